@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { Wordmark } from "./wordmark.tsx";
+
+const LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/browse/all", label: "Browse All" },
+  { to: "/submit-tool", label: "Submit a Tool" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
+] as const;
+
+/** The footer on every page (spec §2). */
+export function SiteFooter({ siteName }: { siteName: string }) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div>
+          <Wordmark siteName={siteName} />
+          <p className="mt-1 text-sm text-slate-700">A directory of software, AI and web tools.</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-800 underline-offset-4 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

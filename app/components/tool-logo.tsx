@@ -1,0 +1,15 @@
+/** A tool's logo, or the first letter of its name when it has none (spec §2). */
+export function ToolLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
+  const box = { width: size, height: size };
+  if (logoUrl) {
+    return <img src={logoUrl} alt="" {...box} loading="lazy" decoding="async" className="shrink-0 rounded-lg" />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-xl font-bold text-brand-800"
+    >
+      {name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root.ts";
+import appCss from "./app.css?url";
+import { NotFound } from "./components/not-found.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { servicesContextKey } from "./context.ts";
+import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContextKey);
+  return { siteName: config.siteName, siteUrl: config.siteUrl };
+}
+
+// The site's name never changes while the page is open.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader siteName={siteName} />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Only what we chose to say reaches the visitor: never an exception's text or stack.
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText || "The request could not be completed."
+    : "An unexpected error occurred. Please try again.";
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-700">{message}</p>
+      <p className="mt-8">
+        <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
+          Go to Homepage
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The URL map of the product, in one place (spec §2).
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

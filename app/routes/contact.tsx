@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "../../core/contact.ts";
+import { saveContactMessage } from "../../server/contact/service.ts";
+import { Field, inputClass } from "../components/field.tsx";
+import { requestContextKey, servicesContextKey } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/contact.ts";
+
+const SENT_MESSAGE = "Message Sent!";
+const FAILED_MESSAGE = "Failed to send message. Please try again later.";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Contact", "Questions about a listing, a correction or a partnership: write to the team.");
+
+// An action's headers (Retry-After on 429) reach the document response only through here.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const { ip } = context.get(requestContextKey);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+
+  // Every post counts against the limit, valid or not: that is what stops a script.
+  const limit = await services.limiters.contact.consume(ip);
+  if (limit.limited) {
+    return data(
+      submission.reply({ formErrors: ["Too many messages from your network. Please try again later."] }),
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSec) } },
+    );
+  }
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return data(submission.reply({ formErrors: ["Your message looks automated and was not sent."] }), { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  try {
+    await saveContactMessage(services.database, submission.value, services.now());
+  } catch (error) {
+    services.log.error({ err: error }, "contact message not saved");
+    return data(submission.reply({ formErrors: [FAILED_MESSAGE] }), { status: 503 });
+  }
+  // Redirect after the post, so a reload cannot send the message twice.
+  return redirect("/contact?sent=1", 303);
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: sending ? undefined : actionData,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+
+  if (searchParams.get("sent") === "1") {
+    return (
+      <section className="mx-auto max-w-xl py-8 text-center" aria-labelledby="sent-title">
+        <h1 id="sent-title" className="text-3xl font-bold">
+          {SENT_MESSAGE}
+        </h1>
+        <p className="mt-4 text-slate-700" role="status">
+          Thank you for writing. We read every message and answer within two working days.
+        </p>
+        <p className="mt-8 flex justify-center gap-6">
+          <Link to="/" className="font-medium text-brand-700 underline underline-offset-4">
+            Back to the directory
+          </Link>
+          <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-4">
+            Send another message
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-xl" aria-labelledby="contact-title">
+      <h1 id="contact-title" className="text-3xl font-bold">
+        Contact
+      </h1>
+      <p className="mt-2 text-slate-700">
+        A correction to a listing, a question about featuring, or anything else: we answer every message.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
+        {form.errors && form.errors.length > 0 && (
+          <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+            {form.errors[0]}
+          </div>
+        )}
+        <Field id={fields.name.id} label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
+        </Field>
+        <Field id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        <Field id={fields.subject.id} label="Subject" errors={fields.subject.errors} errorId={fields.subject.errorId}>
+          <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field
+          id={fields.message.id}
+          label="Message"
+          hint={`Up to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.`}
+          errors={fields.message.errors}
+          errorId={fields.message.errorId}
+        >
+          <textarea {...getTextareaProps(fields.message)} rows={7} className={inputClass} />
+        </Field>
+        {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+          <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {sending ? "Sending…" : "Send message"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { Prose } from "../components/prose.tsx";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/privacy-policy.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Privacy Policy", "What this directory stores about visitors, submitters and customers, and why.");
+
+export default function PrivacyPolicy() {
+  return (
+    <Prose
+      title="Privacy Policy"
+      intro="We collect as little as we can to run the directory, keep it free of abuse and handle payments. We do not sell data and we show no third-party advertising."
+    >
+      <h2>Visitors</h2>
+      <ul>
+        <li>
+          We use no advertising or tracking scripts. Pages load only from this site, except images of tools, which may
+          come from the tools&apos; own sites.
+        </li>
+        <li>
+          To count likes once per browser we keep a random identifier in a cookie and in your browser&apos;s storage. It
+          is not linked to your name or e-mail address.
+        </li>
+        <li>
+          What people search for is counted, without who searched, to show popular searches and improve results.
+        </li>
+        <li>
+          Our servers keep short-lived logs of requests (address, page, time) to stop abuse and fix faults. They are
+          deleted after 30 days.
+        </li>
+      </ul>
+      <h2>People who submit a tool</h2>
+      <p>
+        The details you give about a tool are published once it is approved. The e-mail address you may add is used
+        only to contact you about the listing; it is never shown publicly or returned by our API.
+      </p>
+      <h2>Payments</h2>
+      <p>
+        Card payments for featured listings are handled by our payment provider on its own pages; we never see or
+        store card numbers. We keep a record of each order (tool, amount, date, status) for our accounts.
+      </p>
+      <h2>Messages</h2>
+      <p>
+        When you use the <Link to="/contact">contact form</Link> we keep your name, e-mail address and message so we
+        can answer, and delete them when they are no longer needed, at the latest after two years.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        You can ask what we hold about you, ask us to correct or delete it, or object to its use. Write to us through
+        the <Link to="/contact">contact form</Link> and we will answer within 30 days.
+      </p>
+    </Prose>
+  );
+}

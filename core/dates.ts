@@ -1,0 +1,23 @@
+// UTC everywhere so the server-rendered HTML and the hydrated browser render the same date.
+const shortFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const fullFormat = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+// 0 counts as missing like null: an epoch-zero "added" date means none was recorded, not 1 Jan 1970.
+function isKnownDate(ms: number | null | undefined): ms is number {
+  return typeof ms === "number" && ms !== 0 && !Number.isNaN(new Date(ms).getTime());
+}
+
+/** A tool's added date as short month and day in UTC, e.g. "Mar 5", or "Recently" when unknown. */
+export function formatAddedShort(ms: number | null | undefined): string {
+  return isKnownDate(ms) ? shortFormat.format(ms) : "Recently";
+}
+
+/** A tool's added date as long month, day and year in UTC, e.g. "March 5, 2026", or "Recently" when unknown. */
+export function formatAddedFull(ms: number | null | undefined): string {
+  return isKnownDate(ms) ? fullFormat.format(ms) : "Recently";
+}

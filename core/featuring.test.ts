@@ -1,0 +1,176 @@
+import { describe, it, expect } from "vitest";
+import {
+  FEATURE_MIN_USD,
+  FEATURE_MAX_USD,
+  FEATURE_DEFAULT_USD,
+  SUBMIT_FEATURE_DEFAULT_USD,
+  SUBMIT_SLIDER_MAX_USD,
+  FEATURED_DAYS,
+  FEATURED_DURATION_MS,
+  featureTier,
+  priorityLabel,
+  normalizeFeatureAmount,
+  featuredUntil,
+  isFeaturedAt,
+  usdToCents,
+  centsToUsd,
+  formatUsd,
+} from "./featuring.ts";
+
+describe("constants", () => {
+  it("match spec §9", () => {
+    expect(FEATURE_MIN_USD).toBe(19);
+    expect(FEATURE_MAX_USD).toBe(5000);
+    expect(FEATURE_DEFAULT_USD).toBe(19);
+    expect(SUBMIT_FEATURE_DEFAULT_USD).toBe(100);
+    expect(SUBMIT_SLIDER_MAX_USD).toBe(200);
+    expect(FEATURED_DAYS).toBe(365);
+    expect(FEATURED_DURATION_MS).toBe(31_536_000_000);
+  });
+});
+
+describe("featureTier", () => {
+  it.each([
+    [19, "Standard"],
+    [99, "Standard"],
+    [99.99, "Standard"],
+    [100, "Medium"],
+    [499, "Medium"],
+    [500, "High"],
+    [999, "High"],
+    [1000, "Premium"],
+    [5000, "Premium"],
+  ] as const)("%s → %s", (amount, tier) => {
+    expect(featureTier(amount)).toBe(tier);
+  });
+});
+
+describe("priorityLabel", () => {
+  it.each([
+    [19, "Standard"],
+    [29, "Standard"],
+    [30, "Medium"],
+    [49, "Medium"],
+    [50, "High"],
+    [99, "High"],
+    [100, "Ultra High"],
+    [5000, "Ultra High"],
+  ] as const)("%s → %s", (amount, label) => {
+    expect(priorityLabel(amount)).toBe(label);
+  });
+});
+
+describe("normalizeFeatureAmount", () => {
+  it("falls back to 19 for empty or missing input", () => {
+    expect(normalizeFeatureAmount("")).toBe(19);
+    expect(normalizeFeatureAmount("   ")).toBe(19);
+    expect(normalizeFeatureAmount(null)).toBe(19);
+    expect(normalizeFeatureAmount(undefined)).toBe(19);
+  });
+
+  it("falls back to 19 for non-numeric input", () => {
+    expect(normalizeFeatureAmount("abc")).toBe(19);
+    expect(normalizeFeatureAmount("250abc")).toBe(19);
+    expect(normalizeFeatureAmount(Number.NaN)).toBe(19);
+  });
+
+  it("parses numeric strings, ignoring surrounding whitespace", () => {
+    expect(normalizeFeatureAmount("250")).toBe(250);
+    expect(normalizeFeatureAmount(" 250 ")).toBe(250);
+    expect(normalizeFeatureAmount(250)).toBe(250);
+  });
+
+  it("floors fractional amounts", () => {
+    expect(normalizeFeatureAmount("19.9")).toBe(19);
+    expect(normalizeFeatureAmount(100.99)).toBe(100);
+  });
+
+  it("clamps to at least 19", () => {
+    expect(normalizeFeatureAmount("5")).toBe(19);
+    expect(normalizeFeatureAmount("0")).toBe(19);
+    expect(normalizeFeatureAmount("-3")).toBe(19);
+    expect(normalizeFeatureAmount("18.99")).toBe(19);
+  });
+
+  it("clamps to at most 5000", () => {
+    expect(normalizeFeatureAmount("99999")).toBe(5000);
+    expect(normalizeFeatureAmount(5000.5)).toBe(5000);
+    expect(normalizeFeatureAmount(Number.POSITIVE_INFINITY)).toBe(5000);
+  });
+
+  it("keeps the bounds themselves", () => {
+    expect(normalizeFeatureAmount("19")).toBe(19);
+    expect(normalizeFeatureAmount("20")).toBe(20);
+    expect(normalizeFeatureAmount("4999")).toBe(4999);
+    expect(normalizeFeatureAmount("5000")).toBe(5000);
+  });
+});
+
+describe("featuredUntil and isFeaturedAt", () => {
+  const paidAt = Date.UTC(2026, 2, 5, 12, 0, 0);
+
+  it("features for 365 days from payment", () => {
+    expect(featuredUntil(paidAt)).toBe(paidAt + 365 * 86_400_000);
+    expect(featuredUntil(paidAt)).toBe(Date.UTC(2027, 2, 5, 12, 0, 0));
+  });
+
+  it("is featured right up to, but not at, the end instant", () => {
+    const until = featuredUntil(paidAt);
+    expect(isFeaturedAt(until, paidAt)).toBe(true);
+    expect(isFeaturedAt(until, until - 1)).toBe(true);
+    expect(isFeaturedAt(until, until)).toBe(false);
+    expect(isFeaturedAt(until, until + 1)).toBe(false);
+  });
+
+  it("is never featured without an end date", () => {
+    expect(isFeaturedAt(null, 0)).toBe(false);
+    expect(isFeaturedAt(null, paidAt)).toBe(false);
+  });
+});
+
+describe("usdToCents and centsToUsd", () => {
+  it("converts whole dollars to cents", () => {
+    expect(usdToCents(19)).toBe(1900);
+    expect(usdToCents(5000)).toBe(500_000);
+    expect(usdToCents(0)).toBe(0);
+  });
+
+  it("never returns negative zero", () => {
+    expect(Object.is(usdToCents(-0), 0)).toBe(true);
+  });
+
+  it("rejects fractional, negative and non-finite amounts", () => {
+    expect(() => usdToCents(19.5)).toThrow(RangeError);
+    expect(() => usdToCents(-1)).toThrow(RangeError);
+    expect(() => usdToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => usdToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it("rejects amounts whose cents would lose precision", () => {
+    expect(() => usdToCents(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+  });
+
+  it("converts cents back to dollars", () => {
+    expect(centsToUsd(1900)).toBe(19);
+    expect(centsToUsd(1950)).toBe(19.5);
+    expect(centsToUsd(usdToCents(1250))).toBe(1250);
+  });
+});
+
+describe("formatUsd", () => {
+  it("shows whole dollars without decimals", () => {
+    expect(formatUsd(1900)).toBe("$19");
+    expect(formatUsd(0)).toBe("$0");
+  });
+
+  it("groups thousands the en-US way", () => {
+    expect(formatUsd(125_000)).toBe("$1,250");
+    expect(formatUsd(500_000)).toBe("$5,000");
+  });
+
+  it("shows two decimals when there are cents", () => {
+    expect(formatUsd(1950)).toBe("$19.50");
+    expect(formatUsd(1901)).toBe("$19.01");
+    expect(formatUsd(125_005)).toBe("$1,250.05");
+  });
+});

@@ -1,0 +1,90 @@
+/** Smallest feature payment in whole US dollars; also the fallback for empty input (spec §9). */
+export const FEATURE_MIN_USD = 19;
+/** Largest feature payment accepted from the input, in whole US dollars. */
+export const FEATURE_MAX_USD = 5000;
+/** The amount pre-filled on the feature page. */
+export const FEATURE_DEFAULT_USD = 19;
+/** The amount pre-filled when featuring is chosen while submitting a tool. */
+export const SUBMIT_FEATURE_DEFAULT_USD = 100;
+/** The top of the submit form's amount slider (the typed input still allows up to FEATURE_MAX_USD). */
+export const SUBMIT_SLIDER_MAX_USD = 200;
+/** How long a paid feature lasts, in days. */
+export const FEATURED_DAYS = 365;
+/** How long a paid feature lasts, in milliseconds; calendar days, not calendar years. */
+export const FEATURED_DURATION_MS = FEATURED_DAYS * 24 * 60 * 60 * 1000;
+
+export type FeatureTier = "Standard" | "Medium" | "High" | "Premium";
+export type PriorityLabel = "Standard" | "Medium" | "High" | "Ultra High";
+
+/** The tier a feature payment buys: under 100 Standard, from 100 Medium, from 500 High, from 1000 Premium. */
+export function featureTier(amountUsd: number): FeatureTier {
+  if (amountUsd >= 1000) return "Premium";
+  if (amountUsd >= 500) return "High";
+  if (amountUsd >= 100) return "Medium";
+  return "Standard";
+}
+
+/** The priority label for an amount: from 100 Ultra High, from 50 High, from 30 Medium, else Standard. */
+export function priorityLabel(amountUsd: number): PriorityLabel {
+  if (amountUsd >= 100) return "Ultra High";
+  if (amountUsd >= 50) return "High";
+  if (amountUsd >= 30) return "Medium";
+  return "Standard";
+}
+
+/** The whole-dollar feature amount for raw form input, floored and clamped into [19, 5000]. */
+export function normalizeFeatureAmount(input: string | number | null | undefined): number {
+  if (input === null || input === undefined) return FEATURE_MIN_USD;
+  // Number("") and Number("  ") are 0, which would read as a real (too small) amount rather than "empty".
+  if (typeof input === "string" && input.trim() === "") return FEATURE_MIN_USD;
+  const value = Number(input);
+  if (Number.isNaN(value)) return FEATURE_MIN_USD;
+  return Math.min(FEATURE_MAX_USD, Math.max(FEATURE_MIN_USD, Math.floor(value)));
+}
+
+/** When a feature paid at `paidAtMs` ends (exclusive), in epoch milliseconds. */
+export function featuredUntil(paidAtMs: number): number {
+  return paidAtMs + FEATURED_DURATION_MS;
+}
+
+/** Whether a tool featured until `featuredUntilMs` is still featured at `nowMs`. */
+export function isFeaturedAt(featuredUntilMs: number | null, nowMs: number): boolean {
+  return featuredUntilMs !== null && nowMs < featuredUntilMs;
+}
+
+/** Whole US dollars as integer cents; throws RangeError for fractional, negative or unsafe amounts. */
+export function usdToCents(usd: number): number {
+  if (!Number.isInteger(usd) || usd < 0) {
+    throw new RangeError(`Expected a non-negative whole number of dollars, got ${usd}`);
+  }
+  const cents = usd * 100;
+  // Beyond this, cents lose integer precision and payment amounts would silently drift.
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`Dollar amount too large: ${usd}`);
+  }
+  // `+ 0` turns -0 into 0 so it never prints as "-0".
+  return cents + 0;
+}
+
+/** Cents as US dollars (possibly fractional). */
+export function centsToUsd(cents: number): number {
+  return cents / 100;
+}
+
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const dollarsAndCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Cents as a US-dollar label: "$19", "$1,250", "$19.50" (cents shown only when not whole dollars). */
+export function formatUsd(cents: number): string {
+  return (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
+}

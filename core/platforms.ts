@@ -1,0 +1,17 @@
+/** The platforms a tool can run on (spec §3), in the spec's order. */
+export const PLATFORMS = [
+  "Web",
+  "iOS",
+  "Android",
+  "Windows",
+  "macOS",
+  "Linux",
+  "API",
+  "Browser Extension",
+] as const;
+
+export type Platform = (typeof PLATFORMS)[number];
+
+export function isPlatform(value: string): value is Platform {
+  return (PLATFORMS as readonly string[]).includes(value);
+}

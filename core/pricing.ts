@@ -1,0 +1,16 @@
+/** The pricing models a tool can have (spec §3), in the spec's order. */
+export const PRICING_MODELS = [
+  "Free",
+  "Freemium",
+  "Paid",
+  "One-time Purchase",
+  "Subscription",
+  "Usage-based",
+  "Contact for Pricing",
+] as const;
+
+export type PricingModel = (typeof PRICING_MODELS)[number];
+
+export function isPricingModel(value: string): value is PricingModel {
+  return (PRICING_MODELS as readonly string[]).includes(value);
+}

@@ -1,0 +1,14 @@
+// `npm run db:migrate`: brings the configured database's schema up to date and says what it did.
+import { loadConfig } from "../server/config.ts";
+import { openDatabase } from "../server/db/index.ts";
+import { migrateToLatest } from "../server/db/migrate.ts";
+
+const config = loadConfig();
+const database = openDatabase(config.database);
+try {
+  const { results = [] } = await migrateToLatest(database.db);
+  if (results.length === 0) console.log(`${database.engine}: schema already up to date`);
+  for (const r of results) console.log(`${database.engine}: ${r.migrationName} ${r.status}`);
+} finally {
+  await database.close();
+}

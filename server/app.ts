@@ -1,0 +1,107 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestContextKey, servicesContextKey } from "../app/context.ts";
+import { errorBody, sendError } from "./http/errors.ts";
+import { requestContext } from "./http/request-context.ts";
+import { securityHeaders } from "./http/security.ts";
+import type { AppServices, RequestInfo } from "./services.ts";
+import { UPLOADS_PATH } from "./storage/index.ts";
+
+export interface CreateAppOptions {
+  services: AppServices;
+  /** The React Router server build, or a loader of it (Vite's, in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Where the built browser assets are; absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Vite's middlewares in development (module serving and hot updates). */
+  devMiddleware?: RequestHandler;
+}
+
+/** The whole HTTP application: headers, static files, health, JSON API, pages. */
+export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions): express.Express {
+  const { config, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(requestContext(log));
+  app.use(securityHeaders({ https: config.siteUrl.startsWith("https:"), dev: !!devMiddleware }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await services.database.ping(2000);
+      res.json({ status: "ok" });
+    } catch (error) {
+      log.warn({ err: error }, "health check: database unreachable");
+      res.status(503).json({ status: "unavailable", ...errorBody("unavailable", "The database is not reachable.") });
+    }
+  });
+
+  if (clientDir) {
+    // File names under assets/ carry a content hash, so they can be cached for good.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  if (services.storage.localRoot) {
+    // Stored keys are never reused (they carry a timestamp), so a stored file never changes.
+    app.use(
+      UPLOADS_PATH,
+      express.static(services.storage.localRoot, { immutable: true, maxAge: "30d", index: false, fallthrough: false }),
+    );
+  }
+  if (devMiddleware) app.use(devMiddleware);
+
+  app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: config.env === "development" ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        const info: RequestInfo = {
+          ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          nonce: res.locals.nonce as string,
+          requestId: res.locals.requestId as string,
+        };
+        context.set(servicesContextKey, services);
+        context.set(requestContextKey, info);
+        return context;
+      },
+    }),
+  );
+
+  app.use(errorHandler(services));
+  return app;
+}
+
+function errorHandler({ log }: AppServices): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status >= 500) log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
+    const message = status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be read.";
+    if (req.path.startsWith("/api/")) {
+      sendError(res, status === 500 ? "internal" : "invalid-argument", message);
+      return;
+    }
+    // No stack, no error text: only a plain page with the request id to quote.
+    res
+      .status(status)
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>` +
+          `<body><main><h1>Something went wrong</h1><p>${message}</p>` +
+          `<p>Reference: ${String(res.locals.requestId ?? "").replace(/[^\w.:-]/g, "")}</p><p><a href="/">Go to Homepage</a></p></main></body></html>`,
+      );
+  };
+}

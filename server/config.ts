@@ -1,0 +1,88 @@
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().min(1).optional(),
+  SITE_URL: z.url().optional(),
+  SITE_NAME: z.string().min(1).max(60).default("toolshelf/"),
+  TRUST_PROXY: z.string().optional(),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type DatabaseTarget =
+  | { engine: "sqlite"; file: string }
+  | { engine: "postgres"; url: string; schema?: string };
+
+/** Requests allowed per window for one key (an IP address, a visitor, …). */
+export interface RateLimitRule {
+  points: number;
+  durationSec: number;
+}
+
+/** The whole runtime configuration, typed; built once from the environment. */
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  database: DatabaseTarget;
+  siteUrl: string;
+  siteName: string;
+  /** Express's `trust proxy` value: false (use the socket address), a hop count, or addresses. */
+  trustProxy: boolean | number | string;
+  seedDemo: boolean;
+  logLevel: string;
+  rateLimits: { contact: RateLimitRule };
+}
+
+/** Turns TRUST_PROXY into Express's `trust proxy` setting; unset means the socket address is the client. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim();
+  if (!v || v === "false" || v === "0") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+/** Reads the database target from DATABASE_URL: postgres:// URLs, else an SQLite file. */
+export function parseDatabaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { engine: "sqlite", file: path.join(dataDir, "toolshelf.db") };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { engine: "postgres", url };
+  const file = url.replace(/^sqlite:(\/\/)?/i, "");
+  return { engine: "sqlite", file: path.resolve(file) };
+}
+
+export class ConfigError extends Error {}
+
+/** Builds the configuration from environment variables (see README and .env.example). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: parseDatabaseTarget(e.DATABASE_URL, dataDir),
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    siteName: e.SITE_NAME,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    seedDemo: e.SEED_DEMO ?? true,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: { contact: { points: 5, durationSec: 10 * 60 } },
+  };
+}

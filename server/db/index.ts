@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseTarget } from "../config.ts";
+import type { DB } from "./types.ts";
+
+export type { DB } from "./types.ts";
+export type Engine = DatabaseTarget["engine"];
+
+/** An open database: the Kysely handle plus what engine-specific plumbing (rate limits) needs. */
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** The pg pool when on PostgreSQL (rate-limiter-flexible shares it), else null. */
+  pgPool: pg.Pool | null;
+  /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 (COUNT, SUM, bigint columns) and numeric as strings; our integers are
+// milliseconds and cents, far below 2^53, so numbers are exact and keep one type on both engines.
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) {
+      return (value: string) => Number(value);
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Opens the configured database (SQLite file or PostgreSQL pool). */
+export function openDatabase(target: DatabaseTarget): Database {
+  if (target.engine === "sqlite") return openSqlite(target.file);
+  return openPostgres(target.url, target.schema);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers work while one writer commits; busy_timeout waits instead of failing on a lock.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    engine: "sqlite",
+    pgPool: null,
+    async ping() {
+      // better-sqlite3 is synchronous: a query either answers at once or throws.
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, schema?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    types: pgTypes,
+    // Tests give every file its own schema; production uses the default search path.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its server emits 'error'; without a listener that would crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    engine: "postgres",
+    pgPool: pool,
+    async ping(timeoutMs = 2000) {
+      if (closed) throw new Error("database is closed");
+      await withTimeout(sql`select 1`.execute(db), timeoutMs);
+    },
+    async close() {
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from "kysely";
+import type { DB } from "./types.ts";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+import * as initial from "./migrations/2026-11-22T00-initial.ts";
+
+// Listed here rather than read from the folder, so the set is the same in every bundle and
+// process; names sort by date, which is the order Kysely applies them in.
+const MIGRATIONS: Record<string, Migration> = {
+  "2026-11-22T00-initial": initial,
+};
+
+/** Brings the schema up to date; safe to run on every start and from several instances at once. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

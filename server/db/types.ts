@@ -1,0 +1,150 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+
+// Conventions (docs/decisions/003-ids-timestamps-money.md): ids are random text, times are integer
+// milliseconds since the epoch (UTC), money is integer cents, lists are JSON text, flags are
+// nullable timestamps. One representation on both engines, so no code branches on the dialect.
+
+/** A column the database fills in on insert when it is left out. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface ToolsTable {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: WithDefault<string>;
+  description: WithDefault<string>;
+  website_url: string;
+  logo_url: string | null;
+  screenshot_url: string | null;
+  /** JSON array of platform names. */
+  platforms: WithDefault<string>;
+  pricing_model: string | null;
+  pricing_details: WithDefault<string>;
+  /** JSON arrays of short texts. */
+  features: WithDefault<string>;
+  use_cases: WithDefault<string>;
+  integrations: WithDefault<string>;
+  target_audience: WithDefault<string>;
+  submitter_email: string | null;
+  submitted_by_uid: string | null;
+  status: string;
+  source: string;
+  upvotes_count: WithDefault<number>;
+  comments_count: WithDefault<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A tool's categories (category slugs); `position` keeps the submitter's order. */
+export interface ToolCategoriesTable {
+  tool_id: string;
+  category: string;
+  position: number;
+}
+
+export interface ToolTagsTable {
+  tool_id: string;
+  tag: string;
+  position: number;
+}
+
+export interface SearchTermsTable {
+  /** The lowercased, trimmed term: the record's key. */
+  term: string;
+  search_count: WithDefault<number>;
+  last_searched: number;
+  created_at: number;
+  source: string | null;
+  result_count: number | null;
+}
+
+export interface ContactsTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  submitted_at: number;
+  read_at: number | null;
+}
+
+export interface LikesTable {
+  tool_id: string;
+  visitor_id: string;
+  created_at: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  /** Null once the tool is deleted: the order stays for the books. */
+  tool_id: string | null;
+  tool_name: string;
+  amount_cents: number;
+  currency: WithDefault<string>;
+  provider: string;
+  provider_session_id: string | null;
+  status: string;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+  refunded_at: number | null;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  received_at: number;
+}
+
+export interface AdminUsersTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a leaked table does not leak sessions. */
+  id: string;
+  admin_user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface ScrapeRunsTable {
+  id: string;
+  trigger: string;
+  status: string;
+  started_at: number;
+  finished_at: number | null;
+  urls_found: WithDefault<number>;
+  tools_processed: WithDefault<number>;
+  saved_count: WithDefault<number>;
+  error: string | null;
+  /** JSON array of { url, message }. */
+  item_errors: WithDefault<string>;
+}
+
+/** Kysely's view of the whole schema. */
+export interface DB {
+  tools: ToolsTable;
+  tool_categories: ToolCategoriesTable;
+  tool_tags: ToolTagsTable;
+  search_terms: SearchTermsTable;
+  contacts: ContactsTable;
+  likes: LikesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  scrape_runs: ScrapeRunsTable;
+}
+
+export type ToolRow = Selectable<ToolsTable>;
+export type NewToolRow = Insertable<ToolsTable>;
+export type ToolUpdate = Updateable<ToolsTable>;
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContactRow = Insertable<ContactsTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -1,0 +1,27 @@
+import type { Response } from "express";
+
+/** The error codes of the JSON API, with their HTTP status (DESIGN.md, spec §8). */
+export const ERROR_STATUS = {
+  "invalid-argument": 400,
+  unauthenticated: 401,
+  "permission-denied": 403,
+  "not-found": 404,
+  aborted: 409,
+  "resource-exhausted": 429,
+  internal: 500,
+  unimplemented: 501,
+  unavailable: 503,
+  "deadline-exceeded": 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every JSON error: `{ error: { code, message } }`. */
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: { code, message } };
+}
+
+/** Answers a JSON API request with a catalogue error. */
+export function sendError(res: Response, code: ErrorCode, message: string): void {
+  res.status(ERROR_STATUS[code]).set("Cache-Control", "no-store").json(errorBody(code, message));
+}

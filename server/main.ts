@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/index.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { createLogger } from "./logger.ts";
+import { seedDemoIfEmpty } from "./seed/demo.ts";
+import { createServices } from "./services.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+
+let config;
+try {
+  config = loadConfig({ NODE_ENV: dev ? "development" : "production", ...process.env });
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+const log = createLogger(config.logLevel);
+const database = openDatabase(config.database);
+await migrateToLatest(database.db);
+const services = createServices(config, database, log);
+if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
+
+let app;
+if (dev) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+  app = createApp({
+    services,
+    build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    devMiddleware: viteServer.middlewares,
+  });
+} else {
+  const serverBuild = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(serverBuild)) {
+    log.fatal("No production build found: run `npm run build` first.");
+    process.exit(1);
+  }
+  app = createApp({
+    services,
+    build: (await import(pathToFileURL(serverBuild).href)) as ServerBuild,
+    clientDir: path.join(root, "build/client"),
+  });
+}
+
+const server = app.listen(config.port, config.host ?? "0.0.0.0", () => {
+  const { port } = server.address() as AddressInfo;
+  log.info({ port, url: config.siteUrl, engine: database.engine }, "listening");
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "shutting down");
+  server.close(() => {
+    database.close().finally(() => process.exit(0));
+  });
+  // Keep-alive connections could hold the close open; don't wait for them forever.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,47 @@
+import path from "node:path";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/index.ts";
+import type { Logger } from "./logger.ts";
+import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
+import { diskStorage, type Storage } from "./storage/index.ts";
+
+/**
+ * What route modules and domain functions need from the running server, handed to them per
+ * request through React Router's context rather than imported, so that the server bundle and the
+ * Node process share one database and one set of limiters.
+ */
+export interface AppServices {
+  config: Config;
+  database: Database;
+  log: Logger;
+  /** The current time in ms; tests move it to check expiries. */
+  now: () => number;
+  storage: Storage;
+  limiters: { contact: RateLimiter };
+}
+
+/** Per-request facts the server knows before React Router runs. */
+export interface RequestInfo {
+  /** The client address: the socket's, or the one a trusted proxy reports (TRUST_PROXY). */
+  ip: string;
+  /** The CSP nonce for this response's inline scripts. */
+  nonce: string;
+  requestId: string;
+}
+
+/** Wires the services for one process. */
+export function createServices(
+  config: Config,
+  database: Database,
+  log: Logger,
+  now: () => number = Date.now,
+): AppServices {
+  return {
+    config,
+    database,
+    log,
+    now,
+    storage: diskStorage(path.join(config.dataDir, "uploads")),
+    limiters: { contact: createRateLimiter(database, "contact", config.rateLimits.contact) },
+  };
+}

@@ -1,0 +1,40 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/** Where uploaded and generated files (logos, screenshots) live; keys are server-made paths. */
+export interface Storage {
+  /** Stores `body` under `key` and returns the URL the public pages use for it. */
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  delete(key: string): Promise<void>;
+  /** The folder the app serves at /uploads, for storage on local disk; null otherwise. */
+  localRoot: string | null;
+}
+
+/** URL path under which the disk storage is served. */
+export const UPLOADS_PATH = "/uploads";
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+/** Files on local disk under `root`, served by the app at /uploads. */
+export function diskStorage(root: string): Storage {
+  const fileOf = (key: string) => {
+    // Keys are made by the server, but a path that could leave the root is refused all the same.
+    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    localRoot: root,
+    async put(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      await fs.writeFile(partial, body);
+      await fs.rename(partial, file);
+      return `${UPLOADS_PATH}/${key}`;
+    },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { createServices, type AppServices } from "../../server/services.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:43123 */
+  url: string;
+  services: AppServices;
+  testDb: TestDatabase;
+  /** Stops the server and drops its database. */
+  close(): Promise<void>;
+}
+
+let build: Promise<ServerBuild> | undefined;
+
+/**
+ * The real application — production build, Express, a fresh real database — listening on an
+ * ephemeral port of 127.0.0.1. `configure` adjusts the configuration (e.g. rate limits).
+ */
+export async function startTestServer(configure: (config: Config) => void = () => {}): Promise<TestServer> {
+  build ??= import(pathToFileURL(path.resolve("build/server/index.js")).href) as Promise<ServerBuild>;
+  const testDb = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
+  config.database = testDb.target;
+  configure(config);
+  const services = createServices(config, testDb.database, createLogger(config.logLevel));
+  const app = createApp({ services, build: await build });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    testDb,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await testDb.drop();
+    },
+  };
+}
+
+/** Posts a URL-encoded form the way a browser without JavaScript does. */
+export function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin, ...headers },
+    redirect: "manual",
+  });
+}

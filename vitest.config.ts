@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests sit next to the code as *.test.ts; integration tests as *.int.test.ts and drive the
+// real Express app over HTTP against a real database, once per engine.
+const integration = (engine: "sqlite" | "postgres") => ({
+  test: {
+    name: `integration-${engine}`,
+    include: ["{server,app,core,tests}/**/*.int.test.ts"],
+    env: { TEST_ENGINE: engine },
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{server,app,core,scripts}/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+        },
+      },
+      integration("sqlite"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+    ],
+  },
+});
