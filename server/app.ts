@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContextKey, servicesContextKey } from "../app/context.ts";
+import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders } from "./http/security.ts";
@@ -19,6 +20,8 @@ export interface CreateAppOptions {
   /** Vite's middlewares in development (module serving and hot updates). */
   devMiddleware?: RequestHandler;
 }
+
+const PAGE_BODY_LIMIT = 256 * 1024;
 
 /** The whole HTTP application: headers, static files, health, JSON API, pages. */
 export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions): express.Express {
@@ -61,6 +64,9 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 
   app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
 
+  // Page forms are small; file uploads get their own, larger limit on their own route.
+  app.use(limitBody(PAGE_BODY_LIMIT));
+
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -89,7 +95,13 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status >= 500) log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
-    const message = status === 500 ? "Something went wrong on our side. Please try again." : "The request could not be read.";
+    // Only our own messages are shown; a library's error text could carry internals.
+    const message =
+      status === 500
+        ? "Something went wrong on our side. Please try again."
+        : error instanceof HttpError
+          ? error.message
+          : "The request could not be read.";
     if (req.path.startsWith("/api/")) {
       sendError(res, status === 500 ? "internal" : "invalid-argument", message);
       return;

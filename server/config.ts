@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 
 const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const EnvSchema = z.object({
@@ -65,7 +65,9 @@ export class ConfigError extends Error {}
 
 /** Builds the configuration from environment variables (see README and .env.example). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=` in a .env file) means "not set".
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

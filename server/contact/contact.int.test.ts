@@ -128,3 +128,20 @@ describe("contact form rate limit", () => {
     expect(await countContacts(server)).toBe(5);
   });
 });
+
+describe("contact form body limit", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("refuses a body over 256 KB before reading it, and stores nothing", async () => {
+    const res = await postForm(`${server.url}/contact`, { ...VALID, message: "x".repeat(300 * 1024) });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("The request is too large.");
+    expect(await countContacts(server)).toBe(0);
+  });
+});

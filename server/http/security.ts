@@ -31,5 +31,6 @@ export function securityHeaders(options: { https: boolean; dev: boolean }) {
     strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "deny" },
   });
 }

@@ -1,0 +1,29 @@
+import type { RequestHandler } from "express";
+
+/** An HTTP error that the error handler answers with its status and a fixed, safe message. */
+export class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * Refuses request bodies over `maxBytes` before anything reads them. Form posts from browsers
+ * always state their length, so a body without one is refused too rather than read blind.
+ */
+export function limitBody(maxBytes: number): RequestHandler {
+  return (req, _res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const length = req.get("content-length");
+    if (length === undefined) {
+      if (req.get("transfer-encoding")) return next(new HttpError(411, "The request must state its length."));
+      return next();
+    }
+    if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
+      return next(new HttpError(413, "The request is too large."));
+    }
+    next();
+  };
+}

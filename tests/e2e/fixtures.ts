@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/**
+ * Axe needs scripts in the page. For a page opened with JavaScript disabled, the same document
+ * (scripts removed, so it stays as the visitor sees it) is checked in a scripted page at the same
+ * URL, so its styles load as they did.
+ */
+async function axeViolationsWithoutScripts(browser: Browser, page: Page): Promise<string[]> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  // Contexts made inside a test inherit its options, so scripts are turned back on by name.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+    await copy.goto(page.url());
+    return await axeViolations(copy);
+  } finally {
+    await context.close();
+  }
+}
+
+export const test = base.extend<{
+  /** Fails with a readable list when axe finds any WCAG A/AA violation on the page as it is now. */
+  checkA11y: () => Promise<void>;
+  /** Opens a path, checks it with axe, and returns the HTTP status of the document. */
+  visit: (path: string) => Promise<number>;
+}>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: the global setup starts the server");
+    await use(url);
+  },
+  checkA11y: async ({ page, browser, javaScriptEnabled }, use) => {
+    await use(async () => {
+      const violations = javaScriptEnabled ? await axeViolations(page) : await axeViolationsWithoutScripts(browser, page);
+      expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+    });
+  },
+  visit: async ({ page, checkA11y }, use) => {
+    await use(async (path) => {
+      const response = await page.goto(path);
+      await checkA11y();
+      return response?.status() ?? 0;
+    });
+  },
+});
+
+export { expect };
