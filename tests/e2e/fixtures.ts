@@ -35,6 +35,7 @@ export const test = base.extend<{
   /** Opens a path, checks it with axe, and returns the HTTP status of the document. */
   visit: (path: string) => Promise<number>;
 }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error("E2E_BASE_URL is not set: the global setup starts the server");
