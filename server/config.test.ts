@@ -1,0 +1,69 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseDatabaseTarget, parseTrustProxy } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("runs on one machine with nothing set", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.database).toEqual({ engine: "sqlite", file: path.resolve("data/toolshelf.db") });
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.siteName).toBe("toolshelf/");
+    expect(config.trustProxy).toBe(false);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it("treats empty variables as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: " ", PORT: "" });
+    expect(config.database.engine).toBe("sqlite");
+    expect(config.seedDemo).toBe(true);
+    expect(config.port).toBe(3000);
+  });
+
+  it("reads the variables it documents", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      SITE_URL: "https://tools.example.com/",
+      SITE_NAME: "stack/",
+      SEED_DEMO: "false",
+      DATABASE_URL: "postgres://u:p@db:5432/tools",
+      TRUST_PROXY: "1",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.siteUrl).toBe("https://tools.example.com");
+    expect(config.siteName).toBe("stack/");
+    expect(config.seedDemo).toBe(false);
+    expect(config.database).toEqual({ engine: "postgres", url: "postgres://u:p@db:5432/tools" });
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => loadConfig({ PORT: "http", SITE_URL: "not a url", SEED_DEMO: "maybe" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "70000", SITE_URL: "nope" })).toThrow(/PORT[\s\S]*SITE_URL/);
+  });
+});
+
+describe("parseTrustProxy", () => {
+  it("trusts nobody unless told", () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy("false")).toBe(false);
+    expect(parseTrustProxy("0")).toBe(false);
+  });
+  it("takes hop counts, true and address lists", () => {
+    expect(parseTrustProxy("2")).toBe(2);
+    expect(parseTrustProxy("true")).toBe(true);
+    expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+  });
+});
+
+describe("parseDatabaseTarget", () => {
+  it("chooses PostgreSQL for postgres:// and postgresql:// URLs", () => {
+    expect(parseDatabaseTarget("postgresql://x/y", "/d").engine).toBe("postgres");
+    expect(parseDatabaseTarget("POSTGRES://x/y", "/d").engine).toBe("postgres");
+  });
+  it("takes other values as an SQLite file", () => {
+    expect(parseDatabaseTarget("sqlite:/tmp/a.db", "/d")).toEqual({ engine: "sqlite", file: "/tmp/a.db" });
+    expect(parseDatabaseTarget(undefined, "/d")).toEqual({ engine: "sqlite", file: "/d/toolshelf.db" });
+  });
+});
