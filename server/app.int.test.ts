@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../tests/support/server.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { startTestServer, useTestServer, type TestServer } from "../tests/support/server.ts";
 
 const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 describe("the HTTP shell", () => {
+  const testServer = useTestServer();
   let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
+  beforeEach(() => {
+    server = testServer();
   });
 
   it("serves the home page with the header, footer and wordmark", async () => {

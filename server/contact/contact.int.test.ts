@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 
 const VALID = {
   name: "Ada Lovelace",
@@ -18,17 +18,13 @@ async function countContacts(server: TestServer): Promise<number> {
 }
 
 describe("contact form", () => {
+  // Generous limits here; the limit itself is tested on its own server below.
+  const testServer = useTestServer((config) => {
+    config.rateLimits.contact = { points: 1000, durationSec: 60 };
+  });
   let server: TestServer;
-  beforeAll(async () => {
-    // Generous limits here; the limit itself is tested on its own server below.
-    server = await startTestServer((config) => {
-      config.rateLimits.contact = { points: 1000, durationSec: 60 };
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
   beforeEach(async () => {
+    server = testServer();
     await server.services.database.db.deleteFrom("contacts").execute();
   });
 
@@ -102,15 +98,10 @@ describe("contact form", () => {
 });
 
 describe("contact form rate limit", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const testServer = useTestServer();
 
   it("lets 5 posts from one address through, then answers 429 and stores nothing more", async () => {
+    const server = testServer();
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
       // A spoofed X-Forwarded-For must not move the limit while TRUST_PROXY is unset.
@@ -130,15 +121,10 @@ describe("contact form rate limit", () => {
 });
 
 describe("contact form body limit", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const testServer = useTestServer();
 
   it("refuses a body over 256 KB before reading it, and stores nothing", async () => {
+    const server = testServer();
     const res = await postForm(`${server.url}/contact`, { ...VALID, message: "x".repeat(300 * 1024) });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("The request is too large.");

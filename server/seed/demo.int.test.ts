@@ -1,21 +1,19 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "../../core/categories.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
-import { startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { seedDemoIfEmpty } from "./demo.ts";
 
 describe("demo catalogue", () => {
+  const testServer = useTestServer();
   let server: TestServer;
   let added: number;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = testServer();
     const { database, storage, log } = server.services;
     added = await seedDemoIfEmpty({ database, storage, log, now: Date.now() });
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it("loads at least 60 tools over every category and pricing model", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -56,4 +57,22 @@ export function postForm(url: string, fields: Record<string, string>, headers: R
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin, ...headers },
     redirect: "manual",
   });
+}
+
+/**
+ * One test server for the enclosing `describe` block: started before its tests, stopped (and its
+ * database dropped) after them. Returns a getter, since the server exists only once started.
+ */
+export function useTestServer(configure?: (config: Config) => void): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(configure);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error("the test server is not running (used outside a test?)");
+    return server;
+  };
 }
