@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
+import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -48,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader siteName={siteName} />
+        <NavigationProgress />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {children}
         </main>

@@ -3,9 +3,14 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 // The URL map of the product, in one place (spec §2).
 export default [
   index("routes/home.tsx"),
+  route("browse/:filter?/:sort?", "routes/browse.tsx"),
+  route("tool/:key", "routes/tool.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("contact", "routes/contact.tsx"),
   route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-part.ts"),
+  route("feed.xml", "routes/feed.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,7 +28,7 @@ try {
       now: Date.now(),
       seed: Number(values.seed) * 1_000_003 + n + done,
     });
-    await database.db.transaction().execute((trx) => insertTools(trx, tools));
+    await database.db.transaction().execute((trx) => insertTools(trx, tools, Date.now()));
     process.stdout.write(`\r${done + tools.length} / ${count}`);
   }
   console.log(`\nadded ${count} synthetic tools to ${database.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

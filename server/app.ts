@@ -1,12 +1,15 @@
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContextKey, servicesContextKey } from "../app/context.ts";
+import { apiV1 } from "./api/v1.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
+import { pageCache } from "./http/page-cache.ts";
 import { securityHeaders } from "./http/security.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
@@ -51,7 +54,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The few other built files (favicon…) by name, so page requests never wait on a disk lookup.
+    const rootFiles = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets").map((name) => `/${name}`));
+    const rootStatic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
   if (services.storage.localRoot) {
     // Stored keys are never reused (they carry a timestamp), so a stored file never changes.
@@ -62,29 +68,30 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   }
   if (devMiddleware) app.use(devMiddleware);
 
+  app.use("/api/v1", apiV1(services));
   app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
 
   // Page forms are small; file uploads get their own, larger limit on their own route.
   app.use(limitBody(PAGE_BODY_LIMIT));
 
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode: config.env === "development" ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        const info: RequestInfo = {
-          ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          nonce: res.locals.nonce as string,
-          requestId: res.locals.requestId as string,
-        };
-        context.set(servicesContextKey, services);
-        context.set(requestContextKey, info);
-        return context;
-      },
-    }),
-  );
+  const mode = config.env === "development" ? "development" : "production";
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    const info: RequestInfo = {
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      nonce: res.locals.nonce as string,
+      requestId: res.locals.requestId as string,
+    };
+    context.set(servicesContextKey, services);
+    context.set(requestContextKey, info);
+    return context;
+  };
+  if (config.cache.pages) {
+    app.use(
+      pageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin"] }),
+    );
+  }
+  app.all("/{*path}", createRequestHandler({ build, mode, getLoadContext }));
 
   app.use(errorHandler(services));
   return app;

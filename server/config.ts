@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { SITEMAP_MAX_URLS } from "./catalog/feeds.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -42,6 +43,10 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   rateLimits: { contact: RateLimitRule };
+  /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
+  cache: { pages: boolean; pollMs: number };
+  /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
+  sitemapMaxUrls: number;
 }
 
 /** Turns TRUST_PROXY into Express's `trust proxy` setting; unset means the socket address is the client. */
@@ -86,5 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL,
     rateLimits: { contact: { points: 5, durationSec: 10 * 60 } },
+    // In development every edit must show at once.
+    cache: { pages: e.NODE_ENV !== "development", pollMs: 1000 },
+    sitemapMaxUrls: SITEMAP_MAX_URLS,
   };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
@@ -17,6 +18,8 @@ export interface AppServices {
   /** The current time in ms; tests move it to check expiries. */
   now: () => number;
   storage: Storage;
+  /** When public pages last changed (page cache invalidation). */
+  freshness: CatalogFreshness;
   limiters: { contact: RateLimiter };
 }
 
@@ -42,6 +45,7 @@ export function createServices(
     log,
     now,
     storage: diskStorage(path.join(config.dataDir, "uploads")),
+    freshness: createCatalogFreshness(database, now, log, config.cache.pollMs),
     limiters: { contact: createRateLimiter(database, "contact", config.rateLimits.contact) },
   };
 }

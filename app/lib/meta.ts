@@ -4,13 +4,46 @@ export const DEFAULT_SITE_NAME = "toolshelf/";
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
+function rootData(matches: Matches): { siteName?: string; siteUrl?: string } | undefined {
+  return matches.find((m) => m?.id === "root")?.loaderData as { siteName?: string; siteUrl?: string } | undefined;
+}
+
 /** The configured site name, read from the root loader's data inside a `meta` function. */
 export function siteNameFrom(matches: Matches): string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { siteName?: string } | undefined;
-  return root?.siteName ?? DEFAULT_SITE_NAME;
+  return rootData(matches)?.siteName ?? DEFAULT_SITE_NAME;
+}
+
+/** An absolute URL on this site (SITE_URL) for a path. */
+export function absoluteUrl(matches: Matches, path: string): string {
+  return `${rootData(matches)?.siteUrl ?? ""}${path}`;
 }
 
 /** Title and description tags for a plain page: "Page — site". */
 export function pageMeta(matches: Matches, page: string, description: string): MetaDescriptor[] {
   return [{ title: `${page} — ${siteNameFrom(matches)}` }, { name: "description", content: description }];
+}
+
+/** Everything search engines and link previews read: title, description, canonical, Open Graph, Twitter. */
+export function seoMeta(
+  matches: Matches,
+  page: { title: string; description: string; path: string; image?: string | null; type?: "website" | "article"; noindex?: boolean },
+): MetaDescriptor[] {
+  const url = absoluteUrl(matches, page.path);
+  const image = page.image ? (page.image.startsWith("http") ? page.image : absoluteUrl(matches, page.image)) : null;
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteNameFrom(matches) },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+  ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
 }

@@ -1,29 +1,48 @@
-import { Form, Link } from "react-router";
-import { CATEGORIES } from "../../core/categories.ts";
-import { listLatestPublicTools } from "../../server/catalog/queries.ts";
-import { ToolLogo } from "../components/tool-logo.tsx";
+import { useEffect } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { LIMITS } from "../../core/catalog.ts";
+import { FEATURE_MIN_USD, FEATURED_DAYS } from "../../core/featuring.ts";
+import { listFeaturedTools, listLatestPublicTools } from "../../server/catalog/queries.ts";
+import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
-import { siteNameFrom } from "../lib/meta.ts";
+import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import type { Route } from "./+types/home.ts";
 
-const LATEST_COUNT = 8;
-const categoryName = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
-
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteNameFrom(matches);
-  return [
-    { title: `${site} — discover software, AI and web tools` },
-    { name: "description", content: "A directory of software, AI and web tools: browse by category, search, and find the right tool." },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: `${siteNameFrom(matches)} — discover software, AI and web tools`,
+    description: "A directory of software, AI and web tools: browse by category, search, and find the right tool.",
+    path: "/",
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContextKey);
-  return { latest: await listLatestPublicTools(database, LATEST_COUNT) };
+  const { database, now } = context.get(servicesContextKey);
+  const at = now();
+  const [featured, latest] = await Promise.all([
+    listFeaturedTools(database, at, { limit: LIMITS.homeFeatured }),
+    listLatestPublicTools(database, at, LIMITS.homeLatest),
+  ]);
+  return { featured, latest };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { latest } = loaderData;
+  const { featured, latest } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantsFeature = searchParams.get("featured") === "true";
+
+  // `?featured=true` asks for the feature dialog once; the parameter is then cleared from the URL.
+  useEffect(() => {
+    if (wantsFeature) {
+      setSearchParams(
+        (params) => {
+          params.delete("featured");
+          return params;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }, [wantsFeature, setSearchParams]);
+
   return (
     <div className="space-y-12">
       <section aria-labelledby="hero-title" className="rounded-2xl bg-brand-50 px-6 py-12 text-center sm:px-12">
@@ -34,6 +53,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Software, AI and web tools, hand-checked and sorted by what they do.
         </p>
         <Form method="get" action="/search" role="search" className="mx-auto mt-6 flex max-w-xl gap-2">
+          <input type="hidden" name="from" value="home" />
           <label htmlFor="hero-q" className="sr-only">
             Search tools
           </label>
@@ -52,38 +72,80 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Form>
       </section>
 
-      <section aria-labelledby="latest-title">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="latest-title" className="text-2xl font-bold">
-            Latest tools
+      {wantsFeature && (
+        <section
+          aria-labelledby="feature-title"
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-6"
+        >
+          <h2 id="feature-title" className="text-xl font-bold">
+            Get your tool featured
           </h2>
-          <Link to="/submit" className="text-sm font-medium text-brand-700 underline underline-offset-4">
-            Submit tool
-          </Link>
-        </div>
-        {latest.length === 0 ? (
-          <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
-            No tools are listed yet. <Link to="/submit" className="text-brand-700 underline">Submit the first one</Link>.
+          <p className="mt-2 text-slate-800">
+            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS}{" "}
+            days. Placement starts at ${FEATURE_MIN_USD}; a higher amount ranks higher. Card checkout is being set up —{" "}
+            <Link to="/contact" className="font-medium text-brand-700 underline">
+              write to us
+            </Link>{" "}
+            to feature a tool now.
           </p>
-        ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {latest.map((tool) => (
-              <li key={tool.id} className="rounded-xl border border-slate-200 p-4 hover:border-brand-600">
-                <Link to={`/tool/${tool.slug || tool.id}`} className="flex items-start gap-3">
-                  <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
-                  <span className="min-w-0">
-                    <span className="block font-semibold">{tool.name}</span>
-                    <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{tool.tagline}</span>
-                  </span>
+        </section>
+      )}
+
+      <div className="grid gap-12 lg:grid-cols-[1fr_20rem]">
+        <section aria-labelledby="latest-title" className="min-w-0 lg:order-1">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="latest-title" className="text-2xl font-bold">
+              Latest tools
+            </h2>
+            <Link to="/submit" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+              Submit tool
+            </Link>
+          </div>
+          <div className="mt-4">
+            {latest.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
+                No tools are listed yet.{" "}
+                <Link to="/submit" className="text-brand-700 underline">
+                  Submit the first one
                 </Link>
-                {tool.categories[0] && (
-                  <p className="mt-3 text-xs text-slate-700">{categoryName.get(tool.categories[0])}</p>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                .
+              </p>
+            ) : (
+              <ToolGrid tools={latest} columns={2} />
+            )}
+          </div>
+          <p className="mt-6">
+            <Link to="/browse/all" className="font-medium text-brand-700 underline underline-offset-4">
+              Browse all tools
+            </Link>
+          </p>
+        </section>
+
+        <section aria-labelledby="featured-title" className="lg:order-2">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="featured-title" className="text-2xl font-bold">
+              Featured
+            </h2>
+            <Link
+              to="/?featured=true"
+              className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
+            >
+              Get Featured
+            </Link>
+          </div>
+          <div className="mt-4">
+            {featured.length === 0 ? (
+              <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">
+                <p className="font-semibold">Be the first</p>
+                <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>
+              </div>
+            ) : (
+              <ToolGrid tools={featured} columns={1} />
+            )}
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ToolContent, ToolSource, ToolStatus } from "../../core/tool.ts";
 import type { DB, NewToolRow } from "../db/types.ts";
+import { markCatalogChanged } from "./freshness.ts";
 
 /** A complete tool to store: its content plus what the server decides. */
 export interface NewTool extends ToolContent {
@@ -19,8 +20,11 @@ export interface NewTool extends ToolContent {
 // Rows per INSERT: 500 tools × 22 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
 const BATCH = 500;
 
-/** Inserts tools with their category and tag memberships. Call inside a transaction for all-or-nothing. */
-export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[]): Promise<void> {
+/**
+ * Inserts tools with their category and tag memberships and marks the catalogue changed. Call
+ * inside a transaction for all-or-nothing, then tell the instance's freshness (`changed()`).
+ */
+export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[], now: number): Promise<void> {
   for (let i = 0; i < tools.length; i += BATCH) {
     const batch = tools.slice(i, i + BATCH);
     await db.insertInto("tools").values(batch.map(toRow)).execute();
@@ -33,6 +37,7 @@ export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[]): Pr
       await db.insertInto("tool_tags").values(tags.slice(j, j + BATCH * 2)).execute();
     }
   }
+  await markCatalogChanged(db, now);
 }
 
 function toRow(t: NewTool): NewToolRow {

@@ -19,8 +19,10 @@ async function countContacts(server: TestServer): Promise<number> {
 
 describe("contact form", () => {
   // Generous limits here; the limit itself is tested on its own server below.
-  const testServer = useTestServer((config) => {
-    config.rateLimits.contact = { points: 1000, durationSec: 60 };
+  const testServer = useTestServer({
+    configure: (config) => {
+      config.rateLimits.contact = { points: 1000, durationSec: 60 };
+    },
   });
   let server: TestServer;
   beforeEach(async () => {

@@ -2,11 +2,13 @@ import type { Kysely } from "kysely";
 import type { DB } from "./types.ts";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as initial from "./migrations/2026-11-22T00-initial.ts";
+import * as catalogState from "./migrations/2026-11-22T01-catalog-state.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
 // process; names sort by date, which is the order Kysely applies them in.
 const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
+  "2026-11-22T01-catalog-state": catalogState,
 };
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */

@@ -127,6 +127,13 @@ export interface ScrapeRunsTable {
   item_errors: WithDefault<string>;
 }
 
+/** A single row (id 1): bumped by every write that changes what public pages show. */
+export interface CatalogStateTable {
+  id: number;
+  version: number;
+  changed_at: number;
+}
+
 /** Kysely's view of the whole schema. */
 export interface DB {
   tools: ToolsTable;
@@ -140,6 +147,7 @@ export interface DB {
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   scrape_runs: ScrapeRunsTable;
+  catalog_state: CatalogStateTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

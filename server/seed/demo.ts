@@ -71,7 +71,7 @@ export async function seedDemoIfEmpty(deps: {
 
   try {
     await database.db.transaction().execute(async (trx) => {
-      await insertTools(trx, tools);
+      await insertTools(trx, tools, now);
       for (const { tool, amountUsd, paidAt } of orders) {
         await trx
           .insertInto("orders")

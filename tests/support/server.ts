@@ -25,13 +25,20 @@ let build: Promise<ServerBuild> | undefined;
  * The real application — production build, Express, a fresh real database — listening on an
  * ephemeral port of 127.0.0.1. `configure` adjusts the configuration (e.g. rate limits).
  */
-export async function startTestServer(configure: (config: Config) => void = () => {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Adjusts the configuration (rate limits, cache polling…). */
+  configure?: (config: Config) => void;
+  /** The server's clock, so tests can move time (featured expiry). */
+  now?: () => number;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   build ??= import(pathToFileURL(path.resolve("build/server/index.js")).href) as Promise<ServerBuild>;
   const testDb = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
   config.database = testDb.target;
-  configure(config);
-  const services = createServices(config, testDb.database, createLogger(config.logLevel));
+  options.configure?.(config);
+  const services = createServices(config, testDb.database, createLogger(config.logLevel), options.now);
   const app = createApp({ services, build: await build });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -63,10 +70,10 @@ export function postForm(url: string, fields: Record<string, string>, headers: R
  * One test server for the enclosing `describe` block: started before its tests, stopped (and its
  * database dropped) after them. Returns a getter, since the server exists only once started.
  */
-export function useTestServer(configure?: (config: Config) => void): () => TestServer {
+export function useTestServer(options?: TestServerOptions): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(configure);
+    server = await startTestServer(options);
   });
   afterAll(async () => {
     await server?.close();

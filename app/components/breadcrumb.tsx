@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+
+/** Where the page sits: links for every step but the last, which is the current page. */
+export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((item, i) => (
+          <li key={`${item.label}-${i}`} className="flex items-center gap-1">
+            {i > 0 && <span aria-hidden="true">›</span>}
+            {item.to && i < items.length - 1 ? (
+              <Link to={item.to} className="underline-offset-4 hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current={i === items.length - 1 ? "page" : undefined} className="font-medium text-slate-900">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
+
+const NAMES = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
+
+/** A category's display name from its slug. */
+export function categoryName(slug: CategorySlug | string): string {
+  return NAMES.get(slug) ?? slug;
+}
+
+/**
+ * Where a card leads (spec §2): the tool page by slug, else by id, else the tool's own website.
+ * Returns whether the target is external.
+ */
+export function toolHref(tool: { slug?: string | null; id?: string | null; websiteUrl: string }): {
+  href: string;
+  external: boolean;
+} {
+  if (tool.slug) return { href: `/tool/${encodeURIComponent(tool.slug)}`, external: false };
+  if (tool.id) return { href: `/tool/${encodeURIComponent(tool.id)}`, external: false };
+  return { href: tool.websiteUrl, external: true };
+}

@@ -1,0 +1,228 @@
+import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
+import {
+  browsePath,
+  DEFAULT_SORT,
+  LIMITS,
+  pageCount,
+  parseBrowseFilter,
+  parsePage,
+  parseSort,
+  SORTS,
+  type Sort,
+} from "../../core/catalog.ts";
+import { countPublicToolsByCategory, listFeaturedTools, listPublicTools } from "../../server/catalog/queries.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { ToolGrid } from "../components/tool-card.tsx";
+import { servicesContextKey } from "../context.ts";
+import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
+import type { Route } from "./+types/browse.ts";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const filter = parseBrowseFilter(params.filter);
+  if (!filter) throw data("Category not found", { status: 404 });
+  const url = new URL(request.url);
+  // Without JavaScript the sort dropdown submits ?sort=…: rebuild the URL from it.
+  const sort = parseSort(url.searchParams.get("sort") ?? params.sort);
+  const page = parsePage(url.searchParams.get("page"));
+  const canonical = browsePath(filter, sort, page ?? 1);
+  if (page === null || url.searchParams.has("sort") || url.searchParams.get("page") === "1") {
+    throw redirect(browsePath(filter, sort, page ?? 1), 301);
+  }
+  // Old or alternative category spellings (the hyphenated name) lead to the one canonical URL.
+  if (params.filter !== undefined && filter.kind === "category" && params.filter !== filter.category.slug) {
+    throw redirect(canonical, 301);
+  }
+
+  const { database, now } = context.get(servicesContextKey);
+  const at = now();
+  const category = filter.kind === "category" ? filter.category.slug : null;
+  const [list, featured, counts] = await Promise.all([
+    listPublicTools(database, at, {
+      category,
+      sort,
+      page,
+      pageSize: LIMITS.browsePageSize,
+      excludeFeatured: true,
+    }),
+    listFeaturedTools(database, at, { limit: LIMITS.browseFeatured, category }),
+    countPublicToolsByCategory(database),
+  ]);
+  const pages = pageCount(list.total, LIMITS.browsePageSize);
+  if (page > pages) throw data("There is no such page.", { status: 404 });
+
+  return {
+    filter: filter.kind === "all" ? null : { slug: filter.category.slug, name: filter.category.name },
+    sort,
+    page,
+    pages,
+    tools: list.items,
+    total: list.total,
+    featured,
+    categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0).map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      count: counts.get(c.slug) ?? 0,
+    })),
+    canonical,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }];
+  const { filter, sort, page, pages, canonical, total } = loaderData;
+  const subject = filter ? `${filter.name} tools` : "All tools";
+  const pageSuffix = page > 1 ? ` — page ${page}` : "";
+  const sortSuffix = sort === DEFAULT_SORT ? "" : ` (${SORTS[sort]})`;
+  const tags = seoMeta(matches, {
+    title: `${subject}${sortSuffix}${pageSuffix} — ${siteNameFrom(matches)}`,
+    description: filter
+      ? `${total.toLocaleString("en-US")} ${filter.name} tools, compared: what they do, platforms, pricing.`
+      : `Browse ${total.toLocaleString("en-US")} software, AI and web tools by category.`,
+    path: canonical,
+  });
+  const hrefFor = (n: number) => absoluteUrl(matches, canonical.replace(/\?page=\d+$/, "") + (n > 1 ? `?page=${n}` : ""));
+  if (page > 1) tags.push({ tagName: "link", rel: "prev", href: hrefFor(page - 1) });
+  if (page < pages) tags.push({ tagName: "link", rel: "next", href: hrefFor(page + 1) });
+  return tags;
+};
+
+export default function Browse({ loaderData }: Route.ComponentProps) {
+  const { filter, sort, page, pages, tools, total, featured, categories } = loaderData;
+  const navigate = useNavigate();
+  const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
+  const heading = filter ? filter.name : "All tools";
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Browse", to: "/browse/all" },
+          { label: heading, to: browsePath(filterValue, DEFAULT_SORT) },
+          { label: SORTS[sort] },
+        ]}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-1 text-slate-700" aria-live="polite">
+            {total.toLocaleString("en-US")} {total === 1 ? "tool" : "tools"}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <Form method="get" action={browsePath(filterValue, DEFAULT_SORT)} className="flex items-end gap-2">
+            <div>
+              <label htmlFor="sort" className="block text-sm font-medium">
+                Sort by
+              </label>
+              <select
+                id="sort"
+                name="sort"
+                defaultValue={sort}
+                key={sort}
+                onChange={(e) => navigate(browsePath(filterValue, e.currentTarget.value as Sort))}
+                className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
+              >
+                {(Object.keys(SORTS) as Sort[]).map((s) => (
+                  <option key={s} value={s}>
+                    {SORTS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <noscript>
+              <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-medium">
+                Apply
+              </button>
+            </noscript>
+          </Form>
+          {(filter || sort !== DEFAULT_SORT) && (
+            <Link to="/browse/all" className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:border-brand-600">
+              Clear Filters
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[14rem_1fr_18rem]">
+        <nav aria-label="Categories" className="lg:order-1">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">Categories</h2>
+          <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-0.5">
+            <li>
+              <CategoryLink to={browsePath({ kind: "all" }, sort)} current={!filter} label="All tools" />
+            </li>
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <CategoryLink
+                  to={browsePath(parseBrowseFilter(c.slug)!, sort)}
+                  current={filter?.slug === c.slug}
+                  label={c.name}
+                  count={c.count}
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="list-title" className="min-w-0 lg:order-2">
+          <h2 id="list-title" className="sr-only">
+            {heading}, {SORTS[sort]}
+          </h2>
+          {tools.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+              <p className="font-semibold">No tools here yet.</p>
+              <p className="mt-1 text-slate-700">
+                <Link to="/submit" className="text-brand-700 underline">
+                  Submit a tool
+                </Link>{" "}
+                or{" "}
+                <Link to="/browse/all" className="text-brand-700 underline">
+                  browse all tools
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <ToolGrid tools={tools} columns={2} />
+          )}
+          <Pagination page={page} pages={pages} hrefFor={(n) => browsePath(filterValue, sort, n)} />
+        </section>
+
+        <section aria-labelledby="featured-title" className="lg:order-3">
+          <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+            Featured
+          </h2>
+          <div className="mt-3">
+            {featured.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-amber-300 p-4 text-sm">
+                <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
+                <Link to="/?featured=true" className="text-brand-700 underline">
+                  Get Featured
+                </Link>
+              </p>
+            ) : (
+              <ToolGrid tools={featured} columns={1} />
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function CategoryLink({ to, current, label, count }: { to: string; current: boolean; label: string; count?: number }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm ${
+        current ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"
+      }`}
+    >
+      <span>{label}</span>
+      {count !== undefined && <span className="text-xs text-slate-700">{count.toLocaleString("en-US")}</span>}
+    </Link>
+  );
+}

@@ -1,0 +1,9 @@
+import { sitemapDocument } from "../../server/catalog/sitemap.ts";
+import { servicesContextKey } from "../context.ts";
+import { xmlResponse } from "../lib/xml.ts";
+import type { Route } from "./+types/sitemap.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database, config } = context.get(servicesContextKey);
+  return xmlResponse(await sitemapDocument(database, config.siteUrl, config.sitemapMaxUrls), "application/xml");
+}

@@ -1,0 +1,269 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { LIMITS } from "../../core/catalog.ts";
+import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
+import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
+import { findTool, listRelatedTools } from "../../server/catalog/queries.ts";
+import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { FeaturedBadge } from "../components/featured-badge.tsx";
+import { ToolCard } from "../components/tool-card.tsx";
+import { ToolLogo } from "../components/tool-logo.tsx";
+import { servicesContextKey } from "../context.ts";
+import { absoluteUrl, seoMeta } from "../lib/meta.ts";
+import { categoryName } from "../lib/tools.ts";
+import type { Route } from "./+types/tool.ts";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database, now } = context.get(servicesContextKey);
+  const at = now();
+  const tool = await findTool(database, params.key, at);
+  if (!tool) throw data("Tool not found.", { status: 404 });
+  // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
+  if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
+  const related = await listRelatedTools(database, tool, at, LIMITS.relatedShown);
+  const { description, ...rest } = tool;
+  return {
+    tool: {
+      ...rest,
+      descriptionHtml: descriptionHtml(description),
+      descriptionText: descriptionText(description),
+      isPublic: (PUBLIC_STATUSES as readonly string[]).includes(tool.status),
+    },
+    related,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [{ title: "Tool Not Found" }, { name: "robots", content: "noindex" }];
+  const { tool } = loaderData;
+  const path = `/tool/${encodeURIComponent(tool.slug)}`;
+  const tags = seoMeta(matches, {
+    title: toolTitle(tool.name, tool.tagline),
+    description: metaDescription(tool.descriptionText, tool.tagline),
+    path,
+    image: tool.logoUrl,
+    type: "article",
+    noindex: !tool.isPublic,
+  });
+  tags.push({
+    "script:ld+json": toolJsonLd({
+      name: tool.name,
+      tagline: tool.tagline,
+      descriptionText: tool.descriptionText,
+      url: absoluteUrl(matches, path),
+      websiteUrl: tool.websiteUrl,
+      logoUrl: tool.logoUrl ? (tool.logoUrl.startsWith("http") ? tool.logoUrl : absoluteUrl(matches, tool.logoUrl)) : null,
+      categories: tool.categories,
+      platforms: tool.platforms,
+      pricingModel: tool.pricingModel,
+      createdAt: tool.createdAt,
+      upvotesCount: tool.upvotesCount,
+    }),
+  });
+  return tags;
+};
+
+export default function ToolPage({ loaderData }: Route.ComponentProps) {
+  const { tool, related } = loaderData;
+  const featured = tool.featured;
+  return (
+    <div className="space-y-8">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Browse", to: "/browse/all" }, { label: tool.name }]} />
+
+      {!tool.isPublic && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          <strong>Pending review.</strong> This tool was submitted and is waiting for review; it is not listed yet.
+        </p>
+      )}
+
+      <header className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start gap-4">
+          <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={80} />
+          <div>
+            <h1 className="text-3xl font-bold">{tool.name}</h1>
+            <p className="mt-1 text-lg text-slate-700">{tool.tagline}</p>
+            <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
+              {featured && <FeaturedBadge priceCents={featured.priceCents} />}
+              <span>
+                Added <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt)}</time>
+              </span>
+              <span aria-label={`${tool.upvotesCount} likes`}>♥ {tool.upvotesCount.toLocaleString("en-US")}</span>
+            </p>
+          </div>
+        </div>
+        <a
+          href={tool.websiteUrl}
+          target="_blank"
+          rel={featured ? "noopener" : "noopener nofollow"}
+          className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800"
+        >
+          Visit Website<span className="sr-only"> (opens in a new tab)</span>
+          <span aria-hidden="true" className="ml-2">
+            ↗
+          </span>
+        </a>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr_18rem]">
+        <aside className="space-y-6 lg:order-1" aria-label="Tool facts">
+          <InfoBox title="Quick Info">
+            <dl className="space-y-2 text-sm">
+              {tool.categories.length > 0 && (
+                <Fact label="Categories">{tool.categories.slice(0, LIMITS.categoriesShown).map(categoryName).join(", ")}</Fact>
+              )}
+              {tool.pricingModel && <Fact label="Pricing">{tool.pricingModel}</Fact>}
+              {tool.platforms.length > 0 && (
+                <Fact label="Platforms">{tool.platforms.slice(0, LIMITS.platformsShown).join(", ")}</Fact>
+              )}
+            </dl>
+          </InfoBox>
+          {tool.tags.length > 0 && (
+            <InfoBox title="Tags">
+              <ul className="flex flex-wrap gap-2">
+                {tool.tags.slice(0, LIMITS.tagsShown).map((tag) => (
+                  <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-800">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            </InfoBox>
+          )}
+          <InfoBox title="Tool Info">
+            <dl className="space-y-2 text-sm">
+              <Fact label="Status">{tool.isPublic ? "Verified" : "Pending"}</Fact>
+              {featured && <Fact label="Placement">Featured Tool</Fact>}
+              <Fact label="Added">{formatAddedFull(tool.createdAt)}</Fact>
+            </dl>
+          </InfoBox>
+        </aside>
+
+        <div className="min-w-0 space-y-8 lg:order-2">
+          {tool.screenshotUrl && (
+            <Section title="Preview">
+              <img
+                src={tool.screenshotUrl}
+                alt={`Screenshot of ${tool.name}`}
+                width={1280}
+                height={800}
+                className="h-auto w-full rounded-lg border border-slate-200"
+              />
+            </Section>
+          )}
+          {tool.descriptionHtml && (
+            <Section title="About">
+              <div
+                className="space-y-3 leading-relaxed text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
+                dangerouslySetInnerHTML={{ __html: tool.descriptionHtml }}
+              />
+            </Section>
+          )}
+          <ListSection title="Features" items={tool.features} />
+          <ListSection title="Use Cases" items={tool.useCases} />
+          <ListSection title="Target Audience" items={tool.targetAudience} />
+          {tool.integrations.length > 0 && (
+            <Section title="Integrations">
+              <ul className="grid grid-cols-2 gap-x-6 gap-y-1 text-slate-800">
+                {tool.integrations.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </Section>
+          )}
+          {tool.pricingDetails && (
+            <Section title="Pricing Details">
+              <p className="text-slate-800">{tool.pricingDetails}</p>
+            </Section>
+          )}
+        </div>
+
+        <aside className="lg:order-3" aria-labelledby="related-title">
+          <h2 id="related-title" className="text-lg font-semibold">
+            Related Tools
+          </h2>
+          {related.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-700">No related tools yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {related.map((r) => (
+                <li key={r.id}>
+                  <ToolCard tool={r} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <title>Tool Not Found</title>
+        <meta name="robots" content="noindex" />
+        <h1 className="text-3xl font-bold">Tool Not Found</h1>
+        <p className="mt-4 text-slate-700">The tool you are looking for does not exist or is no longer available.</p>
+        <p className="mt-8">
+          <Link to="/browse/all" className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+            Browse All Tools
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-700">Failed to load tool details. Please try again.</p>
+      <p className="mt-8">
+        <Link to="/" className="font-medium text-brand-700 underline underline-offset-4">
+          Go to Homepage
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function InfoBox({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-4">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section>
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function ListSection({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Section title={title}>
+      <ul className="list-disc space-y-1 pl-5 text-slate-800">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { categoryBySlug } from "./categories.ts";
+import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
+
+// Kept apart from catalog.ts so pages that only need sorts and limits do not ship Zod to browsers.
+
+/** Query of `GET /api/v1/tools`. */
+export const toolListQuerySchema = z.object({
+  category: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "all" || categoryBySlug(v) !== undefined, "Unknown category."),
+  sort: z.enum(Object.keys(SORTS) as [Sort, ...Sort[]], { error: "Unknown sort." }).default(DEFAULT_SORT),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1." })
+    .int("page must be a whole number from 1.")
+    .min(1, "page must be a whole number from 1.")
+    .max(1_000_000, "page is too large.")
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a whole number from 1 to 100." })
+    .int("pageSize must be a whole number from 1 to 100.")
+    .min(1, "pageSize must be a whole number from 1 to 100.")
+    .max(LIMITS.apiMaxPageSize, "pageSize must be a whole number from 1 to 100.")
+    .default(LIMITS.apiDefaultPageSize),
+});
+
+export type ToolListQuery = z.infer<typeof toolListQuerySchema>;

@@ -1,0 +1,62 @@
+import { categoryBySlug, type Category } from "./categories.ts";
+
+/** Browse sorts (spec §2): slug → label. `recent` is the default. */
+export const SORTS = {
+  recent: "Latest",
+  oldest: "Oldest",
+  name: "Name A-Z",
+  "name-desc": "Name Z-A",
+} as const;
+
+export type Sort = keyof typeof SORTS;
+export const DEFAULT_SORT: Sort = "recent";
+
+/** The sort named in a URL, or the default for anything else (spec: unknown sorts fall back). */
+export function parseSort(value: string | null | undefined): Sort {
+  return value && Object.hasOwn(SORTS, value) ? (value as Sort) : DEFAULT_SORT;
+}
+
+/** Page sizes and limits of the public lists (spec §9, issue 3). */
+export const LIMITS = {
+  browsePageSize: 24,
+  browseFeatured: 8,
+  homeFeatured: 6,
+  homeLatest: 8,
+  relatedShown: 3,
+  feedEntries: 50,
+  apiMaxPageSize: 100,
+  apiDefaultPageSize: 24,
+  categoriesShown: 2,
+  platformsShown: 3,
+  tagsShown: 8,
+} as const;
+
+/** The browse filter: `all` or a category (the slug table, else the hyphenated name). */
+export type BrowseFilter = { kind: "all" } | { kind: "category"; category: Category };
+
+/** Reads a browse filter from the URL; null when it names no category. */
+export function parseBrowseFilter(value: string | undefined): BrowseFilter | null {
+  if (value === undefined || value === "all") return { kind: "all" };
+  const category = categoryBySlug(value);
+  return category ? { kind: "category", category } : null;
+}
+
+/** The canonical browse URL for a filter, sort and page (default sort and page 1 left out). */
+export function browsePath(filter: BrowseFilter, sort: Sort, page = 1): string {
+  const slug = filter.kind === "all" ? "all" : filter.category.slug;
+  const path = sort === DEFAULT_SORT ? `/browse/${slug}` : `/browse/${slug}/${sort}`;
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
+/** A page number from the query string: a whole number from 1, or null when malformed. */
+export function parsePage(value: string | null): number | null {
+  if (value === null || value === "") return 1;
+  if (!/^[1-9]\d{0,6}$/.test(value)) return null;
+  return Number(value);
+}
+
+
+/** The number of pages for `total` items (at least 1, so an empty list still has its page). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,126 @@
+import express, { type Router } from "express";
+import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
+import { toolListQuerySchema } from "../../core/api.ts";
+import { pageCount } from "../../core/catalog.ts";
+import { centsToUsd } from "../../core/featuring.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import { descriptionText } from "../catalog/description.ts";
+import { countPublicToolsByCategory, findTool, listPublicTools, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
+import { sendError } from "../http/errors.ts";
+import type { AppServices } from "../services.ts";
+
+// The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
+// the public pages show. Never returns a submitter's e-mail or anything not public.
+
+function toolSummary(tool: ToolCard, siteUrl: string) {
+  return {
+    id: tool.id,
+    slug: tool.slug,
+    name: tool.name,
+    tagline: tool.tagline,
+    websiteUrl: tool.websiteUrl,
+    logoUrl: tool.logoUrl && tool.logoUrl.startsWith("/") ? `${siteUrl}${tool.logoUrl}` : tool.logoUrl,
+    url: `${siteUrl}/tool/${encodeURIComponent(tool.slug)}`,
+    categories: tool.categories,
+    pricingModel: tool.pricingModel,
+    upvotesCount: tool.upvotesCount,
+    isFeatured: tool.featured !== null,
+    featuredPrice: tool.featured ? centsToUsd(tool.featured.priceCents) : 0,
+    featuredUntil: tool.featured ? new Date(tool.featured.until).toISOString() : null,
+    createdAt: new Date(tool.createdAt).toISOString(),
+  };
+}
+
+function toolDetail(tool: ToolDetail, siteUrl: string) {
+  return {
+    ...toolSummary(tool, siteUrl),
+    description: descriptionText(tool.description),
+    screenshotUrl: tool.screenshotUrl && tool.screenshotUrl.startsWith("/") ? `${siteUrl}${tool.screenshotUrl}` : tool.screenshotUrl,
+    tags: tool.tags,
+    platforms: tool.platforms,
+    pricingDetails: tool.pricingDetails,
+    features: tool.features,
+    useCases: tool.useCases,
+    integrations: tool.integrations,
+    targetAudience: tool.targetAudience,
+    updatedAt: new Date(tool.updatedAt).toISOString(),
+  };
+}
+
+/** `/api/v1`: tools (list and one) and categories. */
+export function apiV1(services: AppServices): Router {
+  const router = express.Router();
+  const { database, config } = services;
+
+  router.use((req, res, next) => {
+    res.set("Access-Control-Allow-Origin", "*");
+    res.set("Vary", "Accept-Encoding");
+    if (req.method === "OPTIONS") {
+      res.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+      res.set("Access-Control-Allow-Headers", "Content-Type");
+      res.set("Access-Control-Max-Age", "86400");
+      res.status(204).end();
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.set("Allow", "GET, HEAD, OPTIONS");
+      sendError(res, "invalid-argument", "This API is read-only: use GET.");
+      return;
+    }
+    res.set("Cache-Control", "public, max-age=60");
+    next();
+  });
+
+  router.get("/tools", async (req, res, next) => {
+    try {
+      const parsed = toolListQuerySchema.safeParse(req.query);
+      if (!parsed.success) {
+        sendError(res, "invalid-argument", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join(" "));
+        return;
+      }
+      const q = parsed.data;
+      const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
+      const { items, total } = await listPublicTools(database, services.now(), {
+        category,
+        sort: q.sort,
+        page: q.page,
+        pageSize: q.pageSize,
+        excludeFeatured: false,
+      });
+      res.json({
+        data: items.map((t) => toolSummary(t, config.siteUrl)),
+        page: q.page,
+        pageSize: q.pageSize,
+        total,
+        totalPages: pageCount(total, q.pageSize),
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/tools/:key", async (req, res, next) => {
+    try {
+      const tool = await findTool(database, req.params.key, services.now());
+      if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) {
+        sendError(res, "not-found", "No public tool has that slug or id.");
+        return;
+      }
+      res.json({ data: toolDetail(tool, config.siteUrl) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/categories", async (_req, res, next) => {
+    try {
+      const counts = await countPublicToolsByCategory(database);
+      res.json({ data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.use((_req, res) => sendError(res, "not-found", "No such endpoint."));
+  return router;
+}

@@ -1,0 +1,87 @@
+import { sql, type Kysely } from "kysely";
+import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import type { Database } from "../db/index.ts";
+import type { DB } from "../db/types.ts";
+import type { Logger } from "../logger.ts";
+
+/**
+ * Tells cached public pages when they are stale. The generation changes when this instance
+ * writes to the catalogue (at once), when any instance did (seen through `catalog_state` within
+ * `pollMs`), and when a featured year ends (pages change with no write at all).
+ */
+export interface CatalogFreshness {
+  /** The current generation; pages cached under another one are stale. */
+  generation(): Promise<number>;
+  /** Call after committing a write that changes what public pages show. */
+  changed(): void;
+}
+
+/** Records, inside the writing transaction, that public pages have changed. */
+export async function markCatalogChanged(db: Kysely<DB>, now: number): Promise<void> {
+  await db
+    .updateTable("catalog_state")
+    .set({ version: sql<number>`version + 1`, changed_at: now })
+    .where("id", "=", 1)
+    .execute();
+}
+
+export function createCatalogFreshness(
+  database: Database,
+  now: () => number,
+  log: Logger,
+  pollMs = 1000,
+): CatalogFreshness {
+  let generation = 0;
+  let seenVersion: number | null = null;
+  let nextExpiry = Number.POSITIVE_INFINITY;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let checking: Promise<void> | null = null;
+
+  async function check(): Promise<void> {
+    const at = now();
+    try {
+      const [state, running] = await Promise.all([
+        database.db.selectFrom("catalog_state").select("version").where("id", "=", 1).executeTakeFirst(),
+        database.db
+          .selectFrom("orders")
+          .select(sql<number | null>`min(paid_at)`.as("first"))
+          .where("status", "=", "paid")
+          .where("paid_at", ">", at - FEATURED_DURATION_MS)
+          .executeTakeFirst(),
+      ]);
+      const version = state?.version ?? 0;
+      if (version !== seenVersion) {
+        seenVersion = version;
+        generation++;
+      }
+      const first = running?.first ?? null;
+      nextExpiry = first === null ? Number.POSITIVE_INFINITY : first + FEATURED_DURATION_MS;
+    } catch (error) {
+      // With the database away, cached pages are the best answer we have: keep serving them.
+      log.warn({ err: error }, "catalogue freshness check failed");
+    } finally {
+      checkedAt = Date.now();
+    }
+  }
+
+  return {
+    async generation() {
+      if (now() >= nextExpiry) {
+        nextExpiry = Number.POSITIVE_INFINITY;
+        checkedAt = Number.NEGATIVE_INFINITY;
+        generation++;
+      }
+      if (Date.now() - checkedAt >= pollMs) {
+        checking ??= check().finally(() => {
+          checking = null;
+        });
+        await checking;
+      }
+      return generation;
+    },
+    changed() {
+      generation++;
+      checkedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
+}

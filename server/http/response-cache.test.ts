@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ResponseCache, type CachedResponse } from "./response-cache.ts";
+
+const entry = (generation: number, bytes = 10): CachedResponse => ({
+  status: 200,
+  headers: [],
+  body: Buffer.alloc(bytes),
+  gzip: Buffer.alloc(0),
+  etag: 'W/"x"',
+  generation,
+});
+
+describe("ResponseCache", () => {
+  it("returns an entry only for the generation it was stored under", () => {
+    const cache = new ResponseCache(10, 1000);
+    cache.set("/", entry(1));
+    expect(cache.get("/", 1)).toBeDefined();
+    expect(cache.get("/", 2)).toBeUndefined();
+    // A stale entry is dropped, not kept for later.
+    expect(cache.get("/", 1)).toBeUndefined();
+  });
+
+  it("evicts the least recently used entry beyond its count", () => {
+    const cache = new ResponseCache(2, 1000);
+    cache.set("/a", entry(1));
+    cache.set("/b", entry(1));
+    cache.get("/a", 1);
+    cache.set("/c", entry(1));
+    expect(cache.get("/b", 1)).toBeUndefined();
+    expect(cache.get("/a", 1)).toBeDefined();
+    expect(cache.get("/c", 1)).toBeDefined();
+  });
+
+  it("stays within its byte budget and skips entries larger than it", () => {
+    const cache = new ResponseCache(100, 25);
+    cache.set("/a", entry(1, 10));
+    cache.set("/b", entry(1, 10));
+    cache.set("/c", entry(1, 10));
+    expect(cache.size).toBe(2);
+    expect(cache.get("/a", 1)).toBeUndefined();
+    cache.set("/huge", entry(1, 26));
+    expect(cache.get("/huge", 1)).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+/** A stored response, ready to send again without running any application code. */
+export interface CachedResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  generation: number;
+}
+
+/**
+ * Least-recently-used store of responses, bounded by count and bytes, so a flood of distinct
+ * URLs can only evict entries, never exhaust memory.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+
+  constructor(maxEntries: number, maxBytes: number) {
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+  }
+
+  /** The entry for `key` if it was stored under `generation`; stale ones are dropped. */
+  get(key: string, generation: number): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.generation !== generation) {
+      this.bytes -= size(entry);
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedResponse): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= size(old);
+    }
+    if (size(entry) > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += size(entry);
+    for (const [oldest, value] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= size(value);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function size(entry: CachedResponse): number {
+  return entry.body.length + entry.gzip.length;
+}

@@ -1,0 +1,75 @@
+import type { CategorySlug } from "../../core/categories.ts";
+import { slugify } from "../../core/slug.ts";
+import { insertTools, type NewTool } from "../../server/catalog/write.ts";
+import { markCatalogChanged } from "../../server/catalog/freshness.ts";
+import { newId } from "../../server/db/ids.ts";
+import type { AppServices } from "../../server/services.ts";
+
+let counter = 0;
+
+/** A complete tool with sensible defaults; `overrides` set what a test cares about. */
+export function makeTool(overrides: Partial<NewTool> & { name?: string } = {}): NewTool {
+  counter++;
+  const name = overrides.name ?? `Test Tool ${counter}`;
+  const createdAt = overrides.createdAt ?? Date.UTC(2026, 0, 1) + counter * 60_000;
+  return {
+    id: newId(),
+    slug: slugify(name),
+    name,
+    tagline: `Tagline of ${name}`,
+    websiteUrl: `https://${slugify(name)}.example.com`,
+    description: `${name} does useful things.\n\nSecond paragraph.`,
+    categories: ["productivity" as CategorySlug],
+    tags: ["testing"],
+    platforms: ["Web"],
+    pricingModel: "Free",
+    pricingDetails: "Free forever.",
+    features: ["One", "Two"],
+    useCases: ["Testing"],
+    integrations: ["Slack"],
+    targetAudience: ["Developers"],
+    status: "approved",
+    source: "admin",
+    logoUrl: null,
+    screenshotUrl: null,
+    submitterEmail: null,
+    upvotesCount: 0,
+    updatedAt: createdAt,
+    ...overrides,
+    createdAt,
+  };
+}
+
+/** Stores tools the way the app does: in one transaction, then tells the page cache. */
+export async function addTools(services: AppServices, tools: NewTool[]): Promise<void> {
+  await services.database.db.transaction().execute((trx) => insertTools(trx, tools, services.now()));
+  services.freshness.changed();
+}
+
+/** Records a paid featuring order for a tool. */
+export async function addPaidOrder(
+  services: AppServices,
+  tool: Pick<NewTool, "id" | "name">,
+  amountUsd: number,
+  paidAt: number,
+): Promise<void> {
+  await services.database.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("orders")
+      .values({
+        id: newId(),
+        tool_id: tool.id,
+        tool_name: tool.name,
+        amount_cents: amountUsd * 100,
+        provider: "test",
+        provider_session_id: `test_${newId()}`,
+        status: "paid",
+        created_at: paidAt,
+        updated_at: paidAt,
+        paid_at: paidAt,
+      })
+      .execute();
+    await markCatalogChanged(trx, paidAt);
+  });
+  services.freshness.changed();
+}
