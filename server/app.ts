@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,7 +10,7 @@ import { apiV1 } from "./api/v1.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
-import { pageCache } from "./http/page-cache.ts";
+import { createPageCache } from "./http/page-cache.ts";
 import { securityHeaders } from "./http/security.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
@@ -26,8 +27,11 @@ export interface CreateAppOptions {
 
 const PAGE_BODY_LIMIT = 256 * 1024;
 
-/** The whole HTTP application: headers, static files, health, JSON API, pages. */
-export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions): express.Express {
+/**
+ * The whole HTTP application: headers, static files, health, JSON API, pages. Stored public pages
+ * are answered before Express runs (the page cache's fast path); everything else goes through it.
+ */
+export function createApp({ services, build, clientDir, devMiddleware }: CreateAppOptions): RequestListener {
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -86,15 +90,16 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     context.set(requestContextKey, info);
     return context;
   };
-  if (config.cache.pages) {
-    app.use(
-      pageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin"] }),
-    );
-  }
+  const pageCache = config.cache.pages
+    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin"] })
+    : null;
+  if (pageCache) app.use(pageCache.middleware);
   app.all("/{*path}", createRequestHandler({ build, mode, getLoadContext }));
 
   app.use(errorHandler(services));
-  return app;
+  return (req, res) => {
+    if (!pageCache?.serveFromMemory(req, res)) app(req, res);
+  };
 }
 
 function errorHandler({ log }: AppServices): ErrorRequestHandler {

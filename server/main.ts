@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -49,7 +50,7 @@ if (dev) {
   });
 }
 
-const server = app.listen(config.port, config.host ?? "0.0.0.0", () => {
+const server = http.createServer(app).listen(config.port, config.host ?? "0.0.0.0", () => {
   const { port } = server.address() as AddressInfo;
   log.info({ port, url: config.siteUrl, engine: database.engine }, "listening");
 });

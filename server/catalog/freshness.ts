@@ -12,6 +12,8 @@ import type { Logger } from "../logger.ts";
 export interface CatalogFreshness {
   /** The current generation; pages cached under another one are stale. */
   generation(): Promise<number>;
+  /** The generation when it is known without asking the database (checked within `pollMs`), else null. */
+  peek(): number | null;
   /** Call after committing a write that changes what public pages show. */
   changed(): void;
 }
@@ -78,6 +80,9 @@ export function createCatalogFreshness(
         await checking;
       }
       return generation;
+    },
+    peek() {
+      return Date.now() - checkedAt < pollMs && now() < nextExpiry ? generation : null;
     },
     changed() {
       generation++;

@@ -1,8 +1,8 @@
-import type { Kysely } from "kysely";
-import type { DB } from "./types.ts";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as initial from "./migrations/2026-11-22T00-initial.ts";
 import * as catalogState from "./migrations/2026-11-22T01-catalog-state.ts";
+import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
 // process; names sort by date, which is the order Kysely applies them in.
@@ -13,9 +13,16 @@ const MIGRATIONS: Record<string, Migration> = {
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; another
+  // schema's copy (a second install in the same database) would otherwise be taken for ours.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
@@ -6,12 +7,16 @@ import { isbot } from "isbot";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Logger } from "../logger.ts";
+import { trackRequest } from "./request-context.ts";
 import { ResponseCache, type CachedResponse } from "./response-cache.ts";
 
 const gzip = promisify(gzipCallback);
 
 /** What shared caches (a CDN) may do with a public page: keep it a minute, revalidate with ETag. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+// Set per response, never replayed from a stored one.
+const PER_RESPONSE_HEADERS = new Set(["x-request-id", "content-length", "set-cookie", "etag", "x-cache", "content-encoding"]);
 
 export interface PageCacheOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -25,33 +30,60 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
+export interface PageCache {
+  /** Express middleware: answers from memory, or renders once and keeps what may be kept. */
+  middleware: RequestHandler;
+  /**
+   * Answers a request from memory before Express runs at all, when its page is stored and known
+   * to be fresh without asking the database. Returns false when it did not answer.
+   */
+  serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
 type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer };
 
 /**
- * Serves GET pages from memory while the catalogue is unchanged (docs/decisions/004). A miss
- * renders through React Router once — concurrent misses for a page share that render — and a
- * 200 that sets no cookie and is not marked private is kept for the next visitor. Anything else
- * is passed on untouched.
+ * Public pages kept in memory while the catalogue is unchanged (docs/decisions/004). A miss
+ * renders through React Router once — concurrent misses for a page share that render — and a 200
+ * that sets no cookie and is not marked private is kept, with every header it was sent with
+ * (security headers, and the CSP whose nonce its inline scripts carry).
  */
-export function pageCache(options: PageCacheOptions): RequestHandler {
+export function createPageCache(options: PageCacheOptions): PageCache {
   const cache = new ResponseCache(options.maxEntries ?? 2000, options.maxBytes ?? 128 * 1024 * 1024);
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
+  const botByAgent = new Map<string, boolean>();
+
+  // User agents repeat endlessly and isbot's pattern is long: remember the answers (bounded).
+  function keyOf(url: string, userAgent: string | undefined): string {
+    const agent = userAgent ?? "";
+    let bot = botByAgent.get(agent);
+    if (bot === undefined) {
+      bot = isbot(agent);
+      if (botByAgent.size >= 1000) botByAgent.clear();
+      botByAgent.set(agent, bot);
+    }
+    return `${bot ? "bot" : "human"} ${url}`;
+  }
+
+  const cacheable = (method: string | undefined, url: string) =>
+    (method === "GET" || method === "HEAD") && !options.uncachedPrefixes.some((p) => url.startsWith(p));
 
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
-    const request = toFetchRequest(req);
-    const response = await handle(request, options.getLoadContext(req, res));
+    const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
     const body = Buffer.from(await response.arrayBuffer());
     if (!isStorable(response)) return { response, body };
-    const headers: [string, string][] = [...response.headers].filter(([name]) => name !== "content-length");
-    // The page's inline scripts carry this response's nonce; the stored copy keeps policy and nonce together.
-    const csp = res.getHeader("Content-Security-Policy");
-    if (typeof csp === "string") headers.push(["content-security-policy", csp]);
-    if (!response.headers.has("cache-control")) headers.push(["cache-control", PUBLIC_CACHE_CONTROL]);
+    const headers = new Map<string, string>();
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (typeof value === "string" && !PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
+    }
+    for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
+    if (!headers.has("cache-control")) headers.set("cache-control", PUBLIC_CACHE_CONTROL);
+    headers.set("vary", "Accept-Encoding");
     return {
       stored: {
         status: response.status,
-        headers,
+        headers: [...headers],
         body,
         gzip: await gzip(body, { level: 6 }),
         etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
@@ -60,13 +92,11 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
     };
   }
 
-  return async (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || options.uncachedPrefixes.some((p) => req.path.startsWith(p))) {
-      return next();
-    }
+  const middleware: RequestHandler = async (req, res, next) => {
+    if (!cacheable(req.method, req.originalUrl)) return next();
     try {
       const generation = await options.freshness.generation();
-      const key = `${isbot(req.get("user-agent") ?? "") ? "bot" : "human"} ${req.originalUrl}`;
+      const key = keyOf(req.originalUrl, req.get("user-agent"));
       const hit = cache.get(key, generation);
       if (hit) return sendStored(req, res, hit, "HIT");
 
@@ -88,6 +118,21 @@ export function pageCache(options: PageCacheOptions): RequestHandler {
       next(error);
     }
   };
+
+  return {
+    middleware,
+    serveFromMemory(req, res) {
+      const url = req.url ?? "/";
+      if (!cacheable(req.method, url)) return false;
+      const generation = options.freshness.peek();
+      if (generation === null) return false;
+      const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation);
+      if (!entry) return false;
+      trackRequest(req, res, options.log, () => req.socket.remoteAddress);
+      sendStored(req, res, entry, "HIT");
+      return true;
+    },
+  };
 }
 
 function isStorable(response: Response): boolean {
@@ -108,17 +153,28 @@ function toFetchRequest(req: ExpressRequest): Request {
   return new Request(url, { method: "GET", headers });
 }
 
-function sendStored(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse, state: "HIT" | "MISS") {
-  res.status(entry.status);
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") return false;
+    return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+  });
+}
+
+function sendStored(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: "HIT" | "MISS") {
+  res.statusCode = entry.status;
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("ETag", entry.etag);
-  res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Cache", state);
-  if (req.fresh) {
-    res.status(304).end();
+  const conditional = req.headers["if-none-match"];
+  if (conditional && conditional.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
+    res.statusCode = 304;
+    res.removeHeader("content-type");
+    res.end();
     return;
   }
-  const zipped = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const zipped = acceptsGzip(req.headers["accept-encoding"]);
   const body = zipped ? entry.gzip : entry.body;
   if (zipped) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);

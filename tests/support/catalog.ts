@@ -73,3 +73,14 @@ export async function addPaidOrder(
   });
   services.freshness.changed();
 }
+
+/**
+ * Stores tools the way another instance of the app would: committed, recorded in catalog_state,
+ * but without telling this instance's freshness. This instance can only notice by polling.
+ */
+export async function addToolsFromAnotherInstance(services: AppServices, tools: NewTool[]): Promise<void> {
+  await services.database.db.transaction().execute((trx) => insertTools(trx, tools, services.now()));
+}
+
+/** One day in milliseconds. */
+export const DAY_MS = 24 * 60 * 60 * 1000;

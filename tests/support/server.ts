@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app.ts";
@@ -41,7 +41,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const services = createServices(config, testDb.database, createLogger(config.logLevel), options.now);
   const app = createApp({ services, build: await build });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    const s = http.createServer(app).listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -32,9 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  // Public lists filter on status and order by date or name.
-  await db.schema.createIndex("tools_status_created_at").on("tools").columns(["status", "created_at"]).execute();
-  await db.schema.createIndex("tools_status_name").on("tools").columns(["status", "name"]).execute();
+  // Public lists have partial indexes of their own (migration T01).
   await db.schema.createIndex("tools_website_url").on("tools").column("website_url").execute();
 
   await db.schema
