@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS } from "../../core/featuring.ts";
@@ -29,6 +29,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const wantsFeature = searchParams.get("featured") === "true";
+  // The request outlives the parameter, which is cleared at once: remember it until closed.
+  const [featureOpen, setFeatureOpen] = useState(wantsFeature);
+  if (wantsFeature && !featureOpen) setFeatureOpen(true);
 
   // `?featured=true` asks for the feature dialog once; the parameter is then cleared from the URL.
   useEffect(() => {
@@ -72,15 +75,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Form>
       </section>
 
-      {wantsFeature && (
+      {featureOpen && (
         <section
           aria-labelledby="feature-title"
           role="status"
           className="rounded-xl border border-amber-300 bg-amber-50 p-6"
         >
-          <h2 id="feature-title" className="text-xl font-bold">
-            Get your tool featured
-          </h2>
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="feature-title" className="text-xl font-bold">
+              Get your tool featured
+            </h2>
+            <Link
+              to="/"
+              preventScrollReset
+              onClick={(event) => {
+                event.preventDefault();
+                setFeatureOpen(false);
+              }}
+              className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-amber-100"
+            >
+              Close
+            </Link>
+          </div>
           <p className="mt-2 text-slate-800">
             Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS}{" "}
             days. Placement starts at ${FEATURE_MIN_USD}; a higher amount ranks higher. Card checkout is being set up —{" "}
