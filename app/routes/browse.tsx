@@ -38,17 +38,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { database, now } = context.get(servicesContextKey);
   const at = now();
   const category = filter.kind === "category" ? filter.category.slug : null;
-  const [list, featured, counts] = await Promise.all([
-    listPublicTools(database, at, {
-      category,
-      sort,
-      page,
-      pageSize: LIMITS.browsePageSize,
-      excludeFeatured: true,
-    }),
+  // The featured column comes first; every other public tool, featured beyond the column's
+  // places included, is in the main list, so no tool drops out of browse.
+  const [featured, counts] = await Promise.all([
     listFeaturedTools(database, at, { limit: LIMITS.browseFeatured, category }),
     countPublicToolsByCategory(database),
   ]);
+  const list = await listPublicTools(database, at, {
+    category,
+    sort,
+    page,
+    pageSize: LIMITS.browsePageSize,
+    excludeIds: featured.map((t) => t.id),
+  });
   const pages = pageCount(list.total, LIMITS.browsePageSize);
   if (page > pages) throw data("There is no such page.", { status: 404 });
 

@@ -85,7 +85,7 @@ export function apiV1(services: AppServices): Router {
         sort: q.sort,
         page: q.page,
         pageSize: q.pageSize,
-        excludeFeatured: false,
+        excludeIds: [],
       });
       res.json({
         data: items.map((t) => toolSummary(t, config.siteUrl)),

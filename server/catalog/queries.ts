@@ -181,8 +181,8 @@ export interface ListOptions {
   sort: Sort;
   page: number;
   pageSize: number;
-  /** Leave out tools featured at `now` (browse shows those in their own column). */
-  excludeFeatured: boolean;
+  /** Tools to leave out: those browse already shows in its featured column. */
+  excludeIds: readonly string[];
 }
 
 /** One page of public tools, with the total for the same filter. */
@@ -196,7 +196,7 @@ export async function listPublicTools(
   if (options.category) {
     base = base.where("tools.id", "in", idsInCategory(db, options.category));
   }
-  if (options.excludeFeatured) base = base.where("f.tool_id", "is", null);
+  if (options.excludeIds.length > 0) base = base.where("tools.id", "not in", options.excludeIds);
   const [rows, count] = await Promise.all([
     orderBySort(base.select(CARD_COLUMNS), options.sort, database.engine)
       .limit(options.pageSize)

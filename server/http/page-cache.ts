@@ -66,8 +66,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return `${bot ? "bot" : "human"} ${url}`;
   }
 
-  const cacheable = (method: string | undefined, url: string) =>
-    (method === "GET" || method === "HEAD") && !options.uncachedPrefixes.some((p) => url.startsWith(p));
+  // Routes match decoded paths case-insensitively, so the exclusions must too (`/%41DMIN` is `/admin`).
+  const uncached = options.uncachedPrefixes.map((p) => p.toLowerCase());
+  const cacheable = (method: string | undefined, url: string) => {
+    if (method !== "GET" && method !== "HEAD") return false;
+    let path: string;
+    try {
+      path = decodeURIComponent(url.split("?")[0]!).toLowerCase();
+    } catch {
+      return false;
+    }
+    return !uncached.some((p) => path.startsWith(p));
+  };
 
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));

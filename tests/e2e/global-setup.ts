@@ -3,6 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
+import { insertTools } from "../../server/catalog/write.ts";
+import { openDatabase } from "../../server/db/index.ts";
+import { newId } from "../../server/db/ids.ts";
+import { HOSTILE_TOOL } from "./fixture-tools.ts";
 
 /**
  * Starts the production server (`node server/main.ts`, the build from `npm run build`) on an
@@ -42,6 +46,18 @@ export default async function globalSetup() {
     });
   });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+  // Tools no form can add yet, written as another instance would: the server sees them within
+  // its freshness poll.
+  const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
+  try {
+    const createdAt = Date.now() - 2 * 365 * 24 * 60 * 60 * 1000;
+    await database.db.transaction().execute((trx) =>
+      insertTools(trx, [{ ...HOSTILE_TOOL, id: newId(), createdAt, updatedAt: createdAt }], Date.now()),
+    );
+  } finally {
+    await database.close();
+  }
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));

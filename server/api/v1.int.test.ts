@@ -1,0 +1,211 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { CATEGORIES } from "../../core/categories.ts";
+import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
+import { BROWSER_UA } from "../../tests/support/html.ts";
+import { useTestServer, type TestServer } from "../../tests/support/server.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+const BASE = Date.UTC(2026, 4, 1);
+const SECRET = "secret@example.com";
+
+interface ToolSummary {
+  id: string;
+  slug: string;
+  name: string;
+  url: string;
+  categories: string[];
+  isFeatured: boolean;
+}
+interface ToolList {
+  data: ToolSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+
+async function getJson<T>(server: TestServer, path: string, init: RequestInit = {}): Promise<{ res: Response; body: T }> {
+  const res = await fetch(`${server.url}${path}`, init);
+  return { res, body: (await res.json()) as T };
+}
+
+describe("JSON API v1", () => {
+  const testServer = useTestServer();
+  let server: TestServer;
+  // 30 public tools, every one submitted with an e-mail address that must never be shown.
+  const tools = Array.from({ length: 30 }, (_, i) =>
+    makeTool({
+      name: `Api Tool ${String(i + 1).padStart(2, "0")}`,
+      categories: i % 3 === 0 ? ["analytics", "marketing"] : ["productivity"],
+      createdAt: BASE + (i + 1) * HOUR_MS,
+      submitterEmail: SECRET,
+      source: "free_submission",
+      logoUrl: i === 5 ? "/uploads/logos/api-tool-06_logo.webp" : null,
+    }),
+  );
+  const pending = makeTool({ name: "Api Pending", status: "pending", submitterEmail: SECRET, createdAt: BASE + 99 * HOUR_MS });
+  const rejected = makeTool({ name: "Api Rejected", status: "rejected", submitterEmail: SECRET });
+  const newestFirst = [...tools].reverse().map((t) => t.slug);
+
+  beforeAll(async () => {
+    server = testServer();
+    await addTools(server.services, [...tools, pending, rejected]);
+    await addPaidOrder(server.services, tools[0]!, 50, Date.now() - DAY_MS);
+  });
+
+  it("pages through the public tools with page, pageSize, total and totalPages", async () => {
+    const first = await getJson<ToolList>(server, "/api/v1/tools");
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(first.body).toMatchObject({ page: 1, pageSize: 24, total: 30, totalPages: 2 });
+    expect(first.body.data.map((t) => t.slug)).toEqual(newestFirst.slice(0, 24));
+
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const { body } = await getJson<ToolList>(server, `/api/v1/tools?page=${page}&pageSize=10`);
+      expect(body).toMatchObject({ page, pageSize: 10, total: 30, totalPages: 3 });
+      expect(body.data).toHaveLength(10);
+      seen.push(...body.data.map((t) => t.slug));
+    }
+    expect(seen).toEqual(newestFirst);
+    const beyond = await getJson<ToolList>(server, "/api/v1/tools?page=4&pageSize=10");
+    expect(beyond.res.status).toBe(200);
+    expect(beyond.body).toMatchObject({ data: [], page: 4, total: 30, totalPages: 3 });
+
+    const all = await getJson<ToolList>(server, "/api/v1/tools?pageSize=100");
+    expect(all.body).toMatchObject({ pageSize: 100, total: 30, totalPages: 1 });
+    // Featured tools are listed too, and flagged.
+    expect(all.body.data.find((t) => t.slug === tools[0]!.slug)?.isFeatured).toBe(true);
+  });
+
+  it("filters by category and sorts", async () => {
+    const { body } = await getJson<ToolList>(server, "/api/v1/tools?category=analytics&pageSize=100");
+    const analytics = tools.filter((_, i) => i % 3 === 0);
+    expect(body.total).toBe(analytics.length);
+    expect(body.data.map((t) => t.slug)).toEqual([...analytics].reverse().map((t) => t.slug));
+    expect(body.data.every((t) => t.categories.includes("analytics"))).toBe(true);
+
+    const oldest = await getJson<ToolList>(server, "/api/v1/tools?sort=oldest&pageSize=5");
+    expect(oldest.body.data.map((t) => t.slug)).toEqual(tools.slice(0, 5).map((t) => t.slug));
+    const byName = await getJson<ToolList>(server, "/api/v1/tools?sort=name-desc&pageSize=3");
+    expect(byName.body.data.map((t) => t.name)).toEqual(["Api Tool 30", "Api Tool 29", "Api Tool 28"]);
+    const everything = await getJson<ToolList>(server, "/api/v1/tools?category=all&pageSize=1");
+    expect(everything.body.total).toBe(30);
+  });
+
+  it("refuses bad arguments with 400 invalid-argument", async () => {
+    for (const query of [
+      "pageSize=101",
+      "pageSize=0",
+      "pageSize=abc",
+      "page=-1",
+      "page=0",
+      "page=1.5",
+      "page=abc",
+      "category=nope",
+      "sort=bogus",
+    ]) {
+      const { res, body } = await getJson<{ error: { code: string; message: string } }>(server, `/api/v1/tools?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(body, query).toEqual({ error: { code: "invalid-argument", message: expect.any(String) } });
+      expect(body.error.message.length, query).toBeGreaterThan(0);
+      expect(res.headers.get("access-control-allow-origin"), query).toBe("*");
+    }
+  });
+
+  it("returns one public tool by slug or id, and 404 for anything else", async () => {
+    const tool = tools[5]!;
+    const bySlug = await getJson<{ data: ToolSummary & { description: string } }>(server, `/api/v1/tools/${tool.slug}`);
+    expect(bySlug.res.status).toBe(200);
+    expect(bySlug.body.data).toMatchObject({
+      id: tool.id,
+      slug: tool.slug,
+      name: tool.name,
+      url: `${server.services.config.siteUrl}/tool/${tool.slug}`,
+      // Stored logos are given as absolute URLs.
+      logoUrl: `${server.services.config.siteUrl}/uploads/logos/api-tool-06_logo.webp`,
+    });
+    const byId = await getJson<{ data: ToolSummary }>(server, `/api/v1/tools/${tool.id}`);
+    expect(byId.body.data.slug).toBe(tool.slug);
+    for (const key of [pending.slug, pending.id, rejected.slug, "no-such-tool"]) {
+      const { res, body } = await getJson<{ error: { code: string } }>(server, `/api/v1/tools/${key}`);
+      expect(res.status, key).toBe(404);
+      expect(body.error.code, key).toBe("not-found");
+    }
+  });
+
+  it("counts public tools per category, for every category", async () => {
+    const { res, body } = await getJson<{ data: { slug: string; name: string; count: number }[] }>(
+      server,
+      "/api/v1/categories",
+    );
+    expect(res.status).toBe(200);
+    expect(body.data.map((c) => c.slug)).toEqual(CATEGORIES.map((c) => c.slug));
+    const counts = Object.fromEntries(body.data.map((c) => [c.slug, c.count]));
+    expect(counts).toMatchObject({ analytics: 10, marketing: 10, productivity: 20, design: 0 });
+  });
+
+  it("is open to every origin, answers preflights with 204 and refuses writes", async () => {
+    const get = await fetch(`${server.url}/api/v1/tools`, { headers: { Origin: "https://elsewhere.example" } });
+    expect(get.headers.get("access-control-allow-origin")).toBe("*");
+    const categories = await fetch(`${server.url}/api/v1/categories`);
+    expect(categories.headers.get("access-control-allow-origin")).toBe("*");
+
+    const preflight = await fetch(`${server.url}/api/v1/tools`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://elsewhere.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("GET");
+    expect(await preflight.text()).toBe("");
+
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const res = await fetch(`${server.url}/api/v1/tools`, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Injected" }),
+      });
+      expect(res.status, method).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code, method).toBe("invalid-argument");
+    }
+    expect((await getJson<ToolList>(server, "/api/v1/tools?pageSize=100")).body.total).toBe(30);
+  });
+
+  it("answers unknown endpoints with a 404 catalogue error", async () => {
+    for (const path of ["/api/v1/nope", "/api/v1/tools/a/b", "/api/v2/tools"]) {
+      const { res, body } = await getJson<{ error: { code: string; message: string } }>(server, path);
+      expect(res.status, path).toBe(404);
+      expect(body, path).toEqual({ error: { code: "not-found", message: expect.any(String) } });
+    }
+  });
+
+  it("never shows a submitter's e-mail address, in the API, the pages, the sitemap or the feed", async () => {
+    const paths = [
+      "/api/v1/tools?pageSize=100",
+      "/api/v1/tools?page=2",
+      "/api/v1/categories",
+      ...[...tools, pending].flatMap((t) => [`/api/v1/tools/${t.slug}`, `/api/v1/tools/${t.id}`, `/tool/${t.slug}`]),
+      `/tool/${rejected.slug}`,
+      "/",
+      "/browse/all",
+      "/browse/all?page=2",
+      "/browse/productivity",
+      "/browse/analytics/name",
+      "/sitemap.xml",
+      "/feed.xml",
+    ];
+    for (const path of paths) {
+      const res = await fetch(`${server.url}${path}`, { headers: { "User-Agent": BROWSER_UA } });
+      expect([200, 404], path).toContain(res.status);
+      const body = await res.text();
+      expect(body, path).not.toContain(SECRET);
+      expect(body, path).not.toContain(encodeURIComponent(SECRET));
+      expect(body, path).not.toContain("submitter");
+    }
+  });
+});
