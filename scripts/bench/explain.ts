@@ -36,8 +36,8 @@ const database = { db, engine } as Database;
 const now = Date.now();
 const { slug } = (await db.selectFrom("tools").select("slug").orderBy("created_at", "desc").executeTakeFirst()) ?? { slug: "" };
 const cases: [string, () => Promise<unknown>][] = [
-  ["browse all, latest, page 1", () => catalog.listPublicTools(database, now, { category: null, sort: "recent", page: 1, pageSize: 24, excludeFeatured: true })],
-  ["browse ai, name, page 3", () => catalog.listPublicTools(database, now, { category: "ai", sort: "name", page: 3, pageSize: 24, excludeFeatured: true })],
+  ["browse all, latest, page 1", () => catalog.listPublicTools(database, now, { category: null, sort: "recent", page: 1, pageSize: 24, excludeIds: [] })],
+  ["browse ai, name, page 3", () => catalog.listPublicTools(database, now, { category: "ai", sort: "name", page: 3, pageSize: 24, excludeIds: [] })],
   ["featured in ai", () => catalog.listFeaturedTools(database, now, { limit: 8, category: "ai" })],
   ["latest 8", () => catalog.listLatestPublicTools(database, now, 8)],
   ["category counts", () => catalog.countPublicToolsByCategory(database)],
