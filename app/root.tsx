@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -16,6 +17,12 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
+
+/** What a route module may declare in its `handle` export. */
+export interface RouteHandle {
+  /** false: the page is sent without React's scripts (it works fully as HTML). */
+  hydrate?: boolean;
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -32,6 +39,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Pages whose route says `handle.hydrate = false` are complete as HTML and ship no JavaScript
+  // when loaded directly (docs/decisions/005-tool-pages-without-hydration.md).
+  const hydrate = !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
   return (
     <html lang="en">
@@ -54,8 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );

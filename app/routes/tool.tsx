@@ -12,7 +12,11 @@ import { ToolLogo } from "../components/tool-logo.tsx";
 import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName } from "../lib/tools.ts";
+import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/tool.ts";
+
+// Tool pages are where search engines land: they are sent as HTML only (ADR 005).
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, now } = context.get(servicesContextKey);

@@ -664,6 +664,16 @@ describe("tool page", () => {
     expect(locationOf(byId.res, server.url)).toBe(`/tool/${main.slug}`);
   });
 
+  it("is sent as HTML alone, with no JavaScript to load (ADR 005), while browse pages hydrate", async () => {
+    const scriptsOf = (html: string) =>
+      [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "").filter((attrs) => !attrs.includes("application/ld+json"));
+    const tool = await getPage(server.url, `/tool/${main.slug}`);
+    expect(scriptsOf(tool.html)).toEqual([]);
+    expect(tool.html).not.toMatch(/rel="modulepreload"/);
+    const browse = await getPage(server.url, "/browse/all");
+    expect(scriptsOf(browse.html).length).toBeGreaterThan(0);
+  });
+
   it("answers 404 'Tool Not Found' with a way to browse for an unknown tool", async () => {
     const { res, html } = await getPage(server.url, "/tool/no-such-tool");
     expect(res.status).toBe(404);
