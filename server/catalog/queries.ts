@@ -300,24 +300,45 @@ export async function findTool(database: Database, key: string, now: number): Pr
   };
 }
 
-/** Public tools sharing the tool's first category, newest first, the tool itself left out. */
+/**
+ * Public tools sharing the tool's first category, the tool itself left out: newest first (tool
+ * page) or most liked first (search).
+ */
 export async function listRelatedTools(
   database: Database,
   tool: Pick<ToolCard, "id" | "categories">,
   now: number,
   limit: number,
+  order: "newest" | "most-liked" = "newest",
 ): Promise<ToolCard[]> {
   const first = tool.categories[0];
   if (!first) return [];
   const { db } = database;
-  const rows = await publicTools(db, now)
+  let query = publicTools(db, now)
     .where("tools.id", "in", idsInCategory(db, first))
     .where("tools.id", "!=", tool.id)
+    .select(CARD_COLUMNS);
+  if (order === "most-liked") query = query.orderBy("tools.upvotes_count", "desc");
+  const rows = await query.orderBy("tools.created_at", "desc").orderBy("tools.id", "desc").limit(limit).execute();
+  return toCards(database, rows);
+}
+
+/** The most liked public tools ("community favourites"). */
+export async function listMostLikedTools(database: Database, now: number, limit: number): Promise<ToolCard[]> {
+  const rows = await publicTools(database.db, now)
     .select(CARD_COLUMNS)
+    .orderBy("tools.upvotes_count", "desc")
     .orderBy("tools.created_at", "desc")
     .orderBy("tools.id", "desc")
     .limit(limit)
     .execute();
+  return toCards(database, rows);
+}
+
+/** Cards of the given public tools (in no particular order; callers arrange them). */
+export async function listToolCards(database: Database, now: number, ids: readonly string[]): Promise<ToolCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await publicTools(database.db, now).where("tools.id", "in", ids).select(CARD_COLUMNS).execute();
   return toCards(database, rows);
 }
 

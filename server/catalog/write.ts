@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ToolContent, ToolSource, ToolStatus } from "../../core/tool.ts";
 import type { DB, NewToolRow } from "../db/types.ts";
+import { reindexTools } from "../search/indexer.ts";
 import { markCatalogChanged } from "./freshness.ts";
 
 /** A complete tool to store: its content plus what the server decides. */
@@ -36,6 +37,7 @@ export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[], now
     for (let j = 0; j < tags.length; j += BATCH * 2) {
       await db.insertInto("tool_tags").values(tags.slice(j, j + BATCH * 2)).execute();
     }
+    await reindexTools(db, batch.map((t) => t.id));
   }
   await markCatalogChanged(db, now);
 }

@@ -134,6 +134,19 @@ export interface CatalogStateTable {
   changed_at: number;
 }
 
+/**
+ * The search index: one row per public tool, its searchable text lower-cased (list items joined
+ * by newlines, which no normalised query contains). SQLite adds an integer `id` for FTS5.
+ */
+export interface ToolSearchTable {
+  tool_id: string;
+  name: string;
+  tagline: string;
+  description: string;
+  categories: string;
+  tags: string;
+}
+
 /** Kysely's view of the whole schema. */
 export interface DB {
   tools: ToolsTable;
@@ -148,6 +161,7 @@ export interface DB {
   sessions: SessionsTable;
   scrape_runs: ScrapeRunsTable;
   catalog_state: CatalogStateTable;
+  tool_search: ToolSearchTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

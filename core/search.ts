@@ -1,0 +1,177 @@
+/**
+ * Search scoring (issue text): points for the whole query and for each distinct word, per field,
+ * with containment as a case-insensitive substring test.
+ */
+
+/** Points per field for containing the whole query (`phrase`) and for each distinct query word (`word`). */
+export const SEARCH_WEIGHTS = {
+  name: { phrase: 5, word: 3 },
+  tagline: { phrase: 3, word: 2 },
+  description: { phrase: 2, word: 1 },
+  categories: { phrase: 3, word: 2 },
+  tags: { phrase: 2, word: 1 },
+} as const;
+
+/** The longest search query the product accepts, in characters. */
+export const MAX_QUERY_LENGTH = 200;
+/** The shortest normalised query that is recorded as a search term, in characters. */
+export const MIN_TRACKED_LENGTH = 2;
+
+/** The query trimmed, lowercased, with every run of Unicode whitespace collapsed to one space. */
+export function normalizeQuery(raw: string): string {
+  // toLowerCase, not toLocaleLowerCase: the server's locale must not change what a query matches.
+  return raw.trim().toLowerCase().replace(/\s+/gu, " ");
+}
+
+/** The distinct space-separated words of a normalised query, in the order they first appear. */
+export function queryWords(normalized: string): string[] {
+  // The filter drops the empty parts that stray spaces would leave, so "" has no words.
+  return [...new Set(normalized.split(" ").filter((word) => word !== ""))];
+}
+
+/** The text of a tool that search looks at. */
+export interface SearchableTool {
+  name: string;
+  tagline: string;
+  /** Plain text, not HTML, so markup never matches a query. */
+  description: string;
+  /** Category display names, e.g. "AI & Machine Learning", not slugs. */
+  categories: string[];
+  tags: string[];
+}
+
+type Weights = { readonly phrase: number; readonly word: number };
+
+// One list for plain and list fields alike: a plain field is a list of one item, and "some item
+// contains it" then reads as "the field contains it", so each field is scored the same way.
+function scoreItems(items: readonly string[], phrase: string, words: readonly string[], weights: Weights): number {
+  // Fields are lowercased but their whitespace is left alone, as the issue asks.
+  const lowered = items.map((item) => item.toLowerCase());
+  const contains = (needle: string) => lowered.some((item) => item.includes(needle));
+  let score = contains(phrase) ? weights.phrase : 0;
+  for (const word of words) {
+    if (contains(word)) score += weights.word;
+  }
+  return score;
+}
+
+/** A tool's search score for a query (0 for an empty query or no match). */
+export function scoreTool(tool: SearchableTool, normalizedQuery: string): number {
+  // Normalising is idempotent, so doing it again costs nothing for callers that already did and
+  // keeps a raw or whitespace-only query from matching on its stray spaces.
+  const phrase = normalizeQuery(normalizedQuery);
+  if (phrase === "") return 0;
+  const words = queryWords(phrase);
+  return (
+    scoreItems([tool.name], phrase, words, SEARCH_WEIGHTS.name) +
+    scoreItems([tool.tagline], phrase, words, SEARCH_WEIGHTS.tagline) +
+    scoreItems([tool.description], phrase, words, SEARCH_WEIGHTS.description) +
+    scoreItems(tool.categories, phrase, words, SEARCH_WEIGHTS.categories) +
+    scoreItems(tool.tags, phrase, words, SEARCH_WEIGHTS.tags)
+  );
+}
+
+/** What the order of search results depends on. */
+export interface RankedTool {
+  score: number;
+  /** Paid and not expired at the time of the search. */
+  featured: boolean;
+  featuredPriceCents: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  id: string;
+}
+
+/** Search result order: score desc, featured first, featured price desc, newest first, then id asc. */
+export function compareRanked(a: RankedTool, b: RankedTool): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.featured !== b.featured) return a.featured ? -1 : 1;
+  if (a.featuredPriceCents !== b.featuredPriceCents) return b.featuredPriceCents - a.featuredPriceCents;
+  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  // Code-unit order rather than localeCompare, so the order is the same on every machine.
+  if (a.id < b.id) return -1;
+  if (a.id > b.id) return 1;
+  return 0;
+}
+
+/** The key a search is recorded under: the normalised query, or null when shorter than 2 characters. */
+export function trackableTerm(raw: string): string | null {
+  const term = normalizeQuery(raw);
+  return term.length >= MIN_TRACKED_LENGTH ? term : null;
+}
+
+/**
+ * The optimal-string-alignment distance (insert, delete, substitute, swap adjacent) between a and
+ * b, or max + 1 as soon as it is known to exceed max.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  // Code points, so a letter outside the BMP counts as one edit, not two.
+  const s = Array.from(a);
+  const t = Array.from(b);
+  // Each edit changes the length by at most one, so this gap alone already exceeds max.
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+
+  // Three rows suffice: the transposition step looks back two rows.
+  let before: number[] = [];
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    // A row's minimum never falls in later rows (a swap is never cheaper than the substitution
+    // beside it), so once it is past max the final distance is too.
+    if (rowMin > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  const distance = previous[t.length] ?? 0;
+  return distance > max ? max + 1 : distance;
+}
+
+// A short word has few near neighbours that are not different words altogether, so it gets less slack.
+function allowedDistance(letters: number): number {
+  if (letters < 4) return 0;
+  return letters <= 5 ? 1 : 2;
+}
+
+/** The query with each misspelt word of 4+ letters replaced by its closest vocabulary word, or null if none was. */
+export function suggestCorrection(normalizedQuery: string, vocabulary: Iterable<string>): string | null {
+  const query = normalizeQuery(normalizedQuery);
+  if (query === "") return null;
+  // Read once: the vocabulary may be a one-shot iterator, and its order (by popularity) breaks ties.
+  const candidates = Array.from(vocabulary);
+  const known = new Set(candidates);
+
+  let changed = false;
+  const corrected = query.split(" ").map((word) => {
+    const allowed = allowedDistance(Array.from(word).length);
+    if (allowed === 0 || known.has(word)) return word;
+    let best: string | null = null;
+    let bestDistance = allowed + 1;
+    for (const candidate of candidates) {
+      // Only a strictly closer word can replace the best so far, so the first of equals wins.
+      const distance = editDistance(word, candidate, bestDistance - 1);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+        if (distance <= 1) break; // 0 is impossible (the word is not in the vocabulary), so 1 is unbeatable.
+      }
+    }
+    if (best === null) return word;
+    changed = true;
+    return best;
+  });
+  return changed ? corrected.join(" ") : null;
+}
