@@ -42,7 +42,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   seedDemo: boolean;
   logLevel: string;
-  rateLimits: { contact: RateLimitRule };
+  rateLimits: { contact: RateLimitRule; searchTracking: RateLimitRule };
   /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
   cache: { pages: boolean; pollMs: number };
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
@@ -90,7 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL,
-    rateLimits: { contact: { points: 5, durationSec: 10 * 60 } },
+    // Search tracking: one client counts a term at most 3 times an hour.
+    rateLimits: { contact: { points: 5, durationSec: 10 * 60 }, searchTracking: { points: 3, durationSec: 60 * 60 } },
     // In development every edit must show at once.
     cache: { pages: e.NODE_ENV !== "development", pollMs: 1000 },
     sitemapMaxUrls: SITEMAP_MAX_URLS,

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
+import { createSearchService, type SearchService } from "./search/service.ts";
 import { diskStorage, type Storage } from "./storage/index.ts";
 
 /**
@@ -20,7 +21,8 @@ export interface AppServices {
   storage: Storage;
   /** When public pages last changed (page cache invalidation). */
   freshness: CatalogFreshness;
-  limiters: { contact: RateLimiter };
+  search: SearchService;
+  limiters: { contact: RateLimiter; searchTracking: RateLimiter };
 }
 
 /** Per-request facts the server knows before React Router runs. */
@@ -39,13 +41,18 @@ export function createServices(
   log: Logger,
   now: () => number = Date.now,
 ): AppServices {
+  const freshness = createCatalogFreshness(database, now, log, config.cache.pollMs);
   return {
     config,
     database,
     log,
     now,
     storage: diskStorage(path.join(config.dataDir, "uploads")),
-    freshness: createCatalogFreshness(database, now, log, config.cache.pollMs),
-    limiters: { contact: createRateLimiter(database, "contact", config.rateLimits.contact) },
+    freshness,
+    search: createSearchService(database, freshness, now),
+    limiters: {
+      contact: createRateLimiter(database, "contact", config.rateLimits.contact),
+      searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),
+    },
   };
 }

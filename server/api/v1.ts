@@ -1,12 +1,13 @@
 import express, { type Router } from "express";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { toolListQuerySchema } from "../../core/api.ts";
-import { pageCount } from "../../core/catalog.ts";
+import { pageCount, parsePage } from "../../core/catalog.ts";
 import { centsToUsd } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
 import { countPublicToolsByCategory, findTool, listPublicTools, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
 import { sendError } from "../http/errors.ts";
+import { SEARCH_LIMITS } from "../search/service.ts";
 import type { AppServices } from "../services.ts";
 
 // The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
@@ -107,6 +108,38 @@ export function apiV1(services: AppServices): Router {
         return;
       }
       res.json({ data: toolDetail(tool, config.siteUrl) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/search", async (req, res, next) => {
+    try {
+      const q = typeof req.query.q === "string" ? req.query.q : "";
+      const page = typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
+      if (page === null) {
+        sendError(res, "invalid-argument", "page must be a whole number from 1.");
+        return;
+      }
+      const outcome = await services.search.search(q, page);
+      if (outcome.kind === "too-long") {
+        sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
+        return;
+      }
+      if (outcome.kind === "prompt") {
+        sendError(res, "invalid-argument", "q is required: the words to search for.");
+        return;
+      }
+      res.set("Cache-Control", "public, max-age=60");
+      res.json({
+        query: outcome.query,
+        data: outcome.items.map((t) => ({ ...toolSummary(t, config.siteUrl), score: t.score })),
+        page: outcome.page,
+        pageSize: SEARCH_LIMITS.pageSize,
+        total: outcome.total,
+        totalPages: outcome.pages,
+        suggestion: outcome.suggestion,
+      });
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,212 @@
+import { data, Form, Link, redirect } from "react-router";
+import { parsePage } from "../../core/catalog.ts";
+import { MAX_QUERY_LENGTH } from "../../core/search.ts";
+import { recordSearchInBackground } from "../../server/search/tracking.ts";
+import { Pagination } from "../components/pagination.tsx";
+import { ToolGrid } from "../components/tool-card.tsx";
+import { requestContextKey, servicesContextKey } from "../context.ts";
+import { seoMeta, siteNameFrom } from "../lib/meta.ts";
+import type { Route } from "./+types/search.ts";
+
+const POPULAR_SEARCHES = ["AI tools", "Project management", "Design software", "Analytics", "Marketing automation", "Code editors"];
+
+/** The canonical URL of a search: the term in the path, URL-encoded. */
+function searchPath(term: string, page = 1, fromHome = false): string {
+  const params = new URLSearchParams();
+  if (page > 1) params.set("page", String(page));
+  if (fromHome) params.set("src", "home");
+  const query = params.size > 0 ? `?${params}` : "";
+  return `/search/${encodeURIComponent(term)}${query}`;
+}
+
+// Results depend on the query and are counted per search: never stored by shared caches.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const fromHome = url.searchParams.get("from") === "home" || url.searchParams.get("src") === "home";
+  // The search box submits ?q= (without JavaScript too): move the term into the path.
+  const q = url.searchParams.get("q");
+  if (q !== null) throw redirect(q.trim() === "" ? "/search" : searchPath(q.trim(), 1, fromHome), 303);
+  const page = parsePage(url.searchParams.get("page"));
+  if (page === null) throw redirect(searchPath(params.term ?? ""), 301);
+
+  const services = context.get(servicesContextKey);
+  const outcome = await services.search.search(params.term ?? "", page);
+  const init = { headers: { "Cache-Control": "private, no-store" } };
+  if (outcome.kind === "too-long") return data(outcome, { ...init, status: 400 });
+  if (outcome.kind === "results") {
+    if (outcome.total > 0 && page > outcome.pages) throw data("There is no such page.", { status: 404 });
+    if (page === 1) {
+      void recordSearchInBackground(
+        { database: services.database, limiter: services.limiters.searchTracking, log: services.log },
+        {
+          raw: params.term ?? "",
+          client: context.get(requestContextKey).ip,
+          source: fromHome ? { kind: "homepage" } : { kind: "search-page", resultCount: outcome.total },
+          now: services.now(),
+        },
+      );
+    }
+  }
+  return data(outcome, init);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteNameFrom(matches);
+  const query = loaderData?.kind === "results" ? loaderData.query : null;
+  return [
+    ...seoMeta(matches, {
+      title: query ? `“${query}” — search — ${site}` : `Search tools — ${site}`,
+      description: "Search software, AI and web tools by name, purpose, category or tag.",
+      path: query ? searchPath(query) : "/search",
+    }),
+    // Result pages are endless variations of the catalogue: keep them out of search engines.
+    ...(query ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+};
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const outcome = loaderData;
+  const query = outcome.kind === "results" ? outcome.query : "";
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="search-title" className="space-y-4">
+        <h1 id="search-title" className="text-3xl font-bold">
+          {outcome.kind === "results" ? (
+            <>
+              Results for <q>{outcome.query}</q>
+            </>
+          ) : (
+            "Search tools"
+          )}
+        </h1>
+        <Form method="get" action="/search" role="search" className="flex max-w-2xl gap-2">
+          <label htmlFor="search-q" className="sr-only">
+            Search tools
+          </label>
+          <input
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={query}
+            key={query}
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder="Search tools, e.g. note-taking"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-base"
+          />
+          <button type="submit" className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
+            Search
+          </button>
+        </Form>
+        {outcome.kind === "too-long" && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+            Search terms can be at most {outcome.maxLength} characters. Please shorten your search.
+          </p>
+        )}
+      </section>
+
+      {outcome.kind !== "results" ? (
+        <section aria-labelledby="popular-title">
+          <h2 id="popular-title" className="text-lg font-semibold">
+            Popular searches
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {POPULAR_SEARCHES.map((chip) => (
+              <li key={chip}>
+                <Link
+                  to={searchPath(chip)}
+                  className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700"
+                >
+                  {chip}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+          <div className="min-w-0 space-y-8">
+            <section aria-labelledby="results-title">
+              <h2 id="results-title" className="text-lg font-semibold" aria-live="polite">
+                {outcome.total.toLocaleString("en-US")} {outcome.total === 1 ? "result" : "results"}
+              </h2>
+              {outcome.total === 0 ? (
+                <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center">
+                  <p className="font-semibold">No tools match your search.</p>
+                  {outcome.suggestion && (
+                    <p className="mt-2">
+                      Did you mean{" "}
+                      <Link to={searchPath(outcome.suggestion)} className="font-semibold text-brand-700 underline">
+                        {outcome.suggestion}
+                      </Link>
+                      ?
+                    </p>
+                  )}
+                  <p className="mt-2 text-slate-700">
+                    <Link to="/browse/all" className="text-brand-700 underline">
+                      Browse all tools
+                    </Link>{" "}
+                    or{" "}
+                    <Link to="/submit" className="text-brand-700 underline">
+                      submit a tool
+                    </Link>
+                    .
+                  </p>
+                </div>
+              ) : (
+                <div className="mt-4">
+                  <ToolGrid tools={outcome.items} columns={2} />
+                  <Pagination page={outcome.page} pages={outcome.pages} hrefFor={(n) => searchPath(outcome.query, n)} />
+                </div>
+              )}
+            </section>
+            {outcome.related.length > 0 && (
+              <section aria-labelledby="related-title">
+                <h2 id="related-title" className="text-lg font-semibold">
+                  Related Tools
+                </h2>
+                <div className="mt-4">
+                  <ToolGrid tools={outcome.related} columns={3} />
+                </div>
+              </section>
+            )}
+            <section aria-labelledby="cta-title" className="rounded-xl bg-brand-50 p-6">
+              <h2 id="cta-title" className="text-lg font-semibold">
+                Can&apos;t find what you&apos;re looking for?
+              </h2>
+              <p className="mt-1 text-slate-700">
+                If a tool is missing, add it: submissions are free and reviewed by a person.{" "}
+                <Link to="/submit" className="font-medium text-brand-700 underline">
+                  Submit a tool
+                </Link>
+              </p>
+            </section>
+          </div>
+          <aside className="space-y-8" aria-label="More tools">
+            <section aria-labelledby="featured-title">
+              <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+                Featured Tools
+              </h2>
+              <div className="mt-3">
+                {outcome.featured.length === 0 ? (
+                  <p className="text-sm text-slate-700">No featured tools yet.</p>
+                ) : (
+                  <ToolGrid tools={outcome.featured} columns={1} />
+                )}
+              </div>
+            </section>
+            <section aria-labelledby="favourites-title">
+              <h2 id="favourites-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+                Community favourites
+              </h2>
+              <div className="mt-3">
+                <ToolGrid tools={outcome.favourites} columns={1} />
+              </div>
+            </section>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection } from "../../core/search.ts";
+import type { CatalogFreshness } from "../catalog/freshness.ts";
+import { listFeaturedTools, listMostLikedTools, listRelatedTools, type ToolCard } from "../catalog/queries.ts";
+import type { Database } from "../db/index.ts";
+import { searchTools, type SearchPage } from "./search.ts";
+
+/** Search limits of spec §9 and the issue. */
+export const SEARCH_LIMITS = { pageSize: 20, featured: 4, favourites: 5, related: 6 } as const;
+
+export type SearchOutcome =
+  | { kind: "prompt" }
+  | { kind: "too-long"; maxLength: number }
+  | {
+      kind: "results";
+      query: string;
+      page: number;
+      pages: number;
+      total: number;
+      items: SearchPage["items"];
+      featured: ToolCard[];
+      favourites: ToolCard[];
+      related: ToolCard[];
+      /** "Did you mean": a corrected query, offered when nothing matched. */
+      suggestion: string | null;
+    };
+
+export interface SearchService {
+  /** Everything the search page and the search API show for a raw query and page. */
+  search(raw: string, page: number): Promise<SearchOutcome>;
+}
+
+/**
+ * Search with per-catalogue-generation memory: the "did you mean" vocabulary is built once per
+ * generation rather than per query.
+ */
+export function createSearchService(database: Database, freshness: CatalogFreshness, now: () => number): SearchService {
+  let vocabulary: { generation: number; words: Promise<string[]> } | null = null;
+
+  async function vocabularyFor(generation: number): Promise<string[]> {
+    if (!vocabulary || vocabulary.generation !== generation) {
+      vocabulary = { generation, words: loadVocabulary(database) };
+    }
+    return vocabulary.words;
+  }
+
+  return {
+    async search(raw, page) {
+      if (raw.length > MAX_QUERY_LENGTH * 4 || normalizeQuery(raw).length > MAX_QUERY_LENGTH) {
+        return { kind: "too-long", maxLength: MAX_QUERY_LENGTH };
+      }
+      const query = normalizeQuery(raw);
+      if (query === "") return { kind: "prompt" };
+      const at = now();
+      const generation = await freshness.generation();
+      const results = await searchTools(database, at, query, { page, pageSize: SEARCH_LIMITS.pageSize });
+      const top = page === 1 ? results.items[0] : (await searchTools(database, at, query, { page: 1, pageSize: 1 })).items[0];
+      const [featured, favourites, related, suggestion] = await Promise.all([
+        listFeaturedTools(database, at, { limit: SEARCH_LIMITS.featured }),
+        listMostLikedTools(database, at, SEARCH_LIMITS.favourites),
+        top ? listRelatedTools(database, top, at, SEARCH_LIMITS.related, "most-liked") : Promise.resolve([]),
+        results.total === 0 ? vocabularyFor(generation).then((words) => suggestCorrection(query, words)) : null,
+      ]);
+      return {
+        kind: "results",
+        query,
+        page,
+        pages: Math.max(1, Math.ceil(results.total / SEARCH_LIMITS.pageSize)),
+        total: results.total,
+        items: results.items,
+        featured,
+        favourites,
+        related,
+        suggestion,
+      };
+    },
+  };
+}
+
+/** Words of public tool names and tags, most liked tools first, for "did you mean". */
+async function loadVocabulary(database: Database): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom("tool_search as s")
+    .innerJoin("tools as t", "t.id", "s.tool_id")
+    .select(["s.name", "s.tags"])
+    .orderBy("t.upvotes_count", "desc")
+    .execute();
+  const words = new Set<string>();
+  for (const row of rows) {
+    for (const word of `${row.name} ${row.tags}`.split(/[^\p{L}]+/u)) {
+      if ([...word].length >= 4) words.add(word);
+    }
+  }
+  return [...words];
+}
