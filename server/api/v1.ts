@@ -121,7 +121,7 @@ export function apiV1(services: AppServices): Router {
         sendError(res, "invalid-argument", "page must be a whole number from 1.");
         return;
       }
-      const outcome = await services.search.search(q, page);
+      const outcome = await services.search.search(q, page, { sidebars: false });
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
         return;

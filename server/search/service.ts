@@ -25,8 +25,11 @@ export type SearchOutcome =
     };
 
 export interface SearchService {
-  /** Everything the search page and the search API show for a raw query and page. */
-  search(raw: string, page: number): Promise<SearchOutcome>;
+  /**
+   * What the search page (`sidebars: true`) or the search API shows for a raw query and page.
+   * Without sidebars the featured, favourites and related lists are left empty.
+   */
+  search(raw: string, page: number, options?: { sidebars: boolean }): Promise<SearchOutcome>;
 }
 
 /**
@@ -34,17 +37,23 @@ export interface SearchService {
  * generation rather than per query.
  */
 export function createSearchService(database: Database, freshness: CatalogFreshness, now: () => number): SearchService {
-  let vocabulary: { generation: number; words: Promise<string[]> } | null = null;
-
-  async function vocabularyFor(generation: number): Promise<string[]> {
-    if (!vocabulary || vocabulary.generation !== generation) {
-      vocabulary = { generation, words: loadVocabulary(database) };
+  // What does not depend on the query (sidebars, vocabulary) is computed once per generation.
+  let memo: { generation: number; values: Map<string, Promise<unknown>> } = { generation: -1, values: new Map() };
+  function once<T>(generation: number, key: string, compute: () => Promise<T>): Promise<T> {
+    if (memo.generation !== generation) memo = { generation, values: new Map() };
+    let value = memo.values.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = compute();
+      // Bounded: related lists are keyed by category and top result.
+      if (memo.values.size > 1000) memo.values.clear();
+      memo.values.set(key, value);
+      value.catch(() => memo.values.delete(key));
     }
-    return vocabulary.words;
+    return value;
   }
 
   return {
-    async search(raw, page) {
+    async search(raw, page, options = { sidebars: true }) {
       if (raw.length > MAX_QUERY_LENGTH * 4 || normalizeQuery(raw).length > MAX_QUERY_LENGTH) {
         return { kind: "too-long", maxLength: MAX_QUERY_LENGTH };
       }
@@ -53,13 +62,25 @@ export function createSearchService(database: Database, freshness: CatalogFreshn
       const at = now();
       const generation = await freshness.generation();
       const results = await searchTools(database, at, query, { page, pageSize: SEARCH_LIMITS.pageSize });
-      const top = page === 1 ? results.items[0] : (await searchTools(database, at, query, { page: 1, pageSize: 1 })).items[0];
-      const [featured, favourites, related, suggestion] = await Promise.all([
-        listFeaturedTools(database, at, { limit: SEARCH_LIMITS.featured }),
-        listMostLikedTools(database, at, SEARCH_LIMITS.favourites),
-        top ? listRelatedTools(database, top, at, SEARCH_LIMITS.related, "most-liked") : Promise.resolve([]),
-        results.total === 0 ? vocabularyFor(generation).then((words) => suggestCorrection(query, words)) : null,
-      ]);
+      const suggestion =
+        results.total === 0
+          ? await once(generation, "vocabulary", () => loadVocabulary(database)).then((words) => suggestCorrection(query, words))
+          : null;
+      let featured: ToolCard[] = [];
+      let favourites: ToolCard[] = [];
+      let related: ToolCard[] = [];
+      if (options.sidebars) {
+        const top = page === 1 ? results.items[0] : (await searchTools(database, at, query, { page: 1, pageSize: 1 })).items[0];
+        [featured, favourites, related] = await Promise.all([
+          once(generation, "featured", () => listFeaturedTools(database, at, { limit: SEARCH_LIMITS.featured })),
+          once(generation, "favourites", () => listMostLikedTools(database, at, SEARCH_LIMITS.favourites)),
+          top
+            ? once(generation, `related ${top.categories[0]} ${top.id}`, () =>
+                listRelatedTools(database, top, at, SEARCH_LIMITS.related, "most-liked"),
+              )
+            : Promise.resolve([]),
+        ]);
+      }
       return {
         kind: "results",
         query,

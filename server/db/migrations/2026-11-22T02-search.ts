@@ -3,6 +3,8 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 // Frozen once landed. The search index (docs/decisions/006-search.md): one row per public tool
 // with the lower-cased text search reads, and an index that finds rows containing a word.
 export async function up(db: Kysely<any>): Promise<void> {
+  // "Community favourites": the most liked public tools, read in that order.
+  await sql`create index tools_public_likes on tools (upvotes_count, created_at, id) where status in ('approved', 'verified')`.execute(db);
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await db.schema
       .createTable("tool_search")
@@ -63,4 +65,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop table if exists tool_search_fts`.execute(db);
   }
   await db.schema.dropTable("tool_search").execute();
+  await db.schema.dropIndex("tools_public_likes").execute();
 }
