@@ -69,6 +69,7 @@ export async function searchTools(
     db
       .selectFrom(scored.as("r"))
       .selectAll()
+      .where("r.score", ">", 0)
       .orderBy("r.score", "desc")
       .orderBy(sql`case when ${sql.ref("r.featured_cents")} > 0 then 0 else 1 end`)
       .orderBy("r.featured_cents", "desc")
@@ -77,7 +78,8 @@ export async function searchTools(
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize)
       .execute(),
-    db.selectFrom(scored.as("r")).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+    // The index may fold characters the rule does not (FTS5 folds "ſ" to "s"): the score decides.
+    db.selectFrom(scored.as("r")).select(sql<number>`count(*)`.as("n")).where("r.score", ">", 0).executeTakeFirstOrThrow(),
   ]);
   const cards = new Map((await listToolCards(database, now, rows.map((r) => r.tool_id))).map((c) => [c.id, c]));
   return {

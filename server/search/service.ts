@@ -4,6 +4,10 @@ import { listFeaturedTools, listMostLikedTools, listRelatedTools, type ToolCard 
 import type { Database } from "../db/index.ts";
 import { searchTools, type SearchPage } from "./search.ts";
 
+// C0 and C1 controls other than the whitespace the query normalisation folds.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+
 /** Search limits of spec §9 and the issue. */
 export const SEARCH_LIMITS = { pageSize: 20, featured: 4, favourites: 5, related: 6 } as const;
 
@@ -53,7 +57,9 @@ export function createSearchService(database: Database, freshness: CatalogFreshn
   }
 
   return {
-    async search(raw, page, options = { sidebars: true }) {
+    async search(input, page, options = { sidebars: true }) {
+      // Control characters match nothing a person types and some engines refuse them (NUL).
+      const raw = input.replace(CONTROL_CHARACTERS, "");
       if (raw.length > MAX_QUERY_LENGTH * 4 || normalizeQuery(raw).length > MAX_QUERY_LENGTH) {
         return { kind: "too-long", maxLength: MAX_QUERY_LENGTH };
       }
