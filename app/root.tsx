@@ -12,7 +12,7 @@ import {
 import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
-import { NotFound } from "./components/not-found.tsx";
+import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { servicesContextKey } from "./context.ts";
@@ -83,16 +83,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.data
       : error.statusText || "The request could not be completed."
     : "An unexpected error occurred. Please try again.";
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <title>Something went wrong</title>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-700">{message}</p>
-      <p className="mt-8">
-        <a href="/" className="font-medium text-brand-700 underline underline-offset-4">
-          Go to Homepage
-        </a>
-      </p>
-    </section>
-  );
+  return <StatusPage title="Something went wrong" message={message} link={{ to: "/", label: "Go to Homepage" }} />;
 }

@@ -1,19 +1,41 @@
 import { Link } from "react-router";
 
-/** The 404 page body: 'Page Not Found' with a way home. */
-export function NotFound() {
+/** A page that is all message — a 404 or an error — with one way on. */
+export function StatusPage({
+  title,
+  message,
+  link,
+  eyebrow,
+}: {
+  title: string;
+  message: string;
+  link: { to: string; label: string };
+  eyebrow?: string;
+}) {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
-      <title>Page Not Found</title>
+      <title>{title}</title>
       <meta name="robots" content="noindex" />
-      <p className="font-mono text-sm font-semibold text-brand-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold">Page Not Found</h1>
-      <p className="mt-4 text-slate-700">The page you are looking for does not exist or has moved.</p>
+      {eyebrow && <p className="font-mono text-sm font-semibold text-brand-700">{eyebrow}</p>}
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-700">{message}</p>
       <p className="mt-8">
-        <Link to="/" className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-          Go to Homepage
+        <Link to={link.to} className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+          {link.label}
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The 404 page body: 'Page Not Found' with a way home. */
+export function NotFound() {
+  return (
+    <StatusPage
+      eyebrow="404"
+      title="Page Not Found"
+      message="The page you are looking for does not exist or has moved."
+      link={{ to: "/", label: "Go to Homepage" }}
+    />
   );
 }

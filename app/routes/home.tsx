@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS } from "../../core/featuring.ts";
 import { listFeaturedTools, listLatestPublicTools } from "../../server/catalog/queries.ts";
+import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
@@ -55,24 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-3 max-w-2xl text-slate-700">
           Software, AI and web tools, hand-checked and sorted by what they do.
         </p>
-        <Form method="get" action="/search" role="search" className="mx-auto mt-6 flex max-w-xl gap-2">
-          <input type="hidden" name="from" value="home" />
-          <label htmlFor="hero-q" className="sr-only">
-            Search tools
-          </label>
-          <input
-            id="hero-q"
-            name="q"
-            type="search"
-            required
-            maxLength={200}
-            placeholder="Search tools, e.g. note-taking"
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-base"
-          />
-          <button type="submit" className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
-            Search
-          </button>
-        </Form>
+        <SearchBox id="hero-q" fromHome className="mx-auto mt-6 max-w-xl" />
       </section>
 
       {featureOpen && (

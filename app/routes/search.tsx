@@ -1,8 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
-import { MAX_QUERY_LENGTH } from "../../core/search.ts";
 import { recordSearchInBackground } from "../../server/search/tracking.ts";
 import { Pagination } from "../components/pagination.tsx";
+import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
@@ -81,24 +81,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             "Search tools"
           )}
         </h1>
-        <Form method="get" action="/search" role="search" className="flex max-w-2xl gap-2">
-          <label htmlFor="search-q" className="sr-only">
-            Search tools
-          </label>
-          <input
-            id="search-q"
-            name="q"
-            type="search"
-            defaultValue={query}
-            key={query}
-            maxLength={MAX_QUERY_LENGTH}
-            placeholder="Search tools, e.g. note-taking"
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-base"
-          />
-          <button type="submit" className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
-            Search
-          </button>
-        </Form>
+        <SearchBox id="search-q" defaultValue={query} className="max-w-2xl" />
         {outcome.kind === "too-long" && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
             Search terms can be at most {outcome.maxLength} characters. Please shorten your search.

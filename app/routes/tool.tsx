@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
@@ -7,6 +7,7 @@ import { descriptionHtml, descriptionText } from "../../server/catalog/descripti
 import { findTool, listRelatedTools } from "../../server/catalog/queries.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
+import { StatusPage } from "../components/not-found.tsx";
 import { ToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { servicesContextKey } from "../context.ts";
@@ -205,30 +206,19 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <title>Tool Not Found</title>
-        <meta name="robots" content="noindex" />
-        <h1 className="text-3xl font-bold">Tool Not Found</h1>
-        <p className="mt-4 text-slate-700">The tool you are looking for does not exist or is no longer available.</p>
-        <p className="mt-8">
-          <Link to="/browse/all" className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-            Browse All Tools
-          </Link>
-        </p>
-      </section>
+      <StatusPage
+        title="Tool Not Found"
+        message="The tool you are looking for does not exist or is no longer available."
+        link={{ to: "/browse/all", label: "Browse All Tools" }}
+      />
     );
   }
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <title>Something went wrong</title>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-700">Failed to load tool details. Please try again.</p>
-      <p className="mt-8">
-        <Link to="/" className="font-medium text-brand-700 underline underline-offset-4">
-          Go to Homepage
-        </Link>
-      </p>
-    </section>
+    <StatusPage
+      title="Something went wrong"
+      message="Failed to load tool details. Please try again."
+      link={{ to: "/", label: "Go to Homepage" }}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ToolContent, ToolSource, ToolStatus } from "../../core/tool.ts";
+import { newId } from "../db/ids.ts";
 import type { DB, NewToolRow } from "../db/types.ts";
 import { reindexTools } from "../search/indexer.ts";
 import { markCatalogChanged } from "./freshness.ts";
@@ -67,4 +68,31 @@ function toRow(t: NewTool): NewToolRow {
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };
+}
+
+/**
+ * Records a payment already made (demo data, imports of past orders): a paid order that features
+ * the tool for a year from `paidAt`, and marks the catalogue changed. Live payments go through
+ * checkout and fulfilment instead.
+ */
+export async function insertPaidOrder(
+  db: Kysely<DB>,
+  order: { toolId: string; toolName: string; amountCents: number; provider: string; sessionId: string; paidAt: number },
+): Promise<void> {
+  await db
+    .insertInto("orders")
+    .values({
+      id: newId(),
+      tool_id: order.toolId,
+      tool_name: order.toolName,
+      amount_cents: order.amountCents,
+      provider: order.provider,
+      provider_session_id: order.sessionId,
+      status: "paid",
+      created_at: order.paidAt,
+      updated_at: order.paidAt,
+      paid_at: order.paidAt,
+    })
+    .execute();
+  await markCatalogChanged(db, order.paidAt);
 }

@@ -5,7 +5,7 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
-import { insertTools, type NewTool } from "../catalog/write.ts";
+import { insertPaidOrder, insertTools, type NewTool } from "../catalog/write.ts";
 import { DEMO_TOOLS } from "./demo-tools.ts";
 import { renderLetterLogo } from "./logos.ts";
 
@@ -73,21 +73,14 @@ export async function seedDemoIfEmpty(deps: {
     await database.db.transaction().execute(async (trx) => {
       await insertTools(trx, tools, now);
       for (const { tool, amountUsd, paidAt } of orders) {
-        await trx
-          .insertInto("orders")
-          .values({
-            id: newId(),
-            tool_id: tool.id,
-            tool_name: tool.name,
-            amount_cents: amountUsd * 100,
-            provider: "test",
-            provider_session_id: `demo_${tool.id}`,
-            status: "paid",
-            created_at: paidAt,
-            updated_at: paidAt,
-            paid_at: paidAt,
-          })
-          .execute();
+        await insertPaidOrder(trx, {
+          toolId: tool.id,
+          toolName: tool.name,
+          amountCents: amountUsd * 100,
+          provider: "test",
+          sessionId: `demo_${tool.id}`,
+          paidAt,
+        });
       }
     });
   } catch (error) {

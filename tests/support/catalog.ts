@@ -1,7 +1,6 @@
 import type { CategorySlug } from "../../core/categories.ts";
 import { slugify } from "../../core/slug.ts";
-import { insertTools, type NewTool } from "../../server/catalog/write.ts";
-import { markCatalogChanged } from "../../server/catalog/freshness.ts";
+import { insertPaidOrder, insertTools, type NewTool } from "../../server/catalog/write.ts";
 import { newId } from "../../server/db/ids.ts";
 import type { AppServices } from "../../server/services.ts";
 
@@ -53,24 +52,16 @@ export async function addPaidOrder(
   amountUsd: number,
   paidAt: number,
 ): Promise<void> {
-  await services.database.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("orders")
-      .values({
-        id: newId(),
-        tool_id: tool.id,
-        tool_name: tool.name,
-        amount_cents: amountUsd * 100,
-        provider: "test",
-        provider_session_id: `test_${newId()}`,
-        status: "paid",
-        created_at: paidAt,
-        updated_at: paidAt,
-        paid_at: paidAt,
-      })
-      .execute();
-    await markCatalogChanged(trx, paidAt);
-  });
+  await services.database.db.transaction().execute((trx) =>
+    insertPaidOrder(trx, {
+      toolId: tool.id,
+      toolName: tool.name,
+      amountCents: amountUsd * 100,
+      provider: "test",
+      sessionId: `test_${newId()}`,
+      paidAt,
+    }),
+  );
   services.freshness.changed();
 }
 
