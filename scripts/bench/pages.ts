@@ -4,27 +4,37 @@
 // JavaScript a tool page loads. See "Measuring speed here" in ../shared/DESIGN.md: the servers run
 // on core 0, this process (the load generator) on core 1, app and ceiling runs alternate
 // (A B A B …) and medians are reported. Only 127.0.0.1 is contacted.
-import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import {
+  fail,
+  freePort,
+  get,
+  HOST,
+  kb,
+  lpad,
+  median,
+  pad,
+  relay,
+  root,
+  run,
+  runPinned,
+  start,
+  USER_AGENT,
+  waitForHealth,
+  type Fetched,
+} from "./lib.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const HOST = "127.0.0.1";
 const TOOL_COUNT = 10_000;
 const CONNECTIONS = 20;
 const JS_TARGET_KB = 90;
-/** Without a browser User-Agent React Router treats the request as a bot and renders differently. */
-const USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const PAGE_HEADERS = { "user-agent": USER_AGENT, accept: "text/html" };
 /** The ceiling answers these exact bytes for every request (written to the temp dir as ceiling.mjs). */
 const CEILING_SOURCE = `import fs from "node:fs";
@@ -66,115 +76,8 @@ const rounds = Number(values.rounds);
 if (!Number.isInteger(duration) || duration < 1 || duration > 600) fail("--duration must be whole seconds from 1 to 600");
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) fail("--rounds must be a whole number from 1 to 20");
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
 // ---------------------------------------------------------------------------------------------
-// Child processes, all of them stopped on exit, exception or signal.
-
-const children = new Set<ChildProcess>();
-
-function start(command: string, args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(command, args, options);
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => resolve(code));
-    child.once("error", reject);
-  });
-}
-
-/** SIGTERM, then SIGKILL when it has not exited after 5 s. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const done = exited(child).catch(() => null);
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await done;
-  clearTimeout(timer);
-}
-
-/** Runs a command to its end with inherited output; throws unless it exits 0. */
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const child = start(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
-  const code = await exited(child);
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code ?? child.signalCode}`);
-}
-
-/** Copies a child's output lines to stderr with a prefix; after `max` lines only counts them. */
-function relay(stream: NodeJS.ReadableStream | null, prefix: string, max = 20): { suppressed: () => number } {
-  let lines = 0;
-  if (stream) {
-    readline.createInterface({ input: stream }).on("line", (line) => {
-      lines++;
-      if (lines <= max) console.error(`${prefix} ${line}`);
-    });
-  }
-  return { suppressed: () => Math.max(0, lines - max) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP helpers (127.0.0.1 only).
-
-interface Fetched {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
-
-/** GET without Accept-Encoding, so the body is the bytes autocannon receives. */
-function get(port: number, pathname: string, headers: Record<string, string>, timeoutMs = 30_000): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: HOST, port, path: pathname, headers, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: res.headers["content-type"] ?? "application/octet-stream",
-          body: Buffer.concat(chunks),
-        }),
-      );
-      res.on("error", reject);
-    });
-    req.on("timeout", () => req.destroy(new Error(`GET ${pathname}: no answer in ${timeoutMs} ms`)));
-    req.on("error", reject);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls /healthz every 100 ms until it answers 200, for at most 30 s or until the server exits. */
-async function waitForHealth(port: number, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`the app server exited (${server.exitCode ?? server.signalCode}) before it listened`);
-    }
-    const ok = await get(port, "/healthz", {}, 1000).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error("the app server did not answer /healthz within 30 s");
-}
+// The ceiling server.
 
 /** Waits for the first stdout line of the ceiling server, `{"port":…}`, for at most 10 s. */
 function ceilingPort(child: ChildProcess): Promise<number> {
@@ -187,10 +90,6 @@ function ceilingPort(child: ChildProcess): Promise<number> {
       resolve(port);
     });
   });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,12 +113,6 @@ async function load(port: number, pathname: string): Promise<RunResult> {
   const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
   // autocannon's errors include its timeouts.
   return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, statuses };
-}
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** `/assets/*.js` the page loads: module scripts, modulepreload links, imports in inline module scripts. */
@@ -264,10 +157,6 @@ async function scriptSizes(port: number, html: string): Promise<ScriptSize[]> {
   }
   return sizes;
 }
-
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const pad = (s: string, n: number) => s.padEnd(n);
-const lpad = (s: string, n: number) => s.padStart(n);
 
 // ---------------------------------------------------------------------------------------------
 // The benchmark.
@@ -422,50 +311,6 @@ async function main(tmp: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Entry: re-exec pinned to core 1, then run with cleanup on every way out.
+// Entry: re-exec pinned to core 1, then run with cleanup on every way out (lib.ts).
 
-if (!process.env.BENCH_PINNED) {
-  if (os.cpus().length < 2) fail("this benchmark needs 2 cores: the servers on core 0, the load on core 1");
-  const self = start(
-    "taskset",
-    ["-c", "1", process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: "inherit", env: { ...process.env, BENCH_PINNED: "1" } },
-  );
-  // The pinned process cleans up after itself: pass signals on and wait for it.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => self.kill(signal));
-  self.on("error", (error) => {
-    console.error(`could not run taskset: ${error.message}`);
-    process.exit(1);
-  });
-  self.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-} else {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-bench-"));
-  let cleaning: Promise<void> | undefined;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await Promise.all([...children].map(stop));
-      fs.rmSync(tmp, { recursive: true, force: true });
-    })());
-  // Last resort when the process exits some other way: no waiting possible here.
-  process.on("exit", () => {
-    for (const child of children) child.kill("SIGKILL");
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
-    process.on(signal, () => {
-      console.error(`\n${signal}: stopping the servers`);
-      void cleanup().finally(() => process.exit(code));
-    });
-  }
-  try {
-    await main(tmp);
-    await cleanup();
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanup();
-    process.exit(1);
-  }
-}
+await runPinned({ script: import.meta.url, main });
