@@ -1,38 +1,33 @@
 import { Link } from "react-router";
-import type { ToolCard as ToolCardData } from "../../server/catalog/queries.ts";
-import { categoryName, toolHref } from "../lib/tools.ts";
+import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 
-type CardTool = Pick<ToolCardData, "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories" | "upvotesCount" | "featured">;
+type CardTool = CardView;
 
 /** A tool in a list: logo, name, tagline, first category, likes; featured ones carry the badge. */
 export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: 2 | 3 | 4 }) {
   const { href, external } = toolHref(tool);
   const Heading = `h${headingLevel}` as const;
   const name = external ? (
-    <a href={href} target="_blank" rel="noopener nofollow" className="after:absolute after:inset-0">
+    <a href={href} target="_blank" rel="noopener nofollow" className="tool-card-link">
       {tool.name}
     </a>
   ) : (
-    <Link to={href} prefetch="intent" className="after:absolute after:inset-0">
+    <Link to={href} prefetch="intent" className="tool-card-link">
       {tool.name}
     </Link>
   );
   return (
-    <article
-      className={`relative flex h-full flex-col rounded-xl border bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600 ${
-        tool.featured ? "border-amber-300" : "border-slate-200"
-      }`}
-    >
+    <article className={tool.featured ? "tool-card is-featured" : "tool-card"}>
       <div className="flex items-start gap-3">
         <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
         <div className="min-w-0 flex-1">
-          <Heading className="font-semibold leading-snug">{name}</Heading>
-          <p className="mt-1 line-clamp-2 text-sm text-slate-700">{tool.tagline}</p>
+          <Heading>{name}</Heading>
+          <p className="tool-card-tagline">{tool.tagline}</p>
         </div>
       </div>
-      <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-3 text-xs text-slate-700">
+      <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
         {tool.categories[0] && <span>{categoryName(tool.categories[0])}</span>}
         <span aria-label={`${tool.upvotesCount} likes`}>♥ {tool.upvotesCount.toLocaleString("en-US")}</span>

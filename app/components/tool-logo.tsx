@@ -7,7 +7,7 @@ export function ToolLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: 
   return (
     <span
       aria-hidden="true"
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-xl font-bold text-brand-800"
+      className="logo-fallback"
     >
       {name.trim().charAt(0).toUpperCase() || "?"}
     </span>

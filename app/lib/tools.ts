@@ -19,3 +19,30 @@ export function toolHref(tool: { slug?: string | null; id?: string | null; websi
   if (tool.id) return { href: `/tool/${encodeURIComponent(tool.id)}`, external: false };
   return { href: tool.websiteUrl, external: true };
 }
+
+/** The fields a tool card shows, and no more: lists send these to the browser for hydration too. */
+export function cardView(tool: {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: string;
+  websiteUrl: string;
+  logoUrl: string | null;
+  categories: string[];
+  upvotesCount: number;
+  featured: { priceCents: number } | null;
+}) {
+  return {
+    id: tool.id,
+    slug: tool.slug,
+    name: tool.name,
+    tagline: tool.tagline,
+    websiteUrl: tool.websiteUrl,
+    logoUrl: tool.logoUrl,
+    categories: tool.categories.slice(0, 1),
+    upvotesCount: tool.upvotesCount,
+    featured: tool.featured ? { priceCents: tool.featured.priceCents } : null,
+  };
+}
+
+export type CardView = ReturnType<typeof cardView>;

@@ -17,6 +17,7 @@ import { Pagination } from "../components/pagination.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
+import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/browse.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -59,9 +60,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sort,
     page,
     pages,
-    tools: list.items,
+    tools: list.items.map(cardView),
     total: list.total,
-    featured,
+    featured: featured.map(cardView),
     categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0).map((c) => ({
       slug: c.slug,
       name: c.name,
@@ -219,9 +220,7 @@ function CategoryLink({ to, current, label, count }: { to: string; current: bool
     <Link
       to={to}
       aria-current={current ? "page" : undefined}
-      className={`flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm ${
-        current ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"
-      }`}
+      className="category-link"
     >
       <span>{label}</span>
       {count !== undefined && <span className="text-xs text-slate-700">{count.toLocaleString("en-US")}</span>}

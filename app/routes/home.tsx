@@ -7,6 +7,7 @@ import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
+import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/home.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listFeaturedTools(database, at, { limit: LIMITS.homeFeatured }),
     listLatestPublicTools(database, at, LIMITS.homeLatest),
   ]);
-  return { featured, latest };
+  return { featured: featured.map(cardView), latest: latest.map(cardView) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

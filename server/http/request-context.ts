@@ -18,9 +18,9 @@ export function trackRequest(
   const incoming = req.headers["x-request-id"];
   const requestId = typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader("X-Request-Id", requestId);
+  if (!log.isLevelEnabled("info")) return requestId;
   const started = process.hrtime.bigint();
   res.on("finish", () => {
-    if (!log.isLevelEnabled("info")) return;
     log.info(
       {
         reqId: requestId,

@@ -1,7 +1,8 @@
 /** A stored response, ready to send again without running any application code. */
 export interface CachedResponse {
   status: number;
-  headers: [string, string][];
+  /** Every header but the per-response ones, flat (name, value, name, value…) as `writeHead` takes them. */
+  headers: string[];
   body: Buffer;
   gzip: Buffer;
   etag: string;
