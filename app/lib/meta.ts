@@ -13,9 +13,9 @@ export function siteNameFrom(matches: Matches): string {
   return rootData(matches)?.siteName ?? DEFAULT_SITE_NAME;
 }
 
-/** An absolute URL on this site (SITE_URL) for a path. */
+/** An absolute URL for a path on this site (SITE_URL); URLs that are absolute already stay as they are. */
 export function absoluteUrl(matches: Matches, path: string): string {
-  return `${rootData(matches)?.siteUrl ?? ""}${path}`;
+  return /^https?:\/\//i.test(path) ? path : `${rootData(matches)?.siteUrl ?? ""}${path}`;
 }
 
 /** Title and description tags for a plain page: "Page — site". */
@@ -29,7 +29,7 @@ export function seoMeta(
   page: { title: string; description: string; path: string; image?: string | null; type?: "website" | "article"; noindex?: boolean },
 ): MetaDescriptor[] {
   const url = absoluteUrl(matches, page.path);
-  const image = page.image ? (page.image.startsWith("http") ? page.image : absoluteUrl(matches, page.image)) : null;
+  const image = page.image ? absoluteUrl(matches, page.image) : null;
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: page.description },

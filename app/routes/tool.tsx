@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       descriptionText: tool.descriptionText,
       url: absoluteUrl(matches, path),
       websiteUrl: tool.websiteUrl,
-      logoUrl: tool.logoUrl ? (tool.logoUrl.startsWith("http") ? tool.logoUrl : absoluteUrl(matches, tool.logoUrl)) : null,
+      logoUrl: tool.logoUrl ? absoluteUrl(matches, tool.logoUrl) : null,
       categories: tool.categories,
       platforms: tool.platforms,
       pricingModel: tool.pricingModel,

@@ -13,6 +13,11 @@ import type { AppServices } from "../services.ts";
 // The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
 // the public pages show. Never returns a submitter's e-mail or anything not public.
 
+/** A stored file's URL for clients elsewhere: paths on this site become absolute. */
+function onSite(url: string | null, siteUrl: string): string | null {
+  return url?.startsWith("/") ? `${siteUrl}${url}` : url;
+}
+
 function toolSummary(tool: ToolCard, siteUrl: string) {
   return {
     id: tool.id,
@@ -20,7 +25,7 @@ function toolSummary(tool: ToolCard, siteUrl: string) {
     name: tool.name,
     tagline: tool.tagline,
     websiteUrl: tool.websiteUrl,
-    logoUrl: tool.logoUrl && tool.logoUrl.startsWith("/") ? `${siteUrl}${tool.logoUrl}` : tool.logoUrl,
+    logoUrl: onSite(tool.logoUrl, siteUrl),
     url: `${siteUrl}/tool/${encodeURIComponent(tool.slug)}`,
     categories: tool.categories,
     pricingModel: tool.pricingModel,
@@ -36,7 +41,7 @@ function toolDetail(tool: ToolDetail, siteUrl: string) {
   return {
     ...toolSummary(tool, siteUrl),
     description: descriptionText(tool.description),
-    screenshotUrl: tool.screenshotUrl && tool.screenshotUrl.startsWith("/") ? `${siteUrl}${tool.screenshotUrl}` : tool.screenshotUrl,
+    screenshotUrl: onSite(tool.screenshotUrl, siteUrl),
     tags: tool.tags,
     platforms: tool.platforms,
     pricingDetails: tool.pricingDetails,

@@ -48,7 +48,7 @@ export interface ToolDetail extends ToolCard {
 type Db = Database["db"];
 
 /** Paid orders in force at `now`, one row per tool: weight and the latest payment. */
-function runningPayments(db: Db, now: number) {
+export function runningPayments(db: Db, now: number) {
   return db
     .selectFrom("orders")
     .select([

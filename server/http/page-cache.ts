@@ -120,7 +120,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const rendered = await rendering;
       if ("stored" in rendered) {
-        cache.set(key, rendered.stored);
+        // One render, one store: requests that waited on it only send it.
+        if (mine) cache.set(key, rendered.stored);
         return sendStored(req, res, rendered.stored, "MISS");
       }
       // Not storable (redirect, 404, personal): only its own requester may see it.

@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { queryWords, SEARCH_WEIGHTS } from "../../core/search.ts";
-import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import type { Database } from "../db/index.ts";
-import { listToolCards, type ToolCard } from "../catalog/queries.ts";
+import { listToolCards, runningPayments, type ToolCard } from "../catalog/queries.ts";
 
 /** One page of search results and how many there are in all. */
 export interface SearchPage {
@@ -45,17 +44,7 @@ export async function searchTools(
   const scored = db
     .selectFrom("tool_search as s")
     .innerJoin("tools as t", "t.id", "s.tool_id")
-    .leftJoin(
-      db
-        .selectFrom("orders")
-        .select(["orders.tool_id", sql<number>`sum(orders.amount_cents)`.as("featured_cents")])
-        .where("orders.status", "=", "paid")
-        .where("orders.paid_at", ">", now - FEATURED_DURATION_MS)
-        .groupBy("orders.tool_id")
-        .as("f"),
-      "f.tool_id",
-      "s.tool_id",
-    )
+    .leftJoin(runningPayments(db, now).as("f"), "f.tool_id", "s.tool_id")
     .select([
       "s.tool_id",
       "t.created_at",
