@@ -27,6 +27,8 @@ const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 const services = createServices(config, database, log);
 if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
+// Built in the background: the first searches wait for it, every other page is served meanwhile.
+services.search.warm().catch((error: unknown) => log.error({ err: error }, "could not load the search index"));
 
 let app;
 if (dev) {

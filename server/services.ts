@@ -49,7 +49,7 @@ export function createServices(
     now,
     storage: diskStorage(path.join(config.dataDir, "uploads")),
     freshness,
-    search: createSearchService(database, freshness, now),
+    search: createSearchService(database, freshness, now, log),
     limiters: {
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),

@@ -18,13 +18,19 @@ export interface CatalogFreshness {
   changed(): void;
 }
 
-/** Records, inside the writing transaction, that public pages have changed. */
-export async function markCatalogChanged(db: Kysely<DB>, now: number): Promise<void> {
-  await db
+/**
+ * Records, inside the writing transaction, that public pages have changed; returns the new
+ * catalogue version. On PostgreSQL the row stays locked until the transaction ends, so writers
+ * take versions in the order they commit.
+ */
+export async function markCatalogChanged(db: Kysely<DB>, now: number): Promise<number> {
+  const row = await db
     .updateTable("catalog_state")
     .set({ version: sql<number>`version + 1`, changed_at: now })
     .where("id", "=", 1)
-    .execute();
+    .returning("version")
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 export function createCatalogFreshness(

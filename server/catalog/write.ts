@@ -23,8 +23,9 @@ export interface NewTool extends ToolContent {
 const BATCH = 500;
 
 /**
- * Inserts tools with their category and tag memberships and marks the catalogue changed. Call
- * inside a transaction for all-or-nothing, then tell the instance's freshness (`changed()`).
+ * Inserts tools with their category and tag memberships and marks the catalogue changed (through
+ * reindexTools). Call inside a transaction for all-or-nothing, then tell the instance's freshness
+ * (`changed()`).
  */
 export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[], now: number): Promise<void> {
   for (let i = 0; i < tools.length; i += BATCH) {
@@ -38,9 +39,8 @@ export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[], now
     for (let j = 0; j < tags.length; j += BATCH * 2) {
       await db.insertInto("tool_tags").values(tags.slice(j, j + BATCH * 2)).execute();
     }
-    await reindexTools(db, batch.map((t) => t.id));
+    await reindexTools(db, batch.map((t) => t.id), now);
   }
-  await markCatalogChanged(db, now);
 }
 
 function toRow(t: NewTool): NewToolRow {

@@ -135,8 +135,9 @@ export interface CatalogStateTable {
 }
 
 /**
- * The search index: one row per public tool, its searchable text lower-cased (list items joined
- * by newlines, which no normalised query contains). SQLite adds an integer `id` for FTS5.
+ * What search reads: one row per public tool, its searchable text lower-cased (list items joined
+ * by newlines, which no normalised query contains). Each instance indexes it in memory. SQLite
+ * also has an integer `id` (once FTS5's row key).
  */
 export interface ToolSearchTable {
   tool_id: string;
@@ -145,6 +146,8 @@ export interface ToolSearchTable {
   description: string;
   categories: string;
   tags: string;
+  /** The catalogue version of the write that stored the row (instances reload newer rows). */
+  revision: WithDefault<number>;
 }
 
 /** Kysely's view of the whole schema. */

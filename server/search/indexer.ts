@@ -2,16 +2,21 @@ import type { Kysely } from "kysely";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
+import { markCatalogChanged } from "../catalog/freshness.ts";
 import type { DB } from "../db/types.ts";
 
 const CATEGORY_NAMES = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
 const BATCH = 500;
 
 /**
- * Brings the search index in step with the given tools: public ones get their current text,
- * others (pending, rejected, deleted) leave it. Run in the same transaction as the write.
+ * Brings the search rows in step with the given tools: public ones get their current text,
+ * others (pending, rejected, deleted) leave. Run in the same transaction as the write: it marks
+ * the catalogue changed and stamps the rows with the new version, which tells every instance's
+ * in-memory index (server/search/search.ts) what to reload.
  */
-export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[]): Promise<void> {
+export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], now: number): Promise<void> {
+  if (toolIds.length === 0) return;
+  const revision = await markCatalogChanged(db, now);
   for (let i = 0; i < toolIds.length; i += BATCH) {
     const ids = toolIds.slice(i, i + BATCH);
     await db.deleteFrom("tool_search").where("tool_id", "in", ids).execute();
@@ -39,6 +44,7 @@ export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[]): 
           // Newlines: a normalised query never contains one, so no match can span two items.
           categories: (categoryNames.get(t.id) ?? []).join("\n").toLowerCase(),
           tags: (tagNames.get(t.id) ?? []).join("\n").toLowerCase(),
+          revision,
         })),
       )
       .execute();

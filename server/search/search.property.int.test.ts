@@ -1,18 +1,18 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { compareRanked, normalizeQuery, scoreTool, type RankedTool } from "../../core/search.ts";
 import { PUBLIC_STATUSES, type ToolStatus } from "../../core/tool.ts";
-import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
+import { addPaidOrder, addTools, addToolsFromAnotherInstance, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { descriptionText } from "../catalog/description.ts";
-import type { NewTool } from "../catalog/write.ts";
+import { markCatalogChanged } from "../catalog/freshness.ts";
+import { insertPaidOrder, type NewTool } from "../catalog/write.ts";
 import { reindexTools } from "./indexer.ts";
-import { searchTools } from "./search.ts";
 
-// Search against its oracle: for random catalogues and queries, the database's scored retrieval
-// (trigram candidates on either engine, score computed in SQL) must give exactly what scoring every
-// public tool with core/search.ts's rules and sorting with compareRanked gives.
+// Search against its oracle: for random catalogues and queries, the in-memory index loaded from
+// either engine must give exactly what scoring every public tool with core/search.ts's rules and
+// sorting with compareRanked gives.
 //
 // Reproduce a failure with the seed from its message:
 //   SEARCH_PROPERTY_SEED=<seed> SEARCH_PROPERTY_RUNS=1 npx vitest run --project 'integration-*' server/search/search.property.int.test.ts
@@ -204,7 +204,7 @@ async function load(server: TestServer, generated: Generated[]) {
   }
 }
 
-describe("searchTools agrees with the core scoring rules (property)", () => {
+describe("search agrees with the core scoring rules (property)", () => {
   const testServer = useTestServer();
   let server: TestServer;
   beforeAll(() => {
@@ -230,14 +230,14 @@ describe("searchTools agrees with the core scoring rules (property)", () => {
       const where = `seed ${seed}, query #${i} ${JSON.stringify(raw)} (normalised ${JSON.stringify(normalized)})`;
       const expected = oracle(generated, normalized, now);
 
-      const all = await searchTools(server.services.database, now, normalized, { page: 1, pageSize: 1000 });
+      const all = await server.services.search.find(normalized, now, { page: 1, pageSize: 1000 });
       expect(
         all.items.map((t) => ({ id: t.id, score: t.score })),
         `${where}: ids, order and scores`,
       ).toEqual(expected);
       expect(all.total, `${where}: total`).toBe(expected.length);
 
-      const second = await searchTools(server.services.database, now, normalized, { page: 2, pageSize: 7 });
+      const second = await server.services.search.find(normalized, now, { page: 2, pageSize: 7 });
       expect(
         second.items.map((t) => ({ id: t.id, score: t.score })),
         `${where}: page 2 of 7`,
@@ -260,7 +260,7 @@ describe("the search index stays in step with the catalogue", () => {
   });
 
   const search = (q: string) =>
-    searchTools(server.services.database, server.services.now(), normalizeQuery(q), { page: 1, pageSize: 100 });
+    server.services.search.find(normalizeQuery(q), server.services.now(), { page: 1, pageSize: 100 });
   const ids = async (q: string) => (await search(q)).items.map((t) => t.id);
 
   it("forgets a deleted tool (the index row cascades), and its words do not find the tool stored after it", async () => {
@@ -280,14 +280,20 @@ describe("the search index stays in step with the catalogue", () => {
     expect((await search("platypus")).total).toBe(0);
     expect((await search("wombat")).items.map((t) => ({ id: t.id, score: t.score }))).toEqual([{ id: keep.id, score: scoreOf(keep, "wombat") }]);
 
-    // On SQLite the next index row takes the deleted one's rowid: the full-text index must have
-    // forgotten the old words, or "platypus" would find this tool.
+    // The deleted tool's place in the index is retired, not handed on: the tool stored after it
+    // must not inherit its words.
     const next = makeTool({ name: "Echidna", tagline: "Spiny", tags: ["monotreme"], createdAt: BASE + 2 * HOUR_MS });
     await addTools(server.services, [next]);
     expect(await ids("platypus")).toEqual([]);
     expect(await ids("goner")).toEqual([]);
     expect(await ids("echidna")).toEqual([next.id]);
   });
+
+  // As every catalogue write does: reindex in the write, then tell this instance's freshness.
+  const reindex = async (id: string) => {
+    await reindexTools(server.services.database.db, [id], server.services.now());
+    server.services.freshness.changed();
+  };
 
   it("shows a pending tool made public only once reindexTools runs: the indexer is the one way in", async () => {
     const pending = makeTool({ name: "Narwhal Notes", tagline: "Tusk-grade notes", description: "Notes for the Arctic.", status: "pending", createdAt: BASE });
@@ -300,18 +306,18 @@ describe("the search index stays in step with the catalogue", () => {
     // Public now, but not yet indexed: search does not see it.
     expect(await ids("narwhal")).toEqual([]);
 
-    await reindexTools(db, [pending.id]);
+    await reindex(pending.id);
     const found = await search("narwhal");
     expect(found.items.map((t) => ({ id: t.id, score: t.score }))).toEqual([{ id: pending.id, score: scoreOf(pending, "narwhal") }]);
     expect(found.total).toBe(1);
 
     // The indexer also takes the current text, and takes a tool out once it is no longer public.
     await db.updateTable("tools").set({ name: "Beluga Notes" }).where("id", "=", pending.id).execute();
-    await reindexTools(db, [pending.id]);
+    await reindex(pending.id);
     expect(await ids("narwhal")).toEqual([]);
     expect(await ids("beluga")).toEqual([pending.id]);
     await db.updateTable("tools").set({ status: "rejected" }).where("id", "=", pending.id).execute();
-    await reindexTools(db, [pending.id]);
+    await reindex(pending.id);
     expect(await ids("beluga")).toEqual([]);
     expect((await search("beluga")).total).toBe(0);
   });
@@ -321,8 +327,8 @@ describe("search returns only tools that score", () => {
   const testServer = useTestServer();
   let server: TestServer;
   // JavaScript's toLowerCase leaves "ſ" (long s) alone and lowercases a final capital sigma to
-  // "ς"; SQLite's trigram tokenizer folds both ("ſ" → "s", "ς" → "σ"), so its candidates are
-  // wider than the substring test the score is made of.
+  // "ς"; an index that folds characters otherwise (SQLite's trigram tokenizer folds "ſ" → "s" and
+  // "ς" → "σ") would find more than the substring test the score is made of.
   const star = makeTool({ name: "Star Tracker", tagline: "Follows stars", description: "Sky charts.", tags: ["astronomy"] });
   const greek = makeTool({ name: "ΟΔΟΣ Maps", tagline: "Street maps", description: "Greek roads.", tags: ["travel"] });
 
@@ -334,8 +340,75 @@ describe("search returns only tools that score", () => {
   it.each(["ſtar", "ſtar tracker", "οδοσ", "ΟΔΟΣ", "οδος"])("answers %j exactly as the core rules score it", async (raw) => {
     const normalized = normalizeQuery(raw);
     const expected = oracle([{ tool: star, orders: [] }, { tool: greek, orders: [] }], normalized, Date.now());
-    const result = await searchTools(server.services.database, server.services.now(), normalized, { page: 1, pageSize: 100 });
+    const result = await server.services.search.find(normalized, server.services.now(), { page: 1, pageSize: 100 });
     expect(result.items.map((t) => ({ id: t.id, score: t.score })), `query ${JSON.stringify(raw)}`).toEqual(expected);
     expect(result.total, `query ${JSON.stringify(raw)}: total`).toBe(expected.length);
+  });
+});
+
+describe("the search index follows other instances' writes", () => {
+  // Polling on every look, so another instance's write shows at the next search.
+  const testServer = useTestServer({ configure: (config) => (config.cache.pollMs = 0) });
+  let server: TestServer;
+  beforeAll(() => {
+    server = testServer();
+  });
+
+  const search = (q: string) => server.services.search.find(normalizeQuery(q), server.services.now(), { page: 1, pageSize: 100 });
+  const ids = async (q: string) => (await search(q)).items.map((t) => t.id);
+  it("sees an insert, a rename, a payment and a deletion made elsewhere", async () => {
+    const { db } = server.services.database;
+    const first = makeTool({ name: "Axolotl Atlas", tagline: "Maps of lakes", createdAt: BASE });
+    const second = makeTool({ name: "Axolotl Almanac", tagline: "Lake dates", createdAt: BASE + HOUR_MS });
+    await addToolsFromAnotherInstance(server.services, [first, second]);
+    expect(await ids("axolotl")).toEqual([second.id, first.id]);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("tools").set({ name: "Salamander Atlas", description: "Maps." }).where("id", "=", first.id).execute();
+      await reindexTools(trx, [first.id], server.services.now());
+    });
+    expect(await ids("axolotl")).toEqual([second.id]);
+    expect(await ids("salamander")).toEqual([first.id]);
+
+    // Equal scores: the newer first, until the older one is paid for.
+    expect(await ids("lake")).toEqual([second.id, first.id]);
+    await db.transaction().execute((trx) =>
+      insertPaidOrder(trx, { toolId: first.id, toolName: first.name, amountCents: 4900, provider: "test", sessionId: `s_${first.id}`, paidAt: server.services.now() - DAY_MS }),
+    );
+    expect(await ids("lake")).toEqual([first.id, second.id]);
+
+    // A deletion leaves no row to read: the row count tells.
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("orders").where("tool_id", "=", first.id).execute();
+      await trx.deleteFrom("tools").where("id", "=", first.id).execute();
+      await markCatalogChanged(trx, server.services.now());
+    });
+    expect(await ids("lake")).toEqual([second.id]);
+    expect((await search("salamander")).total).toBe(0);
+    expect(server.services.search.stats().tools).toBe(1);
+  });
+
+  it("rebuilds once replaced entries outnumber live ones, and answers the same", async () => {
+    const { db } = server.services.database;
+    const tools = Array.from({ length: 400 }, (_, i) =>
+      makeTool({ name: `Gecko ${i}`, tagline: i % 2 ? "climbs walls" : "eats flies", createdAt: BASE + i * HOUR_MS }),
+    );
+    await addTools(server.services, tools);
+    const before = await search("gecko walls");
+    expect(before.total).toBe(400);
+    const { tools: live, slots: start } = server.services.search.stats();
+
+    // Every tool stored again, three times, by another instance: 1,200 replaced entries.
+    for (let round = 1; round <= 3; round++) {
+      await db.transaction().execute((trx) => reindexTools(trx, tools.map((t) => t.id), server.services.now()));
+      const during = await search("gecko walls");
+      expect(during.items.map((t) => [t.id, t.score]), `round ${round}`).toEqual(before.items.map((t) => [t.id, t.score]));
+      if (round < 3) expect(server.services.search.stats(), `round ${round}`).toEqual({ tools: live, slots: start + 400 * round });
+    }
+    // The third sync left 1,200 retired slots for ~400 live tools: a rebuild runs in the background.
+    await vi.waitFor(() => expect(server.services.search.stats()).toEqual({ tools: live, slots: live }), { timeout: 10_000 });
+    const after = await search("gecko walls");
+    expect(after.items.map((t) => [t.id, t.score])).toEqual(before.items.map((t) => [t.id, t.score]));
+    expect(after.total).toBe(before.total);
   });
 });

@@ -2,7 +2,8 @@ import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection } from "../../core/
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { listFeaturedTools, listMostLikedTools, listRelatedTools, type ToolCard } from "../catalog/queries.ts";
 import type { Database } from "../db/index.ts";
-import { searchTools, type SearchPage } from "./search.ts";
+import type { Logger } from "../logger.ts";
+import { createToolSearch, type SearchPage, type ToolSearch } from "./search.ts";
 
 // C0 and C1 controls other than the whitespace the query normalisation folds.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -34,13 +35,25 @@ export interface SearchService {
    * Without sidebars the featured, favourites and related lists are left empty.
    */
   search(raw: string, page: number, options?: { sidebars: boolean }): Promise<SearchOutcome>;
+  /** The matching tools alone, for a normalised query (no sidebars, no suggestion). */
+  find: ToolSearch["find"];
+  /** Loads the search index ahead of the first search. */
+  warm(): Promise<void>;
+  /** What the search index holds (tools, and slots used by live and retired entries). */
+  stats: ToolSearch["stats"];
 }
 
 /**
  * Search with per-catalogue-generation memory: the "did you mean" vocabulary is built once per
  * generation rather than per query.
  */
-export function createSearchService(database: Database, freshness: CatalogFreshness, now: () => number): SearchService {
+export function createSearchService(
+  database: Database,
+  freshness: CatalogFreshness,
+  now: () => number,
+  log: Logger,
+): SearchService {
+  const tools = createToolSearch(database, freshness, log);
   // What does not depend on the query (sidebars, vocabulary) is computed once per generation.
   let memo: { generation: number; values: Map<string, Promise<unknown>> } = { generation: -1, values: new Map() };
   function once<T>(generation: number, key: string, compute: () => Promise<T>): Promise<T> {
@@ -67,7 +80,7 @@ export function createSearchService(database: Database, freshness: CatalogFreshn
       if (query === "") return { kind: "prompt" };
       const at = now();
       const generation = await freshness.generation();
-      const results = await searchTools(database, at, query, { page, pageSize: SEARCH_LIMITS.pageSize });
+      const results = await tools.find(query, at, { page, pageSize: SEARCH_LIMITS.pageSize });
       const suggestion =
         results.total === 0
           ? await once(generation, "vocabulary", () => loadVocabulary(database)).then((words) => suggestCorrection(query, words))
@@ -76,7 +89,7 @@ export function createSearchService(database: Database, freshness: CatalogFreshn
       let favourites: ToolCard[] = [];
       let related: ToolCard[] = [];
       if (options.sidebars) {
-        const top = page === 1 ? results.items[0] : (await searchTools(database, at, query, { page: 1, pageSize: 1 })).items[0];
+        const top = page === 1 ? results.items[0] : (await tools.find(query, at, { page: 1, pageSize: 1 })).items[0];
         [featured, favourites, related] = await Promise.all([
           once(generation, "featured", () => listFeaturedTools(database, at, { limit: SEARCH_LIMITS.featured })),
           once(generation, "favourites", () => listMostLikedTools(database, at, SEARCH_LIMITS.favourites)),
@@ -100,6 +113,9 @@ export function createSearchService(database: Database, freshness: CatalogFreshn
         suggestion,
       };
     },
+    find: tools.find,
+    warm: () => tools.warm(now()),
+    stats: tools.stats,
   };
 }
 
