@@ -10,7 +10,9 @@ import { apiV1 } from "./api/v1.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
+import { likeRoutes, wantsJson } from "./likes/http.ts";
 import { createPageCache } from "./http/page-cache.ts";
+import { sendPlainPage } from "./http/plain-page.ts";
 import { securityHeaders } from "./http/security.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
@@ -74,6 +76,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 
   app.use("/api/v1", apiV1(services));
   app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
+  app.use("/like", likeRoutes(services));
 
   // Page forms are small; file uploads get their own, larger limit on their own route.
   app.use(limitBody(PAGE_BODY_LIMIT));
@@ -114,18 +117,11 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
         : error instanceof HttpError
           ? error.message
           : "The request could not be read.";
-    if (req.path.startsWith("/api/")) {
+    if (req.path.startsWith("/api/") || wantsJson(req)) {
       sendError(res, status === 500 ? "internal" : "invalid-argument", message);
       return;
     }
     // No stack, no error text: only a plain page with the request id to quote.
-    res
-      .status(status)
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>` +
-          `<body><main><h1>Something went wrong</h1><p>${message}</p>` +
-          `<p>Reference: ${String(res.locals.requestId ?? "").replace(/[^\w.:-]/g, "")}</p><p><a href="/">Go to Homepage</a></p></main></body></html>`,
-      );
+    sendPlainPage(res, status, { title: "Something went wrong", message });
   };
 }

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
 });
 
 export type DatabaseTarget =
@@ -42,7 +43,9 @@ export interface Config {
   trustProxy: boolean | number | string;
   seedDemo: boolean;
   logLevel: string;
-  rateLimits: { contact: RateLimitRule; searchTracking: RateLimitRule };
+  /** Signs cookies (the visitor cookie); null: one is generated once and kept in the database. */
+  sessionSecret: string | null;
+  rateLimits: { contact: RateLimitRule; searchTracking: RateLimitRule; likeIp: RateLimitRule; likeVisitor: RateLimitRule };
   /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
   cache: { pages: boolean; pollMs: number };
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
@@ -90,8 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL,
-    // Search tracking: one client counts a term at most 3 times an hour.
-    rateLimits: { contact: { points: 5, durationSec: 10 * 60 }, searchTracking: { points: 3, durationSec: 60 * 60 } },
+    sessionSecret: e.SESSION_SECRET ?? null,
+    rateLimits: {
+      contact: { points: 5, durationSec: 10 * 60 },
+      // Search tracking: one client counts a term at most 3 times an hour.
+      searchTracking: { points: 3, durationSec: 60 * 60 },
+      // A person likes a few tools a minute; an office or school shares one address.
+      likeIp: { points: 120, durationSec: 60 },
+      likeVisitor: { points: 30, durationSec: 60 },
+    },
     // In development every edit must show at once.
     cache: { pages: e.NODE_ENV !== "development", pollMs: 1000 },
     sitemapMaxUrls: SITEMAP_MAX_URLS,

@@ -3,7 +3,10 @@ import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshne
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
+import { createLikeService, type LikeService } from "./likes/service.ts";
+import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
+import { loadSecret } from "./secrets/index.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { diskStorage, type Storage } from "./storage/index.ts";
 
@@ -22,6 +25,7 @@ export interface AppServices {
   /** When public pages last changed (page cache invalidation). */
   freshness: CatalogFreshness;
   search: SearchService;
+  likes: LikeService;
   limiters: { contact: RateLimiter; searchTracking: RateLimiter };
 }
 
@@ -42,6 +46,15 @@ export function createServices(
   now: () => number = Date.now,
 ): AppServices {
   const freshness = createCatalogFreshness(database, now, log, config.cache.pollMs);
+  // The signing key may live in the database: read once, and again after a failed read.
+  let cookies: Promise<VisitorCookies> | null = null;
+  const loadCookies = () =>
+    (cookies ??= loadSecret(database, "cookie-signing", config.sessionSecret, now())
+      .then((secret) => visitorCookies(secret, { secure: config.siteUrl.startsWith("https:") }))
+      .catch((error: unknown) => {
+        cookies = null;
+        throw error;
+      }));
   return {
     config,
     database,
@@ -50,6 +63,15 @@ export function createServices(
     storage: diskStorage(path.join(config.dataDir, "uploads")),
     freshness,
     search: createSearchService(database, freshness, now, log),
+    likes: createLikeService({
+      database,
+      freshness,
+      cookies: loadCookies,
+      limiters: {
+        ip: createRateLimiter(database, "like_ip", config.rateLimits.likeIp),
+        visitor: createRateLimiter(database, "like_visitor", config.rateLimits.likeVisitor),
+      },
+    }),
     limiters: {
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
+import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 
 type CardTool = CardView;
@@ -30,7 +31,7 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLe
       <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
         {tool.categories[0] && <span>{categoryName(tool.categories[0])}</span>}
-        <span aria-label={`${tool.upvotesCount} likes`}>♥ {tool.upvotesCount.toLocaleString("en-US")}</span>
+        <LikeButton toolId={tool.id} count={tool.upvotesCount} />
       </div>
     </article>
   );

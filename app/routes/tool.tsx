@@ -7,10 +7,11 @@ import { descriptionHtml, descriptionText } from "../../server/catalog/descripti
 import { findTool, listRelatedTools } from "../../server/catalog/queries.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
+import { LikeButton, LikeScript } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { ToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
-import { servicesContextKey } from "../context.ts";
+import { requestContextKey, servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName } from "../lib/tools.ts";
 import type { RouteHandle } from "../root.tsx";
@@ -36,6 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       isPublic: (PUBLIC_STATUSES as readonly string[]).includes(tool.status),
     },
     related,
+    // For the like button's inline script; a cached copy of the page carries the same nonce in its CSP.
+    nonce: context.get(requestContextKey).nonce,
   };
 }
 
@@ -70,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
-  const { tool, related } = loaderData;
+  const { tool, related, nonce } = loaderData;
   const featured = tool.featured;
   return (
     <div className="space-y-8">
@@ -93,8 +96,15 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
               <span>
                 Added <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt)}</time>
               </span>
-              <span aria-label={`${tool.upvotesCount} likes`}>♥ {tool.upvotesCount.toLocaleString("en-US")}</span>
             </p>
+            <div className="mt-3">
+              {tool.isPublic ? (
+                <LikeButton toolId={tool.id} count={tool.upvotesCount} size="large" />
+              ) : (
+                // A tool under review cannot be liked yet; its count is shown as it is.
+                <span>♥ {tool.upvotesCount.toLocaleString("en-US")}</span>
+              )}
+            </div>
           </div>
         </div>
         <a
@@ -199,6 +209,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           )}
         </aside>
       </div>
+      <LikeScript nonce={nonce} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import * as initial from "./migrations/2026-11-22T00-initial.ts";
 import * as catalogState from "./migrations/2026-11-22T01-catalog-state.ts";
 import * as search from "./migrations/2026-11-22T02-search.ts";
 import * as searchRevision from "./migrations/2026-11-22T03-search-revision.ts";
+import * as secrets from "./migrations/2026-11-22T04-secrets.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22T01-catalog-state": catalogState,
   "2026-11-22T02-search": search,
   "2026-11-22T03-search-revision": searchRevision,
+  "2026-11-22T04-secrets": secrets,
 };
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */

@@ -150,6 +150,13 @@ export interface ToolSearchTable {
   revision: WithDefault<number>;
 }
 
+/** Secrets the application generated for itself (when not configured), shared by every instance. */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 /** Kysely's view of the whole schema. */
 export interface DB {
   tools: ToolsTable;
@@ -165,6 +172,7 @@ export interface DB {
   scrape_runs: ScrapeRunsTable;
   catalog_state: CatalogStateTable;
   tool_search: ToolSearchTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

@@ -1,0 +1,108 @@
+/**
+ * Makes the like forms in `root` (and `root` itself, if it is one) work in place: the button
+ * shows the state this browser remembers, flips at once on a click (optimistic), stays locked
+ * for `lockMs`, then shows the server's answer; a failed request puts state and count back and is
+ * only logged. Without this the forms still work: they post and come back (no JavaScript).
+ *
+ * Self-contained on purpose: no imports and no names from outside its body, because the tool
+ * page, which ships no JavaScript files (ADR 005), inlines this function's source. `label` is
+ * passed in for the same reason (core/likes.ts `likeLabel`).
+ */
+export function enhanceLikeForms(root: ParentNode, lockMs: number, label: (liked: boolean, count: number) => string): void {
+  const LIKED_KEY = "toolshelf.likedTools";
+  const MACHINE_KEY = "toolshelf.machineId";
+  const EVENT = "toolshelf:like";
+  const storage = (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null; // storage blocked: the state lives in this page only
+    }
+  })();
+  const likedIds = (): string[] => {
+    try {
+      const value: unknown = JSON.parse(storage?.getItem(LIKED_KEY) ?? "[]");
+      return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+    } catch {
+      return [];
+    }
+  };
+  const remember = (toolId: string, liked: boolean) => {
+    const others = likedIds().filter((id) => id !== toolId);
+    try {
+      storage?.setItem(LIKED_KEY, JSON.stringify(liked ? [...others, toolId] : others));
+    } catch {
+      // full or blocked: the server still knows
+    }
+  };
+  try {
+    // The spec's machine identifier: made once, kept by the browser.
+    if (storage && !storage.getItem(MACHINE_KEY)) {
+      storage.setItem(MACHINE_KEY, `user_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`);
+    }
+  } catch {
+    // blocked storage: no identifier, likes still count by the server's cookie
+  }
+
+  const forms: HTMLFormElement[] = Array.from(root.querySelectorAll<HTMLFormElement>("form[data-like-form]"));
+  if (root instanceof HTMLFormElement && root.matches("form[data-like-form]")) forms.push(root);
+  for (const form of forms) {
+    if (form.dataset.likeReady) continue;
+    form.dataset.likeReady = "1";
+    const button = form.querySelector<HTMLButtonElement>("button[aria-pressed]");
+    const countText = form.querySelector<HTMLElement>("[data-like-count]");
+    const toolId = form.dataset.toolId ?? "";
+    if (!button || !countText || !toolId) continue;
+    let liked = likedIds().includes(toolId);
+    let count = Number(button.dataset.count) || 0;
+    let locked = false;
+    const show = () => {
+      button.setAttribute("aria-pressed", String(liked));
+      button.setAttribute("aria-label", label(liked, count));
+      button.dataset.count = String(count);
+      countText.textContent = count.toLocaleString("en-US");
+    };
+    const settle = (state: { liked: boolean; count: number }) => {
+      remember(toolId, state.liked);
+      // Other buttons for the same tool on this page (a tool can be featured and listed) follow.
+      document.dispatchEvent(new CustomEvent(EVENT, { detail: { toolId, ...state } }));
+    };
+    document.addEventListener(EVENT, (event) => {
+      const detail = (event as CustomEvent<{ toolId: string; liked: boolean; count: number }>).detail;
+      if (detail.toolId !== toolId) return;
+      liked = detail.liked;
+      count = detail.count;
+      show();
+    });
+    show();
+
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (locked) return;
+      locked = true;
+      button.setAttribute("aria-disabled", "true");
+      setTimeout(() => {
+        locked = false;
+        button.removeAttribute("aria-disabled");
+      }, lockMs);
+      const before = { liked, count };
+      const want = !liked;
+      settle({ liked: want, count: Math.max(0, count + (want ? 1 : -1)) });
+      fetch(form.action, {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: want ? "like" : "unlike" }),
+        credentials: "same-origin",
+      })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`the server answered ${response.status}`);
+          const state = (await response.json()) as { liked: boolean; count: number };
+          settle({ liked: state.liked, count: state.count });
+        })
+        .catch((error: unknown) => {
+          settle(before);
+          console.error("toolshelf: the like did not go through", error);
+        });
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** After a like or unlike the button stays locked this long (spec §9). */
+export const LIKE_LOCK_MS = 2000;
+
+/** What a like request asks: set the state, or (the form without JavaScript) flip it. */
+export const likeSchema = z.object({
+  intent: z.enum(["like", "unlike", "toggle"], { error: "Intent must be like, unlike or toggle." }),
+  // Where a browser without JavaScript goes back to; anything but a path of this site is ignored.
+  returnTo: z.string().max(2000).optional(),
+});
+
+export type LikeInput = z.infer<typeof likeSchema>;
+export type LikeIntent = LikeInput["intent"];
+
+/** The authoritative answer to a like request. */
+export interface LikeState {
+  toolId: string;
+  liked: boolean;
+  count: number;
+}
+
+/** The page to go back to: a path of this site, or `fallback` for anything else (other sites, `//host`). */
+export function safeReturnPath(value: string | undefined, fallback: string): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Control characters and backslashes have no place in our paths and can confuse URL parsers.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  return value;
+}
+
+/** The label a like button reads out: its action and the count. */
+export function likeLabel(liked: boolean, count: number): string {
+  const likes = `${count.toLocaleString("en-US")} ${count === 1 ? "like" : "likes"}`;
+  return liked ? `Unlike (${likes})` : `Like (${likes})`;
+}

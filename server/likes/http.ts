@@ -1,0 +1,61 @@
+import express, { type Request, type Router } from "express";
+import { likeSchema, safeReturnPath } from "../../core/likes.ts";
+import { ERROR_STATUS, sendError, type ErrorCode } from "../http/errors.ts";
+import { sendPlainPage } from "../http/plain-page.ts";
+import type { AppServices } from "../services.ts";
+
+/** Whether the client asked for JSON (the like button's script) rather than a page (a plain form). */
+export function wantsJson(req: Request): boolean {
+  return req.accepts(["html", "json"]) === "json";
+}
+
+/**
+ * `POST /like/:toolId` with `intent` (like, unlike, toggle): the script of the like button gets the
+ * authoritative `{ toolId, liked, count }` as JSON; a browser without JavaScript is sent back to
+ * the page it came from (`returnTo`).
+ */
+export function likeRoutes(services: AppServices): Router {
+  const router = express.Router();
+  router.post("/:toolId", express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 }), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const toolId = String(req.params.toolId);
+    const back = safeReturnPath(typeof req.body?.returnTo === "string" ? req.body.returnTo : undefined, `/tool/${encodeURIComponent(toolId)}`);
+    const fail = (code: ErrorCode, message: string) =>
+      wantsJson(req)
+        ? sendError(res, code, message)
+        : sendPlainPage(res, ERROR_STATUS[code], { title: "The like did not go through", message, link: { href: back, label: "Go back" } });
+
+    // Another site's page may not like tools on its visitors' behalf.
+    const origin = req.get("origin");
+    if (origin && !sameSite(origin, req)) return fail("permission-denied", "Likes are only accepted from this site's pages.");
+    const parsed = likeSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The like request could not be read.");
+
+    const outcome = await services.likes.apply({
+      toolId,
+      intent: parsed.data.intent,
+      cookieHeader: req.headers.cookie,
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      now: services.now(),
+    });
+    if (outcome.setCookie) res.append("Set-Cookie", outcome.setCookie);
+    switch (outcome.kind) {
+      case "not-found":
+        return fail("not-found", "No public tool has this id.");
+      case "limited":
+        res.set("Retry-After", String(outcome.retryAfterSec));
+        return fail("resource-exhausted", `Too many likes in a short time. Please wait ${outcome.retryAfterSec} seconds.`);
+      case "done":
+        return wantsJson(req) ? res.json(outcome.state) : res.redirect(303, back);
+    }
+  });
+  return router;
+}
+
+function sameSite(origin: string, req: Request): boolean {
+  try {
+    return new URL(origin).host === req.get("host");
+  } catch {
+    return false;
+  }
+}

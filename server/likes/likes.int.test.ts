@@ -1,0 +1,289 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addTools, makeTool } from "../../tests/support/catalog.ts";
+import { getPage } from "../../tests/support/html.ts";
+import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
+import type { NewTool } from "../catalog/write.ts";
+import { VISITOR_COOKIE } from "./visitor.ts";
+
+// Likes through the real HTTP endpoint against a real database (both engines). Rate limits are
+// raised by configuration where a test sends many requests on purpose.
+
+interface LikeJson {
+  toolId: string;
+  liked: boolean;
+  count: number;
+}
+
+const JSON_HEADERS = { Accept: "application/json" };
+
+/** The `name=value` part of a Set-Cookie header, for sending the cookie back. */
+function cookieOf(res: Response): string | null {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith(`${VISITOR_COOKIE}=`));
+  return header ? header.split(";")[0]! : null;
+}
+
+function like(server: TestServer, toolId: string, intent: string, headers: Record<string, string> = {}) {
+  return postForm(`${server.url}/like/${encodeURIComponent(toolId)}`, { intent }, { ...JSON_HEADERS, ...headers });
+}
+
+async function countOf(server: TestServer, toolId: string): Promise<number> {
+  const row = await server.services.database.db.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow();
+  return row.upvotes_count;
+}
+
+async function rowsOf(server: TestServer, toolId: string): Promise<number> {
+  const rows = await server.services.database.db.selectFrom("likes").select("visitor_id").where("tool_id", "=", toolId).execute();
+  return rows.length;
+}
+
+/** A new visitor: the cookie the server gives on a first request (an unlike, which changes nothing). */
+async function newVisitor(server: TestServer, toolId: string): Promise<string> {
+  const res = await like(server, toolId, "unlike");
+  expect(res.status).toBe(200);
+  const cookie = cookieOf(res);
+  expect(cookie).not.toBeNull();
+  return cookie!;
+}
+
+const generous = { points: 100_000, durationSec: 60 };
+
+describe("likes under concurrency", () => {
+  const testServer = useTestServer({
+    configure: (config) => {
+      config.rateLimits.likeIp = generous;
+      config.rateLimits.likeVisitor = generous;
+    },
+  });
+  let server: TestServer;
+  beforeAll(() => {
+    server = testServer();
+  });
+
+  it("1,000 concurrent likes from 1,000 visitors count exactly 1,000", async () => {
+    const tool = makeTool({ name: "Crowd Favourite" });
+    await addTools(server.services, [tool]);
+    const answers = await Promise.all(Array.from({ length: 1000 }, () => like(server, tool.id, "like")));
+    expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as LikeJson[];
+    expect(bodies.every((b) => b.liked && b.toolId === tool.id)).toBe(true);
+    // Every answer carried the count at its commit: 1 to 1,000, each once.
+    expect(bodies.map((b) => b.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(new Set(answers.map(cookieOf)).size).toBe(1000);
+    expect(await countOf(server, tool.id)).toBe(1000);
+    expect(await rowsOf(server, tool.id)).toBe(1000);
+  });
+
+  it("100 concurrent likes from one visitor count once", async () => {
+    const tool = makeTool({ name: "Single Fan", upvotesCount: 7 });
+    await addTools(server.services, [tool]);
+    const cookie = await newVisitor(server, tool.id);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => like(server, tool.id, "like", { Cookie: cookie })));
+    expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as LikeJson[];
+    expect(bodies.every((b) => b.liked && b.count === 8)).toBe(true);
+    // The visitor was known: no new cookie.
+    expect(answers.filter((r) => cookieOf(r) !== null)).toEqual([]);
+    expect(await countOf(server, tool.id)).toBe(8);
+    expect(await rowsOf(server, tool.id)).toBe(1);
+  });
+
+  it("interleaved likes and unlikes from many visitors end with the count equal to the likes stored", async () => {
+    const tool = makeTool({ name: "Mixed Feelings" });
+    await addTools(server.services, [tool]);
+    const visitors = await Promise.all(Array.from({ length: 150 }, () => newVisitor(server, tool.id)));
+    // Each visitor sends a burst of likes and unlikes at once: their order on arrival is anyone's.
+    let seed = 1;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const requests = visitors.flatMap((cookie) =>
+      Array.from({ length: 6 }, () => like(server, tool.id, random() < 0.5 ? "like" : "unlike", { Cookie: cookie })),
+    );
+    const answers = await Promise.all(requests);
+    expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as LikeJson[];
+    expect(bodies.every((b) => b.count >= 0)).toBe(true);
+    const rows = await rowsOf(server, tool.id);
+    expect(await countOf(server, tool.id)).toBe(rows);
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThan(150);
+  });
+
+  it("never counts below zero, even when the stored count was already 0", async () => {
+    const tool = makeTool({ name: "Hand Edited", upvotesCount: 0 });
+    await addTools(server.services, [tool]);
+    const cookie = await newVisitor(server, tool.id);
+    // A like stored without moving the count (as an import might leave it).
+    const visitorId = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    await server.services.database.db.insertInto("likes").values({ tool_id: tool.id, visitor_id: visitorId, created_at: Date.now() }).execute();
+    const res = await like(server, tool.id, "unlike", { Cookie: cookie });
+    expect(await res.json()).toEqual({ toolId: tool.id, liked: false, count: 0 });
+    expect(await countOf(server, tool.id)).toBe(0);
+  });
+});
+
+describe("like requests", () => {
+  const testServer = useTestServer({
+    configure: (config) => {
+      config.rateLimits.likeIp = generous;
+      config.rateLimits.likeVisitor = generous;
+    },
+  });
+  let server: TestServer;
+  let tool: NewTool;
+  let pending: NewTool;
+  beforeAll(async () => {
+    server = testServer();
+    tool = makeTool({ name: "Likeable Thing" });
+    pending = makeTool({ name: "Waiting Thing", status: "pending" });
+    await addTools(server.services, [tool, pending]);
+  });
+
+  it("likes, says so, and unlikes: the answer is the authoritative state and count", async () => {
+    const first = await like(server, tool.id, "like");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const cookie = cookieOf(first)!;
+    const setCookie = first.headers.getSetCookie()[0]!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/Max-Age=\d{7,}/);
+    expect(await first.json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
+    expect(await (await like(server, tool.id, "like", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
+    expect(await (await like(server, tool.id, "unlike", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: false, count: 0 });
+    expect(await (await like(server, tool.id, "toggle", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
+    expect(await (await like(server, tool.id, "toggle", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: false, count: 0 });
+  });
+
+  it("shows the new count on the tool page at once (the cached page is stale)", async () => {
+    const page = () => getPage(server.url, `/tool/${tool.slug}`).then((r) => r.html);
+    const before = await page();
+    expect(before).toContain('aria-label="Like (0 likes)"');
+    await like(server, tool.id, "like");
+    expect(await page()).toContain('aria-label="Like (1 like)"');
+    await like(server, tool.id, "like");
+    expect(await page()).toContain('aria-label="Like (2 likes)"');
+  });
+
+  it.each([
+    ["a pending tool", () => pending.id],
+    ["an unknown tool", () => "no-such-tool"],
+  ])("answers 404 for %s, and stores nothing", async (_label, id) => {
+    const res = await like(server, id(), "like");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not-found", message: "No public tool has this id." } });
+    expect(await rowsOf(server, id())).toBe(0);
+  });
+
+  it("treats a forged cookie as a new visitor, never as the visitor it names", async () => {
+    const fan = await newVisitor(server, tool.id);
+    const before = await countOf(server, tool.id);
+    await like(server, tool.id, "like", { Cookie: fan });
+    const [, value] = fan.split("=");
+    const id = value!.split(".")[0]!;
+    for (const forged of [`${id}.${"A".repeat(43)}`, id, `${id}.`, `${id}.${value!.split(".")[1]!.slice(1)}x`]) {
+      const res = await like(server, tool.id, "unlike", { Cookie: `${VISITOR_COOKIE}=${forged}` });
+      expect(res.status).toBe(200);
+      // A new visitor, with a new cookie; the fan's like stays.
+      const fresh = cookieOf(res);
+      expect(fresh).not.toBeNull();
+      expect(fresh).not.toContain(id);
+      expect(await res.json()).toEqual({ toolId: tool.id, liked: false, count: before + 1 });
+    }
+    expect(await countOf(server, tool.id)).toBe(before + 1);
+  });
+
+  it("refuses a like posted from another site's page", async () => {
+    const res = await postForm(`${server.url}/like/${tool.id}`, { intent: "like" }, { ...JSON_HEADERS, Origin: "https://elsewhere.example" });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Likes are only accepted from this site's pages." } });
+  });
+
+  it.each([
+    ["no intent", {}],
+    ["an unknown intent", { intent: "upvote" }],
+    ["an 8,000-character intent", { intent: "like".repeat(2000) }],
+  ])("answers 400 for %s", async (_label, fields) => {
+    const res = await postForm(`${server.url}/like/${tool.id}`, fields as Record<string, string>, JSON_HEADERS);
+    expect([400, 413]).toContain(res.status);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("invalid-argument");
+  });
+
+  it("answers a GET with 404 or 405, never a like", async () => {
+    const before = await countOf(server, tool.id);
+    const res = await fetch(`${server.url}/like/${tool.id}?intent=like`, { headers: JSON_HEADERS });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(await countOf(server, tool.id)).toBe(before);
+  });
+
+  describe("without JavaScript (a plain form)", () => {
+    it("likes and sends the browser back to the page it came from", async () => {
+      const before = await countOf(server, tool.id);
+      const res = await postForm(`${server.url}/like/${tool.id}`, { intent: "toggle", returnTo: "/browse/all?page=1" });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/browse/all?page=1");
+      const cookie = cookieOf(res)!;
+      expect(await countOf(server, tool.id)).toBe(before + 1);
+      const again = await postForm(`${server.url}/like/${tool.id}`, { intent: "toggle", returnTo: "/" }, { Cookie: cookie });
+      expect(again.headers.get("location")).toBe("/");
+      expect(await countOf(server, tool.id)).toBe(before);
+    });
+
+    it.each(["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", ""])(
+      "goes back to the tool page, not to %j",
+      async (returnTo) => {
+        const res = await postForm(`${server.url}/like/${tool.id}`, { intent: "unlike", returnTo });
+        expect(res.status).toBe(303);
+        expect(res.headers.get("location")).toBe(`/tool/${tool.id}`);
+      },
+    );
+
+    it("shows a page with a way back when the tool is not public", async () => {
+      const res = await postForm(`${server.url}/like/${pending.id}`, { intent: "toggle", returnTo: "/browse/all" });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      const html = await res.text();
+      expect(html).toContain("No public tool has this id.");
+      expect(html).toContain('href="/browse/all"');
+    });
+  });
+});
+
+describe("like rate limits", () => {
+  const testServer = useTestServer({
+    configure: (config) => {
+      config.rateLimits.likeIp = { points: 5, durationSec: 60 };
+      config.rateLimits.likeVisitor = { points: 3, durationSec: 60 };
+    },
+  });
+  let server: TestServer;
+  let tool: NewTool;
+  beforeAll(async () => {
+    server = testServer();
+    tool = makeTool({ name: "Limited Edition" });
+    await addTools(server.services, [tool]);
+  });
+
+  it("limits one visitor, and then one address whatever X-Forwarded-For says (TRUST_PROXY unset)", async () => {
+    const first = await like(server, tool.id, "like");
+    const cookie = cookieOf(first)!;
+    const statuses = [first.status];
+    for (let i = 0; i < 3; i++) statuses.push((await like(server, tool.id, "toggle", { Cookie: cookie })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+
+    // New visitors each time, from "different" addresses: the socket's address is the one counted.
+    const spoofed: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await like(server, tool.id, "like", { "X-Forwarded-For": `203.0.113.${i + 1}` });
+      spoofed.push(res.status);
+      if (res.status === 429) {
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(await res.json()).toEqual({
+          error: { code: "resource-exhausted", message: expect.stringMatching(/^Too many likes in a short time\. Please wait \d+ seconds\.$/) },
+        });
+      }
+    }
+    // 4 requests spent the address's 5 points above: one more passes, the rest do not.
+    expect(spoofed).toEqual([200, 429, 429, 429]);
+  });
+});

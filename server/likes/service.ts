@@ -1,0 +1,102 @@
+import { sql } from "kysely";
+import type { LikeIntent, LikeState } from "../../core/likes.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import { markCatalogChanged, type CatalogFreshness } from "../catalog/freshness.ts";
+import type { Database } from "../db/index.ts";
+import type { RateLimiter } from "../ratelimit/index.ts";
+import type { VisitorCookies } from "./visitor.ts";
+
+/** What became of a like request; `setCookie` is set when the visitor was given a (new) cookie. */
+export type LikeOutcome = { setCookie: string | null } & (
+  | { kind: "done"; state: LikeState }
+  | { kind: "not-found" }
+  | { kind: "limited"; retryAfterSec: number }
+);
+
+export interface LikeService {
+  /** Likes, unlikes or toggles a public tool for the visitor of the request's cookie. */
+  apply(request: { toolId: string; intent: LikeIntent; cookieHeader: string | undefined; ip: string; now: number }): Promise<LikeOutcome>;
+}
+
+/**
+ * Likes count once per visitor (DESIGN rule 6): the (tool, visitor) pair is the key of `likes`,
+ * and a tool's count moves only when a pair was really added or removed, in the same transaction.
+ */
+export function createLikeService(options: {
+  database: Database;
+  freshness: CatalogFreshness;
+  cookies: () => Promise<VisitorCookies>;
+  limiters: { ip: RateLimiter; visitor: RateLimiter };
+}): LikeService {
+  const { database, freshness, limiters } = options;
+  return {
+    async apply({ toolId, intent, cookieHeader, ip, now }) {
+      const cookies = await options.cookies();
+      // No cookie, or one that is not genuine: a new visitor, never the one the cookie names.
+      let visitorId = cookies.read(cookieHeader);
+      let setCookie: string | null = null;
+      if (!visitorId) ({ id: visitorId, setCookie } = cookies.issue());
+
+      // Both limits are spent on every request: a script without cookies meets the address limit.
+      const [byIp, byVisitor] = await Promise.all([limiters.ip.consume(ip), limiters.visitor.consume(visitorId)]);
+      const limited = [byIp, byVisitor].find((l) => l.limited);
+      if (limited?.limited) return { kind: "limited", retryAfterSec: limited.retryAfterSec, setCookie };
+
+      const result = await setLike(database, toolId, visitorId, intent, now);
+      if (!result) return { kind: "not-found", setCookie };
+      if (result.changed) freshness.changed();
+      return { kind: "done", state: result.state, setCookie };
+    },
+  };
+}
+
+/** The like itself, in one transaction; null when no public tool has that id. */
+export async function setLike(
+  database: Database,
+  toolId: string,
+  visitorId: string,
+  intent: LikeIntent,
+  now: number,
+): Promise<{ state: LikeState; changed: boolean } | null> {
+  return database.db.transaction().execute(async (trx) => {
+    const tool = await trx.selectFrom("tools").select("status").where("id", "=", toolId).executeTakeFirst();
+    if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
+    let like = intent === "like";
+    if (intent === "toggle") {
+      const existing = await trx
+        .selectFrom("likes")
+        .select("tool_id")
+        .where("tool_id", "=", toolId)
+        .where("visitor_id", "=", visitorId)
+        .executeTakeFirst();
+      like = !existing;
+    }
+    let changed: boolean;
+    if (like) {
+      const inserted = await trx
+        .insertInto("likes")
+        .values({ tool_id: toolId, visitor_id: visitorId, created_at: now })
+        .onConflict((oc) => oc.columns(["tool_id", "visitor_id"]).doNothing())
+        .executeTakeFirst();
+      changed = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (changed) {
+        await trx.updateTable("tools").set({ upvotes_count: sql<number>`upvotes_count + 1` }).where("id", "=", toolId).execute();
+      }
+    } else {
+      const deleted = await trx.deleteFrom("likes").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
+      changed = Number(deleted.numDeletedRows) > 0;
+      if (changed) {
+        // Never below zero, whatever a count imported or edited by hand says.
+        await trx
+          .updateTable("tools")
+          .set({ upvotes_count: sql<number>`case when upvotes_count > 0 then upvotes_count - 1 else 0 end` })
+          .where("id", "=", toolId)
+          .execute();
+      }
+    }
+    // Pages show counts: they are stale once one moved.
+    if (changed) await markCatalogChanged(trx, now);
+    const row = await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow();
+    return { state: { toolId, liked: like, count: row.upvotes_count }, changed };
+  });
+}
