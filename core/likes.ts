@@ -29,8 +29,7 @@ export function safeReturnPath(value: string | undefined, fallback: string): str
   return value;
 }
 
-/** The label a like button reads out: its action and the count. */
-export function likeLabel(liked: boolean, count: number): string {
-  const likes = `${count.toLocaleString("en-US")} ${count === 1 ? "like" : "likes"}`;
-  return liked ? `Unlike (${likes})` : `Like (${likes})`;
+/** The word after a like count: "1 like", "2 likes". */
+export function likesWord(count: number): string {
+  return count === 1 ? "like" : "likes";
 }

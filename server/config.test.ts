@@ -12,6 +12,13 @@ describe("loadConfig", () => {
     expect(config.siteName).toBe("toolshelf/");
     expect(config.trustProxy).toBe(false);
     expect(config.seedDemo).toBe(true);
+    expect(config.sessionSecret).toBeNull();
+  });
+
+  it("takes a SESSION_SECRET of 32 characters or more, and refuses a shorter one", () => {
+    expect(loadConfig({ SESSION_SECRET: "s".repeat(32) }).sessionSecret).toBe("s".repeat(32));
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(ConfigError);
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
   });
 
   it("treats empty variables as unset", () => {

@@ -5,10 +5,10 @@
  * only logged. Without this the forms still work: they post and come back (no JavaScript).
  *
  * Self-contained on purpose: no imports and no names from outside its body, because the tool
- * page, which ships no JavaScript files (ADR 005), inlines this function's source. `label` is
- * passed in for the same reason (core/likes.ts `likeLabel`).
+ * page, which ships no JavaScript files (ADR 005), inlines this function's source. `word` is
+ * passed in for the same reason (core/likes.ts `likesWord`).
  */
-export function enhanceLikeForms(root: ParentNode, lockMs: number, label: (liked: boolean, count: number) => string): void {
+export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count: number) => string): void {
   const LIKED_KEY = "toolshelf.likedTools";
   const MACHINE_KEY = "toolshelf.machineId";
   const EVENT = "toolshelf:like";
@@ -51,16 +51,17 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, label: (liked
     form.dataset.likeReady = "1";
     const button = form.querySelector<HTMLButtonElement>("button[aria-pressed]");
     const countText = form.querySelector<HTMLElement>("[data-like-count]");
+    const wordText = form.querySelector<HTMLElement>("[data-like-word]");
     const toolId = form.dataset.toolId ?? "";
-    if (!button || !countText || !toolId) continue;
+    if (!button || !countText || !wordText || !toolId) continue;
     let liked = likedIds().includes(toolId);
     let count = Number(button.dataset.count) || 0;
     let locked = false;
     const show = () => {
       button.setAttribute("aria-pressed", String(liked));
-      button.setAttribute("aria-label", label(liked, count));
       button.dataset.count = String(count);
       countText.textContent = count.toLocaleString("en-US");
+      wordText.textContent = ` ${word(count)}`;
     };
     const settle = (state: { liked: boolean; count: number }) => {
       remember(toolId, state.liked);

@@ -11,7 +11,7 @@ import { HOSTILE_TOOL } from "./fixture-tools.ts";
 /**
  * Starts the production server (`node server/main.ts`, the build from `npm run build`) on an
  * ephemeral port with a fresh SQLite database and the demo catalogue, and hands its URL to the
- * tests through E2E_BASE_URL.
+ * tests through E2E_BASE_URL (and its data directory through E2E_DATA_DIR).
  */
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-e2e-"));
@@ -46,6 +46,8 @@ export default async function globalSetup() {
     });
   });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  // For journeys that need the server's database to fail for real (the like button's revert).
+  process.env.E2E_DATA_DIR = dataDir;
 
   // Tools no form can add yet, written as another instance would: the server sees them within
   // its freshness poll.

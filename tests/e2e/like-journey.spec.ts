@@ -1,0 +1,127 @@
+import path from "node:path";
+import { sql } from "kysely";
+import type { Locator, Page } from "@playwright/test";
+import { LIKE_LOCK_MS } from "../../core/likes.ts";
+import { openDatabase } from "../../server/db/index.ts";
+import { expect, test } from "./fixtures.ts";
+
+// Liking a tool without an account: on the tool page (sent without React's scripts, ADR 005),
+// on cards of a hydrated page, with the server failing, and without JavaScript. Each journey
+// uses its own demo tool, so the counts of one do not move another's.
+
+/** The tool page's own like button: the first like form of the page (related tools' come later). */
+const likeButton = (page: Page) => page.locator("form[data-tool-id] button[aria-pressed]").first();
+
+/** The count a like button shows and reads out ("Like, 1,234 likes"). */
+async function countOf(button: Locator): Promise<number> {
+  const name = ((await button.textContent()) ?? "").trim();
+  const match = /^Like, ([\d,]+) likes?$/.exec(name);
+  if (!match) throw new Error(`unexpected like button name ${JSON.stringify(name)}`);
+  return Number(match[1]!.replace(/,/g, ""));
+}
+
+async function expectButton(button: Locator, liked: boolean, count: number) {
+  await expect(button).toHaveAttribute("aria-pressed", String(liked));
+  const likes = `${count.toLocaleString("en-US")} ${count === 1 ? "like" : "likes"}`;
+  await expect(button).toHaveAccessibleName(`Like, ${likes}`);
+}
+
+test.describe("liking a tool", () => {
+  test("on the tool page: like, a locked second click, unlike after the lock, and a reload keeps the state", async ({ page, visit }) => {
+    expect(await visit("/tool/todoist")).toBe(200);
+    // The page ships no JavaScript files: the button is enhanced by the page's own small script.
+    expect(await page.locator("script[src]").count()).toBe(0);
+    const button = likeButton(page);
+    const start = await countOf(button);
+    await expectButton(button, false, start);
+
+    await button.click();
+    await expectButton(button, true, start + 1);
+    // Within the lock a click does nothing. (Playwright would wait for aria-disabled to clear;
+    // a person's click is not held back, so it is forced.)
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await button.click({ force: true });
+    await page.waitForTimeout(300);
+    await expectButton(button, true, start + 1);
+
+    await page.waitForTimeout(LIKE_LOCK_MS);
+    await button.click();
+    await expectButton(button, false, start);
+
+    await page.waitForTimeout(LIKE_LOCK_MS);
+    const answer = page.waitForResponse((r) => r.url().includes("/like/"));
+    await button.click();
+    await expectButton(button, true, start + 1);
+    expect((await answer).status()).toBe(200);
+    await page.reload();
+    await expectButton(likeButton(page), true, start + 1);
+  });
+
+  test("with the keyboard, on a card of a hydrated page, and the tool page agrees", async ({ page, visit }) => {
+    expect(await visit("/browse/productivity/name")).toBe(200);
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Obsidian", exact: true }) });
+    const button = card.getByRole("button", { name: /^Like, / });
+    const start = await countOf(button);
+    await button.focus();
+    await expect(button).toBeFocused();
+    const answer = page.waitForResponse((r) => r.url().includes("/like/") && r.request().method() === "POST");
+    await page.keyboard.press("Space");
+    await expectButton(button, true, start + 1);
+    expect((await answer).status()).toBe(200);
+
+    await card.getByRole("link", { name: "Obsidian" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Obsidian");
+    await expectButton(likeButton(page), true, start + 1);
+  });
+
+  test("when the server answers 500, the button goes back, and nothing but the console hears of it", async ({ page, visit }) => {
+    const database = openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
+    const dialogs: string[] = [];
+    const errors: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    try {
+      expect(await visit("/tool/grammarly")).toBe(200);
+      const button = likeButton(page);
+      const start = await countOf(button);
+      // A real failure: the server's database refuses new likes.
+      await sql`create trigger e2e_likes_fail before insert on likes begin select raise(abort, 'likes are failing'); end`.execute(database.db);
+      const answer = page.waitForResponse((r) => r.url().includes("/like/"));
+      await button.click();
+      expect((await answer).status()).toBe(500);
+      await expectButton(button, false, start);
+      expect(dialogs).toEqual([]);
+      await expect.poll(() => errors.some((e) => e.includes("the like did not go through"))).toBe(true);
+
+      // Working again: the next try after the lock goes through.
+      await sql`drop trigger e2e_likes_fail`.execute(database.db);
+      await page.waitForTimeout(LIKE_LOCK_MS);
+      await button.click();
+      await expectButton(button, true, start + 1);
+    } finally {
+      await sql`drop trigger if exists e2e_likes_fail`.execute(database.db);
+      await database.close();
+    }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the button is a form: it likes, comes back to the page, and unlikes", async ({ page, visit }) => {
+      expect(await visit("/tool/canva")).toBe(200);
+      const button = () => likeButton(page);
+      const start = await countOf(button());
+      await button().click();
+      await expect(page).toHaveURL(/\/tool\/canva$/);
+      expect(await countOf(button())).toBe(start + 1);
+      await button().click();
+      await expect(page).toHaveURL(/\/tool\/canva$/);
+      expect(await countOf(button())).toBe(start);
+    });
+  });
+});
