@@ -664,12 +664,21 @@ describe("tool page", () => {
     expect(locationOf(byId.res, server.url)).toBe(`/tool/${main.slug}`);
   });
 
-  it("is sent as HTML alone, with no JavaScript to load (ADR 005), while browse pages hydrate", async () => {
+  it("is sent as HTML with no JavaScript to load (ADR 005), only the like button's own small script; browse pages hydrate", async () => {
     const scriptsOf = (html: string) =>
-      [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "").filter((attrs) => !attrs.includes("application/ld+json"));
+      [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .map((m) => ({ attrs: m[1] ?? "", body: m[2] ?? "" }))
+        .filter((script) => !script.attrs.includes("application/ld+json"));
     const tool = await getPage(server.url, `/tool/${main.slug}`);
-    expect(scriptsOf(tool.html)).toEqual([]);
+    const scripts = scriptsOf(tool.html);
+    expect(scripts.filter((script) => script.attrs.includes("src="))).toEqual([]);
     expect(tool.html).not.toMatch(/rel="modulepreload"/);
+    // One inline script, allowed by this response's CSP nonce, that only enhances the like forms.
+    expect(scripts).toHaveLength(1);
+    const nonce = /nonce="([^"]+)"/.exec(scripts[0]!.attrs)?.[1];
+    expect(tool.res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    expect(scripts[0]!.body).toMatch(/^\(function enhanceLikeForms\(/);
+    expect(Buffer.byteLength(scripts[0]!.body)).toBeLessThan(6 * 1024);
     const browse = await getPage(server.url, "/browse/all");
     expect(scriptsOf(browse.html).length).toBeGreaterThan(0);
   });
