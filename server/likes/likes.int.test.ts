@@ -3,6 +3,7 @@ import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { getPage } from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import type { NewTool } from "../catalog/write.ts";
+import type { Config } from "../config.ts";
 import { VISITOR_COOKIE } from "./visitor.ts";
 
 // Likes through the real HTTP endpoint against a real database (both engines). Rate limits are
@@ -45,15 +46,15 @@ async function newVisitor(server: TestServer, toolId: string): Promise<string> {
   return cookie!;
 }
 
-const generous = { points: 100_000, durationSec: 60 };
+/** For tests that send many likes on purpose: limits no test reaches. */
+const raiseLikeLimits = (config: Config) => {
+  const generous = { points: 100_000, durationSec: 60 };
+  config.rateLimits.likeIp = generous;
+  config.rateLimits.likeVisitor = generous;
+};
 
 describe("likes under concurrency", () => {
-  const testServer = useTestServer({
-    configure: (config) => {
-      config.rateLimits.likeIp = generous;
-      config.rateLimits.likeVisitor = generous;
-    },
-  });
+  const testServer = useTestServer({ configure: raiseLikeLimits });
   let server: TestServer;
   beforeAll(() => {
     server = testServer();
@@ -121,12 +122,7 @@ describe("likes under concurrency", () => {
 });
 
 describe("like requests", () => {
-  const testServer = useTestServer({
-    configure: (config) => {
-      config.rateLimits.likeIp = generous;
-      config.rateLimits.likeVisitor = generous;
-    },
-  });
+  const testServer = useTestServer({ configure: raiseLikeLimits });
   let server: TestServer;
   let tool: NewTool;
   let pending: NewTool;

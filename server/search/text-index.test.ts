@@ -201,6 +201,26 @@ describe("TextIndex keeps in step with changes", () => {
     expect(order(NOW)).toEqual(["old-paid", "new"]);
   });
 
+  it("re-ranks when the payments change, also after being given the same ones in another order", () => {
+    const index = new TextIndex();
+    index.upsert(make("a", { name: "notes", createdAt: NOW - 2 * DAY }));
+    index.upsert(make("b", { name: "notes", createdAt: NOW - DAY }));
+    index.upsert(make("c", { name: "notes", createdAt: NOW }));
+    const order = () => index.search("notes", NOW, { page: 1, pageSize: 10 }).hits.map((h) => h.id);
+    const pays = [
+      { toolId: "a", amountCents: 1900, paidAt: NOW - DAY },
+      { toolId: "b", amountCents: 4900, paidAt: NOW - DAY },
+    ];
+    index.setPayments(pays);
+    expect(order()).toEqual(["b", "a", "c"]);
+    index.setPayments([...pays].reverse());
+    expect(order()).toEqual(["b", "a", "c"]);
+    index.setPayments([...pays, { toolId: "a", amountCents: 4900, paidAt: NOW - 2 * DAY }]);
+    expect(order()).toEqual(["a", "b", "c"]);
+    index.setPayments([]);
+    expect(order()).toEqual(["c", "b", "a"]);
+  });
+
   it("ignores payments for tools it does not hold", () => {
     const index = new TextIndex();
     index.upsert(make("held", { name: "notes" }));

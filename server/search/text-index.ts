@@ -194,9 +194,12 @@ export class TextIndex {
     for (let f = 0; f < FIELDS.length; f++) this.texts[slot * FIELDS.length + f] = "";
   }
 
-  /** Replaces the paid orders that decide featured order. */
+  /** Replaces the paid orders that decide featured order; the order is redone only if they differ. */
   setPayments(payments: readonly IndexedPayment[]): void {
-    this.payments = [...payments];
+    const key = (p: IndexedPayment) => `${p.toolId}\n${p.paidAt}\n${p.amountCents}`;
+    const next = [...payments].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    if (next.length === this.payments.length && next.every((p, i) => key(p) === key(this.payments[i]!))) return;
+    this.payments = next;
     this.rankDirty = true;
   }
 
