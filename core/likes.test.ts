@@ -6,15 +6,14 @@ describe("like requests", () => {
     expect(likeSchema.parse({ intent })).toEqual({ intent });
   });
 
-  it.each([[{}], [{ intent: "LIKE" }], [{ intent: "upvote" }], [{ intent: ["like"] }]])("refuses %j with a clear message", (input) => {
+  it("flips the state when no intent is sent (the form without JavaScript)", () => {
+    expect(likeSchema.parse({})).toEqual({ intent: "toggle" });
+  });
+
+  it.each([[{ intent: "LIKE" }], [{ intent: "upvote" }], [{ intent: "" }], [{ intent: ["like"] }]])("refuses %j with a clear message", (input) => {
     const result = likeSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Intent must be like, unlike or toggle.");
-  });
-
-  it("keeps a return path of up to 2,000 characters", () => {
-    expect(likeSchema.safeParse({ intent: "like", returnTo: `/${"a".repeat(1999)}` }).success).toBe(true);
-    expect(likeSchema.safeParse({ intent: "like", returnTo: `/${"a".repeat(2000)}` }).success).toBe(false);
   });
 
   it("locks the button for the spec's 2 seconds", () => {

@@ -3,11 +3,12 @@ import { z } from "zod";
 /** After a like or unlike the button stays locked this long (spec §9). */
 export const LIKE_LOCK_MS = 2000;
 
-/** What a like request asks: set the state, or (the form without JavaScript) flip it. */
+/**
+ * What a like request asks: set the state (the button's script), or flip it (the form without
+ * JavaScript, which sends no intent, so that every card carries as little markup as possible).
+ */
 export const likeSchema = z.object({
-  intent: z.enum(["like", "unlike", "toggle"], { error: "Intent must be like, unlike or toggle." }),
-  // Where a browser without JavaScript goes back to; anything but a path of this site is ignored.
-  returnTo: z.string().max(2000).optional(),
+  intent: z.enum(["like", "unlike", "toggle"], { error: "Intent must be like, unlike or toggle." }).default("toggle"),
 });
 
 export type LikeInput = z.infer<typeof likeSchema>;

@@ -44,22 +44,22 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
     // blocked storage: no identifier, likes still count by the server's cookie
   }
 
-  const forms: HTMLFormElement[] = Array.from(root.querySelectorAll<HTMLFormElement>("form[data-like-form]"));
-  if (root instanceof HTMLFormElement && root.matches("form[data-like-form]")) forms.push(root);
+  const SELECTOR = 'form[action^="/like/"]';
+  const forms: HTMLFormElement[] = Array.from(root.querySelectorAll<HTMLFormElement>(SELECTOR));
+  if (root instanceof HTMLFormElement && root.matches(SELECTOR)) forms.push(root);
   for (const form of forms) {
     if (form.dataset.likeReady) continue;
     form.dataset.likeReady = "1";
     const button = form.querySelector<HTMLButtonElement>("button[aria-pressed]");
     const countText = form.querySelector<HTMLElement>("[data-like-count]");
     const wordText = form.querySelector<HTMLElement>("[data-like-word]");
-    const toolId = form.dataset.toolId ?? "";
+    const toolId = decodeURIComponent((form.getAttribute("action") ?? "").slice("/like/".length));
     if (!button || !countText || !wordText || !toolId) continue;
     let liked = likedIds().includes(toolId);
-    let count = Number(button.dataset.count) || 0;
+    let count = Number((countText.textContent ?? "").replace(/\D/g, "")) || 0;
     let locked = false;
     const show = () => {
       button.setAttribute("aria-pressed", String(liked));
-      button.dataset.count = String(count);
       countText.textContent = count.toLocaleString("en-US");
       wordText.textContent = ` ${word(count)}`;
     };

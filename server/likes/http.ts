@@ -10,16 +10,16 @@ export function wantsJson(req: Request): boolean {
 }
 
 /**
- * `POST /like/:toolId` with `intent` (like, unlike, toggle): the script of the like button gets the
- * authoritative `{ toolId, liked, count }` as JSON; a browser without JavaScript is sent back to
- * the page it came from (`returnTo`).
+ * `POST /like/:toolId` with `intent` (like, unlike, or toggle when absent): the script of the like
+ * button gets the authoritative `{ toolId, liked, count }` as JSON; a browser without JavaScript
+ * is sent back to the page of this site it came from (its Referer), else to the tool's page.
  */
 export function likeRoutes(services: AppServices): Router {
   const router = express.Router();
   router.post("/:toolId", express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 }), async (req, res) => {
     res.set("Cache-Control", "no-store");
     const toolId = String(req.params.toolId);
-    const back = safeReturnPath(typeof req.body?.returnTo === "string" ? req.body.returnTo : undefined, `/tool/${encodeURIComponent(toolId)}`);
+    const back = safeReturnPath(sameSitePath(req.get("referer"), req), `/tool/${encodeURIComponent(toolId)}`);
     const fail = (code: ErrorCode, message: string) =>
       wantsJson(req)
         ? sendError(res, code, message)
@@ -58,4 +58,11 @@ function sameSite(origin: string, req: Request): boolean {
   } catch {
     return false;
   }
+}
+
+/** The path (and query) of a URL of this site, or undefined for another site's or a broken one. */
+function sameSitePath(url: string | undefined, req: Request): string | undefined {
+  if (!url || !sameSite(url, req)) return undefined;
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
 }

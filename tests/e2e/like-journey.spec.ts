@@ -10,7 +10,7 @@ import { expect, test } from "./fixtures.ts";
 // uses its own demo tool, so the counts of one do not move another's.
 
 /** The tool page's own like button: the first like form of the page (related tools' come later). */
-const likeButton = (page: Page) => page.locator("form[data-tool-id] button[aria-pressed]").first();
+const likeButton = (page: Page) => page.locator('form[action^="/like/"] button[aria-pressed]').first();
 
 /** The count a like button shows and reads out ("Like, 1,234 likes"). */
 async function countOf(button: Locator): Promise<number> {
