@@ -21,6 +21,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
   });
 
+  it("reads OUTBOUND_ALLOW as host:port pairs, and refuses anything else", () => {
+    expect(loadConfig({}).outboundAllow).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOW: "127.0.0.1:9000, [::1]:8080,Fake.Test:443" }).outboundAllow).toEqual([
+      "127.0.0.1:9000",
+      "[::1]:8080",
+      "fake.test:443",
+    ]);
+    for (const bad of ["127.0.0.1", "*", "127.0.0.1:9000,", "http://127.0.0.1:9000"]) {
+      expect(() => loadConfig({ OUTBOUND_ALLOW: bad }), bad).toThrow(/OUTBOUND_ALLOW: must be host:port pairs/);
+    }
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: " ", PORT: "" });
     expect(config.database.engine).toBe("sqlite");

@@ -18,6 +18,13 @@ const EnvSchema = z.object({
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .regex(
+      /^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}(\s*,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5})*\s*$/,
+      "must be host:port pairs separated by commas, e.g. 127.0.0.1:9000",
+    )
+    .optional(),
 });
 
 export type DatabaseTarget =
@@ -43,6 +50,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   seedDemo: boolean;
   logLevel: string;
+  /** `host:port` pairs server-side fetches may reach though private or local (tests' fakes only). */
+  outboundAllow: string[];
   /** Signs cookies (the visitor cookie); null: one is generated once and kept in the database. */
   sessionSecret: string | null;
   rateLimits: { contact: RateLimitRule; searchTracking: RateLimitRule; likeIp: RateLimitRule; likeVisitor: RateLimitRule };
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET ?? null,
+    outboundAllow: (e.OUTBOUND_ALLOW ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),
     rateLimits: {
       contact: { points: 5, durationSec: 10 * 60 },
       // Search tracking: one client counts a term at most 3 times an hour.

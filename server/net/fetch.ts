@@ -1,0 +1,162 @@
+import dns, { type LookupAddress } from "node:dns";
+import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { isPublicAddress } from "./address.ts";
+
+/** Why an outbound fetch was refused or failed. */
+export type OutboundErrorCode =
+  | "bad-url"
+  | "forbidden-scheme"
+  | "forbidden-address"
+  | "too-many-redirects"
+  | "too-large"
+  | "timeout"
+  | "network";
+
+export class OutboundError extends Error {
+  readonly code: OutboundErrorCode;
+  constructor(code: OutboundErrorCode, message: string) {
+    super(message);
+    this.name = "OutboundError";
+    this.code = code;
+  }
+}
+
+export interface SafeFetchOptions {
+  method?: "GET" | "HEAD";
+  headers?: Record<string, string>;
+  /** For the whole fetch, redirects included. */
+  timeoutMs?: number;
+  /** The largest body accepted; a larger one is cut off, not read to the end. */
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** `host:port` pairs reachable whatever they resolve to (tests' fakes on 127.0.0.1): OUTBOUND_ALLOW. */
+  allow?: readonly string[];
+  /** The DNS lookup; the system's unless a test gives its own. */
+  lookup?: typeof dns.lookup;
+}
+
+export interface SafeResponse {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Fetches a URL that came from a user or a third-party page (DESIGN rule 10): http(s) only; the
+ * address is checked when the connection is made, against the address actually dialled, so a
+ * name that resolves (or re-resolves) to this machine or a private network gets nowhere;
+ * redirects are followed one by one and each is checked again; time and size are bounded.
+ */
+export async function safeFetch(input: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+  const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...options };
+  const allow = new Set((options.allow ?? []).map((entry) => entry.trim().toLowerCase()));
+  const signal = AbortSignal.timeout(timeoutMs);
+  let method = options.method ?? "GET";
+  let url = parse(input);
+  for (let hop = 0; ; hop++) {
+    const response = await request(url, method, options, allow, maxBytes, signal).catch((error: unknown) => {
+      if (error instanceof OutboundError) throw error;
+      if (signal.aborted) throw new OutboundError("timeout", `No answer from ${url.host} within ${timeoutMs} ms.`);
+      throw new OutboundError("network", `Could not reach ${url.host}.`);
+    });
+    if (!REDIRECTS.has(response.status) || !response.location) return { url: url.href, ...response };
+    if (hop >= maxRedirects) throw new OutboundError("too-many-redirects", `More than ${maxRedirects} redirects from ${input}.`);
+    url = parse(response.location, url);
+    if (response.status === 303) method = "GET";
+  }
+}
+
+function parse(text: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    throw new OutboundError("bad-url", "That is not a valid URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new OutboundError("forbidden-scheme", `Only http and https addresses can be fetched, not ${url.protocol}`);
+  }
+  return url;
+}
+
+function request(
+  url: URL,
+  method: string,
+  options: SafeFetchOptions,
+  allow: Set<string>,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer; location: string | undefined }> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const allowed = allow.has(`${url.hostname}:${port}`.toLowerCase());
+  const refuse = (address: string) =>
+    new OutboundError("forbidden-address", `${url.host} is at ${address}, a private or local address, which is not fetched.`);
+  // An address in the URL is dialled as it is; a name is checked in the lookup below.
+  if (net.isIP(host) && !allowed && !isPublicAddress(host)) return Promise.reject(refuse(host));
+  const lookup = options.lookup ?? dns.lookup;
+
+  const guardedLookup = ((hostname: string, lookupOptions: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const usable = allowed ? addresses : addresses.filter((a) => isPublicAddress(a.address));
+      if (usable.length === 0) return callback(refuse(addresses.map((a) => a.address).join(", ") || "no address"));
+      if (lookupOptions.all) callback(null, usable);
+      else callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  }) as unknown as typeof dns.lookup;
+
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      {
+        host,
+        port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: { "user-agent": "toolshelf", ...options.headers },
+        // A fresh connection per request: a pooled one could have been made to another address.
+        agent: false,
+        lookup: guardedLookup,
+        signal,
+        ...(url.protocol === "https:" && !net.isIP(host) ? { servername: host } : {}),
+      },
+      (res: IncomingMessage) => {
+        const status = res.statusCode ?? 0;
+        const location = typeof res.headers.location === "string" ? res.headers.location : undefined;
+        if (REDIRECTS.has(status) && location) {
+          res.resume();
+          return resolve({ status, headers: res.headers, body: Buffer.alloc(0), location });
+        }
+        const declared = Number(res.headers["content-length"]);
+        const tooLarge = () => new OutboundError("too-large", `The answer from ${url.host} is larger than ${maxBytes} bytes.`);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          res.destroy();
+          return reject(tooLarge());
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(tooLarge());
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks), location }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
