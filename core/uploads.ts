@@ -1,0 +1,11 @@
+/** Limits of the logo upload (spec §2 "square PNG or JPG, max 5MB"; WebP too). */
+export const LOGO_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  /** Decoding more pixels than this is refused, whatever the file size (decompression bombs). */
+  maxPixels: 25_000_000,
+  /** The stored logo's side in pixels: the largest the pages show (80) at twice the density. */
+  side: 160,
+} as const;
+
+/** What the file input accepts (the server decides by content, not by this). */
+export const LOGO_ACCEPT = "image/png,image/jpeg,image/webp";

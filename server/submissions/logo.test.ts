@@ -1,0 +1,99 @@
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { LOGO_LIMITS } from "../../core/uploads.ts";
+import { LogoError, logoKey, processLogo, sniffImageType } from "./logo.ts";
+
+const image = (format: "png" | "jpeg" | "webp" | "gif", width = 300, height = 200) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } } })
+    [format]()
+    .toBuffer();
+
+/** A real PNG whose header claims another size: what a decompression bomb looks like to a decoder. */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await image("png", 1, 1));
+  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC follows the 13 data bytes.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)) >>> 0, 29);
+  return png;
+}
+
+async function refusal(bytes: Buffer): Promise<string> {
+  const error = await processLogo(bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LogoError);
+  return (error as LogoError).message;
+}
+
+describe("processLogo", () => {
+  it.each(["png", "jpeg", "webp"] as const)("turns a %s into a square WebP of the stored size", async (format) => {
+    const out = await processLogo(await image(format));
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe("webp");
+    expect([meta.width, meta.height]).toEqual([LOGO_LIMITS.side, LOGO_LIMITS.side]);
+    expect(meta.exif).toBeUndefined();
+    // Letterboxed, not stretched: the padding is transparent.
+    const { data } = await sharp(out).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(data[3]).toBe(0);
+  });
+
+  it("accepts exactly 5 MB and refuses 5 MB and 1 byte, before decoding anything", async () => {
+    const png = await image("png");
+    const padded = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
+    await expect(processLogo(padded(LOGO_LIMITS.maxBytes))).resolves.toBeInstanceOf(Buffer);
+    expect(await refusal(padded(LOGO_LIMITS.maxBytes + 1))).toBe("The file is larger than 5 MB.");
+  });
+
+  it.each([
+    ["an empty file", () => Buffer.alloc(0), "The file is empty."],
+    ["a PNG header on garbage", () => Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from("not an image at all".repeat(20))]), /not a readable PNG, JPEG or WebP image/],
+    ["a JPEG header on garbage", () => Buffer.concat([Buffer.from("ffd8ffe0", "hex"), Buffer.alloc(500, 7)]), /not a readable PNG, JPEG or WebP image/],
+    ["an SVG with a script", () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "SVG images are not accepted: use a PNG, JPEG or WebP file."],
+    ["an SVG behind an XML declaration", () => Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), "SVG images are not accepted: use a PNG, JPEG or WebP file."],
+    ["an HTML page", () => Buffer.from("<!doctype html><script>alert(1)</script>"), "Only PNG, JPEG and WebP images are accepted."],
+  ])("refuses %s", async (_label, make, message) => {
+    expect(await refusal(make())).toMatch(message);
+  });
+
+  it("refuses a GIF", async () => {
+    expect(await refusal(await image("gif"))).toBe("GIF images are not accepted: use a PNG, JPEG or WebP file.");
+  });
+
+  it("refuses a 30000×30000 PNG bomb without decoding it, and a real image past the pixel limit", async () => {
+    const started = Date.now();
+    expect(await refusal(await pngClaiming(30_000, 30_000))).toBe("The image has too many pixels (at most 25 megapixels).");
+    expect(Date.now() - started).toBeLessThan(2000);
+    const big = await sharp({ create: { width: 5100, height: 5000, channels: 3, background: "#fff" } }).png().toBuffer();
+    expect(big.length).toBeLessThan(LOGO_LIMITS.maxBytes);
+    expect(await refusal(big)).toBe("The image has too many pixels (at most 25 megapixels).");
+  });
+
+  it("decides the type by content: a PNG named .jpg is a PNG, and a mislabelled format is refused", async () => {
+    const png = await image("png");
+    expect(sniffImageType(png)).toBe("png");
+    expect(sniffImageType(await image("jpeg"))).toBe("jpeg");
+    expect(sniffImageType(await image("webp"))).toBe("webp");
+    expect(sniffImageType(await image("gif"))).toBeNull();
+    expect(sniffImageType(Buffer.from("RIFF0000WAVE"))).toBeNull();
+    // A JPEG's magic bytes in front of a PNG: the decoder says PNG, so it is refused.
+    expect(await refusal(Buffer.concat([Buffer.from("ffd8ff", "hex"), png]))).toMatch(/not a readable/);
+  });
+});
+
+describe("logoKey", () => {
+  it.each([
+    ["Acme Logo.PNG", "logos/acme_1700000000000_acme-logo.webp"],
+    ["../../etc/passwd.png", "logos/acme_1700000000000_passwd.webp"],
+    ["..\\..\\windows\\system32\\evil.jpg", "logos/acme_1700000000000_evil.webp"],
+    ["Café Crème.jpeg", "logos/acme_1700000000000_cafe-creme.webp"],
+    [".png", "logos/acme_1700000000000_logo.webp"],
+    ["", "logos/acme_1700000000000_logo.webp"],
+    ["日本語.png", "logos/acme_1700000000000_logo.webp"],
+    [`${"a".repeat(100)}.png`, `logos/acme_1700000000000_${"a".repeat(40)}.webp`],
+  ])("names %j safely", (fileName, key) => {
+    expect(logoKey("acme", 1_700_000_000_000, fileName)).toBe(key);
+  });
+});
