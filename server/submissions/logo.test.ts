@@ -6,7 +6,7 @@ import { LogoError, logoKey, processLogo, sniffImageType } from "./logo.ts";
 
 const image = (format: "png" | "jpeg" | "webp" | "gif", width = 300, height = 200) =>
   sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 
 /** A real PNG whose header claims another size: what a decompression bomb looks like to a decoder. */
