@@ -33,6 +33,38 @@ describe("loadConfig", () => {
     }
   });
 
+  it("stores files on disk unless S3_BUCKET is set, and then needs S3_PUBLIC_URL", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/ts" }).storage).toEqual({ kind: "disk", root: "/srv/ts/uploads" });
+    expect(
+      loadConfig({
+        S3_BUCKET: "tools",
+        S3_ENDPOINT: "https://minio.example:9000",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_PUBLIC_URL: "https://cdn.example.com/tools/",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "tools",
+      endpoint: "https://minio.example:9000",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      publicUrl: "https://cdn.example.com/tools",
+      forcePathStyle: true,
+    });
+    // AWS itself: no endpoint, the SDK's credentials, virtual-host addressing.
+    expect(loadConfig({ S3_BUCKET: "tools", S3_REGION: "eu-west-1", S3_PUBLIC_URL: "https://tools.s3.amazonaws.com" }).storage).toMatchObject({
+      region: "eu-west-1",
+      endpoint: undefined,
+      accessKeyId: undefined,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_BUCKET: "tools" })).toThrow(/S3_PUBLIC_URL: required with S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "https://cdn.example", S3_ACCESS_KEY_ID: "id" })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "not a url" })).toThrow(ConfigError);
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: " ", PORT: "" });
     expect(config.database.engine).toBe("sqlite");

@@ -18,6 +18,13 @@ const EnvSchema = z.object({
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   OUTBOUND_ALLOW: z
     .string()
     .regex(
@@ -30,6 +37,20 @@ const EnvSchema = z.object({
 export type DatabaseTarget =
   | { engine: "sqlite"; file: string }
   | { engine: "postgres"; url: string; schema?: string };
+
+/** An S3-compatible bucket for uploaded and generated files. */
+export interface S3Config {
+  bucket: string;
+  /** Unset for AWS; the service's URL for R2, MinIO and the like. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's own credential chain (environment, instance role…). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Where browsers read the files, without a trailing slash. */
+  publicUrl: string;
+  forcePathStyle: boolean;
+}
 
 /** Requests allowed per window for one key (an IP address, a visitor, …). */
 export interface RateLimitRule {
@@ -50,6 +71,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   seedDemo: boolean;
   logLevel: string;
+  /** Where uploaded and generated files go: local disk under DATA_DIR/uploads, or an S3 bucket. */
+  storage: { kind: "disk"; root: string } | ({ kind: "s3" } & S3Config);
   /** `host:port` pairs server-side fetches may reach though private or local (tests' fakes only). */
   outboundAllow: string[];
   /** Signs cookies (the visitor cookie); null: one is generated once and kept in the database. */
@@ -91,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
+    throw new ConfigError("Invalid configuration:\n  S3_PUBLIC_URL: required with S3_BUCKET (where browsers read the stored files)");
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -103,6 +132,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET ?? null,
+    storage:
+      e.S3_BUCKET && e.S3_PUBLIC_URL
+        ? {
+            kind: "s3",
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, ""),
+            // Services other than AWS mostly address buckets by path.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : { kind: "disk", root: path.join(dataDir, "uploads") },
     outboundAllow: (e.OUTBOUND_ALLOW ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),
     rateLimits: {
       contact: { points: 5, durationSec: 10 * 60 },

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
@@ -9,6 +8,7 @@ import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
 import { loadSecret } from "./secrets/index.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { diskStorage, type Storage } from "./storage/index.ts";
+import { s3Storage } from "./storage/s3.ts";
 
 /**
  * What route modules and domain functions need from the running server, handed to them per
@@ -60,7 +60,7 @@ export function createServices(
     database,
     log,
     now,
-    storage: diskStorage(path.join(config.dataDir, "uploads")),
+    storage: config.storage.kind === "s3" ? s3Storage(config.storage) : diskStorage(config.storage.root),
     freshness,
     search: createSearchService(database, freshness, now, log),
     likes: createLikeService({

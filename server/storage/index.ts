@@ -15,13 +15,15 @@ export const UPLOADS_PATH = "/uploads";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
+/** Keys are made by the server, but one that could leave its folder is refused all the same, by every adapter. */
+export function assertSafeKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
 /** Files on local disk under `root`, served by the app at /uploads. */
 export function diskStorage(root: string): Storage {
-  const fileOf = (key: string) => {
-    // Keys are made by the server, but a path that could leave the root is refused all the same.
-    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, assertSafeKey(key));
   return {
     localRoot: root,
     async put(key, body) {
