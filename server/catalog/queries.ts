@@ -47,17 +47,19 @@ export interface ToolDetail extends ToolCard {
 
 type Db = Database["db"];
 
+/** Paid orders in force at `now`: paid within the last year (DESIGN rule 3), one row per order. */
+export function paidOrdersInForce(db: Db, now: number) {
+  return db.selectFrom("orders").where("orders.status", "=", "paid").where("orders.paid_at", ">", now - FEATURED_DURATION_MS);
+}
+
 /** Paid orders in force at `now`, one row per tool: weight and the latest payment. */
 export function runningPayments(db: Db, now: number) {
-  return db
-    .selectFrom("orders")
+  return paidOrdersInForce(db, now)
     .select([
       "orders.tool_id",
       sql<number>`sum(orders.amount_cents)`.as("featured_cents"),
       sql<number>`max(orders.paid_at)`.as("last_paid_at"),
     ])
-    .where("orders.status", "=", "paid")
-    .where("orders.paid_at", ">", now - FEATURED_DURATION_MS)
     .groupBy("orders.tool_id");
 }
 

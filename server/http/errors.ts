@@ -1,4 +1,4 @@
-import type { Response } from "express";
+import type { Request, Response } from "express";
 
 /** The error codes of the JSON API, with their HTTP status (DESIGN.md, spec §8). */
 export const ERROR_STATUS = {
@@ -24,4 +24,9 @@ export function errorBody(code: ErrorCode, message: string) {
 /** Answers a JSON API request with a catalogue error. */
 export function sendError(res: Response, code: ErrorCode, message: string): void {
   res.status(ERROR_STATUS[code]).set("Cache-Control", "no-store").json(errorBody(code, message));
+}
+
+/** Whether the client asked for JSON (a script) rather than a page (a browser's own request). */
+export function wantsJson(req: Request): boolean {
+  return req.accepts(["html", "json"]) === "json";
 }

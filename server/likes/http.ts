@@ -1,13 +1,8 @@
 import express, { type Request, type Router } from "express";
 import { likeSchema, safeReturnPath } from "../../core/likes.ts";
-import { ERROR_STATUS, sendError, type ErrorCode } from "../http/errors.ts";
+import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sendPlainPage } from "../http/plain-page.ts";
 import type { AppServices } from "../services.ts";
-
-/** Whether the client asked for JSON (the like button's script) rather than a page (a plain form). */
-export function wantsJson(req: Request): boolean {
-  return req.accepts(["html", "json"]) === "json";
-}
 
 /**
  * `POST /like/:toolId` with `intent` (like, unlike, or toggle when absent): the script of the like

@@ -1,7 +1,6 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
-import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import { listToolCards, type ToolCard } from "../catalog/queries.ts";
+import { listToolCards, paidOrdersInForce, type ToolCard } from "../catalog/queries.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import { TextIndex, type IndexedTool } from "./text-index.ts";
@@ -81,11 +80,8 @@ export function createToolSearch(database: Database, freshness: CatalogFreshness
     // where the read put it, so the next sync reads them again.
     const [count, payments] = await Promise.all([
       database.db.selectFrom("tool_search").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-      database.db
-        .selectFrom("orders")
-        .select(["tool_id as toolId", "amount_cents as amountCents", "paid_at as paidAt"])
-        .where("status", "=", "paid")
-        .where("paid_at", ">", now - FEATURED_DURATION_MS)
+      paidOrdersInForce(database.db, now)
+        .select(["orders.tool_id as toolId", "orders.amount_cents as amountCents", "orders.paid_at as paidAt"])
         .execute(),
     ]);
     if (Number(count.n) !== target.size) {
