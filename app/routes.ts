@@ -9,6 +9,9 @@ export default [
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("contact", "routes/contact.tsx"),
+  // The same screen at both addresses (spec §2).
+  route("submit-tool", "routes/submit.tsx", { id: "submit-tool" }),
+  route("submit", "routes/submit.tsx", { id: "submit" }),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),

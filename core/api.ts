@@ -26,3 +26,14 @@ export const toolListQuerySchema = z.object({
 });
 
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
+
+/** Body of `POST /api/admin/take-screenshot` (spec §7 takeScreenshot: url, toolId → screenshotUrl). */
+export const takeScreenshotSchema = z.object({
+  url: z
+    .string({ error: "url is required." })
+    .trim()
+    .min(1, "url is required.")
+    .max(2048, "url is too long.")
+    .refine((text) => /^https?:\/\//i.test(text), "url must be an http(s) address."),
+  toolId: z.string({ error: "toolId is required." }).trim().min(1, "toolId is required.").max(100, "toolId is too long."),
+});

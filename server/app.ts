@@ -6,6 +6,8 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContextKey, servicesContextKey } from "../app/context.ts";
+import { logoFailedMessage } from "../core/submission.ts";
+import { adminApi } from "./admin/api.ts";
 import { apiV1 } from "./api/v1.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError, wantsJson } from "./http/errors.ts";
@@ -16,6 +18,7 @@ import { sendPlainPage } from "./http/plain-page.ts";
 import { securityHeaders } from "./http/security.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
+import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -28,6 +31,8 @@ export interface CreateAppOptions {
 }
 
 const PAGE_BODY_LIMIT = 256 * 1024;
+/** The pages whose forms carry a file, and React Router's data URLs of their actions. */
+const UPLOAD_PAGES = new Set(["/submit", "/submit-tool", "/submit.data", "/submit-tool.data"]);
 
 /**
  * The whole HTTP application: headers, static files, health, JSON API, pages. Stored public pages
@@ -75,11 +80,14 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   if (devMiddleware) app.use(devMiddleware);
 
   app.use("/api/v1", apiV1(services));
+  app.use("/api/admin", adminApi(services));
   app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
   app.use("/like", likeRoutes(services));
 
-  // Page forms are small; file uploads get their own, larger limit on their own route.
-  app.use(limitBody(PAGE_BODY_LIMIT));
+  // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
+  const pageLimit = limitBody(PAGE_BODY_LIMIT);
+  const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES, logoFailedMessage("The file is larger than 5 MB"));
+  app.use((req, res, next) => (UPLOAD_PAGES.has(req.path) ? uploadLimit : pageLimit)(req, res, next));
 
   const mode = config.env === "development" ? "development" : "production";
   const getLoadContext = (req: express.Request, res: express.Response) => {

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
       "must be host:port pairs separated by commas, e.g. 127.0.0.1:9000",
     )
     .optional(),
+  CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
 });
 
 export type DatabaseTarget =
@@ -77,7 +78,17 @@ export interface Config {
   outboundAllow: string[];
   /** Signs cookies (the visitor cookie); null: one is generated once and kept in the database. */
   sessionSecret: string | null;
-  rateLimits: { contact: RateLimitRule; searchTracking: RateLimitRule; likeIp: RateLimitRule; likeVisitor: RateLimitRule };
+  rateLimits: {
+    contact: RateLimitRule;
+    searchTracking: RateLimitRule;
+    likeIp: RateLimitRule;
+    likeVisitor: RateLimitRule;
+    submit: RateLimitRule;
+  };
+  /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
+  screenshots: { chromiumPath: string; timeoutMs: number; concurrency: number };
+  /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
+  jobs: { pollMs: number };
   /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
   cache: { pages: boolean; pollMs: number };
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
@@ -154,7 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A person likes a few tools a minute; an office or school shares one address.
       likeIp: { points: 120, durationSec: 60 },
       likeVisitor: { points: 30, durationSec: 60 },
+      // A maker submits a handful of tools in a sitting; a script submits hundreds.
+      submit: { points: 10, durationSec: 60 * 60 },
     },
+    screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },
+    jobs: { pollMs: 5000 },
     // In development every edit must show at once.
     cache: { pages: e.NODE_ENV !== "development", pollMs: 1000 },
     sitemapMaxUrls: SITEMAP_MAX_URLS,

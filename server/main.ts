@@ -29,6 +29,8 @@ const services = createServices(config, database, log);
 if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
 // Built in the background: the first searches wait for it, every other page is served meanwhile.
 services.search.warm().catch((error: unknown) => log.error({ err: error }, "could not load the search index"));
+// Jobs left by a previous run (a screenshot not yet taken when it stopped) are picked up here.
+services.jobs.start();
 
 let app;
 if (dev) {
@@ -63,7 +65,11 @@ function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, "shutting down");
   server.close(() => {
-    database.close().finally(() => process.exit(0));
+    services.jobs
+      .stop()
+      .then(() => services.screenshots.close())
+      .catch((error: unknown) => log.warn({ err: error }, "shutdown: background work did not stop cleanly"))
+      .finally(() => database.close().finally(() => process.exit(0)));
   });
   // Keep-alive connections could hold the close open; don't wait for them forever.
   setTimeout(() => process.exit(0), 10_000).unref();

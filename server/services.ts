@@ -2,11 +2,14 @@ import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshne
 import type { Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
+import { createJobRunner, type JobRunner } from "./jobs/queue.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
 import { loadSecret } from "./secrets/index.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
+import { createScreenshotCapturer } from "./screenshots/capture.ts";
+import { createScreenshotService, screenshotJob, type ScreenshotService } from "./screenshots/service.ts";
 import { diskStorage, type Storage } from "./storage/index.ts";
 import { s3Storage } from "./storage/s3.ts";
 
@@ -26,7 +29,10 @@ export interface AppServices {
   freshness: CatalogFreshness;
   search: SearchService;
   likes: LikeService;
-  limiters: { contact: RateLimiter; searchTracking: RateLimiter };
+  screenshots: ScreenshotService;
+  /** Background work (screenshots after submissions); started by the server process, not by tests. */
+  jobs: JobRunner;
+  limiters: { contact: RateLimiter; searchTracking: RateLimiter; submit: RateLimiter };
 }
 
 /** Per-request facts the server knows before React Router runs. */
@@ -55,12 +61,26 @@ export function createServices(
         cookies = null;
         throw error;
       }));
+  const storage = config.storage.kind === "s3" ? s3Storage(config.storage) : diskStorage(config.storage.root);
+  const screenshots = createScreenshotService({
+    database,
+    storage,
+    freshness,
+    now,
+    capturer: createScreenshotCapturer({
+      chromiumPath: config.screenshots.chromiumPath,
+      allow: config.outboundAllow,
+      timeoutMs: config.screenshots.timeoutMs,
+      concurrency: config.screenshots.concurrency,
+      log,
+    }),
+  });
   return {
     config,
     database,
     log,
     now,
-    storage: config.storage.kind === "s3" ? s3Storage(config.storage) : diskStorage(config.storage.root),
+    storage,
     freshness,
     search: createSearchService(database, freshness, now, log),
     likes: createLikeService({
@@ -72,7 +92,17 @@ export function createServices(
         visitor: createRateLimiter(database, "like_visitor", config.rateLimits.likeVisitor),
       },
     }),
+    screenshots,
+    jobs: createJobRunner({
+      database,
+      kinds: { screenshot: screenshotJob({ database, screenshots, log }, config.screenshots.timeoutMs) },
+      now,
+      log,
+      pollMs: config.jobs.pollMs,
+      concurrency: config.screenshots.concurrency,
+    }),
     limiters: {
+      submit: createRateLimiter(database, "submit", config.rateLimits.submit),
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),
     },

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { websiteKey } from "../../core/submission.ts";
 import type { ToolContent, ToolSource, ToolStatus } from "../../core/tool.ts";
 import { newId } from "../db/ids.ts";
 import type { DB, NewToolRow } from "../db/types.ts";
@@ -19,7 +20,7 @@ export interface NewTool extends ToolContent {
   updatedAt: number;
 }
 
-// Rows per INSERT: 500 tools × 22 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+// Rows per INSERT: 500 tools × 23 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
 const BATCH = 500;
 
 /**
@@ -51,6 +52,7 @@ function toRow(t: NewTool): NewToolRow {
     tagline: t.tagline,
     description: t.description,
     website_url: t.websiteUrl,
+    website_key: websiteKey(t.websiteUrl),
     logo_url: t.logoUrl,
     screenshot_url: t.screenshotUrl,
     platforms: JSON.stringify(t.platforms),

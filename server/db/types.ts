@@ -14,6 +14,8 @@ export interface ToolsTable {
   tagline: WithDefault<string>;
   description: WithDefault<string>;
   website_url: string;
+  /** What makes two websites the same listing (core websiteKey); null only on rows older than the key. */
+  website_key: string | null;
   logo_url: string | null;
   screenshot_url: string | null;
   /** JSON array of platform names. */
@@ -150,6 +152,23 @@ export interface ToolSearchTable {
   revision: WithDefault<number>;
 }
 
+/** Background work that must survive a restart; a row is deleted once its work is done. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: "queued" | "failed";
+  attempts: WithDefault<number>;
+  /** Not before this time (ms). */
+  run_at: number;
+  /** While a worker holds the job; another may take it over once this has passed. */
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Secrets the application generated for itself (when not configured), shared by every instance. */
 export interface AppSecretsTable {
   name: string;
@@ -173,6 +192,7 @@ export interface DB {
   catalog_state: CatalogStateTable;
   tool_search: ToolSearchTable;
   app_secrets: AppSecretsTable;
+  jobs: JobsTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

@@ -13,7 +13,7 @@ export class HttpError extends Error {
  * Refuses request bodies over `maxBytes` before anything reads them. Form posts from browsers
  * always state their length, so a body without one is refused too rather than read blind.
  */
-export function limitBody(maxBytes: number): RequestHandler {
+export function limitBody(maxBytes: number, tooLargeMessage = "The request is too large."): RequestHandler {
   return (req, _res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const length = req.get("content-length");
@@ -22,7 +22,7 @@ export function limitBody(maxBytes: number): RequestHandler {
       return next();
     }
     if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
-      return next(new HttpError(413, "The request is too large."));
+      return next(new HttpError(413, tooLargeMessage));
     }
     next();
   };

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { cookieValue } from "../http/cookies.ts";
 
 /** The visitor cookie's name. */
 export const VISITOR_COOKIE = "ts_visitor";
@@ -37,14 +38,4 @@ export function visitorCookies(secret: string, options: { secure: boolean }): Vi
       return { id, setCookie: `${VISITOR_COOKIE}=${id}.${sign(id)}; ${attributes.join("; ")}` };
     },
   };
-}
-
-/** One cookie's value from a Cookie header (the first of that name). */
-function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
 }

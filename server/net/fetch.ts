@@ -86,6 +86,27 @@ function parse(text: string, base?: URL): URL {
   return url;
 }
 
+/**
+ * A dns.lookup for a connection's `lookup` option that answers only with public addresses (any
+ * address when `allowed`), so the check is made against the address actually dialled; `refuse`
+ * makes the error given when none is left (it receives the addresses found, comma-separated).
+ */
+export function checkedLookup(
+  lookup: typeof dns.lookup,
+  allowed: boolean,
+  refuse: (addresses: string) => Error,
+): typeof dns.lookup {
+  return ((hostname: string, lookupOptions: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const usable = allowed ? addresses : addresses.filter((a) => isPublicAddress(a.address));
+      if (usable.length === 0) return callback(refuse(addresses.map((a) => a.address).join(", ") || "no address"));
+      if (lookupOptions.all) callback(null, usable);
+      else callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  }) as unknown as typeof dns.lookup;
+}
+
 function request(
   url: URL,
   method: string,
@@ -101,17 +122,7 @@ function request(
     new OutboundError("forbidden-address", `${url.host} is at ${address}, a private or local address, which is not fetched.`);
   // An address in the URL is dialled as it is; a name is checked in the lookup below.
   if (net.isIP(host) && !allowed && !isPublicAddress(host)) return Promise.reject(refuse(host));
-  const lookup = options.lookup ?? dns.lookup;
-
-  const guardedLookup = ((hostname: string, lookupOptions: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-    lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error);
-      const usable = allowed ? addresses : addresses.filter((a) => isPublicAddress(a.address));
-      if (usable.length === 0) return callback(refuse(addresses.map((a) => a.address).join(", ") || "no address"));
-      if (lookupOptions.all) callback(null, usable);
-      else callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  }) as unknown as typeof dns.lookup;
+  const guardedLookup = checkedLookup(options.lookup ?? dns.lookup, allowed, refuse);
 
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;

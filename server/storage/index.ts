@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
@@ -30,7 +31,7 @@ export function diskStorage(root: string): Storage {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      const partial = `${file}.${process.pid}.partial`;
+      const partial = `${file}.${randomUUID()}.partial`;
       await fs.writeFile(partial, body);
       await fs.rename(partial, file);
       return `${UPLOADS_PATH}/${key}`;

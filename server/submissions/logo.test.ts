@@ -1,23 +1,10 @@
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
+import { pngClaiming, testImage } from "../../tests/support/images.ts";
 import { LogoError, logoKey, processLogo, sniffImageType } from "./logo.ts";
 
-const image = (format: "png" | "jpeg" | "webp" | "gif", width = 300, height = 200) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } } })
-    .toFormat(format)
-    .toBuffer();
-
-/** A real PNG whose header claims another size: what a decompression bomb looks like to a decoder. */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await image("png", 1, 1));
-  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC follows the 13 data bytes.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)) >>> 0, 29);
-  return png;
-}
+const image = testImage;
 
 async function refusal(bytes: Buffer): Promise<string> {
   const error = await processLogo(bytes).then(
@@ -85,15 +72,21 @@ describe("processLogo", () => {
 
 describe("logoKey", () => {
   it.each([
-    ["Acme Logo.PNG", "logos/acme_1700000000000_acme-logo.webp"],
-    ["../../etc/passwd.png", "logos/acme_1700000000000_passwd.webp"],
-    ["..\\..\\windows\\system32\\evil.jpg", "logos/acme_1700000000000_evil.webp"],
-    ["Café Crème.jpeg", "logos/acme_1700000000000_cafe-creme.webp"],
-    [".png", "logos/acme_1700000000000_logo.webp"],
-    ["", "logos/acme_1700000000000_logo.webp"],
-    ["日本語.png", "logos/acme_1700000000000_logo.webp"],
-    [`${"a".repeat(100)}.png`, `logos/acme_1700000000000_${"a".repeat(40)}.webp`],
+    ["Acme Logo.PNG", "logos/acme_1700000000000_acme-logo-t4g.webp"],
+    ["../../etc/passwd.png", "logos/acme_1700000000000_passwd-t4g.webp"],
+    ["..\\..\\windows\\system32\\evil.jpg", "logos/acme_1700000000000_evil-t4g.webp"],
+    ["Café Crème.jpeg", "logos/acme_1700000000000_cafe-creme-t4g.webp"],
+    [".png", "logos/acme_1700000000000_logo-t4g.webp"],
+    ["", "logos/acme_1700000000000_logo-t4g.webp"],
+    ["日本語.png", "logos/acme_1700000000000_logo-t4g.webp"],
+    [`${"a".repeat(100)}.png`, `logos/acme_1700000000000_${"a".repeat(40)}-t4g.webp`],
   ])("names %j safely", (fileName, key) => {
-    expect(logoKey("acme", 1_700_000_000_000, fileName)).toBe(key);
+    expect(logoKey("acme", 1_700_000_000_000, fileName, "t4g")).toBe(key);
+  });
+
+  it("tags every key at random, so two uploads in one millisecond never share a file", () => {
+    const keys = new Set(Array.from({ length: 1000 }, () => logoKey("acme", 1_700_000_000_000, "logo.png")));
+    expect(keys.size).toBe(1000);
+    for (const key of keys) expect(key).toMatch(/^logos\/acme_1700000000000_logo-[0-9a-z]{7}\.webp$/);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
@@ -65,9 +66,10 @@ const UNREADABLE = "The file is not a readable PNG, JPEG or WebP image.";
 /**
  * The storage key of a tool's logo: `logos/{slug}_{timestamp}_{safe-name}.webp`, where the safe
  * name is the uploaded file's base name reduced to lower-case letters, digits and dashes, so no
- * part of a user's file name can climb out of the folder or need escaping.
+ * part of a user's file name can climb out of the folder or need escaping, followed by a random
+ * tag: two submissions racing for one slug in one millisecond must not write to one file.
  */
-export function logoKey(slug: string, now: number, fileName: string): string {
+export function logoKey(slug: string, now: number, fileName: string, tag: string = randomTag()): string {
   const base = path.posix.basename(fileName.replace(/\\/g, "/")).replace(/\.[^.]*$/, "");
   const safe =
     base
@@ -78,5 +80,9 @@ export function logoKey(slug: string, now: number, fileName: string): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 40)
       .replace(/-+$/, "") || "logo";
-  return `logos/${slug}_${now}_${safe}.webp`;
+  return `logos/${slug}_${now}_${safe}-${tag}.webp`;
+}
+
+function randomTag(): string {
+  return randomBytes(4).readUInt32BE(0).toString(36).padStart(7, "0");
 }

@@ -30,11 +30,13 @@ export interface TestServerOptions {
   configure?: (config: Config) => void;
   /** The server's clock, so tests can move time (featured expiry). */
   now?: () => number;
+  /** An existing database to serve (a restart on another process's data) instead of a fresh one. */
+  testDb?: TestDatabase;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   build ??= import(pathToFileURL(path.resolve("build/server/index.js")).href) as Promise<ServerBuild>;
-  const testDb = await createTestDatabase();
+  const testDb = options.testDb ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
   config.database = testDb.target;
   options.configure?.(config);
@@ -49,6 +51,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     services,
     testDb,
     async close() {
+      await services.jobs.stop();
+      await services.screenshots.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await testDb.drop();

@@ -1,0 +1,119 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test } from "./fixtures.ts";
+
+const SUCCESS = "Tool submitted successfully! We'll review it shortly.";
+
+const png = () =>
+  sharp({ create: { width: 128, height: 128, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+
+/** Fills the form completely; `name` and the website make each run's tool its own. */
+async function fillForm(page: Page, name: string, website: string) {
+  await page.getByLabel("Name *").fill(name);
+  await page.getByLabel("Tagline *").fill("Plans your week from your inbox");
+  await page.getByLabel("Website URL *").fill(website);
+  await page.getByLabel("Description").fill("Reads your mail and proposes a plan.\nEvery Monday.");
+  const categories = page.getByRole("group", { name: "Categories *" });
+  await categories.getByLabel("Productivity").check();
+  await categories.getByLabel("AI & Machine Learning").check();
+  await page.getByRole("group", { name: "Platforms" }).getByLabel("Web").check();
+  await page.getByLabel("Pricing model").selectOption("Freemium");
+  await page.getByLabel("Pricing details").fill("Free for one inbox.");
+  await page.getByLabel("Tags").fill("planning, email ,, calendar");
+  await page.getByLabel("Features").fill("Weekly plan, Inbox triage");
+  await page.getByLabel("Use cases").fill("Busy founders");
+  await page.getByLabel("Integrations").fill("Gmail, Outlook");
+  await page.getByLabel("Target audience").fill("Small teams");
+  await page.getByLabel("Your email (optional)").fill("maker@weekplan.example.com");
+  await page.getByLabel("Logo *").setInputFiles({ name: "weekplan.png", mimeType: "image/png", buffer: await png() });
+}
+
+/** The submitted tool is on no public list and its own page says Pending. */
+async function expectPendingOnly(page: Page, name: string, slug: string) {
+  for (const path of ["/", "/browse/all", "/browse/productivity"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+  }
+  const response = await page.goto(`/tool/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Pending review.")).toBeVisible();
+  await expect(page.getByText("maker@weekplan.example.com")).toHaveCount(0);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`submitting a tool ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+    const suffix = javaScriptEnabled ? "Js" : "Html";
+    const name = `Weekplan ${suffix}`;
+    const slug = `weekplan-${suffix.toLowerCase()}`;
+
+    test("each required field says what is missing; a bad logo is refused; a complete submission is pending", async ({ page, visit, checkA11y }) => {
+      expect(await visit("/submit-tool")).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: "Submit a Tool" })).toBeVisible();
+      await expect(page.getByText("Square PNG or JPG, max 5MB.")).toBeVisible();
+
+      // Nothing filled in: every required field says so (the browser's own checks are off: the
+      // server's messages are the ones that count).
+      await page.locator("form[enctype='multipart/form-data']").evaluate((form) => form.setAttribute("novalidate", ""));
+      await page.getByRole("button", { name: "Submit Tool" }).click();
+      await expect(page.getByText("Name is required.")).toBeVisible();
+      await expect(page.getByText("Tagline is required.")).toBeVisible();
+      await expect(page.getByText("Website URL is required.")).toBeVisible();
+      await expect(page.getByText("Please select at least one category.")).toBeVisible();
+      await expect(page.getByText("Please upload a logo file.")).toBeVisible();
+      await expect(page.getByLabel("Name *")).toHaveAttribute("aria-invalid", "true");
+      await checkA11y();
+
+      // A name with no letters or digits makes no address.
+      await page.locator("form[enctype='multipart/form-data']").evaluate((form) => form.setAttribute("novalidate", ""));
+      await page.getByLabel("Name *").fill("!!! ???");
+      await page.getByLabel("Tagline *").fill("Plans your week");
+      await page.getByRole("button", { name: "Submit Tool" }).click();
+      await expect(page.getByText("Tool name cannot be empty.")).toBeVisible();
+      // What was typed is still there.
+      await expect(page.getByLabel("Tagline *")).toHaveValue("Plans your week");
+
+      // A GIF is refused by its content with the spec's words.
+      await fillForm(page, name, `https://${slug}.example.com`);
+      await page.getByLabel("Logo *").setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).gif().toBuffer(),
+      });
+      await page.getByRole("button", { name: "Submit Tool" }).click();
+      await expect(
+        page.getByText("Logo upload failed: GIF images are not accepted: use a PNG, JPEG or WebP file. Please try again."),
+      ).toBeVisible();
+      await expect(page.getByLabel("Website URL *")).toHaveValue(`https://${slug}.example.com`);
+      await checkA11y();
+
+      // Now complete, with a PNG logo.
+      await fillForm(page, name, `https://${slug}.example.com`);
+      await page.getByRole("button", { name: "Submit Tool" }).click();
+      await expect(page.getByRole("status")).toHaveText(SUCCESS);
+      await expect(page).toHaveURL(new RegExp(`/submit-tool\\?submitted=${slug}$`));
+      await checkA11y();
+      await page.getByRole("link", { name: "See its page" }).click();
+      await expect(page.getByText("Pending review.")).toBeVisible();
+      await expect(page.getByRole("img", { name: `${name} logo` }).or(page.locator(`img[src*="/uploads/logos/${slug}_"]`)).first()).toBeVisible();
+      await checkA11y();
+
+      await expectPendingOnly(page, name, slug);
+    });
+  });
+}
+
+test("the same website cannot be listed twice", async ({ page, visit }) => {
+  await visit("/submit");
+  await fillForm(page, "Dupecheck", "https://dupecheck.example.com");
+  await page.getByRole("button", { name: "Submit Tool" }).click();
+  await expect(page.getByRole("status")).toHaveText(SUCCESS);
+
+  await visit("/submit");
+  await fillForm(page, "Dupecheck Again", "https://www.dupecheck.example.com/?ref=launch");
+  await page.getByRole("button", { name: "Submit Tool" }).click();
+  await expect(page.getByText("This website is already listed as “Dupecheck”.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "See the listing of Dupecheck" })).toHaveAttribute("href", "/tool/dupecheck");
+});
