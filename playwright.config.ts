@@ -1,16 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_BASE_ARGS } from "./server/screenshots/chromium.ts";
 
-// System Chromium only: browsers are never downloaded (README, Prerequisites).
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -23,7 +13,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     browserName: "chromium",
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    // System Chromium only, with the project's flags: browsers are never downloaded (README, Prerequisites).
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_BASE_ARGS },
     trace: "off",
     screenshot: "off",
   },

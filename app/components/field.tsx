@@ -32,3 +32,16 @@ export function Field({
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600";
+
+/**
+ * A field hidden from people and assistive technology; bots that fill every field give themselves
+ * away by filling it.
+ */
+export function Honeypot({ name }: { name: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={name}>Leave this field empty</label>
+      <input id={name} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

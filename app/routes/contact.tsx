@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "../../core/contact.ts";
 import { saveContactMessage } from "../../server/contact/service.ts";
-import { Field, inputClass } from "../components/field.tsx";
+import { Field, Honeypot, inputClass } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/contact.ts";
@@ -112,11 +112,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         >
           <textarea {...getTextareaProps(fields.message)} rows={7} className={inputClass} />
         </Field>
-        {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-          <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <Honeypot name={HONEYPOT_FIELD} />
         <button
           type="submit"
           disabled={sending}

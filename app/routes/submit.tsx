@@ -16,7 +16,7 @@ import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { submitTool } from "../../server/submissions/service.ts";
-import { Field, inputClass } from "../components/field.tsx";
+import { Field, Honeypot, inputClass } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { seoMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/submit.ts";
@@ -96,6 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 }
+
+/** The comma-separated lists, in the order the tool page shows them. */
+const LIST_FIELDS = [
+  ["features", "Features"],
+  ["useCases", "Use cases"],
+  ["integrations", "Integrations"],
+  ["targetAudience", "Target audience"],
+] as const;
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -238,23 +246,11 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           <Field id={fields.tags.id} label="Tags" hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`} errors={fields.tags.errors} errorId={fields.tags.errorId}>
             <input {...getInputProps(fields.tags, { type: "text" })} className={inputClass} />
           </Field>
-          <Field id={fields.features.id} label="Features" errors={fields.features.errors} errorId={fields.features.errorId}>
-            <textarea {...getTextareaProps(fields.features)} rows={2} className={inputClass} />
-          </Field>
-          <Field id={fields.useCases.id} label="Use cases" errors={fields.useCases.errors} errorId={fields.useCases.errorId}>
-            <textarea {...getTextareaProps(fields.useCases)} rows={2} className={inputClass} />
-          </Field>
-          <Field id={fields.integrations.id} label="Integrations" errors={fields.integrations.errors} errorId={fields.integrations.errorId}>
-            <textarea {...getTextareaProps(fields.integrations)} rows={2} className={inputClass} />
-          </Field>
-          <Field
-            id={fields.targetAudience.id}
-            label="Target audience"
-            errors={fields.targetAudience.errors}
-            errorId={fields.targetAudience.errorId}
-          >
-            <textarea {...getTextareaProps(fields.targetAudience)} rows={2} className={inputClass} />
-          </Field>
+          {LIST_FIELDS.map(([name, label]) => (
+            <Field key={name} id={fields[name].id} label={label} errors={fields[name].errors} errorId={fields[name].errorId}>
+              <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
+            </Field>
+          ))}
         </fieldset>
 
         <fieldset className="space-y-4">
@@ -279,11 +275,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           </Field>
         </fieldset>
 
-        {/* Hidden from people and assistive technology; bots that fill every field give themselves away. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={SUBMIT_HONEYPOT_FIELD}>Leave this field empty</label>
-          <input id={SUBMIT_HONEYPOT_FIELD} name={SUBMIT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <button
           type="submit"
           disabled={sending}

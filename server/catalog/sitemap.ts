@@ -4,7 +4,7 @@ import type { Database } from "../db/index.ts";
 import { atomFeedXml, sitemapIndexXml, sitemapXml } from "./feeds.ts";
 import { countPublicTools, countPublicToolsByCategory, listLatestPublicTools, listPublicToolUrls } from "./queries.ts";
 
-const STATIC_PATHS = ["/", "/browse/all", "/about", "/contact", "/privacy-policy"];
+const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/contact", "/privacy-policy"];
 
 async function pagePaths(database: Database): Promise<string[]> {
   const counts = await countPublicToolsByCategory(database);

@@ -1,28 +1,10 @@
 import type { LookupAddress } from "node:dns";
-import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenLocal as listen, type LocalServer as Local } from "../../tests/support/listen.ts";
 import { OutboundError, safeFetch, type SafeFetchOptions } from "./fetch.ts";
 
 // The safe fetch against real HTTP servers on 127.0.0.1: a "site" it is allowed to reach (as
 // OUTBOUND_ALLOW lets tests do), and a "private" one it must never reach, which counts its hits.
-
-interface Local {
-  server: Server;
-  port: number;
-  hits: number;
-}
-
-async function listen(handler: http.RequestListener): Promise<Local> {
-  const local = { hits: 0 } as Local;
-  local.server = http.createServer((req, res) => {
-    local.hits++;
-    handler(req, res);
-  });
-  await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
-  local.port = (local.server.address() as AddressInfo).port;
-  return local;
-}
 
 /** The error a fetch fails with (it must fail). */
 async function failure(url: string, options: SafeFetchOptions = {}): Promise<OutboundError> {
@@ -71,10 +53,7 @@ describe("safeFetch", () => {
     allow = [`127.0.0.1:${site.port}`];
   });
   afterAll(async () => {
-    for (const local of [site, secret]) {
-      local.server.closeAllConnections();
-      await new Promise((resolve) => local.server.close(resolve));
-    }
+    for (const local of [site, secret]) await local.close();
   });
 
   it("fetches an allowed host, following redirects (relative ones too), with status, headers and body", async () => {

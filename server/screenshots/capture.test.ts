@@ -1,9 +1,9 @@
 import type { LookupAddress } from "node:dns";
 import dgram from "node:dgram";
-import http, { type Server } from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenLocal, listenLocal as listen, type LocalServer } from "../../tests/support/listen.ts";
 import { createScreenshotCapturer, ScreenshotError, type ScreenshotCapturer, type ScreenshotCapturerOptions } from "./capture.ts";
 
 // The capturer with the real system Chromium against servers on 127.0.0.1: a "site" on the
@@ -14,51 +14,27 @@ import { createScreenshotCapturer, ScreenshotError, type ScreenshotCapturer, typ
 const CHROMIUM = "/usr/bin/chromium";
 const COLOUR = { r: 0x12, g: 0xb4, b: 0x6e }; // a green no browser paints by itself
 
-interface Private {
-  server: Server;
+interface Private extends LocalServer {
   udp: dgram.Socket;
-  port: number;
-  connections: number;
-  requests: number;
-  upgrades: number;
   datagrams: number;
 }
 
 async function listenPrivate(): Promise<Private> {
-  const local = { connections: 0, requests: 0, upgrades: 0, datagrams: 0 } as Private;
   const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#f00" } }).png().toBuffer();
-  local.server = http.createServer((req, res) => {
-    local.requests++;
+  const local = (await listenLocal((req, res) => {
     // If a request did get here, the page would see it succeed: an image, and data it may read.
     if (req.url === "/pixel.png") return res.writeHead(200, { "content-type": "image/png" }).end(pixel);
     res.writeHead(200, { "access-control-allow-origin": "*", "content-type": "text/html" }).end("internal data");
-  });
-  local.server.on("connection", () => local.connections++);
-  local.server.on("upgrade", (_req, socket: net.Socket) => {
-    local.upgrades++;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
-  local.port = (local.server.address() as AddressInfo).port;
+  })) as Private;
   // The same port number over UDP, where STUN would land.
+  local.datagrams = 0;
   local.udp = dgram.createSocket("udp4");
   local.udp.on("message", () => local.datagrams++);
   await new Promise<void>((resolve) => local.udp.bind(local.port, "127.0.0.1", resolve));
   return local;
 }
 
-const hitsOn = (local: Private) => local.connections + local.requests + local.upgrades + local.datagrams;
-
-async function listen(handler: http.RequestListener): Promise<{ server: Server; port: number }> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, port: (server.address() as AddressInfo).port };
-}
-
-async function stop(server: Server) {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-}
+const hitsOn = (local: Private) => local.connections + local.hits + local.upgrades + local.datagrams;
 
 /** A DNS that answers names from the table (a function may change its answer), and knows no other. */
 const dnsOf =
@@ -138,7 +114,7 @@ Promise.all([image, named, data, frame, socket, rtc].map(bounded)).then(([image,
 
 describe("screenshot capturer", { timeout: 30_000 }, () => {
   let secret: Private;
-  let site: { server: Server; port: number };
+  let site: LocalServer;
   let capturer: ScreenshotCapturer;
   let report: Record<string, string> | null = null;
   let releaseHold: () => void = () => {};
@@ -182,8 +158,8 @@ describe("screenshot capturer", { timeout: 30_000 }, () => {
   afterAll(async () => {
     await capturer?.close();
     await capturer?.close(); // twice is harmless
-    await stop(site.server);
-    await stop(secret.server);
+    await site.close();
+    await secret.close();
     secret.udp.close();
   });
 
@@ -213,7 +189,7 @@ describe("screenshot capturer", { timeout: 30_000 }, () => {
     // The page did try everything (its report came back to the allowed site), and everything failed.
     expect(report).toEqual({ image: "error", named: "error", data: "error", frame: "load event", socket: "error", rtc: "gathered" });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect({ connections: secret.connections, requests: secret.requests, upgrades: secret.upgrades, datagrams: secret.datagrams }).toEqual({
+    expect({ connections: secret.connections, requests: secret.hits, upgrades: secret.upgrades, datagrams: secret.datagrams }).toEqual({
       connections: 0,
       requests: 0,
       upgrades: 0,
@@ -295,7 +271,7 @@ describe("screenshot capturer", { timeout: 30_000 }, () => {
       expect(one.launches).toBe(1);
     } finally {
       await one.close();
-      await stop(slow.server);
+      await slow.close();
     }
   });
 });

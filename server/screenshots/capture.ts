@@ -2,6 +2,7 @@ import type dns from "node:dns";
 import { access, constants } from "node:fs/promises";
 import { chromium, errors, type Browser, type BrowserContext } from "playwright-core";
 import sharp from "sharp";
+import { CHROMIUM_BASE_ARGS } from "./chromium.ts";
 import { startEgressProxy, type EgressProxy } from "./proxy.ts";
 
 /** Why a screenshot was not taken. */
@@ -48,14 +49,7 @@ const HEIGHT = 800;
 const SETTLE_MS = 500;
 
 const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...CHROMIUM_BASE_ARGS,
   // Without it Chromium sends loopback and link-local addresses (localhost, 127.0.0.1,
   // 169.254.169.254…) straight there, around the proxy.
   "--proxy-bypass-list=<-loopback>",

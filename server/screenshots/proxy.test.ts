@@ -1,27 +1,13 @@
 import type { LookupAddress } from "node:dns";
-import http, { type Server } from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenLocal as listen, type LocalServer as Local } from "../../tests/support/listen.ts";
 import { startEgressProxy, type EgressProxy, type EgressProxyOptions } from "./proxy.ts";
 
 // The checking proxy spoken to directly, as Chromium speaks to it, with a "site" on 127.0.0.1 it
 // may reach (allow-listed, as OUTBOUND_ALLOW lets tests do) and a "private" one it must never
 // reach, which counts every TCP connection made to it.
-
-interface Local {
-  server: Server;
-  port: number;
-  connections: number;
-}
-
-async function listen(handler: http.RequestListener): Promise<Local> {
-  const local = { connections: 0 } as Local;
-  local.server = http.createServer(handler);
-  local.server.on("connection", () => local.connections++);
-  await new Promise<void>((resolve) => local.server.listen(0, "127.0.0.1", resolve));
-  local.port = (local.server.address() as AddressInfo).port;
-  return local;
-}
 
 /** A DNS that answers the given names with the given addresses, and knows no other name. */
 const dnsOf =
@@ -73,10 +59,7 @@ describe("egress proxy", () => {
   afterAll(async () => {
     await proxy.close();
     await proxy.close(); // twice is harmless
-    for (const local of [site, secret]) {
-      local.server.closeAllConnections();
-      await new Promise((resolve) => local.server.close(resolve));
-    }
+    for (const local of [site, secret]) await local.close();
   });
 
   it("listens on 127.0.0.1 only", () => {

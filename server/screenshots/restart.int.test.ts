@@ -1,75 +1,49 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import readline from "node:readline";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
+import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
+import { startServerProcess } from "../../tests/support/server-process.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 
-/** The production server (`node server/main.ts`) on `testDb`, in its own process group. */
-async function startServerProcess(testDb: TestDatabase, allow: string): Promise<{ child: ChildProcess; url: string }> {
+/** The production server on `testDb`, in its own process group. */
+async function startOn(testDb: TestDatabase, allow: string): Promise<{ child: ChildProcess; url: string }> {
   const target = testDb.target;
   const databaseUrl =
     target.engine === "sqlite" ? target.file : `${target.url}${target.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: testDb.dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "info",
-      OUTBOUND_ALLOW: allow,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-    // Its own process group, so the kill takes its Chromium along, as a machine going down would.
-    detached: true,
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 30 s")), 30_000);
-    child.once("exit", (code) => reject(new Error(`the server exited with code ${code}`)));
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.includes('"msg":"listening"')) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).port);
-      }
-    });
-  });
+  // Its own process group, so the kill takes its Chromium along, as a machine going down would.
+  const { child, port } = await startServerProcess(
+    { DATA_DIR: testDb.dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", OUTBOUND_ALLOW: allow },
+    { detached: true },
+  );
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
 describe("a screenshot job survives the server being killed", () => {
   let testDb: TestDatabase | undefined;
   let restarted: TestServer | undefined;
-  let site: http.Server | undefined;
+  let site: LocalServer | undefined;
   let child: ChildProcess | undefined;
   afterAll(async () => {
     if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL");
-    site?.closeAllConnections();
-    site?.close();
+    await site?.close();
     if (restarted) await restarted.close();
     else await testDb?.drop();
   });
 
   it("is taken over after a restart once the dead process's lease has run out", async () => {
     // The site hangs on its first visit (the killed server's), and answers afterwards.
-    let visits = 0;
     let firstVisit!: () => void;
     const visited = new Promise<void>((resolve) => (firstVisit = resolve));
-    site = http.createServer((_req, res) => {
-      visits++;
-      if (visits === 1) return firstVisit();
+    site = await listenLocal((_req, res) => {
+      if (site!.hits === 1) return firstVisit();
       res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Back</title><body style='background:#2050e0'>");
     });
-    await new Promise<void>((resolve) => site!.listen(0, "127.0.0.1", resolve));
-    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const siteUrl = `${site.url}/`;
     const allow = new URL(siteUrl).host;
 
     testDb = await createTestDatabase();
-    const started = await startServerProcess(testDb, allow);
+    const started = await startOn(testDb, allow);
     child = started.child;
     const body = new FormData();
     for (const [name, value] of Object.entries({ name: "Survivor", tagline: "Outlives its server", websiteUrl: siteUrl, categories: "utilities" })) {
@@ -108,7 +82,7 @@ describe("a screenshot job survives the server being killed", () => {
       screenshotUrl = (await db.selectFrom("tools").select("screenshot_url").where("id", "=", tool.id).executeTakeFirstOrThrow()).screenshot_url;
     }
     expect(screenshotUrl).toMatch(/^\/uploads\/screenshots\/survivor_\d+\.webp$/);
-    expect(visits).toBeGreaterThanOrEqual(2);
+    expect(site.hits).toBeGreaterThanOrEqual(2);
     const image = await fetch(`${restarted.url}${screenshotUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");

@@ -1,28 +1,18 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminSession, ADMIN_COOKIE } from "../admin/session.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
+import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { newId } from "../db/ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 
 /** A website on 127.0.0.1: a solid green page, the tool's "site". */
-async function startSite(): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
-  let hits = 0;
-  const server = http.createServer((_req, res) => {
-    hits++;
-    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Site</title><body style='margin:0;background:#00c850'>");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    hits: () => hits,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+const startSite = () =>
+  listenLocal((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Site</title><body style='margin:0;background:#00c850'>"),
+  );
 
 /** The colour of the middle pixel of an image. */
 async function middlePixel(bytes: Buffer): Promise<[number, number, number]> {
@@ -47,7 +37,7 @@ async function expectStoredScreenshot(server: TestServer, screenshotUrl: string)
 }
 
 describe("screenshots", () => {
-  let site: Awaited<ReturnType<typeof startSite>>;
+  let site: LocalServer;
   let server: TestServer;
   beforeAll(async () => {
     site = await startSite();
@@ -74,7 +64,7 @@ describe("screenshots", () => {
     expect(before.screenshot_url).toBeNull();
 
     expect(await server.services.jobs.drain()).toBe(1);
-    expect(site.hits()).toBeGreaterThan(0);
+    expect(site.hits).toBeGreaterThan(0);
     const after = await server.services.database.db.selectFrom("tools").select("screenshot_url").where("id", "=", before.id).executeTakeFirstOrThrow();
     await expectStoredScreenshot(server, after.screenshot_url!);
     expect(await server.services.database.db.selectFrom("jobs").selectAll().execute()).toEqual([]);

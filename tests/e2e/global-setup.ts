@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { insertTools } from "../../server/catalog/write.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
+import { startServerProcess } from "../support/server-process.ts";
 import { HOSTILE_TOOL } from "./fixture-tools.ts";
 
 /**
@@ -15,36 +14,7 @@ import { HOSTILE_TOOL } from "./fixture-tools.ts";
  */
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-e2e-"));
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    child.once("exit", (code) => reject(new Error(`the server exited with code ${code}`)));
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      try {
-        const entry = JSON.parse(line);
-        if (entry.msg === "listening") {
-          clearTimeout(timer);
-          resolve(entry.port);
-        } else if (entry.level >= 50) {
-          console.error(line);
-        }
-      } catch {
-        console.log(line);
-      }
-    });
-  });
+  const { child, port } = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "true" });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   // For journeys that need the server's database to fail for real (the like button's revert).
   process.env.E2E_DATA_DIR = dataDir;
