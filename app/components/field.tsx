@@ -45,3 +45,26 @@ export function Honeypot({ name }: { name: string }) {
     </div>
   );
 }
+
+/** The form-level message (what no single field explains), announced when it appears. */
+export function FormAlert({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+      {errors[0]}
+    </div>
+  );
+}
+
+/** A form's one submit button, disabled with its busy label while the post is under way. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "../../core/contact.ts";
 import { saveContactMessage } from "../../server/contact/service.ts";
-import { Field, Honeypot, inputClass } from "../components/field.tsx";
+import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/contact.ts";
@@ -89,11 +89,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         A correction to a listing, a question about featuring, or anything else: we answer every message.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
-        {form.errors && form.errors.length > 0 && (
-          <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-            {form.errors[0]}
-          </div>
-        )}
+        <FormAlert id={form.errorId} errors={form.errors} />
         <Field id={fields.name.id} label="Name" errors={fields.name.errors} errorId={fields.name.errorId}>
           <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
         </Field>
@@ -113,13 +109,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <textarea {...getTextareaProps(fields.message)} rows={7} className={inputClass} />
         </Field>
         <Honeypot name={HONEYPOT_FIELD} />
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {sending ? "Sending…" : "Send message"}
-        </button>
+        <SubmitButton busy={sending} label="Send message" busyLabel="Sending…" />
       </Form>
     </section>
   );

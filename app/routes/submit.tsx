@@ -16,7 +16,7 @@ import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { submitTool } from "../../server/submissions/service.ts";
-import { Field, Honeypot, inputClass } from "../components/field.tsx";
+import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { seoMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/submit.ts";
@@ -157,11 +157,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         Listing is free. We review every submission before it appears in the directory. Fields marked with * are required.
       </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
-        {form.errors && form.errors.length > 0 && (
-          <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-            {form.errors[0]}
-          </div>
-        )}
+        <FormAlert id={form.errorId} errors={form.errors} />
 
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold">The tool</legend>
@@ -276,13 +272,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         </fieldset>
 
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {sending ? "Submitting…" : "Submit Tool"}
-        </button>
+        <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
     </section>
   );

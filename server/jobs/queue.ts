@@ -76,6 +76,7 @@ export function createJobRunner({ database, kinds, now, log, pollMs, concurrency
   let stopped = true;
   const running = new Set<Promise<void>>();
   let looking: Promise<number> | null = null;
+  let again = false;
 
   async function claim(): Promise<{ id: string; kind: JobKind; payload: string; attempts: number } | null> {
     const at = now();
@@ -107,7 +108,8 @@ export function createJobRunner({ database, kinds, now, log, pollMs, concurrency
     const options = kinds[job.kind] as JobKindOptions<JobKind>;
     try {
       await options.handle(JSON.parse(job.payload), { id: job.id, attempts: job.attempts });
-      await db.deleteFrom("jobs").where("id", "=", job.id).execute();
+      // Only while still the holder: a worker whose lease was taken over leaves the row to the new one.
+      await db.deleteFrom("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts).execute();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= options.maxAttempts;
@@ -123,33 +125,45 @@ export function createJobRunner({ database, kinds, now, log, pollMs, concurrency
           updated_at: at,
         })
         .where("id", "=", job.id)
+        .where("attempts", "=", job.attempts)
         .execute()
         .catch((updateError: unknown) => log.error({ err: updateError, jobId: job.id }, "job state not saved"));
     }
   }
 
-  /** Takes due jobs while there is room; resolves with how many it started. */
+  /**
+   * Takes due jobs while there is room; resolves with how many it started. One look at a time: a
+   * call during a look makes that look go round once more, so a job enqueued meanwhile is not
+   * left for the next poll.
+   */
   function look(): Promise<number> {
-    looking ??= (async () => {
+    if (looking) {
+      again = true;
+      return looking;
+    }
+    looking = (async () => {
       let started = 0;
       try {
-        while (running.size < concurrency) {
-          const job = await claim();
-          if (!job) break;
-          started++;
-          const task = work(job).finally(() => {
-            running.delete(task);
-            if (!stopped) nudge();
-          });
-          running.add(task);
-        }
+        do {
+          again = false;
+          while (running.size < concurrency) {
+            const job = await claim();
+            if (!job) break;
+            started++;
+            const task = work(job).finally(() => {
+              running.delete(task);
+              if (!stopped) nudge();
+            });
+            running.add(task);
+          }
+        } while (again && running.size < concurrency);
       } catch (error) {
         log.warn({ err: error }, "jobs: could not look for due jobs");
-      } finally {
-        looking = null;
       }
       return started;
-    })();
+    })().finally(() => {
+      looking = null;
+    });
     return looking;
   }
 
@@ -171,7 +185,11 @@ export function createJobRunner({ database, kinds, now, log, pollMs, concurrency
       for (;;) {
         const started = await look();
         total += started;
-        if (running.size === 0 && started === 0) return total;
+        // What it started may all have finished already (or another runner took the job).
+        if (running.size === 0) {
+          if (started === 0) return total;
+          continue;
+        }
         await Promise.race(running);
       }
     },
