@@ -12,6 +12,9 @@ export default [
   // The same screen at both addresses (spec §2).
   route("submit-tool", "routes/submit.tsx", { id: "submit-tool" }),
   route("submit", "routes/submit.tsx", { id: "submit" }),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("payment-cancel", "routes/payment-cancel.tsx"),
+  route("test-checkout/:sessionId", "routes/test-checkout.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { categoryBySlug } from "./categories.ts";
 import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
+import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
 
 // Kept apart from catalog.ts so pages that only need sorts and limits do not ship Zod to browsers.
 
@@ -36,4 +37,15 @@ export const takeScreenshotSchema = z.object({
     .max(2048, "url is too long.")
     .refine((text) => /^https?:\/\//i.test(text), "url must be an http(s) address."),
   toolId: z.string({ error: "toolId is required." }).trim().min(1, "toolId is required.").max(100, "toolId is too long."),
+});
+
+const AMOUNT_MESSAGE = `amount must be a whole number of dollars from ${FEATURE_MIN_USD} to ${FEATURE_MAX_USD}.`;
+
+/** Body of `POST /api/checkout-session` (spec §7 createCheckoutSession: toolId, amount in whole dollars). */
+export const checkoutRequestSchema = z.object({
+  toolId: z.string({ error: "toolId is required." }).trim().min(1, "toolId is required.").max(100, "toolId is too long."),
+  // A form post sends text; a script sends a number. Either way: whole dollars in range, nothing else.
+  amount: z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, AMOUNT_MESSAGE).transform(Number)], { error: AMOUNT_MESSAGE })
+    .pipe(z.number().int(AMOUNT_MESSAGE).min(FEATURE_MIN_USD, AMOUNT_MESSAGE).max(FEATURE_MAX_USD, AMOUNT_MESSAGE)),
 });

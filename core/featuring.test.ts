@@ -15,6 +15,11 @@ import {
   usdToCents,
   centsToUsd,
   formatUsd,
+  CHECKOUT_MESSAGES,
+  checkoutOutcome,
+  paymentErrorMessage,
+  transactionReference,
+  parseFeatureAmountParam,
 } from "./featuring.ts";
 
 describe("constants", () => {
@@ -172,5 +177,70 @@ describe("formatUsd", () => {
     expect(formatUsd(1950)).toBe("$19.50");
     expect(formatUsd(1901)).toBe("$19.01");
     expect(formatUsd(125_005)).toBe("$1,250.05");
+  });
+});
+
+describe("checkoutOutcome", () => {
+  const base = "https://tools.example.com/?featured=true";
+
+  it("follows the checkout URL of a session", () => {
+    expect(checkoutOutcome(true, { sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" }, base)).toEqual({
+      kind: "redirect",
+      url: "https://checkout.stripe.com/c/pay/cs_test_1",
+    });
+  });
+
+  it("resolves a URL on this site against the page", () => {
+    expect(checkoutOutcome(true, { sessionId: "ts_1", url: "/test-checkout/ts_1" }, base)).toEqual({
+      kind: "redirect",
+      url: "https://tools.example.com/test-checkout/ts_1",
+    });
+  });
+
+  it("says no session was received when the answer has no session id", () => {
+    for (const body of [{}, { url: "https://checkout.example.com" }, { sessionId: "  " }, { sessionId: 42 }, null, "text"]) {
+      expect(checkoutOutcome(true, body, base)).toEqual({ kind: "error", message: CHECKOUT_MESSAGES.noSession });
+    }
+    expect(CHECKOUT_MESSAGES.noSession).toBe("No session ID received from the payment provider.");
+  });
+
+  it("never follows a missing or non-http(s) URL", () => {
+    for (const url of [undefined, "", "javascript:alert(1)", "data:text/html,hi", "http://[bad"]) {
+      expect(checkoutOutcome(true, { sessionId: "cs_1", url }, base)).toEqual({ kind: "error", message: "Could not initiate payment." });
+    }
+  });
+
+  it("shows the server's message of an error answer", () => {
+    expect(
+      checkoutOutcome(false, { error: { code: "invalid-argument", message: "amount must be a whole number of dollars from 19 to 5000." } }, base),
+    ).toEqual({ kind: "error", message: "Payment error: amount must be a whole number of dollars from 19 to 5000." });
+    expect(paymentErrorMessage("Too many requests.")).toBe("Payment error: Too many requests.");
+  });
+
+  it("falls back to 'Could not initiate payment.' for an error answer without a message", () => {
+    for (const body of [null, {}, { error: "nope" }, { error: { message: "" } }, "<html>"]) {
+      expect(checkoutOutcome(false, body, base)).toEqual({ kind: "error", message: "Could not initiate payment." });
+    }
+  });
+});
+
+describe("transactionReference", () => {
+  it("is the last 8 characters, upper case", () => {
+    expect(transactionReference("cs_test_a1b2c3d4e5f6g7h8")).toBe("E5F6G7H8");
+    expect(transactionReference("abc")).toBe("ABC");
+  });
+});
+
+describe("parseFeatureAmountParam", () => {
+  it("accepts whole dollars in range", () => {
+    expect(parseFeatureAmountParam("19")).toBe(19);
+    expect(parseFeatureAmountParam("100")).toBe(100);
+    expect(parseFeatureAmountParam("5000")).toBe(5000);
+  });
+
+  it("refuses anything else", () => {
+    for (const text of [null, undefined, "", "18", "5001", "19.5", "-20", " 100", "1e3", "abc", "9999999"]) {
+      expect(parseFeatureAmountParam(text)).toBeNull();
+    }
   });
 });

@@ -88,3 +88,58 @@ const dollarsAndCents = new Intl.NumberFormat("en-US", {
 export function formatUsd(cents: number): string {
   return (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
 }
+
+/** The texts the feature checkout shows (spec §8; the provider is not named). */
+export const CHECKOUT_MESSAGES = {
+  noTool: "Please select a tool to feature",
+  noSession: "No session ID received from the payment provider.",
+  failed: "Could not initiate payment.",
+} as const;
+
+/** 'Payment error: {message}' (spec §8). */
+export function paymentErrorMessage(message: string): string {
+  return `Payment error: ${message}`;
+}
+
+/** What the browser does with the answer of `POST /api/checkout-session`. */
+export type CheckoutOutcome = { kind: "redirect"; url: string } | { kind: "error"; message: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/**
+ * Reads the answer of `POST /api/checkout-session`: `ok` is whether its status was 2xx, `body` its
+ * parsed JSON (null when it was none), `base` the page's address, against which a relative checkout
+ * URL is resolved. Only an http(s) address is ever followed.
+ */
+export function checkoutOutcome(ok: boolean, body: unknown, base: string): CheckoutOutcome {
+  if (!ok) {
+    const error = isRecord(body) ? body.error : undefined;
+    const message = isRecord(error) && typeof error.message === "string" ? error.message.trim() : "";
+    return { kind: "error", message: message ? paymentErrorMessage(message) : CHECKOUT_MESSAGES.failed };
+  }
+  const sessionId = isRecord(body) && typeof body.sessionId === "string" ? body.sessionId.trim() : "";
+  if (!sessionId) return { kind: "error", message: CHECKOUT_MESSAGES.noSession };
+  const url = isRecord(body) && typeof body.url === "string" ? body.url.trim() : "";
+  try {
+    const target = new URL(url, base);
+    if (url && (target.protocol === "https:" || target.protocol === "http:")) return { kind: "redirect", url: target.href };
+  } catch {
+    // Not an address: reported below.
+  }
+  return { kind: "error", message: CHECKOUT_MESSAGES.failed };
+}
+
+/** The transaction reference shown after payment: the last 8 characters of the session id, upper case. */
+export function transactionReference(sessionId: string): string {
+  return sessionId.trim().slice(-8).toUpperCase();
+}
+
+/**
+ * A feature amount passed in a URL (`?feature=150`): whole dollars from FEATURE_MIN_USD to
+ * FEATURE_MAX_USD written plainly, else null. Unlike normalizeFeatureAmount it never guesses.
+ */
+export function parseFeatureAmountParam(text: string | null | undefined): number | null {
+  if (!text || !/^\d{1,6}$/.test(text)) return null;
+  const amount = Number(text);
+  return amount >= FEATURE_MIN_USD && amount <= FEATURE_MAX_USD ? amount : null;
+}

@@ -76,6 +76,7 @@ describe("submissionSchema: valid input", () => {
       targetAudience: ["Astronauts"],
       submitterEmail: "ada@example.com",
       logo,
+      featureAmount: 100,
     });
   });
 
@@ -99,6 +100,7 @@ describe("submissionSchema: valid input", () => {
       integrations: [],
       targetAudience: [],
       submitterEmail: null,
+      featureAmount: 100,
     });
   });
 });
@@ -238,6 +240,42 @@ describe("submissionSchema through conform (FormData, as the server and browser 
       logo: [SUBMISSION_MESSAGES.noLogo],
       categories: [SUBMISSION_MESSAGES.noCategory],
     });
+  });
+});
+
+describe("submissionSchema: the optional paid path", () => {
+  it("is off unless ticked, with the submit page's default amount", () => {
+    const value = submissionSchema.parse(minimal());
+    expect(value.feature).toBeUndefined();
+    expect(value.featureAmount).toBe(100);
+    expect(submissionSchema.parse({ ...minimal(), feature: "on", featureAmount: 250 })).toMatchObject({ feature: "on", featureAmount: 250 });
+  });
+
+  it("takes whole dollars from 19 to 5000, typed as text", () => {
+    expect(submissionSchema.parse({ ...minimal(), featureAmount: "19" }).featureAmount).toBe(19);
+    expect(submissionSchema.parse({ ...minimal(), featureAmount: " 5000 " }).featureAmount).toBe(5000);
+    for (const amount of ["18", "5001", "19.5", "abc", -20]) {
+      expect(errorsOf({ ...minimal(), featureAmount: amount })).toEqual({
+        featureAmount: "The feature amount must be a whole number of dollars from $19 to $5,000.",
+      });
+    }
+    expect(errorsOf({ ...minimal(), feature: "yes" })).toEqual({ feature: "Please tick the box or leave it empty." });
+  });
+
+  it("reads the checkbox and the amount from a form, an empty amount being the default", () => {
+    const fields = { name: "Acme", tagline: "Makes everything.", websiteUrl: "https://acme.com", categories: "ai", logo: png() };
+    const on = parseWithZod(formOf({ ...fields, feature: "on", featureAmount: "150" }), { schema: submissionSchema });
+    expect(on.status).toBe("success");
+    if (on.status === "success") expect(on.value).toMatchObject({ feature: "on", featureAmount: 150 });
+    const empty = parseWithZod(formOf({ ...fields, featureAmount: "" }), { schema: submissionSchema });
+    expect(empty.status).toBe("success");
+    if (empty.status === "success") {
+      expect(empty.value.feature).toBeUndefined();
+      expect(empty.value.featureAmount).toBe(100);
+    }
+    const bad = parseWithZod(formOf({ ...fields, feature: "on", featureAmount: "7" }), { schema: submissionSchema });
+    expect(bad.status).toBe("error");
+    expect(bad.reply().error).toEqual({ featureAmount: [SUBMISSION_MESSAGES.featureAmount] });
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
+import { FEATURE_MAX_USD, FEATURE_MIN_USD, SUBMIT_FEATURE_DEFAULT_USD } from "./featuring.ts";
 import { PLATFORMS } from "./platforms.ts";
 import { PRICING_MODELS } from "./pricing.ts";
 import { slugify } from "./slug.ts";
@@ -27,6 +28,7 @@ export const SUBMISSION_MESSAGES = {
   emptyName: "Tool name cannot be empty.",
   noLogo: "Please upload a logo file.",
   success: "Tool submitted successfully! We'll review it shortly.",
+  featureAmount: `The feature amount must be a whole number of dollars from $${FEATURE_MIN_USD} to $${FEATURE_MAX_USD.toLocaleString("en-US")}.`,
 } as const;
 
 /** 'Error submitting tool: {message}' (spec §8). */
@@ -135,12 +137,24 @@ export const submissionSchema = z.object({
     .file({ error: SUBMISSION_MESSAGES.noLogo })
     .min(1, logoFailedMessage("The file is empty"))
     .max(LOGO_LIMITS.maxBytes, logoFailedMessage("The file is larger than 5 MB")),
+  /** The optional paid path: "on" when the submitter wants the tool featured after submitting. */
+  feature: z.literal("on", { error: "Please tick the box or leave it empty." }).optional(),
+  /** Whole dollars for the paid path; read even when `feature` is off (then unused). */
+  featureAmount: z.coerce
+    .number({ error: SUBMISSION_MESSAGES.featureAmount })
+    .int(SUBMISSION_MESSAGES.featureAmount)
+    .min(FEATURE_MIN_USD, SUBMISSION_MESSAGES.featureAmount)
+    .max(FEATURE_MAX_USD, SUBMISSION_MESSAGES.featureAmount)
+    .default(SUBMIT_FEATURE_DEFAULT_USD),
 });
 
 export type SubmissionInput = z.infer<typeof submissionSchema>;
 
-/** The submission without its file: what the server stores as the tool's content. */
-export type SubmissionContent = Omit<SubmissionInput, "logo">;
+/**
+ * The submission without its file and its paid-path choice: what the server stores as the tool's
+ * content. The feature choice is the page's business (it leads to checkout), never stored with the tool.
+ */
+export type SubmissionContent = Omit<SubmissionInput, "logo" | "feature" | "featureAmount">;
 
 /**
  * What makes two website addresses the same listing: the host without "www." and the path without

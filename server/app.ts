@@ -13,6 +13,8 @@ import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError, wantsJson } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
+import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
+import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { sendPlainPage } from "./http/plain-page.ts";
 import { securityHeaders } from "./http/security.ts";
@@ -45,7 +47,13 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestContext(log));
-  app.use(securityHeaders({ https: config.siteUrl.startsWith("https:"), dev: !!devMiddleware }));
+  app.use(
+    securityHeaders({
+      https: config.siteUrl.startsWith("https:"),
+      dev: !!devMiddleware,
+      formTargets: config.payments.provider === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : [],
+    }),
+  );
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -81,8 +89,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 
   app.use("/api/v1", apiV1(services));
   app.use("/api/admin", adminApi(services));
+  app.use("/api", paymentRoutes(services));
   app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
   app.use("/like", likeRoutes(services));
+  app.use("/webhooks/stripe", stripeWebhook(services));
 
   // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
   const pageLimit = limitBody(PAGE_BODY_LIMIT);
@@ -102,7 +112,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     return context;
   };
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin"] })
+    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel"] })
     : null;
   if (pageCache) app.use(pageCache.middleware);
   app.all("/{*path}", createRequestHandler({ build, mode, getLoadContext }));

@@ -65,6 +65,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "not a url" })).toThrow(ConfigError);
   });
 
+  it("pays through Stripe only with both its key and its webhook secret, else through the test checkout", () => {
+    expect(loadConfig({}).payments).toEqual({ provider: "test" });
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" }).payments).toEqual({
+      provider: "stripe",
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_xyz",
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/set both/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: " ", PORT: "" });
     expect(config.database.engine).toBe("sqlite");

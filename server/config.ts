@@ -33,6 +33,8 @@ const EnvSchema = z.object({
     )
     .optional(),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
 });
 
 export type DatabaseTarget =
@@ -84,9 +86,17 @@ export interface Config {
     likeIp: RateLimitRule;
     likeVisitor: RateLimitRule;
     submit: RateLimitRule;
+    checkout: RateLimitRule;
   };
   /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
   screenshots: { chromiumPath: string; timeoutMs: number; concurrency: number };
+  /**
+   * Card payments: Stripe when configured, else the built-in test checkout (no real charge).
+   * `apiBase` points the SDK elsewhere than api.stripe.com (tests' fake on 127.0.0.1).
+   */
+  payments:
+    | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase?: { host: string; port: number; protocol: "http" | "https" } }
+    | { provider: "test" };
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
   jobs: { pollMs: number };
   /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
@@ -128,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
     throw new ConfigError("Invalid configuration:\n  S3_PUBLIC_URL: required with S3_BUCKET (where browsers read the stored files)");
   }
+  if (!e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (payments are confirmed by signed webhooks) or neither (test checkout)",
+    );
+  }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
@@ -167,7 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       likeVisitor: { points: 30, durationSec: 60 },
       // A maker submits a handful of tools in a sitting; a script submits hundreds.
       submit: { points: 10, durationSec: 60 * 60 },
+      // Each checkout asks the payment provider for a session: a few per visit, not a stream.
+      checkout: { points: 20, durationSec: 10 * 60 },
     },
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : { provider: "test" },
     screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },
     jobs: { pollMs: 5000 },
     // In development every edit must show at once.

@@ -5,6 +5,7 @@ import type { Logger } from "./logger.ts";
 import { createJobRunner, type JobRunner } from "./jobs/queue.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
+import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
 import { loadSecret } from "./secrets/index.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
@@ -30,9 +31,10 @@ export interface AppServices {
   search: SearchService;
   likes: LikeService;
   screenshots: ScreenshotService;
+  payments: PaymentService;
   /** Background work (screenshots after submissions); started by the server process, not by tests. */
   jobs: JobRunner;
-  limiters: { contact: RateLimiter; searchTracking: RateLimiter; submit: RateLimiter };
+  limiters: { contact: RateLimiter; searchTracking: RateLimiter; submit: RateLimiter; checkout: RateLimiter };
 }
 
 /** Per-request facts the server knows before React Router runs. */
@@ -93,6 +95,7 @@ export function createServices(
       },
     }),
     screenshots,
+    payments: createPaymentService({ config, database, freshness, log, now }),
     jobs: createJobRunner({
       database,
       kinds: { screenshot: screenshotJob({ database, screenshots, log }, config.screenshots.timeoutMs) },
@@ -103,6 +106,7 @@ export function createServices(
     }),
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),
+      checkout: createRateLimiter(database, "checkout", config.rateLimits.checkout),
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),
     },

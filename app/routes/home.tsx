@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS } from "../../core/featuring.ts";
@@ -9,6 +9,8 @@ import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/home.ts";
+
+const FeatureDialog = lazy(() => import("../components/feature-dialog.tsx"));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -61,36 +63,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {featureOpen && (
-        <section
-          aria-labelledby="feature-title"
-          role="status"
-          className="rounded-xl border border-amber-300 bg-amber-50 p-6"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <h2 id="feature-title" className="text-xl font-bold">
-              Get your tool featured
+        // The dialog (Radix, the slider, the checkout call) loads only when asked for.
+        <Suspense fallback={null}>
+          <FeatureDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setFeatureOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+      {wantsFeature && (
+        <noscript className="block">
+          <section aria-labelledby="feature-nojs-title" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
+            <h2 id="feature-nojs-title" className="text-xl font-bold">
+              Get Featured
             </h2>
-            <Link
-              to="/"
-              preventScrollReset
-              onClick={(event) => {
-                event.preventDefault();
-                setFeatureOpen(false);
-              }}
-              className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-amber-100"
-            >
-              Close
-            </Link>
-          </div>
-          <p className="mt-2 text-slate-800">
-            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS}{" "}
-            days. Placement starts at ${FEATURE_MIN_USD}; a higher amount ranks higher. Card checkout is being set up —{" "}
-            <Link to="/contact" className="font-medium text-brand-700 underline">
-              write to us
-            </Link>{" "}
-            to feature a tool now.
-          </p>
-        </section>
+            <p className="mt-2 text-slate-800">
+              Choosing a tool to feature needs JavaScript, which is off in this browser. Featured tools are shown first on the
+              home page, in browse and in search, with a badge, for {FEATURED_DAYS} days, from ${FEATURE_MIN_USD}. You can
+              also feature a new tool when you <a href="/submit" className="font-medium text-brand-700 underline">submit it</a>,
+              or <a href="/contact" className="font-medium text-brand-700 underline">write to us</a>.
+            </p>
+          </section>
+        </noscript>
       )}
 
       <div className="grid gap-12 lg:grid-cols-[1fr_20rem]">

@@ -1,7 +1,17 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useEffectEvent, useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CATEGORIES } from "../../core/categories.ts";
+import {
+  FEATURE_MAX_USD,
+  FEATURE_MIN_USD,
+  normalizeFeatureAmount,
+  parseFeatureAmountParam,
+  priorityLabel,
+  SUBMIT_FEATURE_DEFAULT_USD,
+  SUBMIT_SLIDER_MAX_USD,
+} from "../../core/featuring.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
 import {
@@ -16,6 +26,7 @@ import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { submitTool } from "../../server/submissions/service.ts";
+import { AmountSlider, startCheckout, useHydrated, useResetOnPageRestore } from "../components/amount-slider.tsx";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { seoMeta } from "../lib/meta.ts";
@@ -31,13 +42,18 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 // An action's headers (Retry-After on 429) reach the document response only through here.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-/** After a successful post the page shows the confirmation for the tool named in `?submitted=`. */
+/**
+ * After a successful post the page shows the confirmation for the tool named in `?submitted=`;
+ * `&feature=<amount>` says the submitter chose to feature it, so the page goes on to checkout.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).searchParams.get("submitted");
-  if (!slug) return { submitted: null };
+  const params = new URL(request.url).searchParams;
+  const slug = params.get("submitted");
+  if (!slug) return { submitted: null, feature: null };
   const { database, now } = context.get(servicesContextKey);
   const tool = await findTool(database, slug, now());
-  return { submitted: tool && tool.status === "pending" ? { slug: tool.slug, name: tool.name } : null };
+  if (!tool || tool.status !== "pending") return { submitted: null, feature: null };
+  return { submitted: { id: tool.id, slug: tool.slug, name: tool.name }, feature: parseFeatureAmountParam(params.get("feature")) };
 }
 
 const UNREADABLE = "The form could not be read. Please try again.";
@@ -68,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const { logo, ...content } = submission.value;
+  // The feature choice leads to checkout; it is never stored with the tool.
+  const { logo, feature, featureAmount, ...content } = submission.value;
   try {
     const result = await submitTool(
       { ...services, onJobQueued: services.jobs.nudge },
@@ -88,7 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     // Redirect after the post, so a reload cannot submit twice.
-    return redirect(`${new URL(request.url).pathname.replace(/\.data$/, "")}?submitted=${encodeURIComponent(result.tool.slug)}`, 303);
+    const next = `${new URL(request.url).pathname.replace(/\.data$/, "")}?submitted=${encodeURIComponent(result.tool.slug)}`;
+    return redirect(feature === "on" ? `${next}&feature=${featureAmount}` : next, 303);
   } catch (error) {
     services.log.error({ err: error }, "submission not saved");
     return data(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] }), {
@@ -120,7 +138,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
   });
 
   if (loaderData.submitted) {
-    const { slug, name } = loaderData.submitted;
+    const { id, slug, name } = loaderData.submitted;
     return (
       <section className="mx-auto max-w-xl py-8 text-center" aria-labelledby="submitted-title">
         <h1 id="submitted-title" className="text-3xl font-bold">
@@ -132,6 +150,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         <p className="mt-2 text-slate-700">
           Until it is approved, “{name}” appears in no list; its page is marked Pending.
         </p>
+        {loaderData.feature !== null && <ContinueToCheckout toolId={id} amount={loaderData.feature} />}
         <p className="mt-8 flex flex-wrap justify-center gap-6">
           <Link to={`/tool/${encodeURIComponent(slug)}`} className={linkClass}>
             See its page
@@ -271,6 +290,8 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           </Field>
         </fieldset>
 
+        <FeatureChoice feature={fields.feature} amount={fields.featureAmount} />
+
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
@@ -315,5 +336,189 @@ function CheckboxGroup({
         {field.errors?.[0]}
       </p>
     </fieldset>
+  );
+}
+
+type InputField = Parameters<typeof getInputProps>[0];
+
+/**
+ * The optional paid path (spec §2, §9): tick the box and choose an amount; after the submission is
+ * saved the page goes on to checkout. Without JavaScript the amount is always there (it counts only
+ * when the box is ticked); with it, the amount and its slider show once the box is ticked.
+ */
+function FeatureChoice({ feature, amount }: { feature: InputField; amount: InputField }) {
+  const hydrated = useHydrated();
+  const hintId = useId();
+  const priorityId = useId();
+  const [checked, setChecked] = useState(feature.initialValue === "on");
+  const initialAmount = typeof amount.initialValue === "string" && amount.initialValue !== "" ? amount.initialValue : String(SUBMIT_FEATURE_DEFAULT_USD);
+  const [amountText, setAmountText] = useState(initialAmount);
+  // The priority follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
+  const value = amountText.trim() === "" ? SUBMIT_FEATURE_DEFAULT_USD : normalizeFeatureAmount(amountText);
+  // Both inputs are controlled here (the slider and the checkbox drive them), so Conform's defaults go.
+  const { key: _featureKey, defaultChecked: _checked, ...checkbox } = getInputProps(feature, { type: "checkbox" });
+  const { key: _amountKey, defaultValue: _amount, ...amountInput } = getInputProps(amount, { type: "number" });
+
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-amber-300 bg-amber-50/60 p-4 sm:p-5">
+      <legend className="px-1 text-lg font-semibold">Get featured (optional)</legend>
+      <p id={hintId} className="-mt-2 text-sm text-slate-700">
+        Featured tools are shown first on the home page, in browse and in search, with a badge, for a year. After you submit, you
+        go on to pay on the payment provider’s secure page; nothing is charged before that.
+      </p>
+      <label className="flex items-start gap-2">
+        <input
+          {...checkbox}
+          value="on"
+          checked={checked}
+          onChange={(event) => setChecked(event.target.checked)}
+          aria-describedby={hintId}
+          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+        />
+        <span className="font-medium">Feature this tool after submitting</span>
+      </label>
+      {(checked || !hydrated) && (
+        <div className="space-y-3">
+          <Field
+            id={amount.id}
+            label="Feature amount in US dollars"
+            hint={`Whole dollars, from $${FEATURE_MIN_USD} to $${FEATURE_MAX_USD.toLocaleString("en-US")}${hydrated ? "." : "; used only when the box above is ticked."}`}
+            errors={amount.errors}
+            errorId={amount.errorId}
+          >
+            <input
+              {...amountInput}
+              inputMode="numeric"
+              step={1}
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              onBlur={() => {
+                if (amountText.trim() !== "") setAmountText(String(normalizeFeatureAmount(amountText)));
+              }}
+              aria-describedby={[amount.errorId, priorityId].join(" ")}
+              className={`${inputClass} max-w-40`}
+            />
+          </Field>
+          {/* Dragging needs JavaScript: without it the typed amount is the whole control. */}
+          {hydrated && (
+            <AmountSlider
+              label="Feature amount slider"
+              min={FEATURE_MIN_USD}
+              max={SUBMIT_SLIDER_MAX_USD}
+              value={value}
+              onChange={(next) => setAmountText(String(next))}
+              valueText={(next) => `$${next}, ${priorityLabel(next)} priority`}
+              describedBy={priorityId}
+            />
+          )}
+          <p id={priorityId} className="text-sm">
+            Priority: <strong>{priorityLabel(value)}</strong>
+            <span className="text-slate-700"> (Ultra High from $100 · High from $50 · Medium from $30)</span>
+          </p>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+const CHECKOUT_DELAY_MS = 2000;
+
+const noSubscription = () => () => {};
+const startedKey = (toolId: string) => `toolshelf:checkout-started:${toolId}`;
+/** Whether this tab already went on to checkout for the tool (then coming back must not go again by itself). */
+function readStarted(toolId: string): boolean {
+  try {
+    return window.sessionStorage.getItem(startedKey(toolId)) === "1";
+  } catch {
+    return false;
+  }
+}
+function markStarted(toolId: string) {
+  try {
+    window.sessionStorage.setItem(startedKey(toolId), "1");
+  } catch {
+    // Storage unavailable (private mode): coming back may count down once more, which is harmless.
+  }
+}
+
+/**
+ * After a submission that asked to be featured: goes on to checkout after 2 seconds (spec §9).
+ * Without JavaScript it is a plain form to the checkout endpoint, which answers with a redirect.
+ */
+function ContinueToCheckout({ toolId, amount }: { toolId: string; amount: number }) {
+  const hydrated = useHydrated();
+  const startedBefore = useSyncExternalStore(
+    noSubscription,
+    () => readStarted(toolId),
+    () => false,
+  );
+  const [stage, setStage] = useState<"waiting" | "busy" | "stopped">("waiting");
+  // Counting down only on the first visit: back from checkout (or a reload) the button waits for a click.
+  const counting = hydrated && !startedBefore && stage === "waiting";
+  const [error, setError] = useState<string | null>(null);
+  useResetOnPageRestore(() => setStage("stopped"));
+
+  async function go() {
+    setStage("busy");
+    setError(null);
+    const outcome = await startCheckout(toolId, amount);
+    if (outcome.kind === "redirect") {
+      markStarted(toolId);
+      window.location.assign(outcome.url);
+      return;
+    }
+    setError(outcome.message);
+    setStage("stopped");
+  }
+
+  const onDelayOver = useEffectEvent(() => void go());
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setTimeout(onDelayOver, CHECKOUT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [counting]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript the answer is read here, so an error shows on this page.
+    event.preventDefault();
+    if (stage !== "busy") void go();
+  }
+
+  return (
+    <div className="mx-auto mt-8 max-w-md rounded-xl border border-amber-300 bg-amber-50 p-5">
+      <h2 className="font-semibold">Featuring for ${amount.toLocaleString("en-US")}</h2>
+      <p className="mt-1 text-slate-800" aria-live="polite">
+        {counting
+          ? "Continuing to checkout in 2 seconds…"
+          : stage === "busy"
+            ? "Opening checkout…"
+            : "Continue to the payment provider’s secure page to pay."}
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          {error}
+        </p>
+      )}
+      <form method="post" action="/api/checkout-session" onSubmit={submit} className="mt-4 flex flex-wrap items-center justify-center gap-4">
+        <input type="hidden" name="toolId" value={toolId} />
+        <input type="hidden" name="amount" value={amount} />
+        <button
+          type="submit"
+          disabled={stage === "busy"}
+          className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          Continue to payment
+        </button>
+        {counting && (
+          <button
+            type="button"
+            onClick={() => setStage("stopped")}
+            className="rounded-lg px-3 py-2 font-medium text-slate-800 underline underline-offset-4 hover:bg-amber-100"
+          >
+            Not now
+          </button>
+        )}
+      </form>
+    </div>
   );
 }

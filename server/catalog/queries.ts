@@ -379,3 +379,37 @@ function parseList(json: string): string[] {
     return [];
   }
 }
+
+/** A tool the feature dialog offers. */
+export interface FeatureCandidate {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: string;
+  logoUrl: string | null;
+}
+
+/**
+ * Public tools not featured at `now` whose name contains `text` (any case), shortest names first
+ * (the closest matches), newest first with no text: the feature dialog's type-ahead over the
+ * whole catalogue.
+ */
+export async function listFeatureCandidates(database: Database, text: string, now: number, limit: number): Promise<FeatureCandidate[]> {
+  const { db } = database;
+  let query = publicTools(db, now)
+    .where("f.tool_id", "is", null)
+    .select(["tools.id", "tools.slug", "tools.name", "tools.tagline", "tools.logo_url"]);
+  const needle = text.trim().toLowerCase();
+  if (needle) {
+    // LIKE's wildcards in the text are matched as themselves.
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query
+      .where(sql<boolean>`lower(${sql.ref("tools.name")}) like ${pattern} escape '\\'`)
+      .orderBy(sql`length(${sql.ref("tools.name")})`)
+      .orderBy("tools.name");
+  } else {
+    query = query.orderBy("tools.created_at", "desc");
+  }
+  const rows = await query.orderBy("tools.id").limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, tagline: r.tagline, logoUrl: r.logo_url }));
+}

@@ -85,6 +85,9 @@ export interface OrdersTable {
   currency: WithDefault<string>;
   provider: string;
   provider_session_id: string | null;
+  /** The provider's payment (Stripe payment intent), known once paid; refunds name it. */
+  provider_payment_id: string | null;
+  /** created → paid → refunded; created → expired (abandoned) or failed (no session made). */
   status: string;
   created_at: number;
   updated_at: number;

@@ -7,7 +7,7 @@ type Res = ServerResponse & { locals: { nonce: string } };
  * Security headers. Scripts run only from our origin or with this response's nonce, which React
  * Router puts on the inline hydration scripts; nothing may frame the site.
  */
-export function securityHeaders(options: { https: boolean; dev: boolean }) {
+export function securityHeaders(options: { https: boolean; dev: boolean; formTargets?: readonly string[] }) {
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Res).locals.nonce}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -23,7 +23,8 @@ export function securityHeaders(options: { https: boolean; dev: boolean }) {
         connectSrc: options.dev ? ["'self'", "ws:"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // A form post may end on the card provider's page (the checkout without JavaScript is a 303 there).
+        formAction: ["'self'", ...(options.formTargets ?? [])],
         frameAncestors: ["'none'"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },

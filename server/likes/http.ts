@@ -1,6 +1,7 @@
-import express, { type Request, type Router } from "express";
+import express, { type Router } from "express";
 import { likeSchema, safeReturnPath } from "../../core/likes.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
+import { sameSite, sameSitePath } from "../http/origin.ts";
 import { sendPlainPage } from "../http/plain-page.ts";
 import type { AppServices } from "../services.ts";
 
@@ -45,19 +46,4 @@ export function likeRoutes(services: AppServices): Router {
     }
   });
   return router;
-}
-
-function sameSite(origin: string, req: Request): boolean {
-  try {
-    return new URL(origin).host === req.get("host");
-  } catch {
-    return false;
-  }
-}
-
-/** The path (and query) of a URL of this site, or undefined for another site's or a broken one. */
-function sameSitePath(url: string | undefined, req: Request): string | undefined {
-  if (!url || !sameSite(url, req)) return undefined;
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`;
 }

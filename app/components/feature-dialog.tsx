@@ -1,0 +1,272 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { Link } from "react-router";
+import {
+  CHECKOUT_MESSAGES,
+  FEATURE_DEFAULT_USD,
+  FEATURE_MAX_USD,
+  FEATURE_MIN_USD,
+  FEATURED_DAYS,
+  featureTier,
+  normalizeFeatureAmount,
+} from "../../core/featuring.ts";
+import { AmountSlider, startCheckout, useResetOnPageRestore } from "./amount-slider.tsx";
+import { inputClass } from "./field.tsx";
+import { ToolLogo } from "./tool-logo.tsx";
+
+/** A tool that can be featured, as `GET /api/feature-candidates` lists it. */
+interface Candidate {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: string;
+  logoUrl: string | null;
+}
+
+const SEARCH_DEBOUNCE_MS = 150;
+
+const TIERS = "Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000";
+
+/** The feature dialog (spec §2): choose a tool, choose an amount, pay on the provider's page. */
+export default function FeatureDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  // What had focus when the dialog opened (the Get Featured link, usually) gets it back on close.
+  const [returnTo] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            // The search box, not the first button: finding the tool is the first thing to do.
+            event.preventDefault();
+            searchRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            // There is no Dialog.Trigger (a link opens it), so Radix would not know where to go back to.
+            event.preventDefault();
+            if (returnTo instanceof HTMLElement && returnTo !== document.body && returnTo.isConnected) returnTo.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-2xl font-bold">Get Featured</Dialog.Title>
+            <Dialog.Close className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100">Close</Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">
+            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days. A
+            higher amount ranks higher.
+          </Dialog.Description>
+          <FeatureForm searchRef={searchRef} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+type SearchState = { kind: "loading" } | { kind: "done"; tools: Candidate[]; query: string } | { kind: "failed" };
+
+function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const [search, setSearch] = useState<SearchState>({ kind: "loading" });
+  const [selected, setSelected] = useState<Candidate | null>(null);
+  const [amountText, setAmountText] = useState(String(FEATURE_DEFAULT_USD));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const amount = normalizeFeatureAmount(amountText);
+  useResetOnPageRestore(() => setBusy(false));
+
+  // Type-ahead: one request per pause in typing; an answer that arrives late is dropped.
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setSearch({ kind: "loading" });
+      try {
+        const response = await fetch(`/api/feature-candidates?q=${encodeURIComponent(query.trim())}`, {
+          headers: { Accept: "application/json" },
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const body = (await response.json()) as { data?: Candidate[] };
+        setSearch({ kind: "done", tools: Array.isArray(body.data) ? body.data : [], query: query.trim() });
+      } catch {
+        if (!controller.signal.aborted) setSearch({ kind: "failed" });
+      }
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!selected) {
+      setError(CHECKOUT_MESSAGES.noTool);
+      return;
+    }
+    setAmountText(String(amount));
+    setError(null);
+    setBusy(true);
+    const outcome = await startCheckout(selected.id, amount);
+    if (outcome.kind === "redirect") {
+      // Stays busy: the browser is leaving for the checkout page.
+      window.location.assign(outcome.url);
+      return;
+    }
+    setBusy(false);
+    setError(outcome.message);
+  }
+
+  const statusText =
+    search.kind === "loading"
+      ? "Searching…"
+      : search.kind === "failed"
+        ? "The tools could not be loaded. Please try again."
+        : search.tools.length === 0
+          ? search.query
+            ? `No tool matches “${search.query}”.`
+            : "No tools can be featured right now."
+          : `${search.tools.length} ${search.tools.length === 1 ? "tool" : "tools"}${search.query ? ` matching “${search.query}”` : ""}.`;
+  const tools = search.kind === "done" ? search.tools : [];
+
+  return (
+    <form onSubmit={pay} noValidate className="mt-5 space-y-5">
+      <fieldset className="min-w-0 space-y-2">
+        <legend className="text-base font-semibold">1. Choose your tool</legend>
+        <div>
+          <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-900">
+            Search tools by name
+          </label>
+          <input
+            ref={searchRef}
+            id={`${id}-q`}
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-describedby={`${id}-status`}
+            className={`${inputClass} mt-1`}
+          />
+        </div>
+        <p id={`${id}-status`} aria-live="polite" className="text-sm text-slate-700">
+          {statusText}
+        </p>
+        {tools.length > 0 && (
+          <div
+            role="radiogroup"
+            aria-label="Matching tools"
+            className="max-h-52 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+          >
+            {tools.map((tool) => {
+              const checked = selected?.id === tool.id;
+              return (
+                <div key={tool.id}>
+                  <label
+                    className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${
+                      checked ? "bg-brand-50" : "hover:bg-slate-50"
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-tool`}
+                      value={tool.id}
+                      checked={checked}
+                      onChange={() => {
+                        setSelected(tool);
+                        setError(null);
+                      }}
+                      className="h-4 w-4 shrink-0 accent-brand-700"
+                    />
+                    <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={32} />
+                    <span className="min-w-0">
+                      <span className="block font-medium">{tool.name}</span>
+                      <span className="block truncate text-sm text-slate-700">{tool.tagline}</span>
+                    </span>
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        <p className="text-sm" aria-live="polite">
+          {selected ? (
+            <>
+              Selected: <strong>{selected.name}</strong>
+            </>
+          ) : (
+            <span className="text-slate-700">No tool selected yet.</span>
+          )}
+        </p>
+        <p className="text-xs text-slate-700">
+          Only listed tools that are not featured yet appear here. Adding a new tool?{" "}
+          <Link to="/submit" className="font-medium text-brand-700 underline underline-offset-2">
+            Submit it
+          </Link>{" "}
+          and feature it from the form.
+        </p>
+      </fieldset>
+
+      <fieldset className="min-w-0 space-y-3">
+        <legend className="text-base font-semibold">2. Choose the amount</legend>
+        <div>
+          <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-slate-900">
+            Amount in US dollars
+          </label>
+          <p id={`${id}-amount-hint`} className="text-xs text-slate-700">
+            Whole dollars, from ${FEATURE_MIN_USD} to ${FEATURE_MAX_USD.toLocaleString("en-US")}.
+          </p>
+          <div className="mt-1 flex items-center gap-2">
+            <span aria-hidden="true" className="text-lg font-medium text-slate-700">
+              $
+            </span>
+            <input
+              id={`${id}-amount`}
+              type="number"
+              inputMode="numeric"
+              min={FEATURE_MIN_USD}
+              max={FEATURE_MAX_USD}
+              step={1}
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              onBlur={() => setAmountText(String(amount))}
+              aria-describedby={`${id}-amount-hint ${id}-tier`}
+              className={`${inputClass} max-w-40`}
+            />
+          </div>
+        </div>
+        <AmountSlider
+          label="Amount slider"
+          min={FEATURE_MIN_USD}
+          max={FEATURE_MAX_USD}
+          value={amount}
+          onChange={(value) => setAmountText(String(value))}
+          valueText={(value) => `$${value}, ${featureTier(value)} tier`}
+          describedBy={`${id}-tier`}
+        />
+        <p id={`${id}-tier`} className="text-sm">
+          Tier: <strong>{featureTier(amount)}</strong>
+        </p>
+        <p className="text-xs text-slate-700">{TIERS}</p>
+      </fieldset>
+
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          {error}
+        </p>
+      )}
+
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        {busy ? "Opening checkout…" : `Pay $${amount.toLocaleString("en-US")}`}
+      </button>
+      <p className="text-center text-xs text-slate-700">You pay on the payment provider’s secure page. Nothing is charged until you confirm there.</p>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { pageMeta } from "../lib/meta.ts";
+import type { RouteHandle } from "../root.tsx";
+import type { Route } from "./+types/payment-cancel.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Payment Cancelled", "The payment to feature a tool was cancelled; nothing was charged."),
+  { name: "robots", content: "noindex" },
+];
+
+// All message and links: complete as HTML, so it ships no JavaScript (ADR 005).
+export const handle: RouteHandle = { hydrate: false };
+
+/** Where the payment provider sends a visitor who cancelled checkout (spec §2). */
+export default function PaymentCancel() {
+  return (
+    <section className="mx-auto max-w-xl py-8 text-center" aria-labelledby="cancel-title">
+      <h1 id="cancel-title" className="text-3xl font-bold">
+        Payment Cancelled
+      </h1>
+      <p className="mt-4 text-lg text-slate-800">No charges were made.</p>
+      <p className="mt-2 text-slate-700">Your tool has not been featured. You can try again whenever you like.</p>
+      <p className="mt-8 flex flex-wrap items-center justify-center gap-6">
+        <Link to="/?featured=true" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
+          Try Again
+        </Link>
+        <Link to="/" className="font-medium text-brand-700 underline underline-offset-4">
+          Back to the directory
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import express, { type Router } from "express";
+import { checkoutRequestSchema } from "../../core/api.ts";
+import { listFeatureCandidates } from "../catalog/queries.ts";
+import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
+import { sameSite, sameSitePath } from "../http/origin.ts";
+import { sendPlainPage } from "../http/plain-page.ts";
+import type { AppServices } from "../services.ts";
+import { CheckoutError, WebhookSignatureError } from "./service.ts";
+
+const CANDIDATES_LIMIT = 20;
+
+/**
+ * `/api/checkout-session` and `/api/feature-candidates`: the feature dialog's two calls. A checkout
+ * is asked for as JSON by the dialog's script, or by a plain form post (answered with a redirect
+ * to the checkout page), from this site's pages only.
+ */
+export function paymentRoutes(services: AppServices): Router {
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/feature-candidates", async (req, res, next) => {
+    const q = typeof req.query.q === "string" ? req.query.q.slice(0, 100) : "";
+    try {
+      res.json({ data: await listFeatureCandidates(services.database, q, services.now(), CANDIDATES_LIMIT) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post(
+    "/checkout-session",
+    express.json({ limit: "4kb" }),
+    express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 }),
+    async (req, res, next) => {
+      const back = sameSitePath(req.get("referer"), req) ?? "/?featured=true";
+      const fail = (code: ErrorCode, message: string) =>
+        wantsJson(req) || req.is("application/json")
+          ? sendError(res, code, message)
+          : sendPlainPage(res, ERROR_STATUS[code], { title: "Payment error", message, link: { href: back, label: "Go back" } });
+
+      const origin = req.get("origin");
+      if (origin && !sameSite(origin, req)) return fail("permission-denied", "Payments are only started from this site's pages.");
+      const limit = await services.limiters.checkout.consume(req.ip ?? "unknown");
+      if (limit.limited) {
+        res.set("Retry-After", String(limit.retryAfterSec));
+        return fail("resource-exhausted", "Too many payment attempts in a short time. Please try again later.");
+      }
+      const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
+      if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The request could not be read.");
+      try {
+        const session = await services.payments.startCheckout({ toolId: parsed.data.toolId, amountUsd: parsed.data.amount });
+        if (wantsJson(req) || req.is("application/json")) return res.json(session);
+        res.redirect(303, session.url);
+      } catch (error) {
+        if (error instanceof CheckoutError) return fail(error.code, error.message);
+        next(error);
+      }
+    },
+  );
+
+  router.get("/checkout-session/:sessionId", async (req, res, next) => {
+    try {
+      const { status } = await services.payments.status(String(req.params.sessionId));
+      res.json({ status });
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
+
+/** `POST /webhooks/stripe`: the raw body is needed for the signature, so nothing parses it first. */
+export function stripeWebhook(services: AppServices): Router {
+  const router = express.Router();
+  router.post("/", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await services.payments.handleStripeWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get("stripe-signature"));
+      // Only now: what the event asked for has committed.
+      res.json({ received: true });
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) return sendError(res, "invalid-argument", error.message);
+      services.log.error({ err: error }, "stripe webhook not handled; Stripe will retry");
+      sendError(res, "internal", "The event could not be handled now.");
+    }
+  });
+  return router;
+}

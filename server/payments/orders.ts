@@ -1,0 +1,131 @@
+import type { Kysely } from "kysely";
+import { markCatalogChanged } from "../catalog/freshness.ts";
+import { newId } from "../db/ids.ts";
+import type { DB } from "../db/types.ts";
+
+/** An order as payments see it. */
+export interface Order {
+  id: string;
+  toolId: string | null;
+  toolName: string;
+  amountCents: number;
+  provider: string;
+  sessionId: string | null;
+  status: string;
+  paidAt: number | null;
+}
+
+function toOrder(row: {
+  id: string;
+  tool_id: string | null;
+  tool_name: string;
+  amount_cents: number;
+  provider: string;
+  provider_session_id: string | null;
+  status: string;
+  paid_at: number | null;
+}): Order {
+  return {
+    id: row.id,
+    toolId: row.tool_id,
+    toolName: row.tool_name,
+    amountCents: row.amount_cents,
+    provider: row.provider,
+    sessionId: row.provider_session_id,
+    status: row.status,
+    paidAt: row.paid_at,
+  };
+}
+
+const COLUMNS = ["id", "tool_id", "tool_name", "amount_cents", "provider", "provider_session_id", "status", "paid_at"] as const;
+
+/** Records an order before the provider is asked for a checkout session. */
+export async function createOrder(
+  db: Kysely<DB>,
+  order: { toolId: string; toolName: string; amountCents: number; provider: string },
+  now: number,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto("orders")
+    .values({
+      id,
+      tool_id: order.toolId,
+      tool_name: order.toolName,
+      amount_cents: order.amountCents,
+      provider: order.provider,
+      provider_session_id: null,
+      status: "created",
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+      refunded_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** Notes the provider's checkout session of an order, or that none could be made. */
+export async function attachSession(db: Kysely<DB>, orderId: string, sessionId: string | null, now: number): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set(sessionId ? { provider_session_id: sessionId, updated_at: now } : { status: "failed", updated_at: now })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+export async function findOrder(db: Kysely<DB>, by: { id: string } | { sessionId: string }): Promise<Order | null> {
+  const query = db.selectFrom("orders").select(COLUMNS);
+  const row = await ("id" in by ? query.where("id", "=", by.id) : query.where("provider_session_id", "=", by.sessionId)).executeTakeFirst();
+  return row ? toOrder(row) : null;
+}
+
+/**
+ * Marks an order paid, once: only an order still waiting (created, or expired by a session
+ * timeout that a late payment overtook) changes; any repeat — a replayed webhook, the success
+ * page, the other of two events — finds it paid and changes nothing. The tool is featured from
+ * `paidAt` (DESIGN rule 3: the queries count paid orders of the last 365 days). Returns whether
+ * this call was the one that changed it. Run inside the transaction that records why.
+ */
+export async function fulfilOrder(
+  db: Kysely<DB>,
+  orderId: string,
+  payment: { paidAt: number; paymentId: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ status: "paid", paid_at: payment.paidAt, provider_payment_id: payment.paymentId, updated_at: payment.paidAt })
+    .where("id", "=", orderId)
+    .where("status", "in", ["created", "expired"])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await markCatalogChanged(db, payment.paidAt);
+  return true;
+}
+
+/** A refunded payment no longer weighs: its order leaves the paid orders in force. */
+export async function refundOrder(db: Kysely<DB>, by: { paymentId: string } | { id: string }, now: number): Promise<boolean> {
+  const query = db.updateTable("orders").set({ status: "refunded", refunded_at: now, updated_at: now }).where("status", "=", "paid");
+  const result = await ("id" in by ? query.where("id", "=", by.id) : query.where("provider_payment_id", "=", by.paymentId)).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await markCatalogChanged(db, now);
+  return true;
+}
+
+/** A checkout abandoned (the session expired, or the buyer cancelled the test checkout). */
+export async function expireOrder(db: Kysely<DB>, orderId: string, now: number): Promise<void> {
+  await db.updateTable("orders").set({ status: "expired", updated_at: now }).where("id", "=", orderId).where("status", "=", "created").execute();
+}
+
+/**
+ * Records a provider event as handled, in the transaction that acts on it. False when it was
+ * handled before (a replay): then the caller does nothing.
+ */
+export async function recordEvent(db: Kysely<DB>, event: { id: string; type: string }, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto("payment_events")
+    .values({ event_id: event.id, type: event.type, received_at: now })
+    .onConflict((oc) => oc.column("event_id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { FEATURED_DAYS } from "../../core/featuring.ts";
+import type { Config } from "../config.ts";
+
+/** Where Stripe's hosted checkout pages live (the site's CSP lets forms end there). */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/** What a checkout session is for. */
+export interface CheckoutOrder {
+  orderId: string;
+  toolId: string;
+  toolName: string;
+  amountCents: number;
+}
+
+/** A session's state at the provider, re-read whenever it matters (events may come in any order). */
+export interface ProviderSession {
+  id: string;
+  orderId: string | null;
+  paid: boolean;
+  /** The payment a refund will name (Stripe's payment intent). */
+  paymentId: string | null;
+}
+
+/** Why the provider could not do what was asked; the message is fit for the buyer. */
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export interface PaymentProvider {
+  name: "stripe" | "test";
+  /** A hosted checkout for the order: its id and where to send the buyer. */
+  createSession(order: CheckoutOrder, urls: { success: string; cancel: string }): Promise<{ sessionId: string; url: string }>;
+  /** The session as the provider knows it now; null when it has no such session. */
+  getSession(sessionId: string): Promise<ProviderSession | null>;
+  /** Stripe's client, for webhook signatures; null for the test provider. */
+  stripe: Stripe | null;
+}
+
+/** The line item's name: the tool and what is bought. */
+export function lineItemName(toolName: string): string {
+  return `${toolName} — featured for 1 year (${FEATURED_DAYS} days)`;
+}
+
+/** Stripe Checkout, through the official SDK (DESIGN rule 2). */
+export function stripeProvider(config: Extract<Config["payments"], { provider: "stripe" }>): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(config.apiBase ?? {}),
+  });
+  return {
+    name: "stripe",
+    stripe,
+    async createSession(order, urls) {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: "usd", unit_amount: order.amountCents, product_data: { name: lineItemName(order.toolName) } },
+              },
+            ],
+            client_reference_id: order.orderId,
+            metadata: { orderId: order.orderId, toolId: order.toolId },
+            payment_intent_data: { metadata: { orderId: order.orderId, toolId: order.toolId } },
+            success_url: urls.success,
+            cancel_url: urls.cancel,
+          },
+          // The same order never makes two sessions, whatever retries happen on the way.
+          { idempotencyKey: `checkout-${order.orderId}` },
+        );
+        if (!session.url) throw new PaymentProviderError("The payment provider did not return a checkout page.");
+        return { sessionId: session.id, url: session.url };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw new PaymentProviderError(stripeMessage(error));
+      }
+    },
+    async getSession(sessionId) {
+      try {
+        // With its charge: a session stays "paid" after its payment was refunded in full, which
+        // may happen before the paid event is handled; such a payment features nothing.
+        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge"] });
+        const intent = typeof session.payment_intent === "string" ? null : session.payment_intent;
+        const charge = intent && typeof intent.latest_charge !== "string" ? intent.latest_charge : null;
+        const refunded = charge !== null && (charge.refunded || charge.amount_refunded >= charge.amount);
+        return {
+          id: session.id,
+          orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
+          paid: (session.payment_status === "paid" || session.payment_status === "no_payment_required") && !refunded,
+          paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw new PaymentProviderError(stripeMessage(error));
+      }
+    },
+  };
+}
+
+function stripeMessage(error: unknown): string {
+  // Card and request errors carry text meant for people; anything else stays in the log.
+  if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) return error.message;
+  return "The payment provider could not be reached. Please try again in a few minutes.";
+}
+
+/**
+ * The built-in test checkout (no account, no charge): sessions are our own orders, paid on the
+ * app's own page `/test-checkout/{sessionId}`. Never used when Stripe is configured.
+ */
+export function testProvider(readOrder: (sessionId: string) => Promise<{ id: string; status: string } | null>): PaymentProvider {
+  return {
+    name: "test",
+    stripe: null,
+    async createSession() {
+      const sessionId = `test_${randomBytes(18).toString("base64url")}`;
+      return { sessionId, url: `/test-checkout/${sessionId}` };
+    },
+    async getSession(sessionId) {
+      const order = await readOrder(sessionId);
+      if (!order) return null;
+      return { id: sessionId, orderId: order.id, paid: order.status === "paid" || order.status === "refunded", paymentId: null };
+    },
+  };
+}

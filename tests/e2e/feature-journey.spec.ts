@@ -1,0 +1,159 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { insertTools } from "../../server/catalog/write.ts";
+import { openDatabase } from "../../server/db/index.ts";
+import { newId } from "../../server/db/ids.ts";
+import { HOSTILE_TOOL } from "./fixture-tools.ts";
+import { expect, test } from "./fixtures.ts";
+
+// Paying to feature a tool on the built-in test checkout (no Stripe key in the e2e server). The
+// demo catalogue has Linear featured at $100; the tool featured here pays $250.
+
+const TARGET = { name: "Quartzline", slug: "quartzline" };
+
+const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
+
+test.beforeAll(async () => {
+  // A public tool of this journey's own, written as another instance would.
+  const db = database();
+  try {
+    const now = Date.now();
+    await db.db.transaction().execute((trx) =>
+      insertTools(
+        trx,
+        [
+          {
+            ...HOSTILE_TOOL,
+            id: newId(),
+            name: TARGET.name,
+            slug: TARGET.slug,
+            tagline: "Crystal-clear dashboards",
+            description: "Dashboards for small teams.",
+            websiteUrl: "https://quartzline.example.com",
+            createdAt: now - 86_400_000,
+            updatedAt: now - 86_400_000,
+          },
+        ],
+        now,
+      ),
+    );
+  } finally {
+    await db.close();
+  }
+});
+
+async function openDialog(page: Page) {
+  await page.getByRole("banner").getByRole("link", { name: "Get Featured" }).click();
+  const dialog = page.getByRole("dialog", { name: "Get Featured" });
+  await expect(dialog).toBeVisible();
+  // The request is cleared from the address once the dialog is open.
+  await expect(page).not.toHaveURL(/featured=true/);
+  return dialog;
+}
+
+test("featuring a tool: dialog → test checkout → success, then first on the home page above a tool paid $100", async ({ page, visit, checkA11y }) => {
+  await visit("/about");
+  const dialog = await openDialog(page);
+  await checkA11y();
+
+  // Pay with no tool chosen.
+  await dialog.getByRole("button", { name: /^Pay/ }).click();
+  await expect(dialog.getByText("Please select a tool to feature")).toBeVisible();
+
+  // Type-ahead over the whole catalogue.
+  await dialog.getByLabel("Search tools by name").fill("quartz");
+  await dialog.getByRole("radio", { name: new RegExp(TARGET.name) }).check();
+  await dialog.getByLabel("Amount in US dollars").fill("250");
+  // Spec §9: from 100 Medium, from 500 High.
+  await expect(dialog.getByText("Tier:")).toHaveText("Tier: Medium");
+  await dialog.getByLabel("Amount in US dollars").blur();
+  await dialog.getByRole("button", { name: "Pay $250" }).click();
+
+  // The test checkout stands in for the card provider.
+  await expect(page).toHaveURL(/\/test-checkout\/test_/);
+  const sessionId = page.url().split("/").pop()!;
+  await expect(page.getByText("Test mode — no real charge")).toBeVisible();
+  await expect(page.getByText(TARGET.name)).toBeVisible();
+  await checkA11y();
+  await page.getByRole("button", { name: "Pay $250" }).click();
+
+  await expect(page.getByText("Processing Payment")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(sessionId.slice(-8).toUpperCase())).toBeVisible();
+  await checkA11y();
+
+  // On the home page the tool is featured, above Linear (paid $100), with its badge.
+  await visit("/");
+  const featured = page.getByRole("region", { name: "Featured" });
+  const names = await featured.getByRole("heading", { level: 3 }).allTextContents();
+  expect(names).toContain(TARGET.name);
+  expect(names.indexOf(TARGET.name)).toBeLessThan(names.indexOf("Linear"));
+  await expect(featured.getByRole("listitem").filter({ hasText: TARGET.name }).getByText("$250")).toBeVisible();
+
+  // It is not offered for featuring again while its year runs.
+  const again = await openDialog(page);
+  await again.getByLabel("Search tools by name").fill("quartz");
+  await expect(again.getByText("No tool matches “quartz”.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(again).toBeHidden();
+});
+
+test("cancelling the test checkout leads back to the dialog", async ({ page, visit, checkA11y }) => {
+  await visit("/");
+  const dialog = await openDialog(page);
+  await dialog.getByLabel("Search tools by name").fill("Trello");
+  await dialog.getByRole("radio", { name: /Trello/ }).check();
+  await dialog.getByRole("button", { name: "Pay $19" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\//);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
+  await expect(page.getByText("No charges were made")).toBeVisible();
+  await checkA11y();
+  await page.getByRole("link", { name: "Try Again" }).click();
+  await expect(page.getByRole("dialog", { name: "Get Featured" })).toBeVisible();
+});
+
+test("a made-up session never shows success", async ({ page, visit }) => {
+  expect(await visit("/payment-success?session_id=cs_test_madeup12345678")).toBe(200);
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
+});
+
+test("the submit form's paid path: saved pending, then checkout, ending with a paid order and the tool still pending", async ({ page, visit }) => {
+  await visit("/submit-tool");
+  await page.getByLabel("Name *").fill("Ledgerleaf");
+  await page.getByLabel("Tagline *").fill("Books for freelancers");
+  await page.getByLabel("Website URL *").fill("https://ledgerleaf.example.com");
+  await page.getByRole("group", { name: "Categories *" }).getByLabel("Finance").check();
+  await page.getByLabel("Logo *").setInputFiles({
+    name: "ledgerleaf.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 96, height: 96, channels: 4, background: "#208050" } }).png().toBuffer(),
+  });
+  await page.getByLabel("Feature this tool after submitting").check();
+  await expect(page.getByLabel("Feature amount in US dollars")).toHaveValue("100");
+  await page.getByRole("button", { name: "Submit Tool" }).click();
+
+  await expect(page.getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
+  await expect(page.getByText("Continuing to checkout in 2 seconds…")).toBeVisible();
+  // After the 2-second wait the checkout opens by itself.
+  await expect(page).toHaveURL(/\/test-checkout\/test_/, { timeout: 10_000 });
+  await expect(page.getByText("Ledgerleaf")).toBeVisible();
+  await page.getByRole("button", { name: "Pay $100" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+
+  const db = database();
+  try {
+    const tool = await db.db.selectFrom("tools").select(["id", "status"]).where("slug", "=", "ledgerleaf").executeTakeFirstOrThrow();
+    expect(tool.status).toBe("pending");
+    const orders = await db.db.selectFrom("orders").select(["status", "amount_cents"]).where("tool_id", "=", tool.id).execute();
+    expect(orders).toEqual([{ status: "paid", amount_cents: 10_000 }]);
+  } finally {
+    await db.close();
+  }
+  // Paid but pending: featured nowhere until an admin approves it.
+  await visit("/");
+  await expect(page.getByRole("region", { name: "Featured" }).getByText("Ledgerleaf")).toHaveCount(0);
+});
