@@ -1,22 +1,8 @@
 // The feature amount's slider and the start of checkout: what the feature dialog (home) and the
 // submit page's paid path share, kept apart from the dialog so the submit page does not load it.
 import * as Slider from "@radix-ui/react-slider";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { CHECKOUT_MESSAGES, checkoutOutcome, type CheckoutOutcome } from "../../core/featuring.ts";
-
-const noSubscription = () => () => {};
-
-/**
- * false in the server render and while the page hydrates, true once React runs in the browser:
- * for controls that only work with JavaScript, and for parts shown only without it.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * A dollar-amount slider with its end labels, kept in step with a typed amount input by the

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { FEATURED_DAYS, transactionReference } from "../../core/featuring.ts";
 import { checkoutStatus } from "../../server/payments/service.ts";
 import { servicesContextKey } from "../context.ts";
+import { useHydrated } from "../lib/hydrated.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/payment-success.ts";
 
@@ -60,15 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type View = "processing" | "paid" | "pending" | "unknown";
-
-const noSubscription = () => () => {};
-/** false in the server render and while hydrating, then true (as amount-slider's, without loading the slider). */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { sessionId, status: loaded, toolName, toolSlug, check } = loaderData;

@@ -26,9 +26,10 @@ import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { submitTool } from "../../server/submissions/service.ts";
-import { AmountSlider, startCheckout, useHydrated, useResetOnPageRestore } from "../components/amount-slider.tsx";
+import { AmountSlider, startCheckout, useResetOnPageRestore } from "../components/amount-slider.tsx";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
+import { noSubscription, useHydrated } from "../lib/hydrated.ts";
 import { seoMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/submit.ts";
 
@@ -423,7 +424,6 @@ function FeatureChoice({ feature, amount }: { feature: InputField; amount: Input
 
 const CHECKOUT_DELAY_MS = 2000;
 
-const noSubscription = () => () => {};
 const startedKey = (toolId: string) => `toolshelf:checkout-started:${toolId}`;
 /** Whether this tab already went on to checkout for the tool (then coming back must not go again by itself). */
 function readStarted(toolId: string): boolean {
