@@ -20,3 +20,6 @@ export const servicesContextKey = sharedContext<AppServices>("services");
 
 /** Facts about the current request (client IP, CSP nonce, request id). */
 export const requestContextKey = sharedContext<RequestInfo>("request");
+
+/** The signed-in admin, set by the admin area's middleware for every admin loader and action. */
+export const adminContextKey = sharedContext<{ id: string; username: string }>("admin");

@@ -5,12 +5,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
+import { AdminLogin } from "./components/admin-login.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -76,7 +78,10 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Only the admin area answers 401 (its middleware, before any admin loader): sign in right here.
+  if (isRouteErrorResponse(error) && error.status === 401) return <AdminLogin redirectTo={`${location.pathname}${location.search}`} />;
   // Only what we chose to say reaches the visitor: never an exception's text or stack.
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string" && error.data

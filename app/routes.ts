@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The URL map of the product, in one place (spec §2).
 export default [
@@ -15,6 +15,23 @@ export default [
   route("payment-success", "routes/payment-success.tsx"),
   route("payment-cancel", "routes/payment-cancel.tsx"),
   route("test-checkout/:sessionId", "routes/test-checkout.tsx"),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  // Everything else under /admin: signed-in admins only (the layout's middleware).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/moderation", "routes/admin/moderation.tsx"),
+    route("admin/tools", "routes/admin/tools.tsx"),
+    route("admin/tools/:id", "routes/admin/tool-edit.tsx"),
+    route("admin/add-tool", "routes/admin/add-tool.tsx"),
+    route("admin/import", "routes/admin/import.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+  ]),
+  // A submitter's private link to their submission's state.
+  route("submission/:token", "routes/submission-status.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),

@@ -49,3 +49,13 @@ export const checkoutRequestSchema = z.object({
     .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, AMOUNT_MESSAGE).transform(Number)], { error: AMOUNT_MESSAGE })
     .pipe(z.number().int(AMOUNT_MESSAGE).min(FEATURE_MIN_USD, AMOUNT_MESSAGE).max(FEATURE_MAX_USD, AMOUNT_MESSAGE)),
 });
+
+/** The admin login form (DESIGN rule 1: 'Admin Login', both fields required). */
+export const adminLoginSchema = z.object({
+  username: z.string({ error: "Username is required." }).trim().min(1, "Username is required.").max(64, "Username is too long."),
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(200, "Password is too long."),
+  redirectTo: z.string().optional(),
+});
+
+/** The banner of a failed login: the same for an unknown user and a wrong password. */
+export const ADMIN_LOGIN_FAILED = "Invalid username or password!";

@@ -60,3 +60,17 @@ export function parsePage(value: string | null): number | null {
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/**
+ * A page number for the lists that forgive a bad `?page=` rather than answer 404 (the admin's
+ * orders and messages): anything but a whole number from 1 is page 1. See clampPage for the far end.
+ */
+export function lenientPage(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/** `page` within 1 to `pages`: a lenient list shows its last page for a number past it. */
+export function clampPage(page: number, pages: number): number {
+  return Math.min(Math.max(1, Math.floor(page) || 1), pages);
+}

@@ -21,3 +21,15 @@ export function formatAddedShort(ms: number | null | undefined): string {
 export function formatAddedFull(ms: number | null | undefined): string {
   return isKnownDate(ms) ? fullFormat.format(ms) : "Recently";
 }
+
+/** A moment as "2026-03-05 14:07 UTC" (with `seconds`, "2026-03-05 14:07:09 UTC"): the admin's lists and logs. */
+export function formatUtcStamp(ms: number, seconds = false): string {
+  return `${new Date(ms).toISOString().slice(0, seconds ? 19 : 16).replace("T", " ")} UTC`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** A moment in words, e.g. "Mar 5, 2026, 2:07 PM UTC": the admin's orders and messages. */
+export function formatUtcDateTime(ms: number): string {
+  return `${dateTimeFormat.format(ms)} UTC`;
+}

@@ -33,8 +33,8 @@ export interface CreateAppOptions {
 }
 
 const PAGE_BODY_LIMIT = 256 * 1024;
-/** The pages whose forms carry a file, and React Router's data URLs of their actions. */
-const UPLOAD_PAGES = new Set(["/submit", "/submit-tool", "/submit.data", "/submit-tool.data"]);
+/** The pages whose forms carry a file (a logo), with React Router's data URLs of their actions. */
+const UPLOAD_PAGES = /^\/(submit|submit-tool|admin\/add-tool|admin\/tools\/[^/]+)(\.data)?$/;
 
 /**
  * The whole HTTP application: headers, static files, health, JSON API, pages. Stored public pages
@@ -97,7 +97,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
   const pageLimit = limitBody(PAGE_BODY_LIMIT);
   const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES, logoFailedMessage("The file is larger than 5 MB"));
-  app.use((req, res, next) => (UPLOAD_PAGES.has(req.path) ? uploadLimit : pageLimit)(req, res, next));
+  app.use((req, res, next) => (UPLOAD_PAGES.test(req.path) ? uploadLimit : pageLimit)(req, res, next));
 
   const mode = config.env === "development" ? "development" : "production";
   const getLoadContext = (req: express.Request, res: express.Response) => {

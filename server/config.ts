@@ -33,6 +33,8 @@ const EnvSchema = z.object({
     )
     .optional(),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+  ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
 });
@@ -87,7 +89,12 @@ export interface Config {
     likeVisitor: RateLimitRule;
     submit: RateLimitRule;
     checkout: RateLimitRule;
+    /** Failed admin logins per address and per username. */
+    loginIp: RateLimitRule;
+    loginUser: RateLimitRule;
   };
+  /** The admin created or updated at start (ADMIN_USERNAME / ADMIN_PASSWORD); null: keep what exists. */
+  admin: { username: string; password: string } | null;
   /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
   screenshots: { chromiumPath: string; timeoutMs: number; concurrency: number };
   /**
@@ -138,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
     throw new ConfigError("Invalid configuration:\n  S3_PUBLIC_URL: required with S3_BUCKET (where browsers read the stored files)");
   }
+  if (!e.ADMIN_USERNAME !== !e.ADMIN_PASSWORD) {
+    throw new ConfigError("Invalid configuration:\n  ADMIN_USERNAME, ADMIN_PASSWORD: set both or neither");
+  }
   if (!e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (payments are confirmed by signed webhooks) or neither (test checkout)",
@@ -184,7 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       submit: { points: 10, durationSec: 60 * 60 },
       // Each checkout asks the payment provider for a session: a few per visit, not a stream.
       checkout: { points: 20, durationSec: 10 * 60 },
+      // Enough for typos; a guesser gets 10 tries per 15 minutes per address. Per username the
+      // window is short, so a stranger's attempts cannot keep the real admin out for long.
+      loginIp: { points: 10, durationSec: 15 * 60 },
+      loginUser: { points: 20, durationSec: 5 * 60 },
     },
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

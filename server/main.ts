@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { ensureAdmin } from "./admin/accounts.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
@@ -26,6 +27,7 @@ const log = createLogger(config.logLevel);
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 const services = createServices(config, database, log);
+await ensureAdmin(database, config.admin, log, services.now());
 if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
 // Built in the background: the first searches wait for it, every other page is served meanwhile.
 services.search.warm().catch((error: unknown) => log.error({ err: error }, "could not load the search index"));

@@ -34,7 +34,14 @@ export interface AppServices {
   payments: PaymentService;
   /** Background work (screenshots after submissions); started by the server process, not by tests. */
   jobs: JobRunner;
-  limiters: { contact: RateLimiter; searchTracking: RateLimiter; submit: RateLimiter; checkout: RateLimiter };
+  limiters: {
+    contact: RateLimiter;
+    searchTracking: RateLimiter;
+    submit: RateLimiter;
+    checkout: RateLimiter;
+    loginIp: RateLimiter;
+    loginUser: RateLimiter;
+  };
 }
 
 /** Per-request facts the server knows before React Router runs. */
@@ -107,6 +114,8 @@ export function createServices(
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),
       checkout: createRateLimiter(database, "checkout", config.rateLimits.checkout),
+      loginIp: createRateLimiter(database, "login_ip", config.rateLimits.loginIp),
+      loginUser: createRateLimiter(database, "login_user", config.rateLimits.loginUser),
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),
     },

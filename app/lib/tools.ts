@@ -1,4 +1,6 @@
 import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
+import type { ToolStatus } from "../../core/tool.ts";
+import type { ToolCard } from "../../server/catalog/queries.ts";
 
 const NAMES = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
 
@@ -6,6 +8,9 @@ const NAMES = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
 export function categoryName(slug: CategorySlug | string): string {
   return NAMES.get(slug) ?? slug;
 }
+
+/** How the admin pages name a tool's moderation state. */
+export const TOOL_STATUS_LABELS: Record<ToolStatus, string> = { pending: "Pending", approved: "Approved", verified: "Verified", rejected: "Rejected" };
 
 /**
  * Where a card leads (spec §2): the tool page by slug, else by id, else the tool's own website.
@@ -21,17 +26,7 @@ export function toolHref(tool: { slug?: string | null; id?: string | null; websi
 }
 
 /** The fields a tool card shows, and no more: lists send these to the browser for hydration too. */
-export function cardView(tool: {
-  id: string;
-  slug: string;
-  name: string;
-  tagline: string;
-  websiteUrl: string;
-  logoUrl: string | null;
-  categories: string[];
-  upvotesCount: number;
-  featured: { priceCents: number } | null;
-}) {
+export function cardView(tool: Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories" | "upvotesCount" | "featured">) {
   return {
     id: tool.id,
     slug: tool.slug,

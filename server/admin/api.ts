@@ -5,6 +5,7 @@ import { ScreenshotError } from "../screenshots/capture.ts";
 import { ToolGoneError } from "../screenshots/service.ts";
 import type { AppServices } from "../services.ts";
 import { requireAdmin } from "./session.ts";
+import { dashboardStats } from "./stats.ts";
 
 const SCREENSHOT_ERRORS: Record<ScreenshotError["code"], ErrorCode> = {
   unavailable: "unavailable",
@@ -21,8 +22,18 @@ export function adminApi(services: AppServices): Router {
     res.set("Cache-Control", "no-store");
     next();
   });
-  router.use(requireAdmin(services.database, services.now));
+  router.use(requireAdmin(services.database, services.now, services.config.siteUrl.startsWith("https:")));
   router.use(express.json({ limit: "16kb" }));
+
+  // Admin stats (spec §7): the counts of all tools, approved, pending and featured ones.
+  router.get("/stats", async (_req, res, next) => {
+    try {
+      const { totalTools, approvedTools, pendingTools, featuredTools } = await dashboardStats(services.database, services.now());
+      res.json({ totalTools, approvedTools, pendingTools, featuredTools });
+    } catch (error) {
+      next(error);
+    }
+  });
 
   router.post("/take-screenshot", async (req, res, next) => {
     const parsed = takeScreenshotSchema.safeParse(req.body ?? {});

@@ -3,13 +3,29 @@ import type { RequestHandler } from "express";
 import type { Database } from "../db/index.ts";
 import { cookieValue } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
+import { fromThisSite } from "../http/origin.ts";
 
-/** The admin session cookie: an unguessable token, stored only as its SHA-256. */
-export const ADMIN_COOKIE = "ts_admin";
+/** How long a session lasts without use, and at most. */
+export const ADMIN_SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const ADMIN_SESSION_MAX_MS = 24 * 60 * 60 * 1000;
 
-/** How long an admin session lasts without use. */
-export const ADMIN_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/**
+ * The session cookie's name: with the `__Host-` prefix over HTTPS (the browser then insists on
+ * Secure, Path=/ and no Domain, so no other site or subdomain can set it).
+ */
+export function adminCookieName(https: boolean): string {
+  return https ? "__Host-ts_admin" : "ts_admin";
+}
 
+/** The Set-Cookie value that carries a session token, or clears it (`token` null). */
+export function adminCookie(token: string | null, https: boolean): string {
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(https ? ["Secure"] : [])];
+  return token === null
+    ? `${adminCookieName(https)}=; Max-Age=0; ${attributes.join("; ")}`
+    : `${adminCookieName(https)}=${token}; Max-Age=${ADMIN_SESSION_MAX_MS / 1000}; ${attributes.join("; ")}`;
+}
+
+// Only the token's SHA-256 is stored, so a leaked table does not leak sessions.
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface Admin {
@@ -17,7 +33,7 @@ export interface Admin {
   username: string;
 }
 
-/** Opens a session for an admin who has proven who they are; returns the cookie's token. */
+/** Opens a session for an admin who has proven who they are (a new token at every login); returns the token. */
 export async function createAdminSession(database: Database, adminUserId: string, now: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await database.db
@@ -27,30 +43,47 @@ export async function createAdminSession(database: Database, adminUserId: string
   return token;
 }
 
-/** The admin a request's session cookie belongs to, or null (no cookie, unknown or expired session). */
-export async function adminOfCookie(database: Database, cookieHeader: string | undefined, now: number): Promise<Admin | null> {
-  const token = cookieValue(cookieHeader, ADMIN_COOKIE);
-  if (!token || token.length > 200) return null;
+/**
+ * The admin of a request's session cookie, or null: no cookie, a token we never issued, a session
+ * ended by logout, idle for 2 hours, or older than 24. A live session's idle clock restarts.
+ */
+export async function adminOfCookie(database: Database, cookieHeader: string | undefined, https: boolean, now: number): Promise<Admin | null> {
+  const token = cookieValue(cookieHeader, adminCookieName(https));
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const id = hashToken(token);
   const row = await database.db
     .selectFrom("sessions")
     .innerJoin("admin_users", "admin_users.id", "sessions.admin_user_id")
-    .select(["admin_users.id", "admin_users.username", "sessions.id as session_id", "sessions.expires_at"])
-    .where("sessions.id", "=", hashToken(token))
+    .select(["admin_users.id", "admin_users.username", "sessions.created_at", "sessions.expires_at"])
+    .where("sessions.id", "=", id)
     .executeTakeFirst();
-  if (!row || row.expires_at <= now) return null;
+  if (!row) return null;
+  if (row.expires_at <= now || row.created_at + ADMIN_SESSION_MAX_MS <= now) {
+    await database.db.deleteFrom("sessions").where("id", "=", id).execute();
+    return null;
+  }
   await database.db
     .updateTable("sessions")
-    .set({ last_seen_at: now, expires_at: now + ADMIN_SESSION_IDLE_MS })
-    .where("id", "=", row.session_id)
+    .set({ last_seen_at: now, expires_at: Math.min(now + ADMIN_SESSION_IDLE_MS, row.created_at + ADMIN_SESSION_MAX_MS) })
+    .where("id", "=", id)
     .execute();
   return { id: row.id, username: row.username };
 }
 
-/** Lets a JSON API request through only with a live admin session (401 otherwise). */
-export function requireAdmin(database: Database, now: () => number): RequestHandler {
+/** Ends the session of a request's cookie (logout). */
+export async function endAdminSession(database: Database, cookieHeader: string | undefined, https: boolean): Promise<void> {
+  const token = cookieValue(cookieHeader, adminCookieName(https));
+  if (token) await database.db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+}
+
+/** Lets a JSON API request through only with a live admin session (401), and a POST only from this site (403). */
+export function requireAdmin(database: Database, now: () => number, https: boolean): RequestHandler {
   return (req, res, next) => {
-    adminOfCookie(database, req.get("cookie"), now()).then((admin) => {
+    adminOfCookie(database, req.get("cookie"), https, now()).then((admin) => {
       if (!admin) return sendError(res, "unauthenticated", "Sign in as an admin to do this.");
+      if (req.method !== "GET" && req.method !== "HEAD" && !fromThisSite({ origin: req.get("origin"), referer: req.get("referer"), host: req.get("host") })) {
+        return sendError(res, "permission-denied", "Admin changes are only accepted from this site's pages.");
+      }
       res.locals.admin = admin;
       next();
     }, next);

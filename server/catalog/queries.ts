@@ -2,9 +2,11 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { CategorySlug } from "../../core/categories.ts";
 import type { Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
-import { PUBLIC_STATUSES, type ToolStatus } from "../../core/tool.ts";
+import type { Platform } from "../../core/platforms.ts";
+import type { PricingModel } from "../../core/pricing.ts";
+import { PUBLIC_STATUSES, type ToolContent, type ToolStatus } from "../../core/tool.ts";
 import type { Database } from "../db/index.ts";
-import type { DB } from "../db/types.ts";
+import type { DB, ToolRow } from "../db/types.ts";
 
 // Reads of the public catalogue. "Featured" is decided here, in the query: a public tool with paid
 // orders whose year is still running; its weight is the sum of those payments (DESIGN rule 3).
@@ -63,13 +65,11 @@ export function runningPayments(db: Db, now: number) {
     .groupBy("orders.tool_id");
 }
 
+/** The columns previewOf reads. */
+export const PREVIEW_COLUMNS = ["tools.id", "tools.slug", "tools.name", "tools.tagline", "tools.website_url", "tools.logo_url"] as const;
+
 const CARD_COLUMNS = [
-  "tools.id",
-  "tools.slug",
-  "tools.name",
-  "tools.tagline",
-  "tools.website_url",
-  "tools.logo_url",
+  ...PREVIEW_COLUMNS,
   "tools.pricing_model",
   "tools.upvotes_count",
   "tools.created_at",
@@ -109,16 +109,29 @@ function featuringOf(row: { featured_cents: number | null; last_paid_at: number 
     : null;
 }
 
+/** What every preview of a tool begins with: its card's, and the moderation queue's. */
+export type ToolPreview = Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories">;
+
+/** A row's preview fields; `categories` holds each tool's, as memberships reads them. */
+export function previewOf(
+  row: Pick<ToolRow, "id" | "slug" | "name" | "tagline" | "website_url" | "logo_url">,
+  categories: Map<string, string[]>,
+): ToolPreview {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    websiteUrl: row.website_url,
+    logoUrl: row.logo_url,
+    categories: (categories.get(row.id) ?? []) as CategorySlug[],
+  };
+}
+
 async function toCards(database: Database, rows: CardRow[]): Promise<ToolCard[]> {
   const categories = await memberships(database, "tool_categories", rows.map((r) => r.id));
   return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    tagline: r.tagline,
-    websiteUrl: r.website_url,
-    logoUrl: r.logo_url,
-    categories: (categories.get(r.id) ?? []) as CategorySlug[],
+    ...previewOf(r, categories),
     pricingModel: r.pricing_model,
     upvotesCount: r.upvotes_count,
     createdAt: r.created_at,
@@ -127,7 +140,7 @@ async function toCards(database: Database, rows: CardRow[]): Promise<ToolCard[]>
 }
 
 /** Each tool's categories or tags, in the order they were given. */
-async function memberships(
+export async function memberships(
   database: Database,
   table: "tool_categories" | "tool_tags",
   ids: string[],
@@ -278,27 +291,34 @@ export async function findTool(database: Database, key: string, now: number): Pr
   return {
     id: row.id,
     slug: row.slug,
-    name: row.name,
-    tagline: row.tagline,
-    websiteUrl: row.website_url,
+    ...toolContentOf(row, categories.get(row.id) ?? [], tags.get(row.id) ?? []),
     logoUrl: row.logo_url,
-    categories: (categories.get(row.id) ?? []) as CategorySlug[],
-    pricingModel: row.pricing_model,
     upvotesCount: row.upvotes_count,
     createdAt: row.created_at,
     // A paid pending tool is featured only once it is public.
     featured: isPublic ? featuringOf(row) : null,
-    description: row.description,
     screenshotUrl: row.screenshot_url,
-    tags: tags.get(row.id) ?? [],
-    platforms: parseList(row.platforms),
+    status: row.status as ToolStatus,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** A tools row's content as the forms give it; its categories and tags live in their own tables (see memberships). */
+export function toolContentOf(row: ToolRow, categories: string[], tags: string[]): ToolContent {
+  return {
+    name: row.name,
+    tagline: row.tagline,
+    websiteUrl: row.website_url,
+    description: row.description,
+    categories: categories as CategorySlug[],
+    tags,
+    platforms: parseList(row.platforms) as Platform[],
+    pricingModel: row.pricing_model as PricingModel | null,
     pricingDetails: row.pricing_details,
     features: parseList(row.features),
     useCases: parseList(row.use_cases),
     integrations: parseList(row.integrations),
     targetAudience: parseList(row.target_audience),
-    status: row.status as ToolStatus,
-    updatedAt: row.updated_at,
   };
 }
 
@@ -371,7 +391,8 @@ export async function countPublicTools(database: Database): Promise<number> {
   return row.n;
 }
 
-function parseList(json: string): string[] {
+/** A stored JSON list of strings; anything else reads as empty. */
+export function parseList(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];

@@ -30,6 +30,10 @@ export interface ToolsTable {
   submitter_email: string | null;
   submitted_by_uid: string | null;
   status: string;
+  /** Why an admin rejected the tool (shown on the submitter's status page); null when none was given. */
+  rejection_reason: string | null;
+  /** SHA-256 (hex) of the submitter's private status-link token; null for tools not submitted through the form. */
+  status_token_hash: string | null;
   source: string;
   upvotes_count: WithDefault<number>;
   comments_count: WithDefault<number>;
@@ -179,6 +183,19 @@ export interface AppSecretsTable {
   created_at: number;
 }
 
+/** What an admin did to a tool: who, what, when. Kept when the tool or the admin is gone. */
+export interface AuditLogTable {
+  id: string;
+  admin_user_id: string | null;
+  admin_username: string;
+  action: "approve" | "reject" | "edit" | "delete";
+  tool_id: string | null;
+  tool_name: string;
+  /** JSON (an edit's changed fields, a rejection's reason) or empty. */
+  detail: WithDefault<string>;
+  created_at: number;
+}
+
 /** Kysely's view of the whole schema. */
 export interface DB {
   tools: ToolsTable;
@@ -196,6 +213,7 @@ export interface DB {
   tool_search: ToolSearchTable;
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
+  audit_log: AuditLogTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
@@ -204,3 +222,4 @@ export type ToolUpdate = Updateable<ToolsTable>;
 export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

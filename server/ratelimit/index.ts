@@ -10,6 +10,8 @@ import type { Database } from "../db/index.ts";
 /** Consumes one point for `key`; `limited` carries the seconds to wait when the budget is spent. */
 export interface RateLimiter {
   consume(key: string): Promise<{ limited: false } | { limited: true; retryAfterSec: number }>;
+  /** Whether `key`'s budget is spent, without spending any (limits that count failures only). */
+  check(key: string): Promise<{ limited: false } | { limited: true; retryAfterSec: number }>;
 }
 
 /**
@@ -38,6 +40,13 @@ export function createRateLimiter(database: Database, name: string, rule: RateLi
         }
         throw error;
       }
+    },
+    async check(key) {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= rule.points && state.msBeforeNext > 0) {
+        return { limited: true, retryAfterSec: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+      }
+      return { limited: false };
     },
   };
 }

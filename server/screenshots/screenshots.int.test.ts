@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminSession, ADMIN_COOKIE } from "../admin/session.ts";
+import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
@@ -92,7 +92,7 @@ describe("screenshots", () => {
       const adminId = newId();
       const now = server.services.now();
       await db.insertInto("admin_users").values({ id: adminId, username: "admin", password_hash: "not used here", created_at: now, updated_at: now }).execute();
-      cookie = `${ADMIN_COOKIE}=${await createAdminSession(server.services.database, adminId, now)}`;
+      cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, adminId, now)}`;
       const tool = makeTool({ name: "Shot Target" });
       toolId = tool.id;
       await addTools(server.services, [tool]);
@@ -101,12 +101,12 @@ describe("screenshots", () => {
     const call = (body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${server.url}/api/admin/take-screenshot`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...headers },
+        headers: { "content-type": "application/json", origin: server.url, ...headers },
         body: JSON.stringify(body),
       });
 
     it("answers 401 without an admin session, and with a made-up one", async () => {
-      for (const headers of [{}, { cookie: `${ADMIN_COOKIE}=forged-token` }] as Record<string, string>[]) {
+      for (const headers of [{}, { cookie: `${adminCookieName(false)}=forged-token` }] as Record<string, string>[]) {
         const res = await call({ url: site.url, toolId }, headers);
         expect(res.status).toBe(401);
         expect(await res.json()).toEqual({ error: { code: "unauthenticated", message: "Sign in as an admin to do this." } });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
+import type { Storage } from "../storage/index.ts";
 
 /** A logo that cannot be used; the message is for the person who uploaded it. */
 export class LogoError extends Error {
@@ -62,6 +63,25 @@ export async function processLogo(bytes: Buffer): Promise<Buffer> {
 }
 
 const UNREADABLE = "The file is not a readable PNG, JPEG or WebP image.";
+
+/**
+ * processLogo for a save that answers a refused logo rather than throwing: the submission form,
+ * the admin's add-tool and edit all report it as a `bad-logo` result next to the logo field.
+ */
+export async function readLogo(bytes: Buffer): Promise<{ kind: "ok"; webp: Buffer } | { kind: "bad-logo"; message: string }> {
+  try {
+    return { kind: "ok", webp: await processLogo(bytes) };
+  } catch (error) {
+    if (error instanceof LogoError) return { kind: "bad-logo", message: error.message };
+    throw error;
+  }
+}
+
+/** Stores a processed logo under the tool's logo key; the key is what to delete if the save then fails. */
+export async function storeLogo(storage: Storage, slug: string, now: number, fileName: string, webp: Buffer): Promise<{ key: string; url: string }> {
+  const key = logoKey(slug, now, fileName);
+  return { key, url: await storage.put(key, webp, "image/webp") };
+}
 
 /**
  * The storage key of a tool's logo: `logos/{slug}_{timestamp}_{safe-name}.webp`, where the safe

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
 import { websiteKey, type SubmissionContent } from "../../core/submission.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
@@ -6,7 +7,7 @@ import { isUniqueViolation, type Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { Storage } from "../storage/index.ts";
-import { LogoError, logoKey, processLogo } from "./logo.ts";
+import { readLogo, storeLogo } from "./logo.ts";
 
 export interface SubmitDeps {
   database: Database;
@@ -18,21 +19,32 @@ export interface SubmitDeps {
 }
 
 export type SubmitResult =
-  | { kind: "saved"; tool: { id: string; slug: string; name: string } }
+  /**
+   * Saved. `statusToken` is the submitter's private link to the submission's state
+   * (/submission/<token>); only its hash is stored, so no one can read it back from the database.
+   */
+  | { kind: "saved"; tool: { id: string; slug: string; name: string }; statusToken: string | null }
   /** The logo was refused; `message` is for the submitter. Nothing was stored. */
   | { kind: "bad-logo"; message: string }
   /** The website is already listed (or awaiting review) as this tool. Nothing was stored. */
   | { kind: "duplicate"; existing: { slug: string; name: string } };
 
-/** The tool that already lists this website, if any (rejected ones do not count). */
-export async function findToolByWebsite(database: Database, websiteUrl: string): Promise<{ slug: string; name: string } | null> {
-  const row = await database.db
+/**
+ * The tool that already lists this website, if any (rejected ones do not count); `exceptId` leaves
+ * out the tool being edited, which may keep its own website.
+ */
+export async function findToolByWebsite(
+  database: Database,
+  websiteUrl: string,
+  exceptId?: string,
+): Promise<{ slug: string; name: string } | null> {
+  let query = database.db
     .selectFrom("tools")
     .select(["slug", "name"])
     .where("website_key", "=", websiteKey(websiteUrl))
-    .where("status", "!=", "rejected")
-    .orderBy("created_at")
-    .executeTakeFirst();
+    .where("status", "!=", "rejected");
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  const row = await query.orderBy("created_at").executeTakeFirst();
   return row ?? null;
 }
 
@@ -49,31 +61,51 @@ async function freeSlug(database: Database, name: string): Promise<string> {
   }
 }
 
+/** How a tool is saved: a free submission (pending, with a status link and a screenshot job) or an admin's. */
+export interface SaveAs {
+  status: "pending" | "approved";
+  source: "free_submission" | "admin";
+  /** A private status link for the submitter (free submissions). */
+  statusLink: boolean;
+  /** Queue the screenshot for the job runner (else the caller takes it). */
+  screenshotJob: boolean;
+}
+
+const FREE_SUBMISSION: SaveAs = { status: "pending", source: "free_submission", statusLink: true, screenshotJob: true };
+
 /**
- * A free submission (spec §4): checks the logo by content and re-encodes it, stores it, then saves
- * the tool (pending, source free_submission, no submitting user) together with its screenshot job,
- * in one transaction. Whatever fails after the logo is stored removes it again, so a failed
- * submission leaves neither a row nor a file.
+ * A free submission (spec §4): saved pending, source free_submission, no submitting user, with
+ * its screenshot job and its status link (see saveTool).
  */
-export async function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: { name: string; bytes: Buffer }): Promise<SubmitResult> {
+export function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: { name: string; bytes: Buffer }): Promise<SubmitResult> {
+  return saveTool(deps, content, logo, FREE_SUBMISSION);
+}
+
+/**
+ * Saves a tool from the submission form: refuses a website already listed, checks the logo by
+ * content and re-encodes it, stores it, then writes the tool (with its screenshot job and status
+ * token, as `as` says) in one transaction. Whatever fails after the logo is stored removes it
+ * again, so a failed save leaves neither a row nor a file.
+ */
+export async function saveTool(
+  deps: SubmitDeps,
+  content: SubmissionContent,
+  logo: { name: string; bytes: Buffer },
+  as: SaveAs,
+): Promise<SubmitResult> {
   const { database, storage } = deps;
   const existing = await findToolByWebsite(database, content.websiteUrl);
   if (existing) return { kind: "duplicate", existing };
 
-  let webp: Buffer;
-  try {
-    webp = await processLogo(logo.bytes);
-  } catch (error) {
-    if (error instanceof LogoError) return { kind: "bad-logo", message: error.message };
-    throw error;
-  }
+  const processed = await readLogo(logo.bytes);
+  if (processed.kind === "bad-logo") return processed;
 
+  const statusToken = as.statusLink ? newStatusToken() : null;
   // A clash with a submission of the same name committed meanwhile: the next free slug.
   for (let attempt = 1; ; attempt++) {
     const now = deps.now();
     const slug = await freeSlug(database, content.name);
-    const key = logoKey(slug, now, logo.name);
-    const logoUrl = await storage.put(key, webp, "image/webp");
+    const { key, url: logoUrl } = await storeLogo(storage, slug, now, logo.name, processed.webp);
     const id = newId();
     try {
       await database.db.transaction().execute(async (trx) => {
@@ -84,8 +116,8 @@ export async function submitTool(deps: SubmitDeps, content: SubmissionContent, l
               ...content,
               id,
               slug,
-              status: "pending",
-              source: "free_submission",
+              status: as.status,
+              source: as.source,
               logoUrl,
               screenshotUrl: null,
               upvotesCount: 0,
@@ -95,7 +127,8 @@ export async function submitTool(deps: SubmitDeps, content: SubmissionContent, l
           ],
           now,
         );
-        await enqueueJob(trx, "screenshot", { toolId: id }, now);
+        if (statusToken) await trx.updateTable("tools").set({ status_token_hash: hashStatusToken(statusToken) }).where("id", "=", id).execute();
+        if (as.screenshotJob) await enqueueJob(trx, "screenshot", { toolId: id }, now);
       });
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
@@ -103,7 +136,49 @@ export async function submitTool(deps: SubmitDeps, content: SubmissionContent, l
       throw error;
     }
     deps.freshness.changed();
-    deps.onJobQueued?.();
-    return { kind: "saved", tool: { id, slug, name: content.name } };
+    if (as.screenshotJob) deps.onJobQueued?.();
+    return { kind: "saved", tool: { id, slug, name: content.name }, statusToken };
   }
+}
+
+/** A new status-link token: 32 random bytes, base64url (43 characters). */
+function newStatusToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What a status-link token looks like; anything else is not looked up. */
+export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The stored form of a status-link token: its SHA-256, hex. */
+export function hashStatusToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** What the submitter's status page shows. */
+export interface SubmissionStatus {
+  toolId: string;
+  slug: string;
+  name: string;
+  status: "pending" | "approved" | "rejected";
+  /** An admin's reason, for a rejected tool; null when none was given. */
+  rejectionReason: string | null;
+}
+
+/** The submission a status-link token belongs to; null for a token we never issued (or whose tool was deleted). */
+export async function findSubmissionByToken(database: Database, token: string): Promise<SubmissionStatus | null> {
+  if (!STATUS_TOKEN_PATTERN.test(token)) return null;
+  const row = await database.db
+    .selectFrom("tools")
+    .select(["id", "slug", "name", "status", "rejection_reason"])
+    .where("status_token_hash", "=", hashStatusToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    toolId: row.id,
+    slug: row.slug,
+    name: row.name,
+    // Verified is approved with a mark the submitter need not be told about here.
+    status: row.status === "rejected" ? "rejected" : row.status === "pending" ? "pending" : "approved",
+    rejectionReason: row.status === "rejected" ? row.rejection_reason : null,
+  };
 }

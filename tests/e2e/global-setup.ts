@@ -14,7 +14,16 @@ import { HOSTILE_TOOL } from "./fixture-tools.ts";
  */
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-e2e-"));
-  const { child, port } = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "true" });
+  const admin = { username: "e2e-admin", password: "e2e admin password, long enough" };
+  const { child, port } = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SEED_DEMO: "true",
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+  });
+  process.env.E2E_ADMIN_USERNAME = admin.username;
+  process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   // For journeys that need the server's database to fail for real (the like button's revert).
   process.env.E2E_DATA_DIR = dataDir;

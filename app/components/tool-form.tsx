@@ -1,0 +1,200 @@
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { Link } from "react-router";
+import type { z } from "zod";
+import { CATEGORIES } from "../../core/categories.ts";
+import { PLATFORMS } from "../../core/platforms.ts";
+import { PRICING_MODELS } from "../../core/pricing.ts";
+import { SUBMISSION_LIMITS, type submissionSchema } from "../../core/submission.ts";
+import { LOGO_ACCEPT } from "../../core/uploads.ts";
+import { Field, inputClass } from "./field.tsx";
+
+type SubmissionFormInput = z.input<typeof submissionSchema>;
+
+/** The tool's own fields; the paid path is the submit page's alone. */
+type ToolFieldName = Exclude<keyof SubmissionFormInput, "feature" | "featureAmount">;
+
+/**
+ * The tool fields of a form built with Conform on `submissionSchema` (the submit page's, the
+ * admin's add-tool page's) or on a schema derived from it (the admin's edit page, logo optional).
+ */
+export type ToolFormFields = {
+  [Name in ToolFieldName]: FieldMetadata<Name extends "logo" ? File | undefined : SubmissionFormInput[Name], Record<string, unknown>, string[]>;
+};
+
+/** The comma-separated lists, in the order the tool page shows them. */
+const LIST_FIELDS = [
+  ["features", "Features"],
+  ["useCases", "Use cases"],
+  ["integrations", "Integrations"],
+  ["targetAudience", "Target audience"],
+] as const;
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4";
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * A tool's fields, from its name to its logo and submitter email: what the free submission form
+ * and the admin's add-tool and edit forms share (one schema, `submissionSchema`). `duplicate` is
+ * the listing that already has the website, linked under the website field. `editing` is for a
+ * stored tool: its slug stays whatever the name becomes, and an empty logo input keeps its logo.
+ */
+export function ToolFormFields({
+  fields,
+  duplicate,
+  email = { label: "Your email (optional)", hint: "Only for questions about this submission; never shown publicly." },
+  editing = false,
+}: {
+  fields: ToolFormFields;
+  duplicate: { slug: string; name: string } | null;
+  email?: { label: string; hint: string };
+  editing?: boolean;
+}) {
+  const logo = editing
+    ? { label: "New logo", hint: "Square PNG, JPG or WebP, max 5MB. Leave empty to keep the current logo." }
+    : { label: "Logo *", hint: "Square PNG or JPG, max 5MB." };
+  return (
+    <>
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">The tool</legend>
+        <Field
+          id={fields.name.id}
+          label="Name *"
+          hint={editing ? "The address of its page (its slug) stays as it is." : undefined}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+        >
+          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field
+          id={fields.tagline.id}
+          label="Tagline *"
+          hint={`One line that says what it does, up to ${SUBMISSION_LIMITS.tagline} characters.`}
+          errors={fields.tagline.errors}
+          errorId={fields.tagline.errorId}
+        >
+          <input {...getInputProps(fields.tagline, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field
+          id={fields.websiteUrl.id}
+          label="Website URL *"
+          hint="The full address, e.g. https://example.com"
+          errors={fields.websiteUrl.errors}
+          errorId={fields.websiteUrl.errorId}
+        >
+          <input {...getInputProps(fields.websiteUrl, { type: "url" })} autoComplete="url" className={inputClass} />
+        </Field>
+        {duplicate && (
+          <p className="-mt-3 text-sm">
+            <Link to={`/tool/${encodeURIComponent(duplicate.slug)}`} className={linkClass}>
+              See the listing of {duplicate.name}
+            </Link>
+          </p>
+        )}
+        <Field
+          id={fields.description.id}
+          label="Description"
+          hint={`What it does and for whom; line breaks are kept. Up to ${fmt(SUBMISSION_LIMITS.description)} characters.`}
+          errors={fields.description.errors}
+          errorId={fields.description.errorId}
+        >
+          <textarea {...getTextareaProps(fields.description)} rows={6} className={inputClass} />
+        </Field>
+      </fieldset>
+
+      <CheckboxGroup
+        legend="Categories *"
+        hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`}
+        field={fields.categories}
+        options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))}
+      />
+
+      <CheckboxGroup legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Pricing</legend>
+        <Field id={fields.pricingModel.id} label="Pricing model" errors={fields.pricingModel.errors} errorId={fields.pricingModel.errorId}>
+          <select {...getSelectProps(fields.pricingModel)} className={inputClass}>
+            <option value="">Not specified</option>
+            {PRICING_MODELS.map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id={fields.pricingDetails.id}
+          label="Pricing details"
+          hint="Plans and prices, e.g. Free up to 3 users, Pro $8 per user a month."
+          errors={fields.pricingDetails.errors}
+          errorId={fields.pricingDetails.errorId}
+        >
+          <textarea {...getTextareaProps(fields.pricingDetails)} rows={2} className={inputClass} />
+        </Field>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Details</legend>
+        <p className="text-sm text-slate-700">Separate items with commas.</p>
+        <Field id={fields.tags.id} label="Tags" hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`} errors={fields.tags.errors} errorId={fields.tags.errorId}>
+          <input {...getInputProps(fields.tags, { type: "text" })} className={inputClass} />
+        </Field>
+        {LIST_FIELDS.map(([name, label]) => (
+          <Field key={name} id={fields[name].id} label={label} errors={fields[name].errors} errorId={fields[name].errorId}>
+            <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
+          </Field>
+        ))}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">Logo and contact</legend>
+        <Field id={fields.logo.id} label={logo.label} hint={logo.hint} errors={fields.logo.errors} errorId={fields.logo.errorId}>
+          <input {...getInputProps(fields.logo, { type: "file" })} accept={LOGO_ACCEPT} className={inputClass} />
+        </Field>
+        <Field id={fields.submitterEmail.id} label={email.label} hint={email.hint} errors={fields.submitterEmail.errors} errorId={fields.submitterEmail.errorId}>
+          <input {...getInputProps(fields.submitterEmail, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+      </fieldset>
+    </>
+  );
+}
+
+type CollectionField = Parameters<typeof getCollectionProps>[0];
+
+/** A group of checkboxes with its legend, hint and error, announced together. */
+function CheckboxGroup({
+  legend,
+  hint,
+  field,
+  options,
+}: {
+  legend: string;
+  hint?: string;
+  field: CollectionField;
+  options: { value: string; label: string }[];
+}) {
+  const hintId = `${field.id}-hint`;
+  const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) });
+  return (
+    <fieldset aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")} aria-invalid={field.errors ? true : undefined}>
+      <legend className="text-lg font-semibold">{legend}</legend>
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      <div className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+        {boxes.map(({ key, ...box }, i) => (
+          <label key={key} className="flex items-center gap-2">
+            {/* Conform's props carry aria-describedby for the group; the fieldset already says it. */}
+            <input {...box} aria-describedby={undefined} aria-invalid={undefined} className="h-4 w-4 accent-brand-700" />
+            <span>{options[i]!.label}</span>
+          </label>
+        ))}
+      </div>
+      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
+        {field.errors?.[0]}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { logoFailedMessage, submitFailedMessage } from "../../core/submission.ts";
+import type { ReadFormResult } from "../../server/submissions/form.ts";
+import type { SubmitResult } from "../../server/submissions/service.ts";
+
+// The answers of the actions behind ToolFormFields (submit, add tool, edit tool) when a post is
+// not saved, so the three pages word a refused logo, a listed website or an unreadable upload alike.
+
+/** A post that was not saved: Conform's reply, the listing a duplicate website belongs to, the HTTP status. */
+export interface ToolFormRefusal {
+  result: SubmissionResult<string[]>;
+  duplicate: { slug: string; name: string } | null;
+  status: number;
+}
+
+type Replier = { reply: Submission<unknown, string[]>["reply"] };
+
+const UNREADABLE = "The form could not be read. Please try again.";
+
+/**
+ * An upload read only in part: a logo over the limit is the logo field's error, the rest the
+ * form's, worded by `formError` (the public pages say the submission failed; the edit page does not).
+ */
+export function unreadUpload(
+  submission: Replier,
+  problem: Extract<ReadFormResult, { ok: false }>["problem"],
+  formError: (message: string) => string = submitFailedMessage,
+): ToolFormRefusal {
+  if (problem === "file-too-large") {
+    return { result: submission.reply({ fieldErrors: { logo: [logoFailedMessage("The file is larger than 5 MB")] } }), duplicate: null, status: 413 };
+  }
+  const tooLarge = problem === "too-large";
+  return {
+    result: submission.reply({ formErrors: [formError(tooLarge ? "The form is too large." : UNREADABLE)] }),
+    duplicate: null,
+    status: tooLarge ? 413 : 400,
+  };
+}
+
+/**
+ * A save refused for its logo or its website; `duplicateHint` follows the "already listed"
+ * sentence (an admin is told to edit that listing instead).
+ */
+export function refusedSave(submission: Replier, refusal: Exclude<SubmitResult, { kind: "saved" }>, duplicateHint = ""): ToolFormRefusal {
+  if (refusal.kind === "bad-logo") {
+    return { result: submission.reply({ fieldErrors: { logo: [logoFailedMessage(refusal.message)] } }), duplicate: null, status: 400 };
+  }
+  const message = `This website is already listed as “${refusal.existing.name}”.${duplicateHint ? ` ${duplicateHint}` : ""}`;
+  return { result: submission.reply({ fieldErrors: { websiteUrl: [message] } }), duplicate: refusal.existing, status: 409 };
+}
+
+/** A refusal as a page with one form answers it: the reply itself, with the listing of a duplicate website. */
+export function refusalData({ result, duplicate, status }: ToolFormRefusal) {
+  return data<SubmissionResult<string[]> & { duplicate?: { slug: string; name: string } }>(duplicate ? { ...result, duplicate } : result, { status });
+}

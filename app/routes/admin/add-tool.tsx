@@ -1,0 +1,117 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
+import { addTool } from "../../../server/admin/add-tool.ts";
+import { findTool } from "../../../server/catalog/queries.ts";
+import { readUploadForm } from "../../../server/submissions/form.ts";
+import { FormAlert, SubmitButton } from "../../components/field.tsx";
+import { ToolFormFields } from "../../components/tool-form.tsx";
+import { servicesContextKey } from "../../context.ts";
+import { refusalData, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
+import type { Route } from "./+types/add-tool.ts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Add Tool — Admin" }, { name: "robots", content: "noindex" }];
+
+/** The spec's info line (§8) when the website could not be captured; the tool is saved all the same. */
+const SCREENSHOT_MISSED = "Screenshot could not be captured, but continuing...";
+
+/** After a successful post the page shows what was added: `?added=<slug>`. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const slug = new URL(request.url).searchParams.get("added");
+  if (!slug) return { added: null };
+  const { database, now } = context.get(servicesContextKey);
+  const tool = await findTool(database, slug, now());
+  return { added: tool ? { slug: tool.slug, name: tool.name, status: tool.status, screenshotUrl: tool.screenshotUrl } : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const form = await readUploadForm(request);
+  const submission = parseWithZod(form.formData, { schema: submissionSchema });
+  if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  // The paid path is the public form's; an admin's tool is never sent to checkout.
+  const { logo, feature: _feature, featureAmount: _amount, ...content } = submission.value;
+  try {
+    const result = await addTool(services, content, { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) });
+    if (result.kind !== "saved") return refusalData(refusedSave(submission, result, "Edit that listing instead."));
+    // Redirect after the post, so a reload cannot add it twice.
+    return redirect(`/admin/add-tool?added=${encodeURIComponent(result.tool.slug)}`, 303);
+  } catch (error) {
+    services.log.error({ err: error }, "admin add tool: not saved");
+    return data(submission.reply({ formErrors: [submitFailedMessage("The tool could not be saved. Please try again in a few minutes.")] }), {
+      status: 503,
+    });
+  }
+}
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4";
+
+export default function AdminAddTool({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: sending ? undefined : actionData,
+    constraint: getZodConstraint(submissionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: submissionSchema }),
+  });
+
+  if (loaderData.added) {
+    const { slug, name, status, screenshotUrl } = loaderData.added;
+    const live = status === "approved" || status === "verified";
+    return (
+      <section aria-labelledby="added-title" className="mx-auto max-w-2xl space-y-6">
+        <h1 id="added-title" className="text-3xl font-bold">
+          Tool added
+        </h1>
+        <div role="status" className="space-y-3">
+          <p className="rounded-lg border border-green-700 bg-green-50 px-4 py-3 text-green-900">
+            <strong>Saved:</strong> {live ? `“${name}” is approved and listed in the directory.` : `“${name}” is saved (status: ${status}).`}
+          </p>
+          {screenshotUrl ? (
+            <p className="text-slate-800">A screenshot of its website was captured.</p>
+          ) : (
+            <p className="rounded-lg border border-sky-700 bg-sky-50 px-4 py-3 text-sky-950">
+              <strong>Note:</strong> {SCREENSHOT_MISSED}
+            </p>
+          )}
+        </div>
+        {screenshotUrl && <img src={screenshotUrl} alt={`Screenshot of ${name}`} width={640} height={400} className="w-full max-w-xl rounded-lg border border-slate-200" />}
+        <p className="flex flex-wrap gap-6">
+          <Link to={`/tool/${encodeURIComponent(slug)}`} className={linkClass}>
+            See its page
+          </Link>
+          <Link to="/admin/add-tool" className={linkClass}>
+            Add another tool
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const duplicate = (actionData as { duplicate?: { slug: string; name: string } } | undefined)?.duplicate ?? null;
+  return (
+    <section aria-labelledby="add-tool-title" className="mx-auto max-w-2xl">
+      <h1 id="add-tool-title" className="text-3xl font-bold">
+        Add Tool
+      </h1>
+      <p className="mt-2 text-slate-700">
+        The tool is listed at once (approved), and a screenshot of its website is taken while you wait, which can take up to half a minute. Fields
+        marked with * are required.
+      </p>
+      <Form method="post" action="/admin/add-tool" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <ToolFormFields
+          fields={fields}
+          duplicate={duplicate}
+          email={{ label: "Submitter email (optional)", hint: "Kept with the tool for questions about it; never shown publicly." }}
+        />
+        <SubmitButton busy={sending} label="Add Tool" busyLabel="Adding the tool and taking its screenshot…" />
+      </Form>
+    </section>
+  );
+}

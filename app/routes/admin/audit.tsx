@@ -1,0 +1,120 @@
+import { data, Link } from "react-router";
+import { pageCount, parsePage } from "../../../core/catalog.ts";
+import { listAuditLog, type AuditAction } from "../../../server/admin/audit.ts";
+import { Pagination } from "../../components/pagination.tsx";
+import { UtcTime } from "../../components/utc-time.tsx";
+import { servicesContextKey } from "../../context.ts";
+import type { Route } from "./+types/audit.ts";
+
+// The audit log: who approved, rejected, edited or deleted which tool, and when, newest first.
+
+const PAGE_SIZE = 50;
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log — Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContextKey);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  if (page === null) throw data("No such page of the audit log.", { status: 404 });
+  const { items, total } = await listAuditLog(database, { page, pageSize: PAGE_SIZE });
+  return { items: items.map((item) => ({ ...item, detail: describeDetail(item.detail) })), total, page, pages: pageCount(total, PAGE_SIZE) };
+}
+
+const ACTION_LABELS: Record<AuditAction, string> = { approve: "Approved", reject: "Rejected", edit: "Edited", delete: "Deleted" };
+
+const FIELD_LABELS: Record<string, string> = {
+  websiteUrl: "website",
+  pricingModel: "pricing model",
+  pricingDetails: "pricing details",
+  useCases: "use cases",
+  targetAudience: "target audience",
+  submitterEmail: "submitter email",
+  rejectionReason: "rejection reason",
+};
+
+/** A stored detail (JSON or text) as a line a person reads. */
+function describeDetail(detail: string): string {
+  if (!detail) return "";
+  let value: unknown;
+  try {
+    value = JSON.parse(detail);
+  } catch {
+    return detail;
+  }
+  if (typeof value !== "object" || value === null) return String(value);
+  const d = value as { reason?: unknown; changed?: unknown; status?: { from?: unknown; to?: unknown }; formerName?: unknown; slug?: unknown };
+  const parts: string[] = [];
+  if (typeof d.reason === "string") parts.push(`Reason: ${d.reason}`);
+  if (Array.isArray(d.changed)) parts.push(`Changed: ${d.changed.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join(", ")}`);
+  if (d.status && typeof d.status === "object") parts.push(`Status: ${String(d.status.from)} → ${String(d.status.to)}`);
+  else if (typeof d.status === "string") parts.push(`Was ${d.status}`);
+  if (typeof d.formerName === "string") parts.push(`Formerly “${d.formerName}”`);
+  if (typeof d.slug === "string") parts.push(`/tool/${d.slug}`);
+  return parts.join(" · ");
+}
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4";
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pages } = loaderData;
+  return (
+    <section aria-labelledby="audit-title" className="space-y-6">
+      <h1 id="audit-title" className="text-3xl font-bold">
+        Audit log
+      </h1>
+      <p className="text-slate-700">
+        {total === 0 ? "No admin has changed a tool yet." : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, newest first.`}
+      </p>
+      {items.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Admin actions on tools, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Action
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Tool
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Detail
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className="border-b border-slate-200 align-top">
+                  <td className="py-2 pr-4 whitespace-nowrap text-slate-700">
+                    <UtcTime ms={item.createdAt} seconds />
+                  </td>
+                  <td className="py-2 pr-4">{item.adminUsername}</td>
+                  <td className="py-2 pr-4 font-medium">{ACTION_LABELS[item.action] ?? item.action}</td>
+                  <td className="py-2 pr-4">
+                    {item.toolExists && item.toolId ? (
+                      <Link to={`/admin/tools/${encodeURIComponent(item.toolId)}`} className={linkClass}>
+                        {item.toolName}
+                      </Link>
+                    ) : (
+                      <span>
+                        {item.toolName} <span className="text-slate-700">(deleted)</span>
+                      </span>
+                    )}
+                  </td>
+                  <td className="py-2 break-words text-slate-800">{item.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} hrefFor={(n) => (n === 1 ? "/admin/audit" : `/admin/audit?page=${n}`)} />
+    </section>
+  );
+}

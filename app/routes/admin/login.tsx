@@ -1,0 +1,59 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { ADMIN_LOGIN_FAILED, adminLoginSchema } from "../../../core/api.ts";
+import { safeReturnPath } from "../../../core/likes.ts";
+import { attemptLogin } from "../../../server/admin/login.ts";
+import { adminCookie, adminOfCookie } from "../../../server/admin/session.ts";
+import { fromThisSite } from "../../../server/http/origin.ts";
+import { AdminLogin } from "../../components/admin-login.tsx";
+import { requestContextKey, servicesContextKey } from "../../context.ts";
+import type { Route } from "./+types/login.ts";
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+/** Where to go after signing in: an admin page of this site, else the dashboard. */
+function afterLogin(redirectTo: string | undefined): string {
+  const path = safeReturnPath(redirectTo, "/admin/dashboard");
+  return path.startsWith("/admin") && !path.startsWith("/admin/login") && !path.startsWith("/admin/logout") ? path : "/admin/dashboard";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContextKey);
+  const https = services.config.siteUrl.startsWith("https:");
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo") ?? undefined;
+  if (await adminOfCookie(services.database, request.headers.get("cookie") ?? undefined, https, services.now())) {
+    throw redirect(afterLogin(redirectTo));
+  }
+  return { redirectTo: afterLogin(redirectTo) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const { ip } = context.get(requestContextKey);
+  const https = services.config.siteUrl.startsWith("https:");
+  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
+  const headers = request.headers;
+  if (!fromThisSite({ origin: headers.get("origin"), referer: headers.get("referer"), host: headers.get("host") })) {
+    return data(submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] }), { status: 403 });
+  }
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const outcome = await attemptLogin(services, { ...submission.value, ip });
+  if (outcome.kind === "throttled") {
+    const minutes = Math.ceil(outcome.retryAfterSec / 60);
+    return data(
+      submission.reply({
+        formErrors: [`Too many failed logins. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`],
+        hideFields: ["password"],
+      }),
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSec) } },
+    );
+  }
+  if (outcome.kind === "invalid") {
+    return data(submission.reply({ formErrors: [ADMIN_LOGIN_FAILED], hideFields: ["password"] }), { status: 401 });
+  }
+  return redirect(afterLogin(submission.value.redirectTo), { headers: { "Set-Cookie": adminCookie(outcome.token, https) } });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return <AdminLogin redirectTo={loaderData.redirectTo} lastResult={actionData} />;
+}

@@ -1,0 +1,302 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { pageCount, parsePage } from "../../../core/catalog.ts";
+import { formatUsd } from "../../../core/featuring.ts";
+import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
+import { approveTools, deleteTools, listModerationQueue, rejectTools, type ChangedTool } from "../../../server/admin/moderation.ts";
+import { inputClass } from "../../components/field.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { ToolLogo } from "../../components/tool-logo.tsx";
+import { UtcTime } from "../../components/utc-time.tsx";
+import { adminContextKey, servicesContextKey } from "../../context.ts";
+import { categoryName } from "../../lib/tools.ts";
+import type { Route } from "./+types/moderation.ts";
+
+// The moderation queue (DESIGN rule 5): pending submissions, paid ones first, each approved,
+// rejected, edited or deleted on its own or several at once. Every form posts here with an
+// `intent`; without JavaScript each is a plain form, and deleting asks for a ticked box first.
+
+const PAGE_SIZE = 50;
+const BULK_MAX = 200;
+const BULK_FORM = "moderation-bulk";
+
+export const meta: Route.MetaFunction = () => [{ title: "Moderation — Admin" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContextKey);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  if (page === null) throw data("No such page of the queue.", { status: 404 });
+  const { items, total } = await listModerationQueue(database, { page, pageSize: PAGE_SIZE });
+  return { items, total, page, pages: pageCount(total, PAGE_SIZE) };
+}
+
+const SELECT_ONE = "Select at least one tool.";
+const ids = z
+  .array(z.string().trim().min(1).max(64), { error: SELECT_ONE })
+  .min(1, SELECT_ONE)
+  .max(BULK_MAX, `At most ${BULK_MAX} tools at a time.`)
+  .transform((list) => [...new Set(list)]);
+
+/** Which form on the page posted: "bulk", or one tool's (`approve:<id>`, …), so its message shows next to it. */
+const formKey = z.string().max(100).optional();
+
+const moderationSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), ids, formKey }),
+  z.object({
+    intent: z.literal("reject"),
+    ids,
+    formKey,
+    reason: rejectionReasonSchema,
+  }),
+  z.object({
+    intent: z.literal("delete"),
+    ids,
+    formKey,
+    confirm: z.literal("on", { error: "Tick “I understand” to confirm the deletion." }),
+  }),
+]);
+
+type ActionResult = { formKey: string; notice: string | null; error: string | null };
+
+const plural = (n: number) => (n === 1 ? "1 tool" : `${n} tools`);
+const names = (tools: ChangedTool[]) => tools.map((t) => `“${t.name}”`).join(", ");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const admin = context.get(adminContextKey);
+  const formData = await request.formData();
+  const key = String(formData.get("formKey") ?? "bulk").slice(0, 100);
+  const submission = parseWithZod(formData, { schema: moderationSchema });
+  if (submission.status !== "success") {
+    const errors = Object.values(submission.error ?? {}).flat();
+    const error = errors.find((e): e is string => typeof e === "string") ?? "The request could not be understood. Please try again.";
+    return data<ActionResult>({ formKey: key, notice: null, error }, { status: 400 });
+  }
+  const value = submission.value;
+  let notice: string;
+  if (value.intent === "approve") {
+    const done = await approveTools(services, admin, value.ids);
+    notice = done.length > 0 ? `Approved ${plural(done.length)}: ${names(done)}.` : "Nothing to approve: those tools are already approved, or gone.";
+  } else if (value.intent === "reject") {
+    const done = await rejectTools(services, admin, value.ids, value.reason || null);
+    notice = done.length > 0 ? `Rejected ${plural(done.length)}: ${names(done)}.` : "Nothing to reject: those tools are already rejected, or gone.";
+  } else {
+    const done = await deleteTools(services, admin, value.ids);
+    notice = done.length > 0 ? `Deleted ${plural(done.length)}: ${names(done)}.` : "Nothing to delete: those tools are gone already.";
+  }
+  return data<ActionResult>({ formKey: key, notice, error: null });
+}
+
+const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium disabled:opacity-60";
+const approveClass = `${buttonClass} border-emerald-700 bg-emerald-700 text-white hover:bg-emerald-800`;
+const neutralClass = `${buttonClass} border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
+const dangerClass = `${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`;
+const linkClass = "font-medium text-brand-700 underline underline-offset-4";
+
+export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pages } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const result = busy ? undefined : (actionData as ActionResult | undefined);
+  const messageFor = (key: string) => (result && result.formKey === key ? result : null);
+
+  return (
+    <section aria-labelledby="moderation-title" className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 id="moderation-title" className="text-3xl font-bold">
+          Moderation
+        </h1>
+        <p className="text-slate-700">
+          {total === 0 ? "Nothing is waiting for review." : `${plural(total)} waiting for review; paid ones first, then oldest first.`}{" "}
+          <Link to="/admin/audit" className={linkClass}>
+            Audit log
+          </Link>
+        </p>
+      </div>
+
+      {result?.notice && (
+        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
+          {result.notice}
+        </p>
+      )}
+
+      {items.length > 0 && (
+        <Form method="post" id={BULK_FORM} preventScrollReset className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+          <fieldset className="space-y-3">
+            <legend className="text-lg font-semibold">Selected tools</legend>
+            <p className="text-sm text-slate-700">Tick the tools below, then choose what to do with all of them.</p>
+            <input type="hidden" name="formKey" value="bulk" />
+            <FormMessage result={messageFor("bulk")} />
+            <div>
+              <label htmlFor="bulk-reason" className="block text-sm font-medium text-slate-900">
+                Reason for rejecting (optional, shown to the submitters)
+              </label>
+              <textarea id="bulk-reason" name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+            </div>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" name="confirm" value="on" className="mt-0.5 h-4 w-4 accent-red-700" />
+              <span>I understand that deleting removes the selected tools and their files for good.</span>
+            </label>
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="approve" disabled={busy} className={approveClass}>
+                Approve selected
+              </button>
+              <button type="submit" name="intent" value="reject" disabled={busy} className={neutralClass}>
+                Reject selected
+              </button>
+              <button type="submit" name="intent" value="delete" disabled={busy} className={dangerClass}>
+                Delete selected
+              </button>
+            </div>
+          </fieldset>
+        </Form>
+      )}
+
+      {items.length > 0 && (
+        <ol className="space-y-4" aria-label="Pending tools">
+          {items.map((tool) => (
+            <li key={tool.id}>
+              <article aria-labelledby={`tool-${tool.id}`} className="rounded-xl border border-slate-200 p-4">
+                <div className="flex gap-4">
+                  <div className="flex flex-col items-center gap-3">
+                    {/* Outside every form on the card: the `form` attribute puts it in the bulk form above. */}
+                    <label className="flex flex-col items-center gap-1 text-xs text-slate-700">
+                      <input type="checkbox" name="ids" value={tool.id} form={BULK_FORM} className="h-5 w-5 accent-brand-700" />
+                      <span>
+                        Select<span className="sr-only"> {tool.name}</span>
+                      </span>
+                    </label>
+                    <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
+                  </div>
+                  <div className="min-w-0 flex-1 space-y-2">
+                    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                      <h2 id={`tool-${tool.id}`} className="text-xl font-semibold">
+                        {tool.name}
+                      </h2>
+                      {tool.paidCents !== null && (
+                        <span className="rounded-full border border-amber-400 bg-amber-50 px-2 py-0.5 text-sm font-medium text-amber-900">
+                          Paid {formatUsd(tool.paidCents)} to be featured
+                        </span>
+                      )}
+                    </div>
+                    <p className="text-slate-800">{tool.tagline}</p>
+                    <p className="text-sm break-all">
+                      <a href={tool.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
+                        {tool.websiteUrl}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </p>
+                    {tool.categories.length > 0 && (
+                      <p className="text-sm text-slate-700">Categories: {tool.categories.map(categoryName).join(", ")}</p>
+                    )}
+                    {tool.excerpt && <p className="text-sm text-slate-800">{tool.excerpt}</p>}
+                    <p className="text-sm text-slate-700">
+                      Submitted <UtcTime ms={tool.createdAt} />
+                      {tool.source !== "free_submission" && <> · source: {tool.source.replace(/_/g, " ")}</>}
+                      {" · "}
+                      <Link to={`/tool/${encodeURIComponent(tool.slug)}`} className={linkClass}>
+                        Its pending page
+                      </Link>
+                    </p>
+                    <ToolActions tool={tool} busy={busy} messageFor={messageFor} />
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pages={pages} hrefFor={(n) => (n === 1 ? "/admin/moderation" : `/admin/moderation?page=${n}`)} />
+    </section>
+  );
+}
+
+/** One tool's own actions: approve, edit, and reject or delete behind a disclosure. */
+function ToolActions({
+  tool,
+  busy,
+  messageFor,
+}: {
+  tool: { id: string; name: string };
+  busy: boolean;
+  messageFor: (key: string) => ActionResult | null;
+}) {
+  const approve = messageFor(oneToolKey("approve", tool.id));
+  const reject = messageFor(oneToolKey("reject", tool.id));
+  const remove = messageFor(oneToolKey("delete", tool.id));
+  return (
+    <div className="space-y-2 pt-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Form method="post" preventScrollReset>
+          <OneToolFields intent="approve" id={tool.id} />
+          <button type="submit" disabled={busy} className={approveClass}>
+            Approve<span className="sr-only"> {tool.name}</span>
+          </button>
+        </Form>
+        <Link to={`/admin/tools/${encodeURIComponent(tool.id)}`} className={neutralClass}>
+          Edit<span className="sr-only"> {tool.name}</span>
+        </Link>
+      </div>
+      <FormMessage result={approve} />
+      <details open={!!reject?.error} className="rounded-lg border border-slate-200 p-3">
+        <summary className="cursor-pointer text-sm font-medium">
+          Reject<span className="sr-only"> {tool.name}</span>…
+        </summary>
+        <Form method="post" preventScrollReset className="mt-2 space-y-2">
+          <OneToolFields intent="reject" id={tool.id} />
+          <label htmlFor={`reason-${tool.id}`} className="block text-sm font-medium text-slate-900">
+            Reason (optional, shown to the submitter)
+          </label>
+          <textarea id={`reason-${tool.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+          <FormMessage result={reject} />
+          <button type="submit" disabled={busy} className={neutralClass}>
+            Reject {tool.name}
+          </button>
+        </Form>
+      </details>
+      <details open={!!remove?.error} className="rounded-lg border border-slate-200 p-3">
+        <summary className="cursor-pointer text-sm font-medium">
+          Delete<span className="sr-only"> {tool.name}</span>…
+        </summary>
+        <Form method="post" preventScrollReset className="mt-2 space-y-2">
+          <OneToolFields intent="delete" id={tool.id} />
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="confirm" value="on" required className="mt-0.5 h-4 w-4 accent-red-700" />
+            <span>I understand that this removes {tool.name} and its files for good.</span>
+          </label>
+          <FormMessage result={remove} />
+          <button type="submit" disabled={busy} className={dangerClass}>
+            Delete {tool.name}
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+type Intent = z.infer<typeof moderationSchema>["intent"];
+
+/** The form key of one tool's own form: the action echoes it, so the message shows by that form. */
+const oneToolKey = (intent: Intent, id: string) => `${intent}:${id}`;
+
+/** What one tool's own form posts besides its inputs: the intent, the tool and the form's key. */
+function OneToolFields({ intent, id }: { intent: Intent; id: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="ids" value={id} />
+      <input type="hidden" name="formKey" value={oneToolKey(intent, id)} />
+    </>
+  );
+}
+
+/** A form's error, announced when it appears. */
+function FormMessage({ result }: { result: ActionResult | null }) {
+  if (!result?.error) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {result.error}
+    </p>
+  );
+}

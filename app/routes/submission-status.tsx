@@ -1,0 +1,85 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { findSubmissionByToken } from "../../server/submissions/service.ts";
+import { StatusPage } from "../components/not-found.tsx";
+import { servicesContextKey } from "../context.ts";
+import type { RouteHandle } from "../root.tsx";
+import type { Route } from "./+types/submission-status.ts";
+
+// A submitter's private link (/submission/<token>, shown once their submission is saved): the
+// state of their submission. The token is the only key, so the page is for them alone: never
+// indexed, never kept by any cache.
+
+// Complete as HTML: no scripts needed.
+export const handle: RouteHandle = { hydrate: false };
+
+const NOT_FOUND = "No submission found for this link.";
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContextKey);
+  const submission = await findSubmissionByToken(database, params.token);
+  if (!submission) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+  const { toolId: _id, ...shown } = submission;
+  return data(shown, { headers: PRIVATE });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Submission status: ${loaderData.name}` : "Submission not found" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const STATES = {
+  pending: { label: "Pending", text: "It is waiting for review. Until it is approved it appears in no list.", className: "border-amber-300 bg-amber-50 text-amber-900" },
+  approved: { label: "Approved", text: "It is listed in the directory.", className: "border-emerald-300 bg-emerald-50 text-emerald-900" },
+  rejected: { label: "Rejected", text: "It was not accepted for the directory.", className: "border-red-300 bg-red-50 text-red-900" },
+} as const;
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4";
+
+export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
+  const { name, slug, status, rejectionReason } = loaderData;
+  const state = STATES[status];
+  return (
+    <section className="mx-auto max-w-xl py-8" aria-labelledby="submission-title">
+      <h1 id="submission-title" className="text-3xl font-bold">
+        Your submission: {name}
+      </h1>
+      {/* The state is said in words; the colour only repeats it. */}
+      <div className={`mt-6 rounded-xl border p-5 ${state.className}`}>
+        <p className="text-lg">
+          Status: <strong>{state.label}</strong>
+        </p>
+        <p className="mt-1">{state.text}</p>
+        {status === "rejected" && (
+          <p className="mt-3">
+            <span className="font-medium">Reason:</span> {rejectionReason ?? "No reason was given."}
+          </p>
+        )}
+      </div>
+      <p className="mt-8 flex flex-wrap gap-6">
+        {status === "approved" && (
+          <Link to={`/tool/${encodeURIComponent(slug)}`} className={linkClass}>
+            See {name} in the directory
+          </Link>
+        )}
+        <Link to="/" className={linkClass}>
+          Back to the directory
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <StatusPage
+      eyebrow={notFound ? "404" : undefined}
+      title={notFound ? "Submission not found" : "Something went wrong"}
+      message={notFound ? NOT_FOUND : "The submission could not be looked up. Please try again later."}
+      link={{ to: "/", label: "Go to Homepage" }}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+// Kept out of core/tool.ts, which public pages import: zod stays out of their browser bundles.
+
+/** The longest reason an admin may give for rejecting a tool; its submitter reads it on their status page. */
+export const REJECTION_REASON_MAX = 500;
+
+/** A rejection's reason as the admin's forms take it (moderation queue, edit page): optional, trimmed. */
+export const rejectionReasonSchema = z
+  .string()
+  .trim()
+  .max(REJECTION_REASON_MAX, `The reason must be at most ${REJECTION_REASON_MAX} characters.`)
+  .optional();

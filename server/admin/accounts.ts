@@ -1,0 +1,96 @@
+import type { Database } from "../db/index.ts";
+import { newId } from "../db/ids.ts";
+import type { Logger } from "../logger.ts";
+import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
+
+export interface AdminAccount {
+  id: string;
+  username: string;
+  createdAt: number;
+}
+
+/** Usernames are compared as typed, trimmed; 1–64 characters. */
+export function normalizeUsername(username: string): string {
+  return username.trim();
+}
+
+/** Creates an admin; throws if the username is taken. */
+export async function createAdmin(database: Database, username: string, password: string, now: number): Promise<AdminAccount> {
+  const id = newId();
+  const name = normalizeUsername(username);
+  await database.db
+    .insertInto("admin_users")
+    .values({ id, username: name, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .execute();
+  return { id, username: name, createdAt: now };
+}
+
+/** Sets an admin's password and ends their sessions; false when there is no such admin. */
+export async function setAdminPassword(database: Database, username: string, password: string, now: number): Promise<boolean> {
+  const hash = await hashPassword(password);
+  return database.db.transaction().execute(async (trx) => {
+    const admin = await trx.selectFrom("admin_users").select("id").where("username", "=", normalizeUsername(username)).executeTakeFirst();
+    if (!admin) return false;
+    await trx.updateTable("admin_users").set({ password_hash: hash, updated_at: now }).where("id", "=", admin.id).execute();
+    await trx.deleteFrom("sessions").where("admin_user_id", "=", admin.id).execute();
+    return true;
+  });
+}
+
+export async function listAdmins(database: Database): Promise<AdminAccount[]> {
+  const rows = await database.db.selectFrom("admin_users").select(["id", "username", "created_at"]).orderBy("username").execute();
+  return rows.map((r) => ({ id: r.id, username: r.username, createdAt: r.created_at }));
+}
+
+// Checked against when the username is unknown, so both answers take as long.
+let decoy: Promise<string> | null = null;
+
+/** The admin whose username and password these are, or null (the same for either being wrong). */
+export async function verifyLogin(database: Database, username: string, password: string): Promise<AdminAccount | null> {
+  const row = await database.db
+    .selectFrom("admin_users")
+    .select(["id", "username", "created_at", "password_hash"])
+    .where("username", "=", normalizeUsername(username))
+    .executeTakeFirst();
+  if (!row) {
+    await verifyPassword(password, await (decoy ??= hashPassword(generatePassword())));
+    return null;
+  }
+  return (await verifyPassword(password, row.password_hash)) ? { id: row.id, username: row.username, createdAt: row.created_at } : null;
+}
+
+/**
+ * At start: ADMIN_USERNAME/ADMIN_PASSWORD create that admin or set its password; with none
+ * configured and no admin at all, one named "admin" is created with a random password, printed
+ * once to the log (DESIGN rule 1).
+ */
+export async function ensureAdmin(
+  database: Database,
+  configured: { username: string; password: string } | null,
+  log: Logger,
+  now: number,
+): Promise<void> {
+  if (configured) {
+    const updated = await verifyLogin(database, configured.username, configured.password);
+    if (updated) return;
+    if (await setAdminPassword(database, configured.username, configured.password, now)) {
+      log.info({ username: normalizeUsername(configured.username) }, "admin password set from ADMIN_PASSWORD");
+      return;
+    }
+    await createAdmin(database, configured.username, configured.password, now).catch((error: unknown) => {
+      // Another instance created it at the same moment: its password is the configured one too.
+      log.debug({ err: error }, "admin created by another instance");
+    });
+    return;
+  }
+  const any = await database.db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst();
+  if (any) return;
+  const password = generatePassword();
+  try {
+    await createAdmin(database, "admin", password, now);
+  } catch {
+    return; // another instance made the first admin
+  }
+  // The one time this password is shown: the operator copies it from the log.
+  log.warn({ username: "admin", password }, "first admin created with a generated password; change it with `npm run admin -- reset-password admin`");
+}

@@ -1,0 +1,195 @@
+import { sql } from "kysely";
+import { descriptionText } from "../catalog/description.ts";
+import { memberships, PREVIEW_COLUMNS, previewOf, type ToolPreview } from "../catalog/queries.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import type { Logger } from "../logger.ts";
+import { reindexTools } from "../search/indexer.ts";
+import type { AppServices } from "../services.ts";
+import { assertSafeKey, UPLOADS_PATH, type Storage } from "../storage/index.ts";
+import { recordAudit } from "./audit.ts";
+import type { Admin } from "./session.ts";
+
+// Moderation (DESIGN rule 5): the queue of pending submissions and what admins do with them.
+// Every change is one transaction with its search rows (reindexTools) and its audit entries;
+// cached public pages are told after the commit.
+
+/** What the moderation functions need of the running server. */
+export type ModerationDeps = Pick<AppServices, "database" | "storage" | "freshness" | "now" | "log"> & { config: Pick<Config, "storage"> };
+
+/** A pending tool as the queue previews it: the start of its card, and what a moderator weighs. */
+export interface QueueItem extends ToolPreview {
+  /** The start of the description as plain text. */
+  excerpt: string;
+  source: string;
+  createdAt: number;
+  /** The sum of its paid orders (cents), or null when nobody paid to feature it. */
+  paidCents: number | null;
+}
+
+const EXCERPT_LENGTH = 280;
+
+function excerptOf(description: string): string {
+  const text = descriptionText(description).replace(/\s+/g, " ").trim();
+  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH).replace(/\s+\S*$/, "")}…`;
+}
+
+/**
+ * One page of the queue: pending tools, those someone paid to feature first (they are owed a
+ * quick answer), then oldest first; with the number of pending tools.
+ */
+export async function listModerationQueue(
+  database: Database,
+  options: { page: number; pageSize: number },
+): Promise<{ items: QueueItem[]; total: number }> {
+  const { db } = database;
+  const paid = db
+    .selectFrom("orders")
+    .select(["orders.tool_id", sql<number>`sum(orders.amount_cents)`.as("paid_cents")])
+    .where("orders.status", "=", "paid")
+    .groupBy("orders.tool_id");
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("tools")
+      .leftJoin(paid.as("p"), "p.tool_id", "tools.id")
+      .select([...PREVIEW_COLUMNS, "tools.description", "tools.source", "tools.created_at", "p.paid_cents"])
+      .where("tools.status", "=", "pending")
+      .orderBy(sql`case when ${sql.ref("p.paid_cents")} is null then 1 else 0 end`)
+      .orderBy("tools.created_at", "asc")
+      .orderBy("tools.id", "asc")
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    db.selectFrom("tools").select(sql<number>`count(*)`.as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+  ]);
+  const categories = await memberships(database, "tool_categories", rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => ({
+      ...previewOf(r, categories),
+      excerpt: excerptOf(r.description),
+      source: r.source,
+      createdAt: r.created_at,
+      paidCents: r.paid_cents === null ? null : Number(r.paid_cents),
+    })),
+    total: count.n,
+  };
+}
+
+/** A tool an action changed. */
+export interface ChangedTool {
+  id: string;
+  name: string;
+}
+
+/**
+ * Approves tools that are pending or rejected (approved and verified ones stay as they are): they
+ * join browse and search at once. Returns the tools it changed.
+ */
+export async function approveTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
+  if (ids.length === 0) return [];
+  const now = deps.now();
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable("tools")
+      .set({ status: "approved", rejection_reason: null, updated_at: now })
+      .where("id", "in", [...ids])
+      .where("status", "in", ["pending", "rejected"])
+      .returning(["id", "name"])
+      .execute();
+    await reindexTools(trx, rows.map((r) => r.id), now);
+    await recordAudit(trx, admin, rows.map((r) => ({ action: "approve", toolId: r.id, toolName: r.name })), now);
+    return rows;
+  });
+  if (changed.length > 0) deps.freshness.changed();
+  return changed;
+}
+
+/**
+ * Rejects tools not rejected already, with the reason the submitter will read (null: none given).
+ * A public tool that is rejected leaves browse and search. Returns the tools it changed.
+ */
+export async function rejectTools(deps: ModerationDeps, admin: Admin, ids: readonly string[], reason: string | null): Promise<ChangedTool[]> {
+  if (ids.length === 0) return [];
+  const now = deps.now();
+  const changed = await deps.database.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable("tools")
+      .set({ status: "rejected", rejection_reason: reason, updated_at: now })
+      .where("id", "in", [...ids])
+      .where("status", "!=", "rejected")
+      .returning(["id", "name"])
+      .execute();
+    await reindexTools(trx, rows.map((r) => r.id), now);
+    await recordAudit(
+      trx,
+      admin,
+      rows.map((r) => ({ action: "reject", toolId: r.id, toolName: r.name, detail: reason === null ? undefined : { reason } })),
+      now,
+    );
+    return rows;
+  });
+  if (changed.length > 0) deps.freshness.changed();
+  return changed;
+}
+
+/**
+ * Deletes tools for good: their categories, tags, likes and search rows go with them (foreign keys
+ * cascade), their orders stay for the books (tool_id set null). Their logo and screenshot files,
+ * when stored by us, are removed after the commit, best effort: a file left behind costs disk
+ * space, never correctness. Returns the tools it deleted.
+ */
+export async function deleteTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
+  if (ids.length === 0) return [];
+  const now = deps.now();
+  const deleted = await deps.database.db.transaction().execute(async (trx) => {
+    // RETURNING names only the rows this transaction deleted, so a concurrent delete is not logged twice.
+    const rows = await trx
+      .deleteFrom("tools")
+      .where("id", "in", [...ids])
+      .returning(["id", "name", "slug", "status", "logo_url", "screenshot_url"])
+      .execute();
+    await reindexTools(trx, rows.map((r) => r.id), now);
+    await recordAudit(
+      trx,
+      admin,
+      rows.map((r) => ({ action: "delete", toolId: r.id, toolName: r.name, detail: { slug: r.slug, status: r.status } })),
+      now,
+    );
+    return rows;
+  });
+  if (deleted.length === 0) return [];
+  deps.freshness.changed();
+  await deleteStoredFiles(
+    deps,
+    deleted.flatMap((r) => [r.logo_url, r.screenshot_url]),
+  );
+  return deleted.map((r) => ({ id: r.id, name: r.name }));
+}
+
+/**
+ * The storage key of a file URL that our storage made (`/uploads/…` on disk, the bucket's public
+ * address on S3); null for anything else (an imported tool's remote logo, a typed-in address).
+ */
+export function ownStorageKey(url: string | null, storage: Config["storage"]): string | null {
+  if (!url) return null;
+  const prefix = storage.kind === "s3" ? `${storage.publicUrl}/` : `${UPLOADS_PATH}/`;
+  if (!url.startsWith(prefix)) return null;
+  try {
+    return assertSafeKey(url.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the stored files behind these URLs, where they are ours; failures are logged, not thrown. */
+export async function deleteStoredFiles(
+  deps: { storage: Storage; log: Logger; config: Pick<Config, "storage"> },
+  urls: readonly (string | null)[],
+): Promise<void> {
+  const keys = urls.map((url) => ownStorageKey(url, deps.config.storage)).filter((key): key is string => key !== null);
+  await Promise.all(
+    keys.map((key) =>
+      deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, "stored file of a removed tool not deleted")),
+    ),
+  );
+}

@@ -1,0 +1,50 @@
+import { sql } from "kysely";
+import { paidOrdersInForce } from "../catalog/queries.ts";
+import type { Database } from "../db/index.ts";
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The dashboard's figures (spec §7 admin stats, and more). */
+export interface DashboardStats {
+  totalTools: number;
+  approvedTools: number;
+  pendingTools: number;
+  /** Tools with a paid order in force (DESIGN rule 3). */
+  featuredTools: number;
+  likes: number;
+  /** Searches of terms last searched in the past 7 days (search terms keep a count, not each search). */
+  recentSearches: number;
+  topSearchTerms: { term: string; count: number }[];
+  paidOrders: number;
+  revenueCents: number;
+}
+
+/** The admin dashboard's figures at `now`. */
+export async function dashboardStats(database: Database, now: number): Promise<DashboardStats> {
+  const { db } = database;
+  const count = sql<number>`count(*)`;
+  const [statuses, featured, likes, recent, top, orders] = await Promise.all([
+    db.selectFrom("tools").select(["status", count.as("n")]).groupBy("status").execute(),
+    paidOrdersInForce(db, now).select(sql<number>`count(distinct orders.tool_id)`.as("n")).executeTakeFirst(),
+    db.selectFrom("likes").select(count.as("n")).executeTakeFirst(),
+    db.selectFrom("search_terms").select(sql<number>`coalesce(sum(search_count), 0)`.as("n")).where("last_searched", ">=", now - WEEK_MS).executeTakeFirst(),
+    db.selectFrom("search_terms").select(["term", "search_count"]).orderBy("search_count", "desc").orderBy("term").limit(10).execute(),
+    db
+      .selectFrom("orders")
+      .select([count.as("n"), sql<number>`coalesce(sum(amount_cents), 0)`.as("cents")])
+      .where("status", "=", "paid")
+      .executeTakeFirst(),
+  ]);
+  const byStatus = new Map(statuses.map((s) => [s.status, Number(s.n)]));
+  return {
+    totalTools: [...byStatus.values()].reduce((a, b) => a + b, 0),
+    approvedTools: byStatus.get("approved") ?? 0,
+    pendingTools: byStatus.get("pending") ?? 0,
+    featuredTools: Number(featured?.n ?? 0),
+    likes: Number(likes?.n ?? 0),
+    recentSearches: Number(recent?.n ?? 0),
+    topSearchTerms: top.map((t) => ({ term: t.term, count: t.search_count })),
+    paidOrders: Number(orders?.n ?? 0),
+    revenueCents: Number(orders?.cents ?? 0),
+  };
+}

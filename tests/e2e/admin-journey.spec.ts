@@ -1,0 +1,111 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { openDatabase } from "../../server/db/index.ts";
+import { expect, test } from "./fixtures.ts";
+
+// The admin's day: sign in, check the figures, approve one submission (it goes public), edit it,
+// reject another with a reason (its submitter's private link says why), sign out. The approved
+// tool is deleted at the end, so the journeys after this one see the demo catalogue as it was.
+
+const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
+
+/** Submits a tool through the public form; returns the private status link it shows. */
+async function submitTool(page: Page, name: string): Promise<string> {
+  await page.goto("/submit-tool");
+  await page.getByLabel("Name *").fill(name);
+  await page.getByLabel("Tagline *").fill(`${name} does one thing well`);
+  await page.getByLabel("Website URL *").fill(`https://${name.toLowerCase()}.example.com`);
+  await page.getByRole("group", { name: "Categories *" }).getByLabel("Utilities").check();
+  await page.getByLabel("Logo *").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 64, height: 64, channels: 4, background: "#5040c0" } }).png().toBuffer(),
+  });
+  await page.getByRole("button", { name: "Submit Tool" }).click();
+  await expect(page.getByText("Tool submitted successfully! We'll review it shortly.")).toBeVisible();
+  const link = page.getByRole("link", { name: /\/submission\// });
+  // An absolute link to SITE_URL; the e2e server has none of its own (it listens on port 0), so the path is taken.
+  return new URL((await link.getAttribute("href"))!).pathname;
+}
+
+/** The number a dashboard card shows for `label`. */
+async function figure(page: Page, label: string): Promise<number> {
+  const text = await page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent();
+  return Number((text ?? "").replace(/[^0-9]/g, ""));
+}
+
+test("sign in → figures → approve → public and searchable → edit → reject with a reason → the submitter sees it → sign out", async ({ page, visit, checkA11y }) => {
+  await submitTool(page, "Approvable");
+  const rejectedLink = await submitTool(page, "Rejectable");
+
+  // Signed out, an admin page shows the login in place.
+  expect(await visit("/admin/moderation")).toBe(401);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password!");
+  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
+  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD!);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+  await checkA11y();
+
+  // The dashboard's figures are the database's.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const db = database();
+  try {
+    const counts = await db.db.selectFrom("tools").select(["status"]).execute();
+    expect(await figure(page, "Total tools")).toBe(counts.length);
+    expect(await figure(page, "Pending")).toBe(counts.filter((c) => c.status === "pending").length);
+    expect(await figure(page, "Approved")).toBe(counts.filter((c) => c.status === "approved").length);
+  } finally {
+    await db.close();
+  }
+  await checkA11y();
+
+  // Approve one: it is public at once, in browse and in search.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Moderation" }).click();
+  await page.getByRole("button", { name: "Approve Approvable" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Approvable" })).toHaveCount(0);
+  await visit("/browse/all");
+  await expect(page.getByRole("heading", { level: 3, name: "Approvable" })).toBeVisible();
+  await visit("/search/approvable");
+  await expect(page.getByRole("heading", { level: 3, name: "Approvable" }).first()).toBeVisible();
+
+  // Edit its tagline.
+  await visit("/admin/tools?q=Approvable");
+  await page.getByRole("link", { name: "Approvable" }).first().click();
+  await page.getByLabel("Tagline *").fill("Now with a better tagline");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").or(page.getByText(/saved/i)).first()).toBeVisible();
+  await visit("/tool/approvable");
+  await expect(page.getByText("Now with a better tagline").first()).toBeVisible();
+
+  // Reject the other with a reason; its submitter's link says so.
+  await visit("/admin/moderation");
+  const card = page.getByRole("article", { name: "Rejectable" });
+  await card.getByText("Reject Rejectable…").click();
+  await card.getByLabel("Reason (optional, shown to the submitter)").fill("Not a software tool.");
+  await card.getByRole("button", { name: "Reject Rejectable" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Rejectable" })).toHaveCount(0);
+  await visit(rejectedLink);
+  await expect(page.getByText("Rejected")).toBeVisible();
+  await expect(page.getByText("Not a software tool.")).toBeVisible();
+
+  // Leave the catalogue as it was: the approved tool goes again.
+  await visit("/admin/tools?q=Approvable");
+  await page.getByRole("link", { name: "Approvable" }).first().click();
+  await page.getByLabel(/I understand/).check();
+  await page.getByRole("button", { name: /^Delete/ }).click();
+  await visit("/tool/approvable");
+  await expect(page.getByRole("heading", { level: 1, name: "Approvable" })).toHaveCount(0);
+
+  // Sign out: back at the login.
+  await visit("/admin/dashboard");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  expect(await visit("/admin/dashboard")).toBe(401);
+});
