@@ -8,6 +8,9 @@ import { expect, test } from "./fixtures.ts";
 // reject another with a reason (its submitter's private link says why), sign out. The approved
 // tool is deleted at the end, so the journeys after this one see the demo catalogue as it was.
 
+// This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.10" } });
+
 const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
 
 /** Submits a tool through the public form; returns the private status link it shows. */

@@ -12,6 +12,9 @@ import { expect, test } from "./fixtures.ts";
 
 const TARGET = { name: "Quartzline", slug: "quartzline" };
 
+// This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.11" } });
+
 const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
 
 test.beforeAll(async () => {
