@@ -83,7 +83,7 @@ test("sign in → figures → approve → public and searchable → edit → rej
   await page.getByRole("link", { name: "Approvable" }).first().click();
   await page.getByLabel("Tagline *").fill("Now with a better tagline");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("status").or(page.getByText(/saved/i)).first()).toBeVisible();
+  await expect(page).toHaveURL(/\?saved=1$/);
   await visit("/tool/approvable");
   await expect(page.getByText("Now with a better tagline").first()).toBeVisible();
 
@@ -103,6 +103,8 @@ test("sign in → figures → approve → public and searchable → edit → rej
   await page.getByRole("link", { name: "Approvable" }).first().click();
   await page.getByLabel(/I understand/).check();
   await page.getByRole("button", { name: /^Delete/ }).click();
+  // Deleted: the list of tools again (the post has finished before the next page is asked for).
+  await expect(page).toHaveURL(/\/admin\/tools$/);
   await visit("/tool/approvable");
   await expect(page.getByRole("heading", { level: 1, name: "Approvable" })).toHaveCount(0);
 
