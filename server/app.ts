@@ -9,6 +9,7 @@ import { requestContextKey, servicesContextKey } from "../app/context.ts";
 import { logoFailedMessage } from "../core/submission.ts";
 import { adminApi } from "./admin/api.ts";
 import { apiV1 } from "./api/v1.ts";
+import { servesHttps } from "./config.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
 import { errorBody, sendError, wantsJson } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
@@ -49,7 +50,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(requestContext(log));
   app.use(
     securityHeaders({
-      https: config.siteUrl.startsWith("https:"),
+      https: servesHttps(config),
       dev: !!devMiddleware,
       formTargets: config.payments.provider === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : [],
     }),

@@ -131,6 +131,11 @@ export function parseDatabaseTarget(url: string | undefined, dataDir: string): D
 
 export class ConfigError extends Error {}
 
+/** Whether the site is served over HTTPS (its public address says so): Secure cookies, HSTS. */
+export function servesHttps(config: Pick<Config, "siteUrl">): boolean {
+  return config.siteUrl.startsWith("https:");
+}
+
 /** Builds the configuration from environment variables (see README and .env.example). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=` in a .env file) means "not set".

@@ -1,5 +1,5 @@
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
-import type { Config } from "./config.ts";
+import { servesHttps, type Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
 import { createJobRunner, type JobRunner } from "./jobs/queue.ts";
@@ -65,7 +65,7 @@ export function createServices(
   let cookies: Promise<VisitorCookies> | null = null;
   const loadCookies = () =>
     (cookies ??= loadSecret(database, "cookie-signing", config.sessionSecret, now())
-      .then((secret) => visitorCookies(secret, { secure: config.siteUrl.startsWith("https:") }))
+      .then((secret) => visitorCookies(secret, { secure: servesHttps(config) }))
       .catch((error: unknown) => {
         cookies = null;
         throw error;

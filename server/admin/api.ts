@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import { takeScreenshotSchema } from "../../core/api.ts";
+import { servesHttps } from "../config.ts";
 import { sendError, type ErrorCode } from "../http/errors.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import { ToolGoneError } from "../screenshots/service.ts";
@@ -22,7 +23,7 @@ export function adminApi(services: AppServices): Router {
     res.set("Cache-Control", "no-store");
     next();
   });
-  router.use(requireAdmin(services.database, services.now, services.config.siteUrl.startsWith("https:")));
+  router.use(requireAdmin(services.database, services.now, servesHttps(services.config)));
   router.use(express.json({ limit: "16kb" }));
 
   // Admin stats (spec §7): the counts of all tools, approved, pending and featured ones.

@@ -81,7 +81,7 @@ export function requireAdmin(database: Database, now: () => number, https: boole
   return (req, res, next) => {
     adminOfCookie(database, req.get("cookie"), https, now()).then((admin) => {
       if (!admin) return sendError(res, "unauthenticated", "Sign in as an admin to do this.");
-      if (req.method !== "GET" && req.method !== "HEAD" && !fromThisSite({ origin: req.get("origin"), referer: req.get("referer"), host: req.get("host") })) {
+      if (req.method !== "GET" && req.method !== "HEAD" && !fromThisSite(req)) {
         return sendError(res, "permission-denied", "Admin changes are only accepted from this site's pages.");
       }
       res.locals.admin = admin;

@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 import { adminOfCookie } from "../../../server/admin/session.ts";
+import { servesHttps } from "../../../server/config.ts";
 import { fromThisSite } from "../../../server/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { StatusPage } from "../../components/not-found.tsx";
@@ -12,11 +13,10 @@ import type { Route } from "./+types/layout.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const services = context.get(servicesContextKey);
-    const https = services.config.siteUrl.startsWith("https:");
+    const https = servesHttps(services.config);
     const admin = await adminOfCookie(services.database, request.headers.get("cookie") ?? undefined, https, services.now());
     if (!admin) throw data("Sign in to continue.", { status: 401 });
-    const { headers } = request;
-    if (request.method !== "GET" && request.method !== "HEAD" && !fromThisSite({ origin: headers.get("origin"), referer: headers.get("referer"), host: headers.get("host") })) {
+    if (request.method !== "GET" && request.method !== "HEAD" && !fromThisSite(request.headers)) {
       throw data("Admin changes are only accepted from this site's pages.", { status: 403 });
     }
     context.set(adminContextKey, admin);

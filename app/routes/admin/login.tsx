@@ -4,6 +4,7 @@ import { ADMIN_LOGIN_FAILED, adminLoginSchema } from "../../../core/api.ts";
 import { safeReturnPath } from "../../../core/likes.ts";
 import { attemptLogin } from "../../../server/admin/login.ts";
 import { adminCookie, adminOfCookie } from "../../../server/admin/session.ts";
+import { servesHttps } from "../../../server/config.ts";
 import { fromThisSite } from "../../../server/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { requestContextKey, servicesContextKey } from "../../context.ts";
@@ -19,7 +20,7 @@ function afterLogin(redirectTo: string | undefined): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
-  const https = services.config.siteUrl.startsWith("https:");
+  const https = servesHttps(services.config);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo") ?? undefined;
   if (await adminOfCookie(services.database, request.headers.get("cookie") ?? undefined, https, services.now())) {
     throw redirect(afterLogin(redirectTo));
@@ -30,10 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const { ip } = context.get(requestContextKey);
-  const https = services.config.siteUrl.startsWith("https:");
+  const https = servesHttps(services.config);
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
-  const headers = request.headers;
-  if (!fromThisSite({ origin: headers.get("origin"), referer: headers.get("referer"), host: headers.get("host") })) {
+  if (!fromThisSite(request.headers)) {
     return data(submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] }), { status: 403 });
   }
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
