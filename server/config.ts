@@ -37,6 +37,26 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  PRODUCT_HUNT_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.producthunt.com"),
+  PRODUCT_HUNT_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.producthunt.com/v2/api/graphql"),
+  PRODUCT_HUNT_TOKEN: z.string().trim().min(1).optional(),
+  PRODUCT_HUNT_FETCH_PROXIES: z
+    .string()
+    .refine(
+      (text) => text.split(",").every((entry) => /^https?:\/\/[^\s]+$/.test(entry.trim()) && entry.includes("{url}")),
+      "must be proxy URLs containing {url}, separated by commas, e.g. https://proxy.example/fetch?url={url}",
+    )
+    .optional(),
+  PRODUCT_HUNT_AUTO_IMPORT: flag.optional(),
+  PRODUCT_HUNT_IMPORT_LIMIT: z.coerce.number().int().min(1).max(200).default(20),
+  PRODUCT_HUNT_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  FAVICON_SERVICE_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "must be an http(s) URL")
+    .refine((text) => text.includes("{domain}"), "must contain {domain}, e.g. https://icons.duckduckgo.com/ip3/{domain}.ico")
+    .default("https://www.google.com/s2/favicons?domain={domain}&sz=128"),
+  LINK_CHECK_ENABLED: flag.optional(),
+  LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type DatabaseTarget =
@@ -104,6 +124,30 @@ export interface Config {
   payments:
     | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase?: { host: string; port: number; protocol: "http" | "https" } }
     | { provider: "test" };
+  /**
+   * Product Hunt import (issue 9). Every address of theirs comes from here, so tests point them at
+   * a local fake. `fetchProxies`: URL templates with `{url}`, tried in order after a direct fetch.
+   */
+  productHunt: {
+    baseUrl: string;
+    apiUrl: string;
+    token: string | null;
+    fetchProxies: string[];
+    /** The daily automatic import of new launches. */
+    autoImport: boolean;
+    /** Launches imported per automatic run at most. */
+    importLimit: number;
+    /** The pause between two requests to Product Hunt in an automatic run. */
+    spacingMs: number;
+    /** The longest Retry-After honoured; a longer one ends the run. */
+    maxRetryAfterMs: number;
+  };
+  /** Where an imported tool's logo comes from when it has none: a template with `{domain}`. */
+  faviconServiceUrl: string;
+  /** The weekly check of every public tool's website; 3 failures in a row flag it. */
+  linkHealth: { enabled: boolean; spacingMs: number; timeoutMs: number; failuresToFlag: number };
+  /** When scheduled jobs run: croner patterns in a time zone (daylight saving included). */
+  schedules: Record<"productHuntImport" | "linkHealth", { pattern: string; timezone: string }>;
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
   jobs: { pollMs: number };
   /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
@@ -210,6 +254,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : { provider: "test" },
     screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },
+    productHunt: {
+      baseUrl: e.PRODUCT_HUNT_BASE_URL.replace(/\/+$/, ""),
+      apiUrl: e.PRODUCT_HUNT_API_URL,
+      token: e.PRODUCT_HUNT_TOKEN ?? null,
+      fetchProxies: (e.PRODUCT_HUNT_FETCH_PROXIES ?? "").split(",").map((entry) => entry.trim()).filter(Boolean),
+      autoImport: e.PRODUCT_HUNT_AUTO_IMPORT ?? true,
+      importLimit: e.PRODUCT_HUNT_IMPORT_LIMIT,
+      spacingMs: e.PRODUCT_HUNT_REQUEST_SPACING_MS,
+      maxRetryAfterMs: 120_000,
+    },
+    faviconServiceUrl: e.FAVICON_SERVICE_URL,
+    linkHealth: { enabled: e.LINK_CHECK_ENABLED ?? true, spacingMs: e.LINK_CHECK_SPACING_MS, timeoutMs: 10_000, failuresToFlag: 3 },
+    schedules: {
+      // The spec's admin note: daily at 13:00 Amsterdam time.
+      productHuntImport: { pattern: "0 13 * * *", timezone: "Europe/Amsterdam" },
+      // Mondays before the working day, when a slow check disturbs no one.
+      linkHealth: { pattern: "0 4 * * 1", timezone: "Europe/Amsterdam" },
+    },
     jobs: { pollMs: 5000 },
     // In development every edit must show at once.
     cache: { pages: e.NODE_ENV !== "development", pollMs: 1000 },

@@ -3,6 +3,9 @@ import { servesHttps, type Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
 import { createJobRunner, type JobRunner } from "./jobs/queue.ts";
+import { createScheduler, type Scheduler } from "./jobs/schedule.ts";
+import { productHuntImportJob } from "./importer/scrape.ts";
+import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
@@ -34,6 +37,8 @@ export interface AppServices {
   payments: PaymentService;
   /** Background work (screenshots after submissions); started by the server process, not by tests. */
   jobs: JobRunner;
+  /** Scheduled work (the daily Product Hunt import, the weekly link check); timers started by the server process. */
+  scheduler: Scheduler;
   limiters: {
     contact: RateLimiter;
     searchTracking: RateLimiter;
@@ -84,6 +89,7 @@ export function createServices(
       log,
     }),
   });
+  const importer = { config, database, storage, freshness, screenshots, log, now };
   return {
     config,
     database,
@@ -110,6 +116,12 @@ export function createServices(
       log,
       pollMs: config.jobs.pollMs,
       concurrency: config.screenshots.concurrency,
+    }),
+    scheduler: createScheduler({
+      database,
+      now,
+      log,
+      jobs: [productHuntImportJob(importer), linkHealthJob({ config, database, freshness, log, now })],
     }),
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

@@ -45,6 +45,8 @@ export interface ToolDetail extends ToolCard {
   targetAudience: string[];
   status: ToolStatus;
   updatedAt: number;
+  /** When the weekly check last reached the website (ms), and whether it answered; null before the first check. */
+  linkCheck: { checkedAt: number; ok: boolean } | null;
 }
 
 type Db = Database["db"];
@@ -300,6 +302,7 @@ export async function findTool(database: Database, key: string, now: number): Pr
     screenshotUrl: row.screenshot_url,
     status: row.status as ToolStatus,
     updatedAt: row.updated_at,
+    linkCheck: row.link_checked_at === null ? null : { checkedAt: Number(row.link_checked_at), ok: row.link_failures === 0 },
   };
 }
 

@@ -35,6 +35,13 @@ export interface ToolsTable {
   /** SHA-256 (hex) of the submitter's private status-link token; null for tools not submitted through the form. */
   status_token_hash: string | null;
   source: string;
+  /** The Product Hunt launch page an imported tool came from; null for other sources. */
+  source_url: string | null;
+  /** The last weekly link check: when, and what it found ("200", or why it failed). */
+  link_checked_at: number | null;
+  link_check_result: string | null;
+  /** Failed link checks in a row; 3 or more flag the tool for admins. */
+  link_failures: WithDefault<number>;
   upvotes_count: WithDefault<number>;
   comments_count: WithDefault<number>;
   created_at: number;
@@ -122,18 +129,41 @@ export interface SessionsTable {
   expires_at: number;
 }
 
-export interface ScrapeRunsTable {
+/** One holder at a time per name, across instances (a scheduled job's run). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** A run of a scheduled job (the Product Hunt import, the link check). */
+export interface ScheduledRunsTable {
   id: string;
-  trigger: string;
-  status: string;
+  job: string;
+  trigger: "schedule" | "manual";
+  /** The scheduled time this run was started for (unique per job); null for manual runs. */
+  slot: number | null;
+  status: "running" | "succeeded" | "failed" | "interrupted";
   started_at: number;
   finished_at: number | null;
-  urls_found: WithDefault<number>;
-  tools_processed: WithDefault<number>;
-  saved_count: WithDefault<number>;
+  /** JSON object of the job's figures (the import: urlsFound, toolsProcessed, savedCount). */
+  summary: WithDefault<string>;
   error: string | null;
   /** JSON array of { url, message }. */
   item_errors: WithDefault<string>;
+}
+
+/** A launch the automatic import has dealt with. */
+export interface ImportLaunchesTable {
+  /** The launch's slug on Product Hunt. */
+  launch_key: string;
+  url: string;
+  outcome: "saved" | "duplicate" | "failed";
+  tool_id: string | null;
+  attempts: WithDefault<number>;
+  last_error: string | null;
+  first_seen_at: number;
+  updated_at: number;
 }
 
 /** A single row (id 1): bumped by every write that changes what public pages show. */
@@ -208,7 +238,9 @@ export interface DB {
   payment_events: PaymentEventsTable;
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
-  scrape_runs: ScrapeRunsTable;
+  leases: LeasesTable;
+  scheduled_runs: ScheduledRunsTable;
+  import_launches: ImportLaunchesTable;
   catalog_state: CatalogStateTable;
   tool_search: ToolSearchTable;
   app_secrets: AppSecretsTable;
