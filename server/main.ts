@@ -33,6 +33,9 @@ if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() })
 services.search.warm().catch((error: unknown) => log.error({ err: error }, "could not load the search index"));
 // Jobs left by a previous run (a screenshot not yet taken when it stopped) are picked up here.
 services.jobs.start();
+// The daily Product Hunt import and the weekly link check (each instance keeps timers; a lease in
+// the database lets one of them run each tick).
+services.scheduler.start();
 
 let app;
 if (dev) {
@@ -67,8 +70,7 @@ function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, "shutting down");
   server.close(() => {
-    services.jobs
-      .stop()
+    Promise.all([services.jobs.stop(), services.scheduler.stop()])
       .then(() => services.screenshots.close())
       .catch((error: unknown) => log.warn({ err: error }, "shutdown: background work did not stop cleanly"))
       .finally(() => database.close().finally(() => process.exit(0)));

@@ -1,5 +1,6 @@
 import express, { type Router } from "express";
 import { takeScreenshotSchema } from "../../core/api.ts";
+import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
 import { servesHttps } from "../config.ts";
 import { sendError, type ErrorCode } from "../http/errors.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
@@ -45,6 +46,19 @@ export function adminApi(services: AppServices): Router {
     } catch (error) {
       if (error instanceof ToolGoneError) return sendError(res, "not-found", error.message);
       if (error instanceof ScreenshotError) return sendError(res, SCREENSHOT_ERRORS[error.code], error.message);
+      next(error);
+    }
+  });
+  // The manual Product Hunt import (spec §7 scrapeProductHuntManual): answers when the run has finished.
+  router.post("/scrape", async (_req, res, next) => {
+    try {
+      const outcome = await services.scheduler.run("product-hunt-import");
+      if (outcome.kind !== "finished") return sendError(res, "aborted", scrapeBusyMessage(outcome.kind === "busy" ? (outcome.run?.startedAt ?? null) : null));
+      const { run } = outcome;
+      if (run.status !== "succeeded") return sendError(res, "unavailable", scrapeFailedMessage(run.error ?? "The run did not finish."));
+      const { urlsFound, toolsProcessed, savedCount, timestamp } = run.summary;
+      res.json({ urlsFound, toolsProcessed, savedCount, timestamp, itemErrors: run.itemErrors });
+    } catch (error) {
       next(error);
     }
   });

@@ -1,9 +1,27 @@
-import type { Config } from "../config.ts";
+import {
+  allProxiesFailedMessage,
+  faviconUrl,
+  IMPORT_MESSAGES,
+  launchSlug,
+  launchUrl,
+  mapCategories,
+  pickThumbnail,
+  siteRef,
+  withRef,
+} from "../../core/import.ts";
+import { slugify } from "../../core/slug.ts";
+import { SUBMISSION_LIMITS, websiteUrlSchema, type SubmissionContent } from "../../core/submission.ts";
+import { LOGO_LIMITS } from "../../core/uploads.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
+import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
+import { OutboundError, safeFetch, type SafeResponse } from "../net/fetch.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../storage/index.ts";
+import { readLogo } from "../submissions/logo.ts";
+import { findToolByWebsite, saveTool, type LogoSource } from "../submissions/service.ts";
+import { parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
 
 export interface ImporterDeps {
   config: Pick<Config, "productHunt" | "schedules" | "faviconServiceUrl" | "siteName" | "siteUrl" | "outboundAllow">;
@@ -23,13 +41,286 @@ export class ImportError extends Error {
   }
 }
 
+/** Product Hunt asked us to slow down (HTTP 429); a polite caller waits `retryAfterMs` before the next request. */
+export class RateLimitedError extends ImportError {
+  readonly retryAfterMs: number;
+  constructor(retryAfterMs: number) {
+    super(`Product Hunt asks us to wait ${Math.ceil(retryAfterMs / 1000)} seconds before the next request.`);
+    this.name = "RateLimitedError";
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
 export type ImportResult =
   /** Saved, approved and public. `logo`: stored from Product Hunt, a favicon-service URL, or none. */
   | { kind: "saved"; tool: { id: string; slug: string; name: string }; screenshotUrl: string | null; logo: "stored" | "favicon" | "none" }
   /** The launch (or its website) is already in the directory; nothing was saved. */
   | { kind: "duplicate"; existing: { slug: string; name: string } };
 
-/** Imports one Product Hunt launch by its URL (issue 9). Throws ImportError for what the admin should read. */
-export async function importLaunch(_deps: ImporterDeps, _url: string): Promise<ImportResult> {
-  throw new ImportError("Not built yet.");
+const FETCH_TIMEOUT_MS = 15_000;
+const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Imports one Product Hunt launch by its URL (issue 9, spec §7): reads the launch from the API
+ * (with a token) or its page, follows its website link to the real site, takes its logo (or the
+ * site's favicon), saves it approved and public with source product_hunt_import, then takes its
+ * screenshot (a site that cannot be captured leaves the tool saved without one). A launch or
+ * website already listed is answered as a duplicate. Every address is fetched through the safe
+ * fetcher (DESIGN rule 10). Throws ImportError with what the admin should read.
+ */
+export async function importLaunch(deps: ImporterDeps, url: string): Promise<ImportResult> {
+  const { productHunt } = deps.config;
+  const slug = launchSlug(url);
+  if (slug === null) throw new ImportError(IMPORT_MESSAGES.urlInvalid);
+  const known = await findImportedLaunch(deps.database, launchUrl(productHunt.baseUrl, slug));
+  if (known) return { kind: "duplicate", existing: known };
+
+  const launch = await readLaunch(deps, url, slug);
+  const name = clean(launch.name, SUBMISSION_LIMITS.name);
+  if (!name) throw new ImportError(IMPORT_MESSAGES.nameNotFound);
+  if (slugify(name).replace(/-/g, "") === "") throw new ImportError(IMPORT_MESSAGES.slugFailed);
+  // The page may name the launch differently from the link that led there (/posts/ → /products/).
+  const sourceUrl = launchUrl(productHunt.baseUrl, launch.slug ?? slug);
+  const sameLaunch = sourceUrl === launchUrl(productHunt.baseUrl, slug) ? null : await findImportedLaunch(deps.database, sourceUrl);
+  if (sameLaunch) return { kind: "duplicate", existing: sameLaunch };
+
+  if (!launch.websiteUrl) throw new ImportError("The launch page has no link to the tool's website.");
+  const websiteUrl = withRef(await resolveWebsite(deps, launch.websiteUrl), siteRef(deps.config.siteName));
+  if (!websiteUrlSchema.safeParse(websiteUrl).success) throw new ImportError("The launch's website address is not one we can list.");
+  const listed = await findToolByWebsite(deps.database, websiteUrl);
+  if (listed) return { kind: "duplicate", existing: listed };
+
+  const content: SubmissionContent = {
+    name,
+    tagline: clean(launch.tagline, SUBMISSION_LIMITS.tagline),
+    websiteUrl,
+    description: clean(launch.description, SUBMISSION_LIMITS.description, true),
+    categories: mapCategories(launch.categories),
+    tags: [],
+    platforms: [],
+    pricingModel: null,
+    pricingDetails: "",
+    features: [],
+    useCases: [],
+    integrations: [],
+    targetAudience: [],
+    submitterEmail: null,
+  };
+  const logo = await logoFor(deps, launch, websiteUrl, slug);
+  const saved = await saveTool(deps, content, logo.source, {
+    status: "approved",
+    source: "product_hunt_import",
+    sourceUrl,
+    statusLink: false,
+    screenshotJob: false,
+  });
+  if (saved.kind === "duplicate") return saved;
+  if (saved.kind === "bad-logo") throw new ImportError(saved.message);
+
+  let screenshotUrl: string | null = null;
+  try {
+    screenshotUrl = await deps.screenshots.take(websiteUrl, saved.tool.id);
+  } catch (error) {
+    // Information, not an error: the tool stays saved and its page says the screenshot is missing.
+    deps.log.info({ err: error, toolId: saved.tool.id }, "import: screenshot not captured");
+  }
+  return { kind: "saved", tool: saved.tool, screenshotUrl, logo: logo.kind };
+}
+
+/** The tool imported from this launch page, if any (rejected ones do not count). */
+async function findImportedLaunch(database: Database, sourceUrl: string): Promise<{ slug: string; name: string } | null> {
+  const row = await database.db
+    .selectFrom("tools")
+    .select(["slug", "name"])
+    .where("source_url", "=", sourceUrl)
+    .where("status", "!=", "rejected")
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The launch from the API when a token is set (its failures fall back to the page), else from the page. */
+async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promise<LaunchData> {
+  const { token } = deps.config.productHunt;
+  if (token) {
+    try {
+      const launch = await apiPost(deps, token, slug);
+      if (launch?.name) return launch;
+    } catch (error) {
+      deps.log.warn({ err: error, slug }, "import: the Product Hunt API did not answer; reading the page instead");
+    }
+  }
+  let nameless = false;
+  try {
+    return await fetchFromProductHunt(deps, url, "text/html", (response) => {
+      const launch = parseLaunchPage(response.body.toString("utf8"), response.url);
+      if (launch.name) return launch;
+      nameless = true;
+      return null;
+    });
+  } catch (error) {
+    // A page was read but named nothing: garbage, or a page that is not a launch.
+    if (nameless && !(error instanceof RateLimitedError)) throw new ImportError(IMPORT_MESSAGES.nameNotFound);
+    throw error;
+  }
+}
+
+async function apiPost(deps: ImporterDeps, token: string, slug: string): Promise<LaunchData | null> {
+  const response = await safeFetch(deps.config.productHunt.apiUrl, {
+    method: "POST",
+    body: JSON.stringify({ query: POST_QUERY, variables: { slug } }),
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json", ...userAgent(deps) },
+    allow: deps.config.outboundAllow,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBytes: PAGE_MAX_BYTES,
+  });
+  if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));
+  if (response.status !== 200) throw new ImportError(`The Product Hunt API answered ${response.status}.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body.toString("utf8"));
+  } catch {
+    throw new ImportError("The Product Hunt API's answer could not be read.");
+  }
+  return parseGraphqlPost(json);
+}
+
+/**
+ * Fetches a Product Hunt address directly, then through each proxy of PRODUCT_HUNT_FETCH_PROXIES
+ * in order, until `read` gets what it needs from a 200 answer. A 429 ends the attempts (asking
+ * again elsewhere would not be polite). When every attempt fails: 'All proxy services failed.
+ * Last error: {message}' (or the direct fetch's error when no proxy is set).
+ */
+export async function fetchFromProductHunt<T>(
+  deps: ImporterDeps,
+  url: string,
+  accept: string,
+  read: (response: SafeResponse) => T | null,
+): Promise<T> {
+  const { fetchProxies } = deps.config.productHunt;
+  const attempts = [
+    { via: "Product Hunt", url },
+    ...fetchProxies.map((template, i) => ({ via: `Proxy ${i + 1}`, url: template.replaceAll("{url}", encodeURIComponent(url)) })),
+  ];
+  let lastError = "Nothing was tried.";
+  for (const attempt of attempts) {
+    try {
+      const response = await safeFetch(attempt.url, {
+        allow: deps.config.outboundAllow,
+        timeoutMs: FETCH_TIMEOUT_MS,
+        maxBytes: PAGE_MAX_BYTES,
+        headers: { accept, "accept-language": "en", ...userAgent(deps) },
+      });
+      if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));
+      if (response.status !== 200) {
+        lastError = `${attempt.via} answered ${response.status}${response.status === 403 ? " (access refused)" : ""}.`;
+        continue;
+      }
+      // A proxy's answer stands for the page itself: its links resolve against the page's address.
+      const value = read(attempt.url === url ? response : { ...response, url });
+      if (value !== null) return value;
+      lastError = `${attempt.via} answered with a page that could not be read.`;
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw error;
+      if (!(error instanceof OutboundError)) throw error;
+      lastError = `${attempt.via}: ${error.message}`;
+    }
+    deps.log.info({ via: attempt.via, url, error: lastError }, "import: fetch attempt failed");
+  }
+  throw new ImportError(fetchProxies.length > 0 ? allProxiesFailedMessage(lastError) : lastError);
+}
+
+/**
+ * The real website behind the launch's link: Product Hunt's /r/ redirects (and the site's own)
+ * are followed through the safe fetcher, so a link that leads to a private or local address is
+ * refused. A site that is merely down keeps the link as given; a Product Hunt redirect that
+ * cannot be followed cannot be listed.
+ */
+async function resolveWebsite(deps: ImporterDeps, link: string): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw new ImportError("The launch's website link is not a valid address.");
+  }
+  const productHuntHost = bareHost(new URL(deps.config.productHunt.baseUrl).host);
+  const viaProductHunt = bareHost(url.host) === productHuntHost;
+  try {
+    const response = await safeFetch(url.href, {
+      allow: deps.config.outboundAllow,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: 64 * 1024,
+      truncate: true,
+      headers: { accept: "text/html", ...userAgent(deps) },
+    });
+    if (bareHost(new URL(response.url).host) === productHuntHost) {
+      throw new ImportError("The launch's website link leads back to Product Hunt.");
+    }
+    return response.url;
+  } catch (error) {
+    if (!(error instanceof OutboundError)) throw error;
+    if (error.code === "forbidden-address" || error.code === "forbidden-scheme" || error.code === "bad-url") {
+      throw new ImportError(`The launch's website link was refused: ${error.message}`);
+    }
+    if (viaProductHunt) throw new ImportError(`The launch's website could not be reached: ${error.message}`);
+    return url.href;
+  }
+}
+
+/** The launch's logo, checked and re-encoded; else the site's favicon from the favicon service. */
+async function logoFor(
+  deps: ImporterDeps,
+  launch: LaunchData,
+  websiteUrl: string,
+  slug: string,
+): Promise<{ source: LogoSource; kind: "stored" | "favicon" | "none" }> {
+  const image = pickThumbnail(launch.thumbnails);
+  if (image) {
+    try {
+      const response = await safeFetch(image, {
+        allow: deps.config.outboundAllow,
+        timeoutMs: FETCH_TIMEOUT_MS,
+        maxBytes: LOGO_LIMITS.maxBytes,
+        headers: { accept: "image/png,image/jpeg,image/webp", ...userAgent(deps) },
+      });
+      if (response.status === 200) {
+        const processed = await readLogo(response.body);
+        if (processed.kind === "ok") return { source: { name: slug, webp: processed.webp }, kind: "stored" };
+        deps.log.info({ image, reason: processed.message }, "import: logo refused; using the favicon");
+      } else {
+        deps.log.info({ image, status: response.status }, "import: logo not found; using the favicon");
+      }
+    } catch (error) {
+      if (!(error instanceof OutboundError)) throw error;
+      deps.log.info({ image, reason: error.message }, "import: logo not fetched; using the favicon");
+    }
+  }
+  const favicon = faviconUrl(deps.config.faviconServiceUrl, websiteUrl);
+  return favicon ? { source: { url: favicon }, kind: "favicon" } : { source: { url: null }, kind: "none" };
+}
+
+/** How long a 429 asks us to wait: Retry-After in seconds or as a date; a minute when it says nothing usable. */
+function retryAfterMs(response: SafeResponse): number {
+  const header = response.headers["retry-after"];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value && /^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? 60_000 : Math.max(0, date - Date.now());
+}
+
+function userAgent(deps: ImporterDeps): Record<string, string> {
+  return { "user-agent": `Mozilla/5.0 (compatible; toolshelf; +${deps.config.siteUrl})` };
+}
+
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
+
+/** Text from another site, made fit to store: control characters gone, spaces collapsed (paragraphs kept when asked), cut to the limit. */
+function clean(text: string | null, max: number, paragraphs = false): string {
+  if (!text) return "";
+  const flat = text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+    .split(/\n{2,}/)
+    .map((part) => part.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join(paragraphs ? "\n\n" : " ");
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }

@@ -277,9 +277,7 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
 
   function nextRun(name: ScheduledJobName, from: number = now()): number | null {
     const job = jobOf(name);
-    if (!job.enabled) return null;
-    const cron = new Cron(job.pattern, { timezone: job.timezone, paused: true });
-    return cron.nextRun(new Date(from))?.getTime() ?? null;
+    return job.enabled ? nextRunAt(job.pattern, job.timezone, from) : null;
   }
 
   return {
@@ -335,6 +333,11 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
   };
 }
 
+/** The first time after `from` (ms) that a croner pattern matches in a time zone, daylight saving included. */
+export function nextRunAt(pattern: string, timezone: string, from: number): number | null {
+  return new Cron(pattern, { timezone, paused: true }).nextRun(new Date(from))?.getTime() ?? null;
+}
+
 function toRecord(row: Selectable<ScheduledRunsTable>): RunRecord {
   return {
     id: row.id,
@@ -355,4 +358,24 @@ function parseJson<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** Waits `ms` (spacing a run's requests), or less when the run is aborted, which then throws its reason. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", stop);
+    };
+    const stop = () => {
+      done();
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", stop, { once: true });
+  });
 }

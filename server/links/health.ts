@@ -1,8 +1,10 @@
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
-import type { ScheduledJob } from "../jobs/schedule.ts";
+import { pause, type RunContext, type RunSummary, type ScheduledJob } from "../jobs/schedule.ts";
 import type { Logger } from "../logger.ts";
+import { OutboundError, safeFetch } from "../net/fetch.ts";
 
 export interface LinkHealthDeps {
   config: Pick<Config, "linkHealth" | "schedules" | "outboundAllow" | "siteUrl">;
@@ -26,8 +28,25 @@ export interface BrokenLink {
 }
 
 /** Public tools flagged by the link check (failuresToFlag or more failures in a row), most failures first. */
-export async function listBrokenLinks(_database: Database, _failuresToFlag: number): Promise<BrokenLink[]> {
-  return [];
+export async function listBrokenLinks(database: Database, failuresToFlag: number): Promise<BrokenLink[]> {
+  const rows = await database.db
+    .selectFrom("tools")
+    .select(["id", "slug", "name", "website_url", "link_failures", "link_check_result", "link_checked_at"])
+    .where("status", "in", PUBLIC_STATUSES)
+    .where("link_failures", ">=", failuresToFlag)
+    .orderBy("link_failures", "desc")
+    .orderBy("name")
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    websiteUrl: row.website_url,
+    failures: row.link_failures,
+    lastResult: row.link_check_result,
+    checkedAt: row.link_checked_at === null ? null : Number(row.link_checked_at),
+  }));
 }
 
 /** The weekly link check as a scheduled job. */
@@ -36,12 +55,77 @@ export function linkHealthJob(deps: LinkHealthDeps): ScheduledJob {
   return {
     name: "link-health",
     title: "Link check",
-    description: "Visits every public tool's website; three failures in a row flag the tool for admins.",
+    description: `Visits every public tool's website; ${linkHealth.failuresToFlag} failures in a row flag the tool for admins.`,
     when: "Every Monday at 04:00, Amsterdam time",
     pattern: schedules.linkHealth.pattern,
     timezone: schedules.linkHealth.timezone,
     enabled: linkHealth.enabled,
     leaseMs: 5 * 60_000,
-    run: async () => ({ checked: 0 }),
+    run: (context) => checkLinks(deps, context),
   };
+}
+
+/** Answers that mean the site is there but refuses robots, which is not a broken link. */
+const ALIVE_REFUSALS = new Set([401, 403, 405, 429]);
+const BATCH = 100;
+
+/**
+ * One run: checks the website of every public tool not checked since the run began, least
+ * recently checked first, one at a time with a pause between them. A run that stops (its
+ * server went away) is taken up by the next one where it ended, since what it checked is
+ * recorded as it goes. Public pages learn of the results every batch and at the end.
+ */
+export async function checkLinks(deps: LinkHealthDeps, context: RunContext): Promise<RunSummary> {
+  const { database, config } = deps;
+  const startedAt = deps.now();
+  const figures = { checked: 0, ok: 0, failed: 0, flagged: 0 };
+  for (;;) {
+    const batch = await database.db
+      .selectFrom("tools")
+      .select(["id", "website_url", "link_failures"])
+      .where("status", "in", PUBLIC_STATUSES)
+      .where((eb) => eb.or([eb("link_checked_at", "is", null), eb("link_checked_at", "<", startedAt)]))
+      .orderBy("link_checked_at")
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (batch.length === 0) break;
+    for (const tool of batch) {
+      if (figures.checked > 0) await pause(config.linkHealth.spacingMs, context.signal);
+      const result = await checkLink(deps, tool.website_url);
+      const failures = result.ok ? 0 : tool.link_failures + 1;
+      await database.db
+        .updateTable("tools")
+        .set({ link_checked_at: Math.max(deps.now(), startedAt), link_check_result: result.detail, link_failures: failures })
+        .where("id", "=", tool.id)
+        .execute();
+      figures.checked++;
+      if (result.ok) figures.ok++;
+      else {
+        figures.failed++;
+        if (failures === config.linkHealth.failuresToFlag) figures.flagged++;
+      }
+    }
+    deps.freshness.changed();
+    await context.progress(figures);
+  }
+  return figures;
+}
+
+/** Whether a website answers: redirects followed, time-limited, only the start of the page read. */
+export async function checkLink(deps: LinkHealthDeps, websiteUrl: string): Promise<{ ok: boolean; detail: string }> {
+  try {
+    const response = await safeFetch(websiteUrl, {
+      allow: deps.config.outboundAllow,
+      timeoutMs: deps.config.linkHealth.timeoutMs,
+      maxBytes: 64 * 1024,
+      truncate: true,
+      headers: { accept: "text/html,*/*", "user-agent": `Mozilla/5.0 (compatible; toolshelf link check; +${deps.config.siteUrl})` },
+    });
+    const ok = response.status < 400 || ALIVE_REFUSALS.has(response.status);
+    return { ok, detail: `HTTP ${response.status}` };
+  } catch (error) {
+    if (error instanceof OutboundError) return { ok: false, detail: error.message };
+    throw error;
+  }
 }

@@ -24,12 +24,16 @@ export class OutboundError extends Error {
 }
 
 export interface SafeFetchOptions {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
   headers?: Record<string, string>;
+  /** Sent with a POST (not again after a redirect that turns it into a GET). */
+  body?: string;
   /** For the whole fetch, redirects included. */
   timeoutMs?: number;
-  /** The largest body accepted; a larger one is cut off, not read to the end. */
+  /** The largest body accepted; a larger one is refused (too-large), not read to the end. */
   maxBytes?: number;
+  /** Keep the first maxBytes of a larger body instead of refusing it (when only the start matters). */
+  truncate?: boolean;
   maxRedirects?: number;
   /** `host:port` pairs reachable whatever they resolve to (tests' fakes on 127.0.0.1): OUTBOUND_ALLOW. */
   allow?: readonly string[];
@@ -61,7 +65,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
   let method = options.method ?? "GET";
   let url = parse(input);
   for (let hop = 0; ; hop++) {
-    const response = await request(url, method, options, allow, maxBytes, signal).catch((error: unknown) => {
+    const response = await request(url, method, method === "POST" ? options.body : undefined, options, allow, maxBytes, signal).catch((error: unknown) => {
       if (error instanceof OutboundError) throw error;
       if (signal.aborted) throw new OutboundError("timeout", `No answer from ${url.host} within ${timeoutMs} ms.`);
       throw new OutboundError("network", `Could not reach ${url.host}.`);
@@ -69,7 +73,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
     if (!REDIRECTS.has(response.status) || !response.location) return { url: url.href, ...response };
     if (hop >= maxRedirects) throw new OutboundError("too-many-redirects", `More than ${maxRedirects} redirects from ${input}.`);
     url = parse(response.location, url);
-    if (response.status === 303) method = "GET";
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) method = "GET";
   }
 }
 
@@ -110,6 +114,7 @@ export function checkedLookup(
 function request(
   url: URL,
   method: string,
+  body: string | undefined,
   options: SafeFetchOptions,
   allow: Set<string>,
   maxBytes: number,
@@ -148,7 +153,7 @@ function request(
         }
         const declared = Number(res.headers["content-length"]);
         const tooLarge = () => new OutboundError("too-large", `The answer from ${url.host} is larger than ${maxBytes} bytes.`);
-        if (Number.isFinite(declared) && declared > maxBytes) {
+        if (Number.isFinite(declared) && declared > maxBytes && !options.truncate) {
           res.destroy();
           return reject(tooLarge());
         }
@@ -158,8 +163,9 @@ function request(
           size += chunk.length;
           if (size > maxBytes) {
             res.destroy();
-            reject(tooLarge());
-            return;
+            if (!options.truncate) return reject(tooLarge());
+            chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+            return resolve({ status, headers: res.headers, body: Buffer.concat(chunks), location });
           }
           chunks.push(chunk);
         });
@@ -168,6 +174,6 @@ function request(
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -61,10 +61,12 @@ async function freeSlug(database: Database, name: string): Promise<string> {
   }
 }
 
-/** How a tool is saved: a free submission (pending, with a status link and a screenshot job) or an admin's. */
+/** How a tool is saved: a free submission (pending, with a status link and a screenshot job), an admin's or an import. */
 export interface SaveAs {
   status: "pending" | "approved";
-  source: "free_submission" | "admin";
+  source: "free_submission" | "admin" | "product_hunt_import";
+  /** Where an imported tool came from (its launch page). */
+  sourceUrl?: string;
   /** A private status link for the submitter (free submissions). */
   statusLink: boolean;
   /** Queue the screenshot for the job runner (else the caller takes it). */
@@ -82,30 +84,36 @@ export function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: {
 }
 
 /**
+ * A logo file to check and store; one already checked and re-encoded (processLogo); or (imports)
+ * the address of one kept elsewhere, or none.
+ */
+export type LogoSource = { name: string; bytes: Buffer } | { name: string; webp: Buffer } | { url: string | null };
+
+/**
  * Saves a tool from the submission form: refuses a website already listed, checks the logo by
  * content and re-encodes it, stores it, then writes the tool (with its screenshot job and status
  * token, as `as` says) in one transaction. Whatever fails after the logo is stored removes it
  * again, so a failed save leaves neither a row nor a file.
  */
-export async function saveTool(
-  deps: SubmitDeps,
-  content: SubmissionContent,
-  logo: { name: string; bytes: Buffer },
-  as: SaveAs,
-): Promise<SubmitResult> {
+export async function saveTool(deps: SubmitDeps, content: SubmissionContent, logo: LogoSource, as: SaveAs): Promise<SubmitResult> {
   const { database, storage } = deps;
   const existing = await findToolByWebsite(database, content.websiteUrl);
   if (existing) return { kind: "duplicate", existing };
 
-  const processed = await readLogo(logo.bytes);
-  if (processed.kind === "bad-logo") return processed;
+  let webp: Buffer | null = "webp" in logo ? logo.webp : null;
+  if ("bytes" in logo) {
+    const processed = await readLogo(logo.bytes);
+    if (processed.kind === "bad-logo") return processed;
+    webp = processed.webp;
+  }
 
   const statusToken = as.statusLink ? newStatusToken() : null;
   // A clash with a submission of the same name committed meanwhile: the next free slug.
   for (let attempt = 1; ; attempt++) {
     const now = deps.now();
     const slug = await freeSlug(database, content.name);
-    const { key, url: logoUrl } = await storeLogo(storage, slug, now, logo.name, processed.webp);
+    const stored = "name" in logo && webp ? await storeLogo(storage, slug, now, logo.name, webp) : null;
+    const logoUrl = stored ? stored.url : "url" in logo ? logo.url : null;
     const id = newId();
     try {
       await database.db.transaction().execute(async (trx) => {
@@ -128,10 +136,11 @@ export async function saveTool(
           now,
         );
         if (statusToken) await trx.updateTable("tools").set({ status_token_hash: hashStatusToken(statusToken) }).where("id", "=", id).execute();
+        if (as.sourceUrl) await trx.updateTable("tools").set({ source_url: as.sourceUrl }).where("id", "=", id).execute();
         if (as.screenshotJob) await enqueueJob(trx, "screenshot", { toolId: id }, now);
       });
     } catch (error) {
-      await storage.delete(key).catch(() => undefined);
+      if (stored) await storage.delete(stored.key).catch(() => undefined);
       if (isUniqueViolation(error) && attempt < 20) continue;
       throw error;
     }

@@ -52,6 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     testDb,
     async close() {
       await services.jobs.stop();
+      await services.scheduler.stop();
       await services.screenshots.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
