@@ -78,6 +78,41 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
   });
 
+  it("reads the Product Hunt import's settings, and refuses malformed ones", () => {
+    const defaults = loadConfig({});
+    expect(defaults.productHunt).toMatchObject({
+      baseUrl: "https://www.producthunt.com",
+      apiUrl: "https://api.producthunt.com/v2/api/graphql",
+      token: null,
+      fetchProxies: [],
+      autoImport: true,
+      importLimit: 20,
+    });
+    expect(defaults.schedules.productHuntImport).toEqual({ pattern: "0 13 * * *", timezone: "Europe/Amsterdam" });
+    const set = loadConfig({
+      PRODUCT_HUNT_BASE_URL: "http://127.0.0.1:4000/",
+      PRODUCT_HUNT_TOKEN: "abc",
+      PRODUCT_HUNT_FETCH_PROXIES: "https://a.example/?u={url}, https://b.example/{url}",
+      PRODUCT_HUNT_AUTO_IMPORT: "false",
+      PRODUCT_HUNT_IMPORT_LIMIT: "5",
+      FAVICON_SERVICE_URL: "https://icons.example/{domain}.ico",
+      LINK_CHECK_ENABLED: "no",
+    });
+    expect(set.productHunt).toMatchObject({
+      baseUrl: "http://127.0.0.1:4000",
+      token: "abc",
+      fetchProxies: ["https://a.example/?u={url}", "https://b.example/{url}"],
+      autoImport: false,
+      importLimit: 5,
+    });
+    expect(set.faviconServiceUrl).toBe("https://icons.example/{domain}.ico");
+    expect(set.linkHealth.enabled).toBe(false);
+    expect(() => loadConfig({ PRODUCT_HUNT_FETCH_PROXIES: "https://a.example/" })).toThrow(/PRODUCT_HUNT_FETCH_PROXIES: must be proxy URLs containing \{url\}/);
+    expect(() => loadConfig({ FAVICON_SERVICE_URL: "https://icons.example/x.ico" })).toThrow(/FAVICON_SERVICE_URL: must contain \{domain\}/);
+    expect(() => loadConfig({ PRODUCT_HUNT_IMPORT_LIMIT: "0" })).toThrow(/PRODUCT_HUNT_IMPORT_LIMIT/);
+    expect(() => loadConfig({ PRODUCT_HUNT_BASE_URL: "ftp://x.example" })).toThrow(/PRODUCT_HUNT_BASE_URL/);
+  });
+
   it("treats empty variables as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: " ", PORT: "" });
     expect(config.database.engine).toBe("sqlite");

@@ -37,6 +37,13 @@ describe("safeFetch", () => {
       if (path === "/to-page") return res.writeHead(302, { location: "/page" }).end();
       if (path === "/see-other") return res.writeHead(303, { location: `http://127.0.0.1:${site.port}/method` }).end();
       if (path === "/method") return res.end(req.method);
+      if (path === "/echo") {
+        const chunks: Buffer[] = [];
+        req.on("data", (chunk: Buffer) => chunks.push(chunk));
+        return req.on("end", () => res.end(`${req.method} ${req.headers["content-type"]} ${Buffer.concat(chunks).toString()}`));
+      }
+      if (path === "/post-moved") return res.writeHead(307, { location: "/echo" }).end();
+      if (path === "/post-found") return res.writeHead(302, { location: "/echo" }).end();
       if (path === "/to-secret") return res.writeHead(302, { location: `http://127.0.0.1:${secret.port}/` }).end();
       if (path === "/to-metadata") return res.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end();
       if (path === "/to-file") return res.writeHead(302, { location: "file:///etc/passwd" }).end();
@@ -148,6 +155,21 @@ describe("safeFetch", () => {
     }
     const whole = await safeFetch(`http://127.0.0.1:${site.port}/big-chunked`, { allow, maxBytes: 4 * 1024 * 1024 });
     expect(whole.body.length).toBe(2 * 1024 * 1024);
+  });
+
+  it("keeps the start of a larger answer when asked to truncate, declared or not", async () => {
+    for (const path of ["/big", "/big-chunked"]) {
+      const res = await safeFetch(`http://127.0.0.1:${site.port}${path}`, { allow, maxBytes: 100_000, truncate: true });
+      expect(res.status, path).toBe(200);
+      expect(res.body.length, path).toBe(100_000);
+    }
+  });
+
+  it("posts a body (an API's query), keeps it across a 307 and drops it when a 302 turns the post into a GET", async () => {
+    const post = { method: "POST" as const, body: '{"query":"{ x }"}', headers: { "content-type": "application/json" }, allow };
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/echo`, post)).body.toString()).toBe('POST application/json {"query":"{ x }"}');
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/post-moved`, post)).body.toString()).toBe('POST application/json {"query":"{ x }"}');
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/post-found`, post)).body.toString()).toBe("GET application/json ");
   });
 
   it("gives up when the answer takes longer than the time limit", async () => {

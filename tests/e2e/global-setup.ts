@@ -4,6 +4,7 @@ import path from "node:path";
 import { insertTools } from "../../server/catalog/write.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
+import { defaultLaunches, startFakeWebsite, startProductHuntFake } from "../support/product-hunt-fake.ts";
 import { startServerProcess } from "../support/server-process.ts";
 import { HOSTILE_TOOL } from "./fixture-tools.ts";
 
@@ -15,6 +16,9 @@ import { HOSTILE_TOOL } from "./fixture-tools.ts";
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-e2e-"));
   const admin = { username: "e2e-admin", password: "e2e admin password, long enough" };
+  // Product Hunt and the launches' websites, faked on 127.0.0.1 (allow-listed for the server's fetches).
+  const website = await startFakeWebsite("Launch site");
+  const productHunt = await startProductHuntFake({ launches: defaultLaunches(website.url) });
   const { child, port } = await startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: "",
@@ -24,7 +28,15 @@ export default async function globalSetup() {
     // Journeys that post many forms speak from their own (forwarded) address, as separate
     // visitors would, so one journey's posts do not spend another's rate limits.
     TRUST_PROXY: "loopback",
+    PRODUCT_HUNT_BASE_URL: productHunt.baseUrl,
+    PRODUCT_HUNT_API_URL: productHunt.apiUrl,
+    OUTBOUND_ALLOW: `${productHunt.hostPort},${website.hostPort}`,
+    PRODUCT_HUNT_REQUEST_SPACING_MS: "0",
+    // Nothing scheduled runs while the journeys do (they would change what the pages show).
+    PRODUCT_HUNT_AUTO_IMPORT: "false",
+    LINK_CHECK_ENABLED: "false",
   });
+  process.env.E2E_PRODUCT_HUNT_URL = productHunt.baseUrl;
   process.env.E2E_ADMIN_USERNAME = admin.username;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
@@ -45,6 +57,8 @@ export default async function globalSetup() {
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
+    await productHunt.close();
+    await website.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
