@@ -29,6 +29,7 @@ export default [
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/jobs", "routes/admin/jobs.tsx"),
   ]),
   // A submitter's private link to their submission's state.
   route("submission/:token", "routes/submission-status.tsx"),

@@ -149,6 +149,12 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
               <Fact label="Status">{tool.isPublic ? "Verified" : "Pending"}</Fact>
               {featured && <Fact label="Placement">Featured Tool</Fact>}
               <Fact label="Added">{formatAddedFull(tool.createdAt)}</Fact>
+              {tool.linkCheck && (
+                <Fact label="Link checked">
+                  {formatAddedFull(tool.linkCheck.checkedAt)}
+                  {!tool.linkCheck.ok && " — not reachable"}
+                </Fact>
+              )}
             </dl>
           </InfoBox>
         </aside>

@@ -329,11 +329,14 @@ describe("admin pages", () => {
     });
   });
 
-  it("shows the import page without controls", async () => {
-    const { res, html } = await get("/admin/import");
-    expect(res.status).toBe(200);
-    expect(html).toMatch(/<h1[^>]*>Import<\/h1>/);
-    expect(html).toContain("not set up");
-    expect(html).not.toMatch(/<main[\s\S]*<(input|button)[^>]*name="url"/);
+  it("shows the Product Hunt import panel on /admin, /admin/import and /admin/add-tool", async () => {
+    for (const path of ["/admin", "/admin/import", "/admin/add-tool"]) {
+      const { res, html } = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(html, path).toContain("Admin Tool Import");
+      expect(html, path).toMatch(/<input[^>]*type="url"[^>]*name="url"|<input[^>]*name="url"[^>]*type="url"/);
+      expect(html, path).toMatch(/<form[^>]*action="\/admin\/import"/);
+      expect(html, path).toContain("Import Tool");
+    }
   });
 });

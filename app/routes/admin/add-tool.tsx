@@ -6,6 +6,7 @@ import { addTool } from "../../../server/admin/add-tool.ts";
 import { findTool } from "../../../server/catalog/queries.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
 import { FormAlert, SubmitButton } from "../../components/field.tsx";
+import { ImportPanel } from "../../components/import-panel.tsx";
 import { ToolFormFields } from "../../components/tool-form.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { refusalData, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
@@ -16,13 +17,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Add Tool — Admin" }, 
 /** The spec's info line (§8) when the website could not be captured; the tool is saved all the same. */
 const SCREENSHOT_MISSED = "Screenshot could not be captured, but continuing...";
 
-/** After a successful post the page shows what was added: `?added=<slug>`. */
+/** After a successful post the page shows what was added: `?added=<slug>`. Product Hunt's address is the import box's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, now, config } = context.get(servicesContextKey);
+  const productHuntBaseUrl = config.productHunt.baseUrl;
   const slug = new URL(request.url).searchParams.get("added");
-  if (!slug) return { added: null };
-  const { database, now } = context.get(servicesContextKey);
+  if (!slug) return { added: null, productHuntBaseUrl };
   const tool = await findTool(database, slug, now());
-  return { added: tool ? { slug: tool.slug, name: tool.name, status: tool.status, screenshotUrl: tool.screenshotUrl } : null };
+  return {
+    added: tool ? { slug: tool.slug, name: tool.name, status: tool.status, screenshotUrl: tool.screenshotUrl } : null,
+    productHuntBaseUrl,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,6 +104,10 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
       <h1 id="add-tool-title" className="text-3xl font-bold">
         Add Tool
       </h1>
+      <div className="mt-6">
+        <ImportPanel productHuntBaseUrl={loaderData.productHuntBaseUrl} />
+      </div>
+      <h2 className="mt-10 text-xl font-semibold">Add a tool by hand</h2>
       <p className="mt-2 text-slate-700">
         The tool is listed at once (approved), and a screenshot of its website is taken while you wait, which can take up to half a minute. Fields
         marked with * are required.

@@ -1,27 +1,71 @@
-import { Link } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { formatUsd } from "../../../core/featuring.ts";
 import { dashboardStats } from "../../../server/admin/stats.ts";
+import type { RunRecord } from "../../../server/jobs/schedule.ts";
+import {
+  ItemErrors,
+  RUN_BUSY_LABEL,
+  RUN_STATUS_LABEL,
+  RunFigures,
+  RunResultBanner,
+  runNotStartedData,
+  runOutcomeData,
+  TRIGGER_LABEL,
+  type RunActionData,
+} from "../../components/job-runs.tsx";
+import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
 import type { Route } from "./+types/dashboard.ts";
 
 const FAILED = "Failed to load dashboard statistics. Please try again later.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Admin" }, { name: "robots", content: "noindex" }];
 
+const IMPORT_JOB = "product-hunt-import";
+
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
-  try {
-    return { stats: await dashboardStats(services.database, services.now()), error: null };
-  } catch (error) {
-    services.log.error({ err: error }, "dashboard statistics not loaded");
-    return { stats: null, error: FAILED };
+  const [stats, importRun] = await Promise.all([
+    dashboardStats(services.database, services.now()).then(
+      (value) => ({ stats: value, error: null }),
+      (error: unknown) => {
+        services.log.error({ err: error }, "dashboard statistics not loaded");
+        return { stats: null, error: FAILED };
+      },
+    ),
+    services.scheduler.lastRun(IMPORT_JOB).then(
+      (run) => ({ run, runError: null }),
+      (error: unknown) => {
+        services.log.error({ err: error }, "dashboard: last import run not loaded");
+        return { run: null, runError: "The last import run could not be loaded." };
+      },
+    ),
+  ]);
+  return { ...stats, lastImport: importRun.run, lastImportError: importRun.runError };
+}
+
+/** The manual Product Hunt import (intent=scrape): answers only when the run has finished. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "scrape") {
+    return data<RunActionData>({ job: IMPORT_JOB, status: "error", message: "Unknown action." }, { status: 400 });
   }
+  let reply: { body: RunActionData; status: number };
+  try {
+    reply = runOutcomeData(IMPORT_JOB, await services.scheduler.run(IMPORT_JOB));
+  } catch (error) {
+    services.log.error({ err: error }, "dashboard: import run not started");
+    reply = runNotStartedData(IMPORT_JOB);
+  }
+  return data<RunActionData>(reply.body, { status: reply.status });
 }
 
 const number = (n: number) => n.toLocaleString("en-US");
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, error } = loaderData;
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, error, lastImport, lastImportError } = loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -73,9 +117,91 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </ol>
             )}
           </section>
-          {/* The manual Product Hunt scrape button goes here (import issue). */}
         </>
       )}
+      <ImportTrigger lastRun={lastImport} lastRunError={lastImportError} pageResult={actionData} />
     </section>
+  );
+}
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-4";
+
+/** The manual Product Hunt import ("scrape") and its last run. */
+function ImportTrigger({
+  lastRun,
+  lastRunError,
+  pageResult,
+}: {
+  lastRun: RunRecord | null;
+  lastRunError: string | null;
+  pageResult: RunActionData | undefined;
+}) {
+  const fetcher = useFetcher<RunActionData>();
+  const hydrated = useHydrated();
+  const busy = fetcher.state === "submitting";
+  const result = busy ? null : (fetcher.data ?? pageResult ?? null);
+  return (
+    <section aria-labelledby="import-run-title" className="space-y-4 rounded-xl border border-slate-200 p-5">
+      <h2 id="import-run-title" className="text-xl font-semibold">
+        Product Hunt import
+      </h2>
+      <p className="text-slate-700">
+        Imports the launches on Product Hunt that are not in the directory yet. It also runs by itself every day; a run can take a minute or two.
+      </p>
+      <LastRun run={lastRun} error={lastRunError} />
+      <fetcher.Form method="post" action="/admin/dashboard">
+        <input type="hidden" name="intent" value="scrape" />
+        <button
+          type="submit"
+          disabled={hydrated && busy}
+          className="rounded-lg bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          Run import now
+        </button>
+      </fetcher.Form>
+      {busy && (
+        <p role="status" className="rounded-lg border border-brand-700 bg-slate-50 px-4 py-3 text-slate-900">
+          {RUN_BUSY_LABEL[IMPORT_JOB]}
+        </p>
+      )}
+      {result && <RunResultBanner result={result} />}
+      <p>
+        <Link to="/admin/jobs" className={linkClass}>
+          All jobs and their runs
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** When the import last ran, how it was started and what it did (or why it failed). */
+function LastRun({ run, error }: { run: RunRecord | null; error: string | null }) {
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+        {error}
+      </p>
+    );
+  }
+  if (!run) return <p className="text-slate-700">Last run: none yet.</p>;
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-800">
+      <h3 className="font-semibold">Last run</h3>
+      <p className="mt-1">
+        <UtcTime ms={run.startedAt} /> · {TRIGGER_LABEL[run.trigger]} · {RUN_STATUS_LABEL[run.status]}
+      </p>
+      {run.error && <p className="mt-1 text-red-800">{run.error}</p>}
+      {Object.keys(run.summary).length > 0 && (
+        <div className="mt-1">
+          <RunFigures summary={run.summary} />
+        </div>
+      )}
+      {run.itemErrors.length > 0 && (
+        <details className="mt-2">
+          <summary className="cursor-pointer font-medium">Items that failed ({run.itemErrors.length})</summary>
+          <ItemErrors items={run.itemErrors} />
+        </details>
+      )}
+    </div>
   );
 }

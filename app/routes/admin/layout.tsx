@@ -35,9 +35,10 @@ const NAV = [
   { to: "/admin/moderation", label: "Moderation" },
   { to: "/admin/tools", label: "Tools" },
   { to: "/admin/add-tool", label: "Add Tool" },
-  { to: "/admin/import", label: "Import" },
+  { to: "/admin", label: "Import" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/jobs", label: "Jobs" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -48,6 +49,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink
             key={item.to}
             to={item.to}
+            // "/admin" is the import page, not the parent of every admin page.
+            end={item.to === "/admin"}
             className={({ isActive }) =>
               `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-100"}`
             }

@@ -5,6 +5,7 @@ import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { formatUsd } from "../../../core/featuring.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
 import { approveTools, deleteTools, listModerationQueue, rejectTools, type ChangedTool } from "../../../server/admin/moderation.ts";
+import { listBrokenLinks, type BrokenLink } from "../../../server/links/health.ts";
 import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
@@ -24,11 +25,14 @@ const BULK_FORM = "moderation-bulk";
 export const meta: Route.MetaFunction = () => [{ title: "Moderation — Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContextKey);
+  const { database, config } = context.get(servicesContextKey);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("No such page of the queue.", { status: 404 });
-  const { items, total } = await listModerationQueue(database, { page, pageSize: PAGE_SIZE });
-  return { items, total, page, pages: pageCount(total, PAGE_SIZE) };
+  const [{ items, total }, brokenLinks] = await Promise.all([
+    listModerationQueue(database, { page, pageSize: PAGE_SIZE }),
+    listBrokenLinks(database, config.linkHealth.failuresToFlag),
+  ]);
+  return { items, total, page, pages: pageCount(total, PAGE_SIZE), brokenLinks };
 }
 
 const SELECT_ONE = "Select at least one tool.";
@@ -95,7 +99,7 @@ const dangerClass = `${buttonClass} border-red-700 bg-white text-red-800 hover:b
 const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages } = loaderData;
+  const { items, total, page, pages, brokenLinks } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const result = busy ? undefined : (actionData as ActionResult | undefined);
@@ -208,6 +212,63 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         </ol>
       )}
       <Pagination page={page} pages={pages} hrefFor={(n) => (n === 1 ? "/admin/moderation" : `/admin/moderation?page=${n}`)} />
+      <BrokenLinks links={brokenLinks} />
+    </section>
+  );
+}
+
+/** Public tools whose website failed the last link checks in a row: worth a look, maybe an edit. */
+function BrokenLinks({ links }: { links: BrokenLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby="broken-links-title" className="space-y-3 border-t border-slate-200 pt-6">
+      <h2 id="broken-links-title" className="text-2xl font-semibold">
+        Links that may be broken
+      </h2>
+      <p className="text-slate-700">These public tools&apos; websites did not answer the last weekly link checks. Check them, then edit or delete the tool.</p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-300 text-slate-800">
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                Tool
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Website
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Failures in a row
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Last result
+              </th>
+              <th scope="col" className="py-2">
+                Last checked
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.map((link) => (
+              <tr key={link.id} className="border-b border-slate-200 align-top">
+                <td className="py-2 pr-4">
+                  <Link to={`/admin/tools/${encodeURIComponent(link.id)}`} className={linkClass}>
+                    {link.name}
+                  </Link>
+                </td>
+                <td className="max-w-xs py-2 pr-4 break-all">
+                  <a href={link.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
+                    {link.websiteUrl}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </td>
+                <td className="py-2 pr-4">{link.failures}</td>
+                <td className="py-2 pr-4 break-words">{link.lastResult ?? "—"}</td>
+                <td className="py-2 whitespace-nowrap">{link.checkedAt === null ? "Never" : <UtcTime ms={link.checkedAt} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,195 @@
+import { data, useFetcher } from "react-router";
+import { z } from "zod";
+import type { JobOverview, ScheduledJobName } from "../../../server/jobs/schedule.ts";
+import {
+  ItemErrors,
+  RUN_BUSY_LABEL,
+  RUN_STATUS_LABEL,
+  RunFigures,
+  RunResultBanner,
+  runNotStartedData,
+  runOutcomeData,
+  TRIGGER_LABEL,
+  type RunActionData,
+} from "../../components/job-runs.tsx";
+import { UtcTime } from "../../components/utc-time.tsx";
+import { servicesContextKey } from "../../context.ts";
+import { useHydrated } from "../../lib/hydrated.ts";
+import type { Route } from "./+types/jobs.ts";
+
+// The scheduled jobs (ADR 015): when each runs next, its latest runs with their figures and
+// errors, and a button to run it now. A run started here answers when it has finished.
+
+export const meta: Route.MetaFunction = () => [{ title: "Jobs — Admin" }, { name: "robots", content: "noindex" }];
+
+const RUNS_SHOWN = 10;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { scheduler } = context.get(servicesContextKey);
+  return { jobs: await scheduler.overview(RUNS_SHOWN) };
+}
+
+const JOB_NAMES = ["product-hunt-import", "link-health"] as const satisfies readonly ScheduledJobName[];
+const runSchema = z.object({ intent: z.literal("run"), job: z.enum(JOB_NAMES) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const parsed = runSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<RunActionData | { job: null; status: "error"; message: string }>(
+      { job: null, status: "error", message: "Unknown job or action." },
+      { status: 400 },
+    );
+  }
+  const { job } = parsed.data;
+  let reply: { body: RunActionData; status: number };
+  try {
+    reply = runOutcomeData(job, await services.scheduler.run(job));
+  } catch (error) {
+    services.log.error({ err: error, job }, "jobs: run not started");
+    reply = runNotStartedData(job);
+  }
+  return data<RunActionData | { job: null; status: "error"; message: string }>(reply.body, { status: reply.status });
+}
+
+/** The setting that turns each job's schedule on. */
+const SCHEDULE_SETTING: Record<ScheduledJobName, string> = {
+  "product-hunt-import": "PRODUCT_HUNT_AUTO_IMPORT",
+  "link-health": "LINK_CHECK_ENABLED",
+};
+
+export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
+  const { jobs } = loaderData;
+  const refused = actionData && actionData.job === null ? actionData.message : null;
+  return (
+    <section aria-labelledby="jobs-title" className="space-y-8">
+      <div>
+        <h1 id="jobs-title" className="text-3xl font-bold">
+          Jobs
+        </h1>
+        <p className="mt-2 text-slate-700">Work the server does on a schedule. Times are in UTC.</p>
+      </div>
+      {refused && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          {refused}
+        </p>
+      )}
+      {jobs.map((job) => (
+        <JobCard key={job.name} job={job} pageResult={actionData && actionData.job === job.name ? actionData : null} />
+      ))}
+    </section>
+  );
+}
+
+const buttonClass =
+  "rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
+
+/** One job: its schedule, a "Run now" button and its latest runs. */
+function JobCard({ job, pageResult }: { job: JobOverview; pageResult: RunActionData | null }) {
+  const fetcher = useFetcher<RunActionData>();
+  const hydrated = useHydrated();
+  const busy = fetcher.state === "submitting";
+  const result = busy ? null : (fetcher.data ?? pageResult);
+  const titleId = `job-${job.name}`;
+  return (
+    <article aria-labelledby={titleId} className="space-y-4 rounded-xl border border-slate-200 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h2 id={titleId} className="text-xl font-semibold">
+            {job.title}
+          </h2>
+          <p className="text-slate-800">{job.description}</p>
+          <p className="text-sm text-slate-700">{job.when}</p>
+          {job.enabled ? (
+            <p className="text-sm text-slate-800">
+              Next run: {job.nextRunAt === null ? "unknown" : <UtcTime ms={job.nextRunAt} />}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-800">
+              Not scheduled: the setting <code className="font-mono">{SCHEDULE_SETTING[job.name]}</code> turns the schedule off. Set it to{" "}
+              <code className="font-mono">true</code> (or leave it out) to run the job on schedule; it can still be run by hand.
+            </p>
+          )}
+          {job.running && (
+            <p className="text-sm font-medium text-amber-900">
+              Running since <UtcTime ms={job.running.startedAt} seconds />
+            </p>
+          )}
+        </div>
+        <fetcher.Form method="post" action="/admin/jobs">
+          <input type="hidden" name="intent" value="run" />
+          <input type="hidden" name="job" value={job.name} />
+          <button type="submit" disabled={hydrated && busy} className={buttonClass}>
+            Run now<span className="sr-only"> ({job.title})</span>
+          </button>
+        </fetcher.Form>
+      </div>
+      {busy && (
+        <p role="status" className="rounded-lg border border-brand-700 bg-slate-50 px-4 py-3 text-slate-900">
+          {RUN_BUSY_LABEL[job.name]}
+        </p>
+      )}
+      {result && <RunResultBanner result={result} />}
+      <RunsTable job={job} />
+    </article>
+  );
+}
+
+/** The job's latest runs, newest first. */
+function RunsTable({ job }: { job: JobOverview }) {
+  if (job.lastRuns.length === 0) return <p className="text-slate-700">No runs yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-semibold">Last runs of {job.title}</caption>
+        <thead className="border-b border-slate-300 text-slate-800">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              Started
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Trigger
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Figures
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Error
+            </th>
+            <th scope="col" className="py-2">
+              Item errors
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {job.lastRuns.map((run) => (
+            <tr key={run.id} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-4 whitespace-nowrap">
+                <UtcTime ms={run.startedAt} />
+              </td>
+              <td className="py-2 pr-4">{TRIGGER_LABEL[run.trigger]}</td>
+              <td className="py-2 pr-4">{RUN_STATUS_LABEL[run.status]}</td>
+              <td className="py-2 pr-4">
+                <RunFigures summary={run.summary} />
+              </td>
+              <td className="py-2 pr-4 break-words text-red-800">{run.error ?? <span className="text-slate-700">None</span>}</td>
+              <td className="py-2">
+                {run.itemErrors.length === 0 ? (
+                  "0"
+                ) : (
+                  <details>
+                    <summary className="cursor-pointer font-medium">{run.itemErrors.length}</summary>
+                    <ItemErrors items={run.itemErrors} />
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
