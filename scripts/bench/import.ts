@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { startFakeWebsite, startProductHuntFake, type FakeLaunch } from "../../tests/support/product-hunt-fake.ts";
-import { fail, freePort, HOST, lpad, median, relay, root, run, runPinned, start, USER_AGENT, waitForHealth } from "./lib.ts";
+import { fail, HOST, lpad, median, root, run, runPinned, startApp, USER_AGENT } from "./lib.ts";
 
 const { values } = parseArgs({ options: { imports: { type: "string", default: "10" } } });
 const count = Number(values.imports);
@@ -54,33 +54,20 @@ async function main(tmp: string): Promise<void> {
   // The feed lists only the run's launches while the run goes; the manual ones are added first.
   const productHunt = await startProductHuntFake({ launches: manual });
   const dataDir = path.join(tmp, "data");
-  const port = await freePort();
-  const app = start("taskset", ["-c", "0", process.execPath, "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      OUTBOUND_ALLOW: `${productHunt.hostPort},${site.hostPort}`,
-      PRODUCT_HUNT_BASE_URL: productHunt.baseUrl,
-      PRODUCT_HUNT_API_URL: productHunt.apiUrl,
-      PRODUCT_HUNT_REQUEST_SPACING_MS: "0",
-      PRODUCT_HUNT_IMPORT_LIMIT: String(count),
-      PRODUCT_HUNT_AUTO_IMPORT: "false",
-      LINK_CHECK_ENABLED: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { port } = await startApp({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    OUTBOUND_ALLOW: `${productHunt.hostPort},${site.hostPort}`,
+    PRODUCT_HUNT_BASE_URL: productHunt.baseUrl,
+    PRODUCT_HUNT_API_URL: productHunt.apiUrl,
+    PRODUCT_HUNT_REQUEST_SPACING_MS: "0",
+    PRODUCT_HUNT_IMPORT_LIMIT: String(count),
+    PRODUCT_HUNT_AUTO_IMPORT: "false",
+    LINK_CHECK_ENABLED: "false",
+
   });
-  relay(app.stdout, "[app]");
-  relay(app.stderr, "[app:stderr]");
-  await waitForHealth(port, app);
   const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
   const base = `http://${HOST}:${port}`;
   const one: number[] = [];

@@ -126,6 +126,24 @@ export async function waitForHealth(port: number, server: ChildProcess): Promise
   throw new Error("the app server did not answer /healthz within 30 s");
 }
 
+/**
+ * The production server (`server/main.ts`) pinned to core 0 on a free port, once it answers
+ * /healthz: NODE_ENV=production, no demo catalogue, LOG_LEVEL=warn (the per-request info line
+ * stays out of the measurement), then `env`. Its output is relayed with an [app] prefix; `logs`
+ * tell how many lines were held back.
+ */
+export async function startApp(env: NodeJS.ProcessEnv): Promise<{ app: ChildProcess; port: number; logs: { suppressed: () => number }[] }> {
+  const port = await freePort();
+  const app = start("taskset", ["-c", "0", process.execPath, "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST, SEED_DEMO: "false", LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs = [relay(app.stdout, "[app]"), relay(app.stderr, "[app:stderr]")];
+  await waitForHealth(port, app);
+  return { app, port, logs };
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

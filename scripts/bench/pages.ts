@@ -13,24 +13,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
-import {
-  fail,
-  freePort,
-  get,
-  HOST,
-  kb,
-  lpad,
-  median,
-  pad,
-  relay,
-  root,
-  run,
-  runPinned,
-  start,
-  USER_AGENT,
-  waitForHealth,
-  type Fetched,
-} from "./lib.ts";
+import { pad, fail, type Fetched, get, HOST, kb, lpad, median, root, run, runPinned, start, startApp, USER_AGENT } from "./lib.ts";
 
 const TOOL_COUNT = 10_000;
 const CONNECTIONS = 20;
@@ -187,21 +170,7 @@ async function main(tmp: string): Promise<void> {
 
   // The app server on core 0. LOG_LEVEL=warn keeps the per-request log line (info) out of the
   // measurement, so the port is chosen here rather than read from the "listening" log line.
-  const appPort = await freePort();
-  const app = start("taskset", ["-c", "0", node, "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(appPort),
-      HOST,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const appLog = [relay(app.stdout, "[app]"), relay(app.stderr, "[app:stderr]")];
-  await waitForHealth(appPort, app);
+  const { app, port: appPort, logs: appLog } = await startApp(env);
   console.log(`app server on http://${HOST}:${appPort} (core 0, pid ${app.pid})`);
 
   // Warm-up: one GET per page.

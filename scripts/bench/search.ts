@@ -26,23 +26,7 @@ import { createCatalogFreshness } from "../../server/catalog/freshness.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createToolSearch } from "../../server/search/search.ts";
 import { seededRandom } from "../../server/seed/synthetic.ts";
-import {
-  fail,
-  freePort,
-  get,
-  HOST,
-  kb,
-  lpad,
-  pad,
-  relay,
-  root,
-  run,
-  runPinned,
-  start,
-  stop,
-  USER_AGENT,
-  waitForHealth,
-} from "./lib.ts";
+import { pad, fail, get, HOST, kb, lpad, root, run, runPinned, startApp, stop, USER_AGENT } from "./lib.ts";
 
 type Engine = "sqlite" | "postgres";
 
@@ -478,14 +462,7 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineResult> {
   await closeDatabase(database);
 
   // 4. Over HTTP: the production server on core 0.
-  const port = await freePort();
-  const app = start("taskset", ["-c", "0", node, "server/main.ts"], {
-    cwd: root,
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST, SEED_DEMO: "false", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const appLog = [relay(app.stdout, "[app]"), relay(app.stderr, "[app:stderr]")];
-  await waitForHealth(port, app);
+  const { app, port, logs: appLog } = await startApp(env);
   console.log(`\nHTTP: app server on http://${HOST}:${port} (core 0, pid ${app.pid}); GET /api/v1/search?q=… one at a time from core 1`);
   const searchPath = (text: string) => `/api/v1/search?q=${encodeURIComponent(text)}`;
   let warmupFailures = 0;

@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { openDatabase } from "../../server/db/index.ts";
-import { fail, freePort, HOST, lpad, median, relay, root, run, runPinned, sleep, start, USER_AGENT, waitForHealth } from "./lib.ts";
+import { fail, freePort, HOST, lpad, median, root, run, runPinned, sleep, startApp, USER_AGENT } from "./lib.ts";
 
 const { values } = parseArgs({ options: { submissions: { type: "string", default: "30" } } });
 const count = Number(values.submissions);
@@ -79,26 +79,13 @@ async function main(tmp: string): Promise<void> {
   if (!fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) fail("no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH");
   const site = await startSite();
   const dataDir = path.join(tmp, "data");
-  const port = await freePort();
-  const app = start("taskset", ["-c", "0", process.execPath, "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      OUTBOUND_ALLOW: `${HOST}:${site.port}`,
-      TRUST_PROXY: "loopback",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { port } = await startApp({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    OUTBOUND_ALLOW: `${HOST}:${site.port}`,
+    TRUST_PROXY: "loopback",
+
   });
-  relay(app.stdout, "[app]");
-  relay(app.stderr, "[app:stderr]");
-  await waitForHealth(port, app);
   const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
   const logo = await sharp({ create: { width: 512, height: 512, channels: 4, background: "#e04080" } }).png().toBuffer();
 
