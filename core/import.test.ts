@@ -223,6 +223,7 @@ describe("mapCategories", () => {
     expect(mapCategories(["Generative AI"])).toEqual(["ai"]);
     expect(mapCategories(["AI Meeting Notes"])).toEqual(["ai"]);
     expect(mapCategories(["Tools for developers"])).toEqual(["development"]);
+    expect(mapCategories(["Game development"])).toEqual(["development"]);
     expect(mapCategories(["Interior Design"])).toEqual(["design"]);
     expect(mapCategories(["Influencer Marketing Platforms"])).toEqual(["marketing"]);
     expect(mapCategories(["Decentralized Finance"])).toEqual(["finance"]);

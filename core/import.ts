@@ -290,7 +290,7 @@ const CANONICAL_MAP: ReadonlyMap<string, CategorySlug> = new Map(
 // "AI design assistant" is AI before it is design.
 const KEYWORDS: ReadonlyArray<readonly [RegExp, CategorySlug]> = [
   [/(^|-)(ai|gpt|llm|llms|artificial-intelligence|machine-learning)(-|$)/, "ai"],
-  [/(^|-)(developers?|coding|code|programming)(-|$)/, "development"],
+  [/(^|-)(developers?|development|coding|code|programming)(-|$)/, "development"],
   [/(^|-)design(-|$)/, "design"],
   [/(^|-)marketing(-|$)/, "marketing"],
   [/(^|-)(finance|financial|fintech)(-|$)/, "finance"],

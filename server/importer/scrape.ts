@@ -2,10 +2,11 @@ import { launchUrl } from "../../core/import.ts";
 import { pause, type RunContext, type RunSummary, type ScheduledJob } from "../jobs/schedule.ts";
 import { safeFetch } from "../net/fetch.ts";
 import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
-import { fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
+import { fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, retryAfterMs, type ImporterDeps, type ImportResult } from "./service.ts";
 
 /** Launches listed in the feed (or by the API) at once; Product Hunt's feed holds about 50. */
 const LISTED = 50;
+const API_PAGE = 20;
 /** A launch that failed this many runs in a row is not tried again. */
 const MAX_ATTEMPTS = 3;
 
@@ -100,19 +101,23 @@ async function listLaunches(deps: ImporterDeps): Promise<Launch[]> {
 
 async function listFromApi(deps: ImporterDeps, token: string): Promise<Launch[]> {
   const { productHunt } = deps.config;
-  const response = await safeFetch(productHunt.apiUrl, {
-    method: "POST",
-    body: JSON.stringify({ query: POSTS_QUERY, variables: { first: LISTED } }),
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-    allow: deps.config.outboundAllow,
-    timeoutMs: 15_000,
-  });
-  if (response.status === 429) {
-    const seconds = Number(response.headers["retry-after"]);
-    throw new RateLimitedError(Number.isFinite(seconds) ? seconds * 1000 : 60_000);
+  const posts: { slug: string }[] = [];
+  // The API gives at most 20 posts a page.
+  for (let after: string | null = null; posts.length < LISTED; ) {
+    const response = await safeFetch(productHunt.apiUrl, {
+      method: "POST",
+      body: JSON.stringify({ query: POSTS_QUERY, variables: { first: Math.min(API_PAGE, LISTED - posts.length), after } }),
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
+      allow: deps.config.outboundAllow,
+      timeoutMs: 15_000,
+    });
+    if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));
+    if (response.status !== 200) throw new ImportError(`The Product Hunt API answered ${response.status}.`);
+    const page = parseGraphqlPosts(JSON.parse(response.body.toString("utf8")) as unknown);
+    posts.push(...page.posts);
+    if (!page.hasNextPage || !page.endCursor || page.posts.length === 0) break;
+    after = page.endCursor;
   }
-  if (response.status !== 200) throw new ImportError(`The Product Hunt API answered ${response.status}.`);
-  const { posts } = parseGraphqlPosts(JSON.parse(response.body.toString("utf8")) as unknown);
   return distinct(posts.map((post) => ({ slug: post.slug, url: launchUrl(productHunt.baseUrl, post.slug) })));
 }
 

@@ -20,7 +20,7 @@ import { OutboundError, safeFetch, type SafeResponse } from "../net/fetch.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
-import { findToolByWebsite, saveTool, type LogoSource } from "../submissions/service.ts";
+import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource } from "../submissions/service.ts";
 import { parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
 
 export interface ImporterDeps {
@@ -72,7 +72,7 @@ export async function importLaunch(deps: ImporterDeps, url: string): Promise<Imp
   const { productHunt } = deps.config;
   const slug = launchSlug(url);
   if (slug === null) throw new ImportError(IMPORT_MESSAGES.urlInvalid);
-  const known = await findImportedLaunch(deps.database, launchUrl(productHunt.baseUrl, slug));
+  const known = await findToolBySourceUrl(deps.database, launchUrl(productHunt.baseUrl, slug));
   if (known) return { kind: "duplicate", existing: known };
 
   const launch = await readLaunch(deps, url, slug);
@@ -81,7 +81,7 @@ export async function importLaunch(deps: ImporterDeps, url: string): Promise<Imp
   if (slugify(name).replace(/-/g, "") === "") throw new ImportError(IMPORT_MESSAGES.slugFailed);
   // The page may name the launch differently from the link that led there (/posts/ → /products/).
   const sourceUrl = launchUrl(productHunt.baseUrl, launch.slug ?? slug);
-  const sameLaunch = sourceUrl === launchUrl(productHunt.baseUrl, slug) ? null : await findImportedLaunch(deps.database, sourceUrl);
+  const sameLaunch = sourceUrl === launchUrl(productHunt.baseUrl, slug) ? null : await findToolBySourceUrl(deps.database, sourceUrl);
   if (sameLaunch) return { kind: "duplicate", existing: sameLaunch };
 
   if (!launch.websiteUrl) throw new ImportError("The launch page has no link to the tool's website.");
@@ -125,17 +125,6 @@ export async function importLaunch(deps: ImporterDeps, url: string): Promise<Imp
     deps.log.info({ err: error, toolId: saved.tool.id }, "import: screenshot not captured");
   }
   return { kind: "saved", tool: saved.tool, screenshotUrl, logo: logo.kind };
-}
-
-/** The tool imported from this launch page, if any (rejected ones do not count). */
-async function findImportedLaunch(database: Database, sourceUrl: string): Promise<{ slug: string; name: string } | null> {
-  const row = await database.db
-    .selectFrom("tools")
-    .select(["slug", "name"])
-    .where("source_url", "=", sourceUrl)
-    .where("status", "!=", "rejected")
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** The launch from the API when a token is set (its failures fall back to the page), else from the page. */
@@ -299,7 +288,7 @@ async function logoFor(
 }
 
 /** How long a 429 asks us to wait: Retry-After in seconds or as a date; a minute when it says nothing usable. */
-function retryAfterMs(response: SafeResponse): number {
+export function retryAfterMs(response: SafeResponse): number {
   const header = response.headers["retry-after"];
   const value = Array.isArray(header) ? header[0] : header;
   if (value && /^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
@@ -317,7 +306,7 @@ const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
 function clean(text: string | null, max: number, paragraphs = false): string {
   if (!text) return "";
   const flat = text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+    .replace(/(?![\t\n\r])\p{Cc}/gu, "")
     .split(/\n{2,}/)
     .map((part) => part.replace(/\s+/g, " ").trim())
     .filter(Boolean)

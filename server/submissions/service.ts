@@ -48,6 +48,17 @@ export async function findToolByWebsite(
   return row ?? null;
 }
 
+/** The tool imported from this launch page, if any (rejected ones do not count). */
+export async function findToolBySourceUrl(database: Database, sourceUrl: string): Promise<{ slug: string; name: string } | null> {
+  const row = await database.db
+    .selectFrom("tools")
+    .select(["slug", "name"])
+    .where("source_url", "=", sourceUrl)
+    .where("status", "!=", "rejected")
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** The first free slug for `name` (`name`, `name-2`, `name-3`…), looked up by exact keys, so any index serves it. */
 async function freeSlug(database: Database, name: string): Promise<string> {
   const base = slugify(name);
@@ -141,7 +152,12 @@ export async function saveTool(deps: SubmitDeps, content: SubmissionContent, log
       });
     } catch (error) {
       if (stored) await storage.delete(stored.key).catch(() => undefined);
-      if (isUniqueViolation(error) && attempt < 20) continue;
+      if (isUniqueViolation(error)) {
+        // The same launch imported at the same moment by another request (one tool per source_url).
+        const imported = as.sourceUrl ? await findToolBySourceUrl(database, as.sourceUrl) : null;
+        if (imported) return { kind: "duplicate", existing: imported };
+        if (attempt < 20) continue;
+      }
       throw error;
     }
     deps.freshness.changed();

@@ -2,9 +2,17 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen once landed. Product Hunt import, scheduled work and link health (issue 9).
 export async function up(db: Kysely<any>): Promise<void> {
-  // Where an imported tool came from (its launch page), so the same launch is not imported twice.
+  // Where an imported tool came from (its launch page). One listed tool per launch, enforced here
+  // rather than only looked up, so two imports of one launch at the same moment save it once.
   await db.schema.alterTable("tools").addColumn("source_url", "text").execute();
-  await db.schema.createIndex("tools_source_url").on("tools").column("source_url").execute();
+  await db.schema
+    .createIndex("tools_source_url")
+    .unique()
+    .on("tools")
+    .column("source_url")
+    .where("source_url", "is not", null)
+    .where(sql.ref("status"), "<>", "rejected")
+    .execute();
   // The weekly link check: when, what it found, and failures in a row (3 flag the tool).
   await db.schema.alterTable("tools").addColumn("link_checked_at", "bigint").execute();
   await db.schema.alterTable("tools").addColumn("link_check_result", "text").execute();
