@@ -392,6 +392,15 @@ describe("importing a Product Hunt launch", () => {
       expect(error.message).toBe("The launch's website link was refused: 10.0.0.1 is at 10.0.0.1, a private or local address, which is not fetched.");
       expect(await toolsFrom(server, `${ph.baseUrl}/products/ten-net`)).toEqual([]);
     });
+
+    it("reads only Product Hunt's launch pages, whatever address it is handed", async () => {
+      const from = ph.requests.length;
+      for (const url of [`http://127.0.0.1:${privateService.port}/products/x`, "https://evil.example/products/quillmate", `${ph.baseUrl}/`]) {
+        expect((await importError(server, url)).message, url).toBe("Please enter a valid Product Hunt URL!");
+      }
+      expect(privateService.hits).toBe(0);
+      expect(ph.requests.length).toBe(from);
+    });
   });
 
   describe("POST /admin/import (the import box)", () => {

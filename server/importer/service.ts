@@ -6,6 +6,7 @@ import {
   launchUrl,
   mapCategories,
   pickThumbnail,
+  productHuntUrlSchema,
   siteRef,
   withRef,
 } from "../../core/import.ts";
@@ -68,8 +69,12 @@ const PAGE_MAX_BYTES = 5 * 1024 * 1024;
  * website already listed is answered as a duplicate. Every address is fetched through the safe
  * fetcher (DESIGN rule 10). Throws ImportError with what the admin should read.
  */
-export async function importLaunch(deps: ImporterDeps, url: string): Promise<ImportResult> {
+export async function importLaunch(deps: ImporterDeps, input: string): Promise<ImportResult> {
   const { productHunt } = deps.config;
+  // Only Product Hunt's launch pages, whoever calls: the box checks this too, the run's URLs come from their feed.
+  const parsed = productHuntUrlSchema(productHunt.baseUrl).safeParse(input);
+  if (!parsed.success) throw new ImportError(parsed.error.issues[0]?.message ?? IMPORT_MESSAGES.urlInvalid);
+  const url = parsed.data;
   const slug = launchSlug(url);
   if (slug === null) throw new ImportError(IMPORT_MESSAGES.urlInvalid);
   const known = await findToolBySourceUrl(deps.database, launchUrl(productHunt.baseUrl, slug));
