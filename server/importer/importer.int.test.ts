@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { BROWSER_UA, decodeEntities, headings } from "../../tests/support/html.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { defaultLaunches, startFakeWebsite, startProductHuntFake, type FakeLaunch, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
+import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProductHuntFake, type FakeWebsite, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../config.ts";
@@ -16,44 +16,11 @@ import { ImportError, importLaunch, RateLimitedError, type ImportResult } from "
 // at the HTTP level (tests/support/product-hunt-fake.ts): pages in each shape the real site serves,
 // its /r/p/ redirector, its image host and its GraphQL API.
 
-type FakeWebsite = Awaited<ReturnType<typeof startFakeWebsite>>;
-
 const FAVICONS = "https://icons.example.test/{domain}.ico";
 /** How many imports of one launch are started at once. */
 const AT_ONCE = 8;
 
-/** A launch of our own making, beside the default ones; its website is its own path of `site`. */
-function extraLaunch(site: FakeWebsite, id: number, slug: string, fields: Partial<FakeLaunch> = {}): FakeLaunch {
-  return {
-    id,
-    slug,
-    name: `Extra ${slug}`,
-    tagline: `The tagline of ${slug}`,
-    description: `What ${slug} does, in one sentence.`,
-    website: `${site.url}/${slug}`,
-    categories: ["Productivity"],
-    topics: ["Productivity"],
-    logo: "image",
-    format: "full",
-    publishedAt: "2026-01-01T08:01:00.000Z",
-    ...fields,
-  };
-}
 
-/** The configuration that points the importer at the fake (and lets the fetcher reach it and the site). */
-function pointAtFake(config: Config, ph: ProductHuntFake, allow: string[]) {
-  config.outboundAllow = [ph.hostPort, ...allow];
-  config.productHunt = {
-    ...config.productHunt,
-    baseUrl: ph.baseUrl,
-    apiUrl: ph.apiUrl,
-    token: null,
-    fetchProxies: [],
-    spacingMs: 0,
-    importLimit: 20,
-  };
-  config.faviconServiceUrl = FAVICONS;
-}
 
 async function toolRow(server: TestServer, id: string) {
   return server.services.database.db
@@ -150,15 +117,18 @@ describe("importing a Product Hunt launch", () => {
     });
     privateService = await listenLocal((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<title>internal</title>"));
     ph.launches.push(
-      extraLaunch(site, 2000001, "broken-logo", { name: "Broken Logo", logo: "broken" }),
-      extraLaunch(site, 2000002, "sparkles", { name: "✨✨" }),
-      extraLaunch(site, 2000003, "same-site", { name: "Same Site" }),
-      extraLaunch(site, 2000004, "private-redirect", { name: "Private Redirect", website: `${privateService.url}/`, visitLink: "redirect" }),
-      extraLaunch(site, 2000005, "ten-net", { name: "Ten Net", website: "http://10.0.0.1/" }),
-      extraLaunch(site, 2000006, "twice-at-once", { name: "Twice At Once", website: `${gate.url}/twice-at-once` }),
+      makeLaunch(site, 2000001, "broken-logo", { name: "Broken Logo", logo: "broken" }),
+      makeLaunch(site, 2000002, "sparkles", { name: "✨✨" }),
+      makeLaunch(site, 2000003, "same-site", { name: "Same Site" }),
+      makeLaunch(site, 2000004, "private-redirect", { name: "Private Redirect", website: `${privateService.url}/`, visitLink: "redirect" }),
+      makeLaunch(site, 2000005, "ten-net", { name: "Ten Net", website: "http://10.0.0.1/" }),
+      makeLaunch(site, 2000006, "twice-at-once", { name: "Twice At Once", website: `${gate.url}/twice-at-once` }),
     );
     server = await startTestServer({
-      configure: (config) => pointAtFake(config, ph, [site.hostPort, ...[brokenProxy, relay, gate].map((local) => `127.0.0.1:${local.port}`)]),
+      configure: (config) => {
+        pointAtFake(config, ph, [site.hostPort, ...[brokenProxy, relay, gate].map((local) => `127.0.0.1:${local.port}`)]);
+        config.faviconServiceUrl = FAVICONS;
+      },
     });
     const { db } = server.services.database;
     const adminId = newId();
@@ -483,11 +453,12 @@ describe("importing with a Product Hunt API token", () => {
       [3000002, "api-down"],
       [3000003, "api-limited"],
     ] as const) {
-      ph.launches.push(extraLaunch(site, id, slug, { name: `Launch ${slug}`, categories: ["Design tools"], topics: ["Analytics", "Fintech"] }));
+      ph.launches.push(makeLaunch(site, id, slug, { name: `Launch ${slug}`, categories: ["Design tools"], topics: ["Analytics", "Fintech"] }));
     }
     server = await startTestServer({
       configure: (config) => {
         pointAtFake(config, ph, [site.hostPort]);
+        config.faviconServiceUrl = FAVICONS;
         config.productHunt.token = ph.token;
       },
     });

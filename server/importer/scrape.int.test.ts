@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { defaultLaunches, startFakeWebsite, startProductHuntFake, type FakeLaunch, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
+import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProductHuntFake, type FakeLaunch, type FakeWebsite, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../config.ts";
@@ -13,41 +13,10 @@ import { importLaunch } from "./service.ts";
 // lists the newest launches (the Atom feed, or the GraphQL API with a token) and imports the ones
 // not seen before, against the real app, a real database and the fake Product Hunt.
 
-type FakeWebsite = Awaited<ReturnType<typeof startFakeWebsite>>;
-
 const JOB = "product-hunt-import";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** A launch of our own making; its website is its own path of `site`. */
-function launch(site: FakeWebsite, id: number, slug: string, fields: Partial<FakeLaunch> = {}): FakeLaunch {
-  return {
-    id,
-    slug,
-    name: `Launch ${slug}`,
-    tagline: `The tagline of ${slug}`,
-    description: `What ${slug} does.`,
-    website: `${site.url}/${slug}`,
-    categories: ["Productivity"],
-    topics: ["Productivity"],
-    logo: "image",
-    format: "full",
-    publishedAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
-    ...fields,
-  };
-}
 
-function pointAtFake(config: Config, ph: ProductHuntFake, allow: string[]) {
-  config.outboundAllow = [ph.hostPort, ...allow];
-  config.productHunt = {
-    ...config.productHunt,
-    baseUrl: ph.baseUrl,
-    apiUrl: ph.apiUrl,
-    token: null,
-    fetchProxies: [],
-    spacingMs: 0,
-    importLimit: 20,
-  };
-}
 
 /** A run that finished (not busy, not skipped). */
 function finished(outcome: RunOutcome): RunRecord {
@@ -255,7 +224,7 @@ describe("an import run when Product Hunt limits or fails", () => {
   let closedPort: string;
   let saved: Config["productHunt"];
   let nextId = 4000000;
-  const add = (slug: string, fields: Partial<FakeLaunch> = {}) => ph.launches.push(launch(site, nextId++, slug, fields));
+  const add = (slug: string, fields: Partial<FakeLaunch> = {}) => ph.launches.push(makeLaunch(site, nextId++, slug, fields));
 
   beforeAll(async () => {
     site = await startFakeWebsite("Limits website");
@@ -392,7 +361,7 @@ describe("one import run at a time", () => {
   beforeAll(async () => {
     site = await startFakeWebsite("Busy website");
     ph = await startProductHuntFake({ launches: [] });
-    ph.launches.push(launch(site, 5000001, "only-launch"));
+    ph.launches.push(makeLaunch(site, 5000001, "only-launch"));
     server = await startTestServer({ configure: (config) => pointAtFake(config, ph, [site.hostPort]) });
     cookie = await adminCookie(server);
   });
@@ -511,10 +480,10 @@ describe("an import run with a Product Hunt API token", () => {
     site = await startFakeWebsite("Token website");
     ph = await startProductHuntFake({ launches: [] });
     ph.launches.push(
-      launch(site, 6000001, "api-full"),
+      makeLaunch(site, 6000001, "api-full"),
       // Their pages cannot be read; the API knows them all the same.
-      launch(site, 6000002, "api-blocked", { format: "forbidden" }),
-      launch(site, 6000003, "api-garbage", { format: "garbage" }),
+      makeLaunch(site, 6000002, "api-blocked", { format: "forbidden" }),
+      makeLaunch(site, 6000003, "api-garbage", { format: "garbage" }),
     );
     server = await startTestServer({
       configure: (config) => {
@@ -564,7 +533,7 @@ describe("an import run with a Product Hunt API token", () => {
   });
 
   it("lists as many launches through the API as the feed gives, a page of 20 at a time", async () => {
-    for (let i = 0; i < 22; i++) ph.launches.push(launch(site, 6000100 + i, `api-many-${i}`));
+    for (let i = 0; i < 22; i++) ph.launches.push(makeLaunch(site, 6000100 + i, `api-many-${i}`));
     const { productHunt } = server.services.config;
     productHunt.importLimit = 1;
     productHunt.token = null;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import sharp from "sharp";
+import type { Config } from "../../server/config.ts";
 import { listenLocal, type LocalServer } from "./listen.ts";
 
 // A fake of Product Hunt at the HTTP level on 127.0.0.1: launch pages (in the shapes the real site
@@ -693,6 +694,32 @@ export async function startFakeWebsite(
  * live at 00:01 Pacific; these are spread half a day apart back from the latest such time, so the
  * feed is "recent" whenever the tests run.
  */
+export type FakeWebsite = Awaited<ReturnType<typeof startFakeWebsite>>;
+
+/** A launch of a test's making (a full page with a logo); its website is its own path of `site`. */
+export function makeLaunch(site: FakeWebsite, id: number, slug: string, fields: Partial<FakeLaunch> = {}): FakeLaunch {
+  return {
+    id,
+    slug,
+    name: `Launch ${slug}`,
+    tagline: `The tagline of ${slug}`,
+    description: `What ${slug} does.`,
+    website: `${site.url}/${slug}`,
+    categories: ["Productivity"],
+    topics: ["Productivity"],
+    logo: "image",
+    format: "full",
+    publishedAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+    ...fields,
+  };
+}
+
+/** Points the importer at the fake and lets the server's fetches reach it (and `allow`): no token, proxies or pauses. */
+export function pointAtFake(config: Config, ph: ProductHuntFake, allow: string[]): void {
+  config.outboundAllow = [ph.hostPort, ...allow];
+  config.productHunt = { ...config.productHunt, baseUrl: ph.baseUrl, apiUrl: ph.apiUrl, token: null, fetchProxies: [], spacingMs: 0, importLimit: 20 };
+}
+
 export function defaultLaunches(website: string): FakeLaunch[] {
   const site = website.replace(/\/+$/, "");
   const day = 86_400_000;
