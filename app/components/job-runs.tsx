@@ -1,6 +1,7 @@
 import { formatUtcStamp } from "../../core/dates.ts";
 import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
 import type { RunItemError, RunOutcome, RunRecord, RunSummary, ScheduledJobName } from "../../server/jobs/schedule.ts";
+import type { AppServices } from "../../server/services.ts";
 import { UtcTime } from "./utc-time.tsx";
 
 // Runs of the scheduled jobs (the Product Hunt import and the link check), run by hand from
@@ -33,7 +34,7 @@ function summarySentence(job: ScheduledJobName, summary: RunSummary): string {
 }
 
 /** A run's outcome as action data and its HTTP status: 200 when it ran (even if it failed), 409 when another run holds the job. */
-export function runOutcomeData(job: ScheduledJobName, outcome: RunOutcome): { body: RunActionData; status: number } {
+function runOutcomeData(job: ScheduledJobName, outcome: RunOutcome): { body: RunActionData; status: number } {
   if (outcome.kind === "busy" || outcome.kind === "skipped") {
     const startedAt = outcome.kind === "busy" && outcome.run ? outcome.run.startedAt : null;
     const since = startedAt === null ? "" : ` (started ${formatUtcStamp(startedAt)})`;
@@ -50,8 +51,18 @@ export function runOutcomeData(job: ScheduledJobName, outcome: RunOutcome): { bo
   return { body: { job, status: "success", message: summarySentence(job, run.summary), timestamp: stamp, itemErrors: run.itemErrors }, status: 200 };
 }
 
+/** Runs a job now, as an admin asked, and gives its outcome as action data and status; never throws. */
+export async function runJobNow(services: Pick<AppServices, "scheduler" | "log">, job: ScheduledJobName): Promise<{ body: RunActionData; status: number }> {
+  try {
+    return runOutcomeData(job, await services.scheduler.run(job));
+  } catch (error) {
+    services.log.error({ err: error, job }, "admin: run not started");
+    return runNotStartedData(job);
+  }
+}
+
 /** The answer when a run could not even be started (the database was away, say). */
-export function runNotStartedData(job: ScheduledJobName): { body: RunActionData; status: number } {
+function runNotStartedData(job: ScheduledJobName): { body: RunActionData; status: number } {
   return { body: { job, status: "error", message: "The run could not be started. Please try again in a few minutes." }, status: 503 };
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProductHuntFake, type FakeLaunch, type FakeWebsite, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
-import { startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { decodeEntities } from "../../tests/support/html.ts";
+import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../config.ts";
 import { newId } from "../db/ids.ts";
@@ -469,6 +470,86 @@ describe("one import run at a time", () => {
 });
 
 const feedCount = (ph: ProductHuntFake, from: number) => ph.requests.slice(from).filter((r) => r.path === "/feed").length;
+
+describe("Run now on the dashboard and the jobs page", () => {
+  let ph: ProductHuntFake;
+  let site: FakeWebsite;
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    site = await startFakeWebsite("Pages website");
+    ph = await startProductHuntFake({ launches: [makeLaunch(site, 6000001, "page-launch")] });
+    server = await startTestServer({
+      configure: (config) => {
+        pointAtFake(config, ph, [site.hostPort]);
+        config.linkHealth = { ...config.linkHealth, spacingMs: 0 };
+      },
+    });
+    cookie = await adminCookie(server);
+  });
+  afterAll(async () => {
+    ph?.setDelay(0);
+    await server?.close();
+    await Promise.all([ph?.close(), site?.close()]);
+  });
+
+  /** Posts a page's form as a browser without JavaScript does, as the admin; the page's text. */
+  async function postPage(path: string, fields: Record<string, string>) {
+    const res = await postForm(`${server.url}${path}`, fields, { cookie, Accept: "text/html" });
+    return { status: res.status, text: decodeEntities(await res.text()).replace(/<!-- -->/g, "") };
+  }
+
+  it("runs the import from the dashboard and shows its figures, then the last run", async () => {
+    const done = await postPage("/admin/dashboard", { intent: "scrape" });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain("Found 1 launches, processed 1, saved 1.");
+    const again = await postPage("/admin/dashboard", { intent: "scrape" });
+    expect(again.text).toContain("Found 1 launches, processed 0, saved 0.");
+    const page = await fetch(`${server.url}/admin/dashboard`, { headers: { cookie, Accept: "text/html" } });
+    const text = decodeEntities(await page.text()).replace(/<!-- -->/g, "");
+    expect(text).toContain("Last run");
+    expect(text).toMatch(/Launches found: 1[\s\S]*Processed: 0[\s\S]*Saved: 0/);
+  });
+
+  it("says an import is running (409) when the dashboard's Run now comes during a run", async () => {
+    ph.setDelay(800);
+    const from = ph.requests.length;
+    const first = server.services.scheduler.run(JOB);
+    await until(() => feedCount(ph, from) === 1, "the first run's feed request");
+    const refused = await postPage("/admin/dashboard", { intent: "scrape" });
+    ph.setDelay(0);
+    await first;
+    expect(refused.status).toBe(409);
+    expect(refused.text).toMatch(/An import is already running \(started \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)\. Try again when it has finished\./);
+  });
+
+  it("shows 'Product Hunt scraping failed: …' when the run fails", async () => {
+    ph.failNext("/feed", 1, 500);
+    const failed = await postPage("/admin/dashboard", { intent: "scrape" });
+    expect(failed.text).toContain("Product Hunt scraping failed: Product Hunt answered 500.");
+  });
+
+  it("lists each job with its next run and last runs, and runs one on request", async () => {
+    const page = await fetch(`${server.url}/admin/jobs`, { headers: { cookie, Accept: "text/html" } });
+    expect(page.status).toBe(200);
+    const text = decodeEntities((await page.text()).replace(/<[^>]+>/g, ""));
+    for (const expected of ["Product Hunt import", "Every day at 13:00, Amsterdam time", "Link check", "Every Monday at 04:00, Amsterdam time", "No runs yet."]) {
+      expect(text).toContain(expected);
+    }
+    const next = server.services.scheduler.nextRun(JOB)!;
+    expect(text).toContain(`Next run: ${new Date(next).toISOString().slice(0, 16).replace("T", " ")} UTC`);
+    // The failed run of the test before, with its error.
+    expect(text).toMatch(/Failed\s*None\s*Product Hunt answered 500\./);
+
+    const checked = await postPage("/admin/jobs", { intent: "run", job: "link-health" });
+    expect(checked.status).toBe(200);
+    expect(checked.text).toContain("Checked 1 websites: 1 reachable, 0 failed, 0 flagged.");
+    const unknown = await postPage("/admin/jobs", { intent: "run", job: "drop-tables" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain("Unknown job or action.");
+  });
+});
 
 describe("an import run with a Product Hunt API token", () => {
   let ph: ProductHuntFake;

@@ -8,8 +8,7 @@ import {
   RUN_STATUS_LABEL,
   RunFigures,
   RunResultBanner,
-  runNotStartedData,
-  runOutcomeData,
+  runJobNow,
   TRIGGER_LABEL,
   type RunActionData,
 } from "../../components/job-runs.tsx";
@@ -52,13 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "scrape") {
     return data<RunActionData>({ job: IMPORT_JOB, status: "error", message: "Unknown action." }, { status: 400 });
   }
-  let reply: { body: RunActionData; status: number };
-  try {
-    reply = runOutcomeData(IMPORT_JOB, await services.scheduler.run(IMPORT_JOB));
-  } catch (error) {
-    services.log.error({ err: error }, "dashboard: import run not started");
-    reply = runNotStartedData(IMPORT_JOB);
-  }
+  const reply = await runJobNow(services, IMPORT_JOB);
   return data<RunActionData>(reply.body, { status: reply.status });
 }
 

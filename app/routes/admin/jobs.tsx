@@ -7,8 +7,7 @@ import {
   RUN_STATUS_LABEL,
   RunFigures,
   RunResultBanner,
-  runNotStartedData,
-  runOutcomeData,
+  runJobNow,
   TRIGGER_LABEL,
   type RunActionData,
 } from "../../components/job-runs.tsx";
@@ -41,14 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const { job } = parsed.data;
-  let reply: { body: RunActionData; status: number };
-  try {
-    reply = runOutcomeData(job, await services.scheduler.run(job));
-  } catch (error) {
-    services.log.error({ err: error, job }, "jobs: run not started");
-    reply = runNotStartedData(job);
-  }
+  const reply = await runJobNow(services, parsed.data.job);
   return data<RunActionData | { job: null; status: "error"; message: string }>(reply.body, { status: reply.status });
 }
 
