@@ -1,8 +1,7 @@
 import { launchUrl } from "../../core/import.ts";
 import { pause, type RunContext, type RunSummary, type ScheduledJob } from "../jobs/schedule.ts";
-import { safeFetch } from "../net/fetch.ts";
 import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
-import { fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, retryAfterMs, type ImporterDeps, type ImportResult } from "./service.ts";
+import { askApi, fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
 
 /** Launches listed in the feed (or by the API) at once; Product Hunt's feed holds about 50. */
 const LISTED = 50;
@@ -104,16 +103,7 @@ async function listFromApi(deps: ImporterDeps, token: string): Promise<Launch[]>
   const posts: { slug: string }[] = [];
   // The API gives at most 20 posts a page.
   for (let after: string | null = null; posts.length < LISTED; ) {
-    const response = await safeFetch(productHunt.apiUrl, {
-      method: "POST",
-      body: JSON.stringify({ query: POSTS_QUERY, variables: { first: Math.min(API_PAGE, LISTED - posts.length), after } }),
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json" },
-      allow: deps.config.outboundAllow,
-      timeoutMs: 15_000,
-    });
-    if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));
-    if (response.status !== 200) throw new ImportError(`The Product Hunt API answered ${response.status}.`);
-    const page = parseGraphqlPosts(JSON.parse(response.body.toString("utf8")) as unknown);
+    const page = parseGraphqlPosts(await askApi(deps, token, POSTS_QUERY, { first: Math.min(API_PAGE, LISTED - posts.length), after }));
     posts.push(...page.posts);
     if (!page.hasNextPage || !page.endCursor || page.posts.length === 0) break;
     after = page.endCursor;

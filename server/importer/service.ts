@@ -137,7 +137,7 @@ async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promis
   const { token } = deps.config.productHunt;
   if (token) {
     try {
-      const launch = await apiPost(deps, token, slug);
+      const launch = parseGraphqlPost(await askApi(deps, token, POST_QUERY, { slug }));
       if (launch?.name) return launch;
     } catch (error) {
       deps.log.warn({ err: error, slug }, "import: the Product Hunt API did not answer; reading the page instead");
@@ -158,10 +158,14 @@ async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promis
   }
 }
 
-async function apiPost(deps: ImporterDeps, token: string, slug: string): Promise<LaunchData | null> {
+/**
+ * Asks Product Hunt's GraphQL API (v2) and gives its answer as parsed JSON; a 429 throws
+ * RateLimitedError, any other failure ImportError.
+ */
+export async function askApi(deps: ImporterDeps, token: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
   const response = await safeFetch(deps.config.productHunt.apiUrl, {
     method: "POST",
-    body: JSON.stringify({ query: POST_QUERY, variables: { slug } }),
+    body: JSON.stringify({ query, variables }),
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json", ...userAgent(deps) },
     allow: deps.config.outboundAllow,
     timeoutMs: FETCH_TIMEOUT_MS,
@@ -169,13 +173,11 @@ async function apiPost(deps: ImporterDeps, token: string, slug: string): Promise
   });
   if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));
   if (response.status !== 200) throw new ImportError(`The Product Hunt API answered ${response.status}.`);
-  let json: unknown;
   try {
-    json = JSON.parse(response.body.toString("utf8"));
+    return JSON.parse(response.body.toString("utf8")) as unknown;
   } catch {
     throw new ImportError("The Product Hunt API's answer could not be read.");
   }
-  return parseGraphqlPost(json);
 }
 
 /**
@@ -293,7 +295,7 @@ async function logoFor(
 }
 
 /** How long a 429 asks us to wait: Retry-After in seconds or as a date; a minute when it says nothing usable. */
-export function retryAfterMs(response: SafeResponse): number {
+function retryAfterMs(response: SafeResponse): number {
   const header = response.headers["retry-after"];
   const value = Array.isArray(header) ? header[0] : header;
   if (value && /^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;

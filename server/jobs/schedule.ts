@@ -321,7 +321,8 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
             timezone: job.timezone,
             enabled: job.enabled,
             nextRunAt: nextRun(job.name),
-            running: lastRuns.find((run) => run.status === "running") ?? (await currentRun(job.name)),
+            // A running run is the newest one.
+            running: lastRuns[0]?.status === "running" ? lastRuns[0] : null,
             lastRuns,
           };
         }),
