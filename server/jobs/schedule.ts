@@ -1,9 +1,10 @@
+import { setTimeout as wait } from "node:timers/promises";
 import { Cron } from "croner";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
-import type { ScheduledRunsTable } from "../db/types.ts";
 import type { Selectable } from "kysely";
+import type { ScheduledRunsTable } from "../db/types.ts";
 import type { Logger } from "../logger.ts";
 
 /** The scheduled jobs there are. */
@@ -362,21 +363,8 @@ function parseJson<T>(text: string, fallback: T): T {
 }
 
 /** Waits `ms` (spacing a run's requests), or less when the run is aborted, which then throws its reason. */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", stop);
-    };
-    const stop = () => {
-      done();
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", stop, { once: true });
+export async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  await wait(ms, undefined, { signal }).catch(() => {
+    throw signal.reason as Error;
   });
 }
