@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { DESCRIPTION_LINK_REL, descriptionHtml, descriptionText } from "./description.ts";
+import { browserTree, elements, escapesContainer, literalTree, textOf } from "./description.test-support.ts";
 
 const ALLOWED = new Set(
   ["p", "br", "strong", "b", "em", "i", "u", "s", "code", "pre", "blockquote", "ul", "ol", "li", "h3", "h4", "a"],
@@ -292,6 +293,95 @@ describe("descriptionHtml: links", () => {
 
   it("unwraps a link without an href", () => {
     expect(descriptionHtml('<a name="x">anchor</a>')).toBe("<p>anchor</p>");
+  });
+});
+
+describe("descriptionHtml: malformed markup stays inside the description", () => {
+  const link = (href: string, text: string) => `<a href="${href}" rel="${DESCRIPTION_LINK_REL}" target="_blank">${text}</a>`;
+
+  /** A browser builds exactly what the markup says, and the page after the description is untouched. */
+  function expectContained(html: string): void {
+    expect(literalTree(html)).toEqual(browserTree(html));
+    expect(escapesContainer(html)).toBeNull();
+  }
+
+  /** Each link as a browser builds it: its href and the text it covers. */
+  function linksIn(html: string): [string | undefined, string][] {
+    return [...elements(browserTree(html))].filter((e) => e.tag === "a").map((e) => [e.attrs.href, textOf(e.children)]);
+  }
+
+  it("ends a link that follows an unsafe one where its author ended it", () => {
+    const out = descriptionHtml(
+      '<a href="javascript:x">b</a> <a href="https://attacker.example">c</a> rest of the description',
+    );
+    expect(out).toBe(`<p>b ${link("https://attacker.example", "c")} rest of the description</p>`);
+    expect(linksIn(out)).toEqual([["https://attacker.example", "c"]]);
+    expectContained(out);
+  });
+
+  const cases: [string, string, string][] = [
+    [
+      "an unsafe link inside a safe one, then another link",
+      '<a href="https://x.example/">a <a href="javascript:y">b</a> c</a> <a href="https://z.example/">d</a> rest',
+      `<p>${link("https://x.example/", "a ")}b c ${link("https://z.example/", "d")} rest</p>`,
+    ],
+    [
+      "a link left unclosed at the end",
+      '<a href="javascript:x">b</a> <a href=https://x.example/>more',
+      `<p>b ${link("https://x.example/", "more")}</p>`,
+    ],
+    [
+      "a link inside a link",
+      '<a href="javascript:x">j</a> <a href="https://x.example/">a<a href="https://y.example/">b</a>c</a> d',
+      `<p>j ${link("https://x.example/", "a")}${link("https://y.example/", "b")}c d</p>`,
+    ],
+    ["misnested formatting", '<a href="javascript:x">j</a> <b><i>x</b>y</i> z', "<p>j <b><i>x</i></b>y z</p>"],
+    ["a formatting tag after an unsafe link", '<a href="javascript:x">j</a> <b>c</b> rest', "<p>j <b>c</b> rest</p>"],
+    ["stray </a> and </p>", '<a href="javascript:x">j</a> <b>a</a>b</p>c</b> d', "j <b>abc</b> d"],
+    [
+      "text and a link a browser moves out of a table",
+      '<a href="javascript:x">j</a><table><a href="https://x.example/">fostered</a><tr><td>cell</td></tr></table> after',
+      `<p>j</p> ${link("https://x.example/", "fostered")}  cell    after`,
+    ],
+    [
+      "links in a table cell",
+      '<table><tr><td><a href="javascript:x">j</a> <a href="https://x.example/">c</a></td></tr></table> rest',
+      `j ${link("https://x.example/", "c")}    rest`,
+    ],
+    [
+      "a block inside a link",
+      '<a href="javascript:x">j</a> <a href="https://x.example/">x<p>in</p></a> after',
+      `j ${link("https://x.example/", "x<p>in</p>")} after`,
+    ],
+    [
+      "a paragraph inside a link inside a paragraph",
+      '<p><a href="https://x.example/">y<p>z</p></a></p>',
+      `<p>${link("https://x.example/", "y")}</p><p>${link("https://x.example/", "z")}</p>`,
+    ],
+    [
+      "a heading",
+      '<h1><a href="javascript:x">j</a> <a href="https://x.example/">c</a> rest</h1><p>more</p>',
+      `<h3>j ${link("https://x.example/", "c")} rest</h3><p>more</p>`,
+    ],
+  ];
+
+  it.each(cases)("keeps %s inside the description", (_name, input, expected) => {
+    const out = descriptionHtml(input);
+    expect(out).toBe(expected);
+    expectContained(out);
+  });
+
+  it("keeps the text of an unsafe link that is all its paragraph holds", () => {
+    expect(descriptionHtml('<p><a href="javascript:x">only</a></p><h2><a name="n">title</a></h2>')).toBe(
+      "<p>only</p><h3>title</h3>",
+    );
+  });
+
+  it("keeps a newline at the start of preformatted text that a browser shows", () => {
+    // The stray </p> makes an empty paragraph before the newline, so a browser keeps that newline.
+    const out = descriptionHtml("<pre></p>\nx</pre>");
+    expect(out).toBe("<pre>\n\nx</pre>");
+    expect(browserTree(out)).toEqual([{ tag: "pre", attrs: {}, children: ["\nx"] }]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { defaultTreeAdapter, html as parse5Html, parseFragment, type DefaultTreeAdapterTypes } from "parse5";
 import sanitizeHtml from "sanitize-html";
 
 // Everything here runs on untrusted text of any length, so scanning is done with indexOf, searches
@@ -9,6 +10,9 @@ export const DESCRIPTION_LINK_REL = "nofollow ugc noopener noreferrer";
 const ALLOWED_TAGS = [
   "p", "br", "strong", "b", "em", "i", "u", "s", "code", "pre", "blockquote", "ul", "ol", "li", "h3", "h4", "a",
 ];
+
+// Left out when they hold no text; by then h1/h2/h5/h6 have become h3/h4.
+const DROPPED_WHEN_BLANK = new Set(["p", "h3", "h4"]);
 
 // Tags whose markup already says where paragraphs go, so bare newlines are left alone. Headings of
 // every level count because h1/h2 and h5/h6 are kept (as h3 and h4).
@@ -48,10 +52,6 @@ const HTML_ELEMENTS = new Set(
   ).split(" "),
 );
 
-// A name no allow-list will ever contain: an unsafe link is renamed to it so that sanitize-html
-// drops the tag and keeps its text.
-const DROPPED_LINK = "dropped-link";
-
 const RELATIVE_BASE = "https://relative.invalid";
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
@@ -68,21 +68,30 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     h2: "h3",
     h5: "h4",
     h6: "h4",
-    // Builds the attributes from scratch, so whatever rel/target/on* the author wrote is gone.
+    // Builds the attributes from scratch, so whatever rel/target/on* the author wrote is gone. An
+    // unsafe link keeps its name and loses its href, and the filter below unwraps it. Renaming it
+    // to a tag sanitize-html discards does not work: sanitize-html remembers the new name for the
+    // depth and closes the next element there with it (<a href=…>c</dropped-link>), leaving that
+    // element open over the rest of the page.
     a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = safeHref(attribs.href ?? "");
-      return href === null
-        ? { tagName: DROPPED_LINK, attribs: {} }
-        : { tagName: "a", attribs: { href, rel: DESCRIPTION_LINK_REL, target: "_blank" } };
+      return { tagName: "a", attribs: href === null ? {} : { href, rel: DESCRIPTION_LINK_REL, target: "_blank" } };
     },
   },
-  exclusiveFilter: (frame) => /^(p|h[1-6])$/.test(frame.tag) && frame.text.trim() === "",
+  // Also catches a link whose href sanitize-html's own checks removed. "excludeTag" leaves the text
+  // out of the parent's frame.text, which is why blank paragraphs are found later, in the parsed tree.
+  exclusiveFilter: (frame) => (frame.tag === "a" && frame.attribs.href === undefined ? "excludeTag" : false),
 };
 
 /** A tool description as safe HTML: plain text becomes paragraphs, HTML is cut down to an allow-list. */
 export function descriptionHtml(raw: string): string {
   const text = normalise(raw);
   if (text === "") return "";
+  // Trimmed as the input is, so that the output read back as input comes out unchanged.
+  return reparse(toSafeHtml(text)).trim();
+}
+
+function toSafeHtml(text: string): string {
   const segments = tokenize(text);
   if (!segments.some((s) => s.markup)) return `<p>${breakLines(escapeHtml(text))}</p>`;
 
@@ -99,6 +108,77 @@ export function descriptionHtml(raw: string): string {
     }
   }
   return sanitizeHtml(convert ? `<p>${html}</p>` : html, SANITIZE_OPTIONS);
+}
+
+/**
+ * The HTML as a browser builds it inside the page's <div>, written back out. sanitize-html keeps
+ * its own tag stack, which is not the HTML tree-building algorithm: what it writes may nest
+ * differently once a browser reads it (misnested formatting tags, an <a> in an <a>, a <p> inside
+ * an <a> inside a <p>), and any slip leaves a tag open that swallows the rest of the page. Writing
+ * out the tree parse5 builds makes the markup say exactly what the browser sees, and closes
+ * everything inside the description.
+ */
+function reparse(html: string): string {
+  const container = defaultTreeAdapter.createElement("div", parse5Html.NS.HTML, []);
+  return serialise(parseFragment(container, html, {}).childNodes);
+}
+
+type Node = DefaultTreeAdapterTypes.ChildNode;
+
+// Writes the tree as it is, so that parsing the result builds it again. Loops over an explicit
+// stack rather than recursing: nesting depth follows the input, and a deeply nested description
+// must not overflow the call stack.
+function serialise(nodes: Node[]): string {
+  const withText = elementsWithText(nodes);
+  // Blank paragraphs and headings go whole: unlike unwrapping an element, that leaves how the rest
+  // parses unchanged, apart from the newline after <pre> seen to below.
+  const dropped = (node: Node) =>
+    defaultTreeAdapter.isElementNode(node) && DROPPED_WHEN_BLANK.has(node.tagName) && !withText.has(node);
+  let out = "";
+  const pending: (Node | string)[] = nodes.toReversed();
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (typeof item === "string") {
+      out += item;
+    } else if (defaultTreeAdapter.isTextNode(item)) {
+      out += escapeHtml(item.value);
+    } else if (defaultTreeAdapter.isElementNode(item)) {
+      const name = item.tagName;
+      if (dropped(item)) continue;
+      if (name === "br") {
+        out += "<br />";
+        continue;
+      }
+      out += `<${name}${item.attrs.map((a) => ` ${a.name}="${escapeHtml(a.value)}"`).join("")}>`;
+      if (name === "pre") {
+        // A parser skips a newline straight after <pre>: one more keeps a leading newline in the text.
+        const first = item.childNodes.find((child) => !dropped(child));
+        if (first !== undefined && defaultTreeAdapter.isTextNode(first) && first.value.startsWith("\n")) out += "\n";
+      }
+      pending.push(`</${name}>`);
+      for (let k = item.childNodes.length - 1; k >= 0; k--) pending.push(item.childNodes[k] as Node);
+    }
+    // Comments cannot come out of sanitize-html; if one did, it is not content.
+  }
+  return out;
+}
+
+/** The elements with visible text somewhere inside, found in one pass over the tree. */
+function elementsWithText(nodes: Node[]): Set<DefaultTreeAdapterTypes.Element> {
+  const found = new Set<DefaultTreeAdapterTypes.Element>();
+  const pending = [...nodes];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (defaultTreeAdapter.isElementNode(node)) {
+      for (const child of node.childNodes) pending.push(child);
+    } else if (defaultTreeAdapter.isTextNode(node) && node.value.trim() !== "") {
+      // Stops at an element already marked: its ancestors were marked with it.
+      let parent = node.parentNode;
+      while (parent !== null && defaultTreeAdapter.isElementNode(parent) && !found.has(parent)) {
+        found.add(parent);
+        parent = parent.parentNode;
+      }
+    }
+  }
+  return found;
 }
 
 const INLINE_TAGS = new Set(["a", "b", "strong", "em", "i", "u", "s", "code"]);
