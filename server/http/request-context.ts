@@ -6,6 +6,31 @@ import type { Logger } from "../logger.ts";
 const INCOMING_ID = /^[\w.:-]{8,100}$/;
 
 /**
+ * Addresses that carry a secret — whoever has one can act with it — as the request log writes
+ * them: the path as rewritten here (React Router's `.data` twin included), and never the query.
+ * Matched as React Router matches routes: case-insensitively.
+ */
+const SECRET_URLS: readonly [path: RegExp, logged: string][] = [
+  // A submitter's private status link (app/routes.ts).
+  [/^\/submission\/[^/]+?(\.data)?(?=\/|$)/i, "/submission/[redacted]$1"],
+  // The built-in test checkout: its session id is what lets anyone pay, or cancel, that order.
+  [/^\/test-checkout\/[^/]+?(\.data)?(?=\/|$)/i, "/test-checkout/[redacted]$1"],
+  // The same checkout session id: the page the checkout returns to (?session_id=…), and its polling.
+  [/^\/payment-success(\.data)?(?=\/|$)/i, "/payment-success$1"],
+  [/^\/api\/checkout-session\/[^/]+/i, "/api/checkout-session/[redacted]"],
+];
+
+/** A request's URL as the log writes it: the secrets of SECRET_URLS left out. */
+export function loggedUrl(url: string): string {
+  const queryAt = url.search(/[?#]/);
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  for (const [pattern, logged] of SECRET_URLS) {
+    if (pattern.test(path)) return path.replace(pattern, logged) + (queryAt === -1 ? "" : "?[redacted]");
+  }
+  return url;
+}
+
+/**
  * Gives a request its id (a proxy's X-Request-Id when it looks like one), sends it back, and
  * logs one line when the response is finished. Returns the id.
  */
@@ -25,7 +50,7 @@ export function trackRequest(
       {
         reqId: requestId,
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url ?? ""),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         ip: clientIp(),

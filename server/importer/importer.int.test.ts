@@ -9,6 +9,7 @@ import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProduc
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../config.ts";
+import { createLogger } from "../logger.ts";
 import { newId } from "../db/ids.ts";
 import { ImportError, importLaunch, RateLimitedError, type ImportResult } from "./service.ts";
 
@@ -63,6 +64,9 @@ async function importError(server: TestServer, url: string): Promise<ImportError
 
 /** The paths the fake received since `from` (an index into ph.requests), with their methods. */
 const requestsSince = (ph: ProductHuntFake, from: number) => ph.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+/** Those of them that carried an Authorization header. */
+const authorizedSince = (ph: ProductHuntFake, from: number) =>
+  ph.requests.slice(from).flatMap((r) => (r.headers.authorization === undefined ? [] : [`${r.method} ${r.path}`]));
 
 async function expectServedImage(server: TestServer, url: string, size?: [number, number]) {
   const res = await fetch(`${server.url}${url}`);
@@ -76,7 +80,7 @@ async function expectServedImage(server: TestServer, url: string, size?: [number
 describe("importing a Product Hunt launch", () => {
   let ph: ProductHuntFake;
   let site: FakeWebsite;
-  /** A proxy that fails every request with 500. */
+  /** A proxy that fails every request with 500 (or, under /loop, redirects to itself forever). */
   let brokenProxy: LocalServer;
   /** A proxy that fetches its `url` parameter and answers what it got. */
   let relay: LocalServer;
@@ -91,7 +95,10 @@ describe("importing a Product Hunt launch", () => {
   beforeAll(async () => {
     site = await startFakeWebsite("Default launches' website");
     ph = await startProductHuntFake({ launches: defaultLaunches(site.url) });
-    brokenProxy = await listenLocal((_req, res) => res.writeHead(500, { "content-type": "text/plain" }).end("proxy error"));
+    brokenProxy = await listenLocal((req, res) => {
+      if (req.url?.startsWith("/loop")) return res.writeHead(302, { location: req.url }).end();
+      res.writeHead(500, { "content-type": "text/plain" }).end("proxy error");
+    });
     relay = await listenLocal((req, res) => {
       const target = new URL(req.url ?? "/", "http://relay").searchParams.get("url") ?? "";
       relayed.push(target);
@@ -283,6 +290,25 @@ describe("importing a Product Hunt launch", () => {
       expect(await toolsFrom(server, `${ph.baseUrl}/products/blocked-app`)).toEqual([]);
     });
 
+    it("never puts a proxy's address, which may carry its credentials, in the error or the log", async () => {
+      const proxy = `127.0.0.1:${brokenProxy.port}`;
+      server.services.config.productHunt.fetchProxies = [
+        `http://user:secret@${proxy}/one?key=secret&url={url}`,
+        `http://user:secret@${proxy}/loop?apikey=secret&url={url}`,
+      ];
+      const lines: string[] = [];
+      const log = createLogger("info", { write: (line: string) => void lines.push(line) });
+      const error = await importLaunch({ ...server.services, log }, ph.launchUrl("blocked-app")).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ImportError);
+      expect((error as ImportError).message).toBe(`All proxy services failed. Last error: Proxy 2: More than 5 redirects from ${proxy}.`);
+      const logged = lines.join("");
+      expect(logged).toContain(`"via":"Proxy 2 (${proxy})","url":"${ph.launchUrl("blocked-app")}","error":"Proxy 2: More than 5 redirects from ${proxy}."`);
+      expect(logged).not.toContain("secret");
+    });
+
     it("stops at a 429, asking no proxy, and says how long Product Hunt asks to wait", async () => {
       server.services.config.productHunt.fetchProxies = [`${brokenProxy.url}/fetch?url={url}`];
       const brokenHits = brokenProxy.hits;
@@ -443,6 +469,11 @@ describe("importing with a Product Hunt API token", () => {
   let ph: ProductHuntFake;
   let site: FakeWebsite;
   let server: TestServer;
+  /** Another origin (allow-listed, as a real host would be reachable): records the Authorization header of what reaches it. */
+  let elsewhere: LocalServer;
+  const elsewhereAuthorization: (string | undefined)[] = [];
+  /** Stands in for the API's address: answers /{status}/… with that redirect to `elsewhere`. */
+  let movedApi: LocalServer;
 
   beforeAll(async () => {
     site = await startFakeWebsite("Token launches' website");
@@ -452,12 +483,24 @@ describe("importing with a Product Hunt API token", () => {
       [3000001, "api-topics"],
       [3000002, "api-down"],
       [3000003, "api-limited"],
+      [3000004, "api-moved-301"],
+      [3000005, "api-moved-302"],
+      [3000006, "api-moved-307"],
+      [3000007, "api-moved-308"],
     ] as const) {
       ph.launches.push(makeLaunch(site, id, slug, { name: `Launch ${slug}`, categories: ["Design tools"], topics: ["Analytics", "Fintech"] }));
     }
+    elsewhere = await listenLocal((req, res) => {
+      elsewhereAuthorization.push(req.headers.authorization);
+      res.writeHead(500).end();
+    });
+    movedApi = await listenLocal((req, res) => {
+      const status = Number(req.url?.split("/")[1]);
+      res.writeHead(status, { location: `${elsewhere.url}/v2/api/graphql` }).end();
+    });
     server = await startTestServer({
       configure: (config) => {
-        pointAtFake(config, ph, [site.hostPort]);
+        pointAtFake(config, ph, [site.hostPort, ...[elsewhere, movedApi].map((local) => `127.0.0.1:${local.port}`)]);
         config.faviconServiceUrl = FAVICONS;
         config.productHunt.token = ph.token;
       },
@@ -465,7 +508,7 @@ describe("importing with a Product Hunt API token", () => {
   });
   afterAll(async () => {
     await server?.close();
-    await Promise.all([ph?.close(), site?.close()]);
+    await Promise.all([ph?.close(), site?.close(), elsewhere?.close(), movedApi?.close()]);
   });
 
   it("reads the launch from the GraphQL API, not the page", async () => {
@@ -475,6 +518,9 @@ describe("importing with a Product Hunt API token", () => {
     expect(fetched[0]).toBe("POST /v2/api/graphql");
     expect(ph.requests[from]!.headers.authorization).toBe(`Bearer ${ph.token}`);
     expect(fetched.filter((r) => r.startsWith("GET /products/"))).toEqual([]);
+    // The token goes with the API's request only, not with the logo's (the image host).
+    expect(fetched.some((r) => r.startsWith("GET /ph-files/"))).toBe(true);
+    expect(authorizedSince(ph, from)).toEqual(["POST /v2/api/graphql"]);
     expect(result.logo).toBe("stored");
     expect(await toolRow(server, result.tool.id)).toMatchObject({
       name: "Quillmate",
@@ -500,6 +546,8 @@ describe("importing with a Product Hunt API token", () => {
     const result = saved(await importLaunch(server.services, ph.launchUrl("api-down")));
     const fetched = requestsSince(ph, from);
     expect(fetched.slice(0, 2)).toEqual(["POST /v2/api/graphql", "GET /products/api-down"]);
+    // Nor with the page read instead.
+    expect(authorizedSince(ph, from)).toEqual(["POST /v2/api/graphql"]);
     expect(await categoriesOf(server, result.tool.id)).toEqual(["design"]);
     expect((await toolRow(server, result.tool.id)).website_url).toBe(`${site.url}/api-down?ref=toolshelf`);
   });
@@ -510,5 +558,24 @@ describe("importing with a Product Hunt API token", () => {
     const result = saved(await importLaunch(server.services, ph.launchUrl("api-limited")));
     expect(requestsSince(ph, from).slice(0, 2)).toEqual(["POST /v2/api/graphql", "GET /products/api-limited"]);
     expect(await categoriesOf(server, result.tool.id)).toEqual(["design"]);
+  });
+
+  it.each([301, 302, 307, 308])("sends the token to no other origin when the API answers %i, reading the page instead", async (status) => {
+    const slug = `api-moved-${status}`;
+    const { productHunt } = server.services.config;
+    productHunt.apiUrl = `${movedApi.url}/${status}/v2/api/graphql`;
+    try {
+      const from = ph.requests.length;
+      const asked = movedApi.hits;
+      const result = saved(await importLaunch(server.services, ph.launchUrl(slug)));
+      expect(movedApi.hits - asked).toBe(1);
+      expect(elsewhere.hits).toBe(0);
+      expect(elsewhereAuthorization).toEqual([]);
+      expect(requestsSince(ph, from)[0]).toBe(`GET /products/${slug}`);
+      expect(authorizedSince(ph, from)).toEqual([]);
+      expect(await categoriesOf(server, result.tool.id)).toEqual(["design"]);
+    } finally {
+      productHunt.apiUrl = ph.apiUrl;
+    }
   });
 });

@@ -18,6 +18,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import { OutboundError, safeFetch, type SafeResponse } from "../net/fetch.ts";
+import { redactUrl, urlHost } from "../net/redact.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
@@ -160,7 +161,7 @@ async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promis
 
 /**
  * Asks Product Hunt's GraphQL API (v2) and gives its answer as parsed JSON; a 429 throws
- * RateLimitedError, any other failure ImportError.
+ * RateLimitedError, any other failure ImportError (or OutboundError when it cannot be asked).
  */
 export async function askApi(deps: ImporterDeps, token: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
   const response = await safeFetch(deps.config.productHunt.apiUrl, {
@@ -170,6 +171,11 @@ export async function askApi(deps: ImporterDeps, token: string, query: string, v
     allow: deps.config.outboundAllow,
     timeoutMs: FETCH_TIMEOUT_MS,
     maxBytes: PAGE_MAX_BYTES,
+    // The token goes to the API's address and nowhere else: a redirect (which the API does not
+    // make) is not followed, since the safe fetch would send the same headers, token included, to
+    // wherever it leads. It fails the API call like any other failure: the callers read the page
+    // or the feed instead. (Simpler than following it with the token dropped on another origin.)
+    maxRedirects: 0,
   });
   if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));
   if (response.status !== 200) throw new ImportError(`The Product Hunt API answered ${response.status}.`);
@@ -193,9 +199,14 @@ export async function fetchFromProductHunt<T>(
   read: (response: SafeResponse) => T | null,
 ): Promise<T> {
   const { fetchProxies } = deps.config.productHunt;
+  // A proxy's address may carry its credentials (user:pass@, ?apikey=…): messages name it "Proxy 2",
+  // the log "Proxy 2 (proxy.example)", never by its address (safeFetch's errors name hosts only).
   const attempts = [
-    { via: "Product Hunt", url },
-    ...fetchProxies.map((template, i) => ({ via: `Proxy ${i + 1}`, url: template.replaceAll("{url}", encodeURIComponent(url)) })),
+    { via: "Product Hunt", host: urlHost(url), url },
+    ...fetchProxies.map((template, i) => {
+      const proxyUrl = template.replaceAll("{url}", encodeURIComponent(url));
+      return { via: `Proxy ${i + 1}`, host: urlHost(proxyUrl), url: proxyUrl };
+    }),
   ];
   let lastError = "Nothing was tried.";
   for (const attempt of attempts) {
@@ -220,7 +231,7 @@ export async function fetchFromProductHunt<T>(
       if (!(error instanceof OutboundError)) throw error;
       lastError = `${attempt.via}: ${error.message}`;
     }
-    deps.log.info({ via: attempt.via, url, error: lastError }, "import: fetch attempt failed");
+    deps.log.info({ via: `${attempt.via} (${attempt.host})`, url, error: lastError }, "import: fetch attempt failed");
   }
   throw new ImportError(fetchProxies.length > 0 ? allProxiesFailedMessage(lastError) : lastError);
 }
@@ -281,13 +292,13 @@ async function logoFor(
       if (response.status === 200) {
         const processed = await readLogo(response.body);
         if (processed.kind === "ok") return { source: { name: slug, webp: processed.webp }, kind: "stored" };
-        deps.log.info({ image, reason: processed.message }, "import: logo refused; using the favicon");
+        deps.log.info({ image: redactUrl(image), reason: processed.message }, "import: logo refused; using the favicon");
       } else {
-        deps.log.info({ image, status: response.status }, "import: logo not found; using the favicon");
+        deps.log.info({ image: redactUrl(image), status: response.status }, "import: logo not found; using the favicon");
       }
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error;
-      deps.log.info({ image, reason: error.message }, "import: logo not fetched; using the favicon");
+      deps.log.info({ image: redactUrl(image), reason: error.message }, "import: logo not fetched; using the favicon");
     }
   }
   const favicon = faviconUrl(deps.config.faviconServiceUrl, websiteUrl);

@@ -2,35 +2,63 @@ import net from "node:net";
 
 // Addresses a server-side fetch of a user's URL must never reach (DESIGN rule 10): this machine,
 // private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
-// documentation and benchmark ranges, multicast and reserved space, in IPv4 and IPv6.
-const V4_BLOCKED: [string, number][] = [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, cloud metadata
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.0.2.0", 24], // documentation
-  ["192.88.99.0", 24], // 6to4 relay anycast
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15], // benchmarking
-  ["198.51.100.0", 24], // documentation
-  ["203.0.113.0", 24], // documentation
+// documentation and benchmark ranges, multicast and reserved space, in IPv4 and IPv6 — the IANA
+// IPv4 and IPv6 Special-Purpose Address Registries, reviewed entry by entry, plus cloud addresses
+// that look public but answer only inside the cloud. Exported so the tests cover every entry.
+
+/** A blocked range: its first address and prefix length. */
+export type BlockedRange = readonly [address: string, prefix: number];
+
+export const V4_BLOCKED: readonly BlockedRange[] = [
+  ["0.0.0.0", 8], // "this network" (RFC 791): 0.0.0.0 dials this machine on Linux
+  ["10.0.0.0", 8], // private (RFC 1918)
+  ["100.64.0.0", 10], // carrier-grade NAT (RFC 6598); also Alibaba Cloud's metadata at 100.100.100.200
+  ["127.0.0.0", 8], // loopback
+  ["168.63.129.16", 32], // Azure's wireserver: public-looking, but answers each VM privately (agent, health, metadata)
+  ["169.254.0.0", 16], // link-local: cloud metadata (169.254.169.254, Tencent's 169.254.0.23), AWS DNS and time
+  ["172.16.0.0", 12], // private (RFC 1918)
+  ["192.0.0.0", 24], // IETF protocol assignments (RFC 6890): DS-Lite, NAT64 discovery, PCP/TURN anycast
+  ["192.0.2.0", 24], // documentation, TEST-NET-1 (RFC 5737)
+  ["192.31.196.0", 24], // AS112-v4 (RFC 7535): DNS sinks for private reverse zones, often a local instance; no web
+  ["192.52.193.0", 24], // AMT relays (RFC 7450): multicast tunnelling, no web
+  ["192.88.99.0", 24], // 6to4 relay anycast (deprecated, RFC 7526)
+  ["192.168.0.0", 16], // private (RFC 1918)
+  ["192.175.48.0", 24], // Direct Delegation AS112 (RFC 7534): DNS sinks, often a local instance; no web
+  ["198.18.0.0", 15], // benchmarking (RFC 2544): test networks inside labs
+  ["198.51.100.0", 24], // documentation, TEST-NET-2 (RFC 5737)
+  ["203.0.113.0", 24], // documentation, TEST-NET-3 (RFC 5737)
   ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, and 255.255.255.255
+  ["240.0.0.0", 4], // reserved, and 255.255.255.255 (limited broadcast)
 ];
-const V6_BLOCKED: [string, number][] = [
-  ["::", 128], // unspecified
+
+export const V6_BLOCKED: readonly BlockedRange[] = [
+  ["::", 128], // unspecified: dials this machine
   ["::1", 128], // loopback
-  ["100::", 64], // discard
-  ["2001::", 23], // IETF protocol assignments (Teredo, ORCHID…)
-  ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local (also cloud metadata such as fd00:ec2::254)
+  // The IPv4 address written inside these is where they lead, and a user's URL has no business
+  // writing an IPv4 address that way (it can name the IPv4 address itself): all refused, whatever
+  // address they carry, rather than trusting each stack and translator to route them as expected.
+  ["::ffff:0:0", 96], // IPv4-mapped (RFC 4291): a dual-stack socket dials the IPv4 inside; some stacks route them oddly
+  ["::ffff:0:0:0", 96], // IPv4-translated (RFC 2765, SIIT): a translator sends ::ffff:0:7f00:1 to 127.0.0.1
+  ["64:ff9b::", 96], // NAT64 well-known prefix (RFC 6052): on a NAT64 network 64:ff9b::a00:1 reaches 10.0.0.1
+  ["64:ff9b:1::", 48], // NAT64 for local use (RFC 8215): translated to IPv4 inside a network
+  ["100::", 64], // discard-only (RFC 6666)
+  ["100:0:0:1::", 64], // dummy prefix (RFC 9780): never routed
+  // IETF protocol assignments (RFC 2928): Teredo 2001::/32 (a tunnel to an IPv4 host), PCP/TURN/DNS-SD
+  // anycast 2001:1::1-3, benchmarking 2001:2::/48, AMT 2001:3::/32, AS112-v6 2001:4:112::/48,
+  // ORCHID(v2) 2001:10::/28 and 2001:20::/28, drone remote ID 2001:30::/28: no web server among them.
+  ["2001::", 23],
+  ["2001:db8::", 32], // documentation (RFC 3849)
+  ["2620:4f:8000::", 48], // Direct Delegation AS112 (RFC 7534): DNS sinks, often a local instance; no web
+  ["3fff::", 20], // documentation (RFC 9637)
+  ["5f00::", 16], // SRv6 segment identifiers (RFC 9602): meaningful only inside an operator's network
+  ["fc00::", 7], // unique local (also cloud metadata such as AWS's fd00:ec2::254)
   ["fe80::", 10], // link-local
   ["fec0::", 10], // site-local (deprecated)
   ["ff00::", 8], // multicast
 ];
+// Not listed: 6to4 (2002::/16) and IPv4-compatible (::a.b.c.d, deprecated) addresses lead to the
+// IPv4 address they carry, so they are judged by it (embeddedV4 below): 2002:7f00:1:: is refused
+// as 127.0.0.1 is, 2002:808:808:: allowed as 8.8.8.8 is.
 
 // Separate lists: a BlockList given an IPv6 rule for ::ffff:0:0/96 would match every IPv4 address.
 const v4 = new net.BlockList();
@@ -57,15 +85,13 @@ function v6Bytes(address: string): number[] {
   });
 }
 
-/** The IPv4 address an IPv6 address carries (mapped, NAT64, 6to4, compatible), if any. */
+/** The IPv4 address a 6to4 or IPv4-compatible IPv6 address leads to, if it is one. */
 function embeddedV4(address: string): string | null {
   const b = v6Bytes(address);
   const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
   const quad = (at: number) => b.slice(at, at + 4).join(".");
-  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return quad(12); // ::ffff:a.b.c.d
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return quad(12); // 64:ff9b::/96
   if (b[0] === 0x20 && b[1] === 0x02) return quad(2); // 2002:aabb:ccdd::/48 (6to4)
-  if (zero(0, 12) && !zero(12, 16) && !(zero(12, 15) && b[15] === 1)) return quad(12); // ::a.b.c.d (compatible)
+  if (zero(0, 12)) return quad(12); // ::a.b.c.d (compatible; :: and ::1 are refused before)
   return null;
 }
 
@@ -74,9 +100,9 @@ export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return !v4.check(address, "ipv4");
   if (family === 6) {
+    if (v6.check(address.replace(/%.*$/, ""), "ipv6")) return false;
     const inner = embeddedV4(address);
-    if (inner !== null) return isPublicAddress(inner);
-    return !v6.check(address.replace(/%.*$/, ""), "ipv6");
+    return inner === null || isPublicAddress(inner);
   }
   return false;
 }

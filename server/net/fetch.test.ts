@@ -148,6 +148,25 @@ describe("safeFetch", () => {
     expect(error.code).toBe("too-many-redirects");
   });
 
+  it("names the address it started from by its host alone: its userinfo and query can be credentials (a proxy's)", async () => {
+    const error = await failure(`http://user:secret@127.0.0.1:${site.port}/loop?key=secret`, { allow, maxRedirects: 3 });
+    expect(error.code).toBe("too-many-redirects");
+    expect(error.message).toBe(`More than 3 redirects from 127.0.0.1:${site.port}.`);
+    expect(error.message).not.toContain("secret");
+  });
+
+  it("follows no redirect when maxRedirects is 0, sending nothing to where it leads", async () => {
+    const hits = secret.hits;
+    const error = await failure(`http://127.0.0.1:${site.port}/post-moved`, { allow: [...allow, `127.0.0.1:${secret.port}`], maxRedirects: 0, method: "POST", body: "{}" });
+    expect(error.code).toBe("too-many-redirects");
+    expect(error.message).toBe(`127.0.0.1:${site.port} answered with a redirect, which is not followed.`);
+    const toSecret = await failure(`http://127.0.0.1:${site.port}/to-secret`, { allow: [...allow, `127.0.0.1:${secret.port}`], maxRedirects: 0 });
+    expect(toSecret.code).toBe("too-many-redirects");
+    expect(secret.hits).toBe(hits);
+    // Not a redirect: answered as usual.
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/page`, { allow, maxRedirects: 0 })).status).toBe(200);
+  });
+
   it("cuts off an answer larger than the limit, declared or not", async () => {
     for (const path of ["/big", "/big-chunked"]) {
       const error = await failure(`http://127.0.0.1:${site.port}${path}`, { allow, maxBytes: 1024 * 1024 });

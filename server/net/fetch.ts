@@ -34,6 +34,7 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Keep the first maxBytes of a larger body instead of refusing it (when only the start matters). */
   truncate?: boolean;
+  /** 0: a redirect is not followed but fails the fetch (too-many-redirects). */
   maxRedirects?: number;
   /** `host:port` pairs reachable whatever they resolve to (tests' fakes on 127.0.0.1): OUTBOUND_ALLOW. */
   allow?: readonly string[];
@@ -64,6 +65,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
   const signal = AbortSignal.timeout(timeoutMs);
   let method = options.method ?? "GET";
   let url = parse(input);
+  const startHost = url.host;
   for (let hop = 0; ; hop++) {
     const response = await request(url, method, method === "POST" ? options.body : undefined, options, allow, maxBytes, signal).catch((error: unknown) => {
       if (error instanceof OutboundError) throw error;
@@ -71,7 +73,14 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
       throw new OutboundError("network", `Could not reach ${url.host}.`);
     });
     if (!REDIRECTS.has(response.status) || !response.location) return { url: url.href, ...response };
-    if (hop >= maxRedirects) throw new OutboundError("too-many-redirects", `More than ${maxRedirects} redirects from ${input}.`);
+    if (hop >= maxRedirects) {
+      // Named by host, as the other failures are: the full address may carry credentials (a proxy's
+      // https://user:pass@…/fetch?apikey=…), and this message reaches the logs and the admin's screen.
+      throw new OutboundError(
+        "too-many-redirects",
+        maxRedirects === 0 ? `${url.host} answered with a redirect, which is not followed.` : `More than ${maxRedirects} redirects from ${startHost}.`,
+      );
+    }
     url = parse(response.location, url);
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) method = "GET";
   }
