@@ -1,9 +1,13 @@
+import { spawn } from "node:child_process";
 import type dns from "node:dns";
 import { access, constants } from "node:fs/promises";
-import { chromium, errors, type Browser, type BrowserContext } from "playwright-core";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { CHROMIUM_BASE_ARGS } from "./chromium.ts";
+import { chromiumEnv, findLauncher, makeCaptureDir, NOBODY, removeLeftovers, workerEnv, type CaptureDir, type Launcher, type RunAs } from "./isolation.ts";
+import { gone, killTree, listProcesses, memoryOf, processTree, readStat, stillRunning, type ProcessInfo } from "./processes.ts";
 import { startEgressProxy, type EgressProxy } from "./proxy.ts";
+import type { CaptureJob, WorkerReport } from "./worker.ts";
 
 /** Why a screenshot was not taken. */
 export type ScreenshotErrorCode = "unavailable" | "forbidden-address" | "bad-url" | "timeout" | "failed";
@@ -27,19 +31,26 @@ export interface ScreenshotCapturerOptions {
   timeoutMs?: number;
   /** Captures at once; more wait for their turn. */
   concurrency?: number;
+  /** The most memory one capture's processes may use together, in MB (1024 unless told). */
+  memoryLimitMb?: number;
+  /** When the server runs as root, the user Chromium runs as instead (nobody, 65534, unless told). */
+  runAs?: RunAs;
   /** The DNS lookup; the system's unless a test gives its own. */
   lookup?: typeof dns.lookup;
   log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 }
 
 export interface ScreenshotCapturer {
-  /** "available" when the Chromium executable is there to be run. */
+  /** "available" when the Chromium executable is there to be run (and, as root, can be run as another user). */
   status(): Promise<"available" | "unavailable">;
   /** A 1280×800 WebP of the page at `url`, as a visitor's browser would first show it. */
   capture(url: string): Promise<Buffer>;
-  /** Closes the browser and the proxy; captures after this are refused. */
+  /** Kills the captures under way and closes the proxy; captures after this are refused. */
   close(): Promise<void>;
-  /** How many times the browser has been launched (once, unless it crashed). */
+  /**
+   * How many times a capture has found out how Chromium runs here (with its sandbox or not): once,
+   * unless a browser failed to start. Every capture has a browser of its own (docs/decisions/016).
+   */
   readonly launches: number;
 }
 
@@ -47,9 +58,17 @@ const WIDTH = 1280;
 const HEIGHT = 800;
 // After "load": time for late scripts, web fonts and first animations to paint.
 const SETTLE_MS = 500;
+// After the time is up, for the worker to say so and close its browser before it is killed; also
+// how long a worker that has answered gets to close its browser.
+const KILL_GRACE_MS = 1000;
+// How often a capture's memory is measured.
+const SAMPLE_MS = 250;
+const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
 const CHROMIUM_ARGS = [
-  ...CHROMIUM_BASE_ARGS,
+  // The browser tests' switches, but not --no-sandbox: captures have the sandbox wherever the
+  // machine allows it, which the worker finds out (docs/decisions/016).
+  ...CHROMIUM_BASE_ARGS.filter((arg) => arg !== "--no-sandbox"),
   // Without it Chromium sends loopback and link-local addresses (localhost, 127.0.0.1,
   // 169.254.169.254…) straight there, around the proxy.
   "--proxy-bypass-list=<-loopback>",
@@ -62,12 +81,37 @@ const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
 
-/** Takes screenshots of users' sites with the system Chromium, every request of which goes through the checking proxy. */
+/** How a capture's worker ended. */
+type Outcome =
+  | { kind: "report"; report: Exclude<WorkerReport, { kind: "launched" }> }
+  | { kind: "timeout" }
+  | { kind: "memory"; bytes: number }
+  | { kind: "exited"; code: number | null; signal: NodeJS.Signals | null; stderr: string }
+  | { kind: "shut-down" };
+
+interface Run {
+  /** Settles once every process of the capture is gone and its directory removed. */
+  done: Promise<Outcome>;
+  /** Kills the capture (close()). */
+  abort(): void;
+}
+
+/**
+ * Takes screenshots of users' sites with the system Chromium, every request of which goes through
+ * the checking proxy; each capture in a worker process of its own, with its own browser and
+ * profile, none of the app's environment, and limits on its time and memory.
+ */
 export function createScreenshotCapturer(options: ScreenshotCapturerOptions): ScreenshotCapturer {
   const timeoutMs = options.timeoutMs ?? 20_000;
+  const memoryLimitMb = options.memoryLimitMb ?? 1024;
   const turns = semaphore(Math.max(1, Math.floor(options.concurrency ?? 2) || 1));
+  const running = new Set<Run>();
   let proxy: Promise<EgressProxy> | null = null;
-  let browser: Promise<Browser> | null = null;
+  let launcher: Promise<Launcher> | null = null;
+  // Whether Chromium has its sandbox here: null until a capture's browser has started.
+  let sandboxed: boolean | null = null;
+  let finding: Promise<void> | null = null;
+  let told = false;
   let launches = 0;
   let closed = false;
 
@@ -76,6 +120,9 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
       () => true,
       () => false,
     );
+  // Found out once; the first time, what captures of a server killed meanwhile left is removed.
+  const howToLaunch = () =>
+    (launcher ??= Promise.all([findLauncher(options.runAs ?? NOBODY), removeLeftovers().catch(() => {})]).then(([found]) => found));
 
   const shutDown = () => new ScreenshotError("unavailable", "The screenshot service has been shut down.");
 
@@ -85,78 +132,220 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
     return proxy;
   }
 
-  // One browser for every capture, launched on first use and again if it has gone away.
-  function launch(via: EgressProxy): Promise<Browser> {
-    if (closed) throw shutDown();
-    if (browser) return browser;
+  /**
+   * "on" or "off" once a capture has found out; until then "auto", for this capture to find out
+   * (the first one, and again after a browser failed to start), with what to call when it knows.
+   * Called when no other capture is finding out.
+   */
+  function sandboxChoice(): { sandbox: CaptureJob["sandbox"]; found?: (sandbox: boolean | null) => void } {
+    if (sandboxed !== null) return { sandbox: sandboxed ? "on" : "off" };
     launches++;
-    const launching: Promise<Browser> = chromium
-      .launch({
-        executablePath: options.chromiumPath,
-        args: [...CHROMIUM_ARGS, `--proxy-server=${via.url}`],
-        timeout: timeoutMs,
-        // The server's own shutdown calls close(); Playwright's handlers would race it.
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      })
-      .then(
-        (started) => {
-          options.log?.info?.({ launches }, "screenshot browser started");
-          started.on("disconnected", () => {
-            if (browser === launching) browser = null;
-            if (!closed) options.log?.warn({}, "screenshot browser went away; the next capture starts another");
-          });
-          return started;
-        },
-        (error: unknown) => {
-          if (browser === launching) browser = null;
-          options.log?.warn({ err: String(error) }, "screenshot browser did not start");
-          throw new ScreenshotError("unavailable", "The browser for screenshots could not be started.");
-        },
-      );
-    browser = launching;
-    return launching;
+    let found!: (sandbox: boolean | null) => void;
+    const settled = new Promise<void>((resolve) => {
+      found = (sandbox) => {
+        if (sandbox !== null) sandboxed = sandbox;
+        if (finding === settled) finding = null;
+        resolve();
+      };
+    });
+    finding = settled;
+    return { sandbox: "auto", found };
   }
 
-  /** One capture within the time limit; its browser context is closed however it ends. */
+  /** Says once, at the first capture, how captures run here. */
+  function tell(how: Launcher, report: Extract<WorkerReport, { kind: "launched" }>) {
+    if (told) return;
+    told = true;
+    const uid = how.kind === "setpriv" ? how.runAs.uid : how.kind === "as-is" ? how.uid : null;
+    if (report.sandbox) {
+      options.log?.info?.({ uid, sandbox: true }, "screenshots: each capture runs in a process of its own, Chromium with its sandbox");
+    } else {
+      options.log?.warn(
+        { uid, sandbox: false, reason: report.sandboxError },
+        "screenshots: Chromium cannot have its sandbox on this machine, so captures run with --no-sandbox (docs/decisions/016)",
+      );
+    }
+  }
+
+  /** The worker of one capture, watched until it and every process it started are gone. */
+  function start(job: CaptureJob, dir: CaptureDir, onLaunched: (report: Extract<WorkerReport, { kind: "launched" }>) => void): Run {
+    const memoryLimit = memoryLimitMb * 1024 * 1024;
+    let outcome: Outcome | null = null;
+    let stderr = "";
+    const seen = new Map<number, ProcessInfo>();
+    const child = spawn(process.execPath, [WORKER], {
+      cwd: dir.worker,
+      env: workerEnv(dir),
+      // A process group of its own: a signal to the app's group does not reach it unasked; it
+      // ends by itself when the app goes away (the IPC channel closes).
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      serialization: "advanced",
+    });
+    child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    // What names the capture's directory, started since the worker (or just before, should it be gone already).
+    const marker = { text: dir.root, since: (child.pid && readStat(child.pid)?.start) || 0 };
+
+    const end = (result: Outcome) => {
+      outcome ??= result;
+    };
+    /** Every process of the capture now, remembered so that one its parent left behind is found too. */
+    const tree = () => {
+      const roots = [child.pid ?? -1, ...[...seen.values()].filter(stillRunning).map((info) => info.pid)];
+      const members = processTree(roots, listProcesses(), marker);
+      for (const info of members) seen.set(info.pid, info);
+      return members;
+    };
+    const kill = () => {
+      const roots = [child.pid ?? -1, ...[...seen.values()].filter(stillRunning).map((info) => info.pid)];
+      for (const info of killTree(roots, marker)) seen.set(info.pid, info);
+    };
+
+    const sampler = setInterval(() => {
+      const bytes = memoryOf(tree());
+      if (bytes > memoryLimit) {
+        end({ kind: "memory", bytes });
+        kill();
+      }
+    }, SAMPLE_MS);
+    let hardStop = setTimeout(() => {
+      end({ kind: "timeout" });
+      kill();
+    }, Math.max(0, job.deadline - Date.now()) + KILL_GRACE_MS);
+
+    child.on("message", (report: WorkerReport) => {
+      if (report.kind === "launched") return onLaunched(report);
+      end({ kind: "report", report });
+      // The answer is in: the worker closes its browser and ends, or is ended.
+      clearTimeout(hardStop);
+      hardStop = setTimeout(kill, KILL_GRACE_MS);
+    });
+    child.on("error", (error) => {
+      stderr += String(error);
+      if (child.pid === undefined) child.emit("exit", null, null);
+    });
+
+    const done = new Promise<Outcome>((resolve) => {
+      child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => {
+        clearInterval(sampler);
+        clearTimeout(hardStop);
+        end({ kind: "exited", code, signal, stderr: stderr.trim() });
+        void (async () => {
+          // What the worker left running (it was killed, or its browser did not close).
+          const left = tree();
+          if (left.length > 0) {
+            kill();
+            await gone(left, 2000);
+          }
+          if (!(await gone([...seen.values()], 2000))) {
+            const pids = [...seen.values()].filter(stillRunning).map((info) => info.pid);
+            options.log?.warn({ pids }, "screenshot processes still running after being killed");
+          }
+          await dir.remove().catch((error: unknown) => options.log?.warn({ err: String(error), dir: dir.root }, "screenshot directory not removed"));
+          resolve(outcome!);
+        })();
+      });
+    });
+    child.send(job);
+    return {
+      done,
+      abort() {
+        end({ kind: "shut-down" });
+        kill();
+      },
+    };
+  }
+
+  /** One capture, its worker watched until it ends; its outcome as a screenshot or a ScreenshotError. */
   async function shoot(url: URL): Promise<Buffer> {
     const deadline = Date.now() + timeoutMs;
     const tooSlow = () => new ScreenshotError("timeout", `${url.host} did not load within ${timeoutMs / 1000} s.`);
-    const state: { context?: BrowserContext; over?: boolean } = {};
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(tooSlow()), timeoutMs);
-    });
-    const work = (async () => {
-      const via = await egress();
-      await vet(via, url);
-      const context = await (await launch(via)).newContext({
-        viewport: { width: WIDTH, height: HEIGHT },
-        acceptDownloads: false,
-        serviceWorkers: "block",
-        javaScriptEnabled: true,
-      });
-      if (state.over) {
-        // The time ran out while it opened: nobody else will close it.
-        await context.close();
-        throw tooSlow();
-      }
-      state.context = context;
-      return visit(context, url, via, () => Math.max(1, deadline - Date.now()));
-    })();
-
+    const how = await howToLaunch();
+    if (how.kind === "refused") {
+      options.log?.warn({ reason: how.reason }, "screenshots are not taken");
+      throw new ScreenshotError("unavailable", "Screenshots cannot be taken safely on this server (see its log).");
+    }
+    const via = await beforeDeadline(egress(), deadline, tooSlow);
+    await beforeDeadline(vet(via, url), deadline, tooSlow);
+    // Another capture is finding out whether Chromium has its sandbox here: its answer is near.
+    while (sandboxed === null && finding) await beforeDeadline(finding, deadline, tooSlow);
+    const { sandbox, found } = sandboxChoice();
+    let started = false;
+    let outcome: Outcome;
     try {
-      return await Promise.race([work, expired]);
-    } catch (error) {
-      throw explain(error, url, timeoutMs, options.log);
+      const dir = await makeCaptureDir(how, options.chromiumPath);
+      if (closed) {
+        await dir.remove().catch(() => {});
+        throw shutDown();
+      }
+      const job: CaptureJob = {
+        url: url.href,
+        executablePath: dir.executable,
+        args: [...CHROMIUM_ARGS, `--proxy-server=${via.url}`, `--js-flags=--max-old-space-size=${memoryLimitMb}`],
+        env: chromiumEnv(dir),
+        profileDir: dir.profile,
+        sandbox,
+        deadline,
+        settleMs: SETTLE_MS,
+        viewport: { width: WIDTH, height: HEIGHT },
+      };
+      const run = start(job, dir, (report) => {
+        started = true;
+        tell(how, report);
+        found?.(report.sandbox);
+      });
+      running.add(run);
+      try {
+        outcome = await run.done;
+      } finally {
+        running.delete(run);
+      }
     } finally {
-      state.over = true;
-      clearTimeout(timer);
-      // Once the race is over, a late failure of the abandoned work is of no interest.
-      work.catch(() => {});
-      // Closing the context also stops whatever the abandoned work was still waiting for.
-      await state.context?.close().catch(() => {});
+      if (!started) found?.(null);
+    }
+    if (closed && outcome.kind !== "report") throw shutDown();
+    return result(outcome, url, via);
+  }
+
+  /** What a capture's outcome means: the screenshot, as WebP, or why there is none. */
+  async function result(outcome: Outcome, url: URL, via: EgressProxy): Promise<Buffer> {
+    const refused = async (href: string) => {
+      try {
+        return (await via.verdict(new URL(href))) === "refused";
+      } catch {
+        return false;
+      }
+    };
+    switch (outcome.kind) {
+      case "shut-down":
+        throw shutDown();
+      case "timeout":
+        throw new ScreenshotError("timeout", `${url.host} did not load within ${timeoutMs / 1000} s.`);
+      case "memory":
+        options.log?.warn({ url: url.href, bytes: outcome.bytes }, "screenshot stopped: too much memory");
+        throw new ScreenshotError("failed", `${url.host} used more than ${memoryLimitMb} MB of memory.`);
+      case "exited":
+        options.log?.warn({ url: url.href, code: outcome.code, signal: outcome.signal, stderr: outcome.stderr }, "screenshot worker ended without an answer");
+        throw new ScreenshotError("failed", `The screenshot of ${url.host} could not be taken.`);
+    }
+    const report = outcome.report;
+    switch (report.kind) {
+      case "shot":
+        return sharp(report.png).resize(WIDTH, HEIGHT, { fit: "cover", position: "top" }).webp({ quality: 80 }).toBuffer();
+      case "launch-failed":
+        sandboxed = null; // found out again by the next capture
+        options.log?.warn({ err: report.message.slice(0, 2000) }, "screenshot browser did not start");
+        throw new ScreenshotError("unavailable", "The browser for screenshots could not be started.");
+      case "status":
+        // A plain http hop the proxy refused comes back as its 403.
+        if (await refused(report.url)) throw forbidden(new URL(report.url));
+        throw new ScreenshotError("failed", `${url.host} answered with HTTP ${report.status}.`);
+      case "navigation-failed":
+        // An https hop the proxy refused ends the navigation with a tunnel error.
+        if (!report.timeout && (await refused(report.lastHop))) throw forbidden(new URL(report.lastHop));
+        throw explain(report, url, timeoutMs, options.log);
+      case "error":
+        throw explain(report, url, timeoutMs, options.log);
     }
   }
 
@@ -165,7 +354,7 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
       return launches;
     },
     async status() {
-      return !closed && (await executable()) ? "available" : "unavailable";
+      return !closed && (await executable()) && (await howToLaunch()).kind !== "refused" ? "available" : "unavailable";
     },
     async capture(input) {
       const url = parseTarget(input);
@@ -181,12 +370,28 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
     },
     async close() {
       closed = true;
-      const [started, via] = [browser, proxy];
-      browser = proxy = null;
-      await started?.then((b) => b.close()).catch(() => {});
+      const runs = [...running];
+      for (const run of runs) run.abort();
+      await Promise.allSettled(runs.map((run) => run.done));
+      const via = proxy;
+      proxy = null;
       await via?.then((p) => p.close()).catch(() => {});
     },
   };
+}
+
+/** `work`, unless the deadline comes first. */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number, tooSlow: () => ScreenshotError): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow()), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => {});
+  }
 }
 
 /** The URL to capture, if it is a well-formed http(s) address. */
@@ -210,52 +415,21 @@ async function vet(via: EgressProxy, url: URL): Promise<void> {
   if (verdict === "not-found") throw new ScreenshotError("failed", `${url.hostname} could not be found.`);
 }
 
-/** Loads the page and screenshots it, as WebP. */
-async function visit(context: BrowserContext, url: URL, via: EgressProxy, left: () => number): Promise<Buffer> {
-  const page = await context.newPage();
-  // Where the main document was last asked for: a redirect the proxy refused must not pass for a broken site.
-  let lastHop = url.href;
-  page.on("request", (request) => {
-    try {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastHop = request.url();
-    } catch {
-      // A service worker's request has no frame (and service workers are blocked anyway).
-    }
-  });
-  const refused = async (href: string) => {
-    try {
-      return (await via.verdict(new URL(href))) === "refused";
-    } catch {
-      return false;
-    }
-  };
-  const response = await page.goto(url.href, { waitUntil: "load", timeout: left() }).catch(async (error: unknown) => {
-    // An https hop the proxy refused ends the navigation with a tunnel error.
-    if (!(error instanceof errors.TimeoutError) && (await refused(lastHop))) throw forbidden(new URL(lastHop));
-    throw error;
-  });
-  if (response && response.status() >= 400) {
-    // A plain http hop the proxy refused comes back as its 403.
-    if (await refused(response.url())) throw forbidden(new URL(response.url()));
-    throw new ScreenshotError("failed", `${url.host} answered with HTTP ${response.status()}.`);
-  }
-  await page.waitForTimeout(Math.min(SETTLE_MS, left()));
-  const png = await page.screenshot({ type: "png", timeout: left() });
-  return sharp(png).resize(WIDTH, HEIGHT, { fit: "cover", position: "top" }).webp({ quality: 80 }).toBuffer();
-}
-
 function forbidden(url: URL): ScreenshotError {
   return new ScreenshotError("forbidden-address", `${url.host} is a private or local address, which is not visited.`);
 }
 
-/** A failure as a ScreenshotError whose message says what happened without the browser's internals. */
-function explain(error: unknown, url: URL, timeoutMs: number, log: ScreenshotCapturerOptions["log"]): ScreenshotError {
-  if (error instanceof ScreenshotError) return error;
-  if (error instanceof errors.TimeoutError) return new ScreenshotError("timeout", `${url.host} did not load within ${timeoutMs / 1000} s.`);
-  const message = error instanceof Error ? error.message : String(error);
-  const netError = /net::ERR_[A-Z_]+/.exec(message)?.[0];
+/** A failure the worker reported, as a ScreenshotError whose message says what happened without the browser's internals. */
+function explain(
+  failure: { timeout: boolean; message: string },
+  url: URL,
+  timeoutMs: number,
+  log: ScreenshotCapturerOptions["log"],
+): ScreenshotError {
+  if (failure.timeout) return new ScreenshotError("timeout", `${url.host} did not load within ${timeoutMs / 1000} s.`);
+  const netError = /net::ERR_[A-Z_]+/.exec(failure.message)?.[0];
   if (netError) return new ScreenshotError("failed", `${url.host} could not be loaded (${netError}).`);
-  log?.warn({ err: message, url: url.href }, "screenshot failed");
+  log?.warn({ err: failure.message, url: url.href }, "screenshot failed");
   return new ScreenshotError("failed", `The screenshot of ${url.host} could not be taken.`);
 }
 
