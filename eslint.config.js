@@ -4,6 +4,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Code that runs in the browser takes Zod from core/zod.ts, which switches off the eval probe the CSP refuses.
+const ZOD_DOOR = { name: "zod", message: "Import { z } from core/zod.ts (it keeps Zod from probing for eval, which the CSP refuses)." };
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -27,8 +30,9 @@ export default tseslint.config(
   {
     // The layering of DESIGN.md: core is pure, server knows no React, routes build no SQL.
     files: ["core/**/*.ts"],
+    ignores: ["core/zod.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["node:*", "../server/*", "../app/*", "kysely", "react*"] }],
+      "no-restricted-imports": ["error", { patterns: ["node:*", "../server/*", "../app/*", "kysely", "react*"], paths: [ZOD_DOOR] }],
     },
   },
   {
@@ -38,6 +42,6 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["kysely", "**/server/db/*"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: ["kysely", "**/server/db/*"], paths: [ZOD_DOOR] }] },
   },
 );

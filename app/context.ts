@@ -1,4 +1,5 @@
-import { createContext, type RouterContext } from "react-router";
+import { createContext, type RouterContextProvider, type RouterContext } from "react-router";
+import type { AuditActor } from "../server/admin/audit.ts";
 import type { AppServices, RequestInfo } from "../server/services.ts";
 
 // This module is evaluated twice in one process: natively by the Express server and once more
@@ -23,3 +24,8 @@ export const requestContextKey = sharedContext<RequestInfo>("request");
 
 /** The signed-in admin, set by the admin area's middleware for every admin loader and action. */
 export const adminContextKey = sharedContext<{ id: string; username: string }>("admin");
+
+/** The signed-in admin with the address they act from, as the audit log records them. */
+export function adminActor(context: Readonly<RouterContextProvider>): AuditActor {
+  return { ...context.get(adminContextKey), ip: context.get(requestContextKey).ip };
+}

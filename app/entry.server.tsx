@@ -2,8 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContextKey, servicesContextKey } from "./context.ts";
+import { RenderedSiteConfig } from "./lib/site.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContextKey);
+  const { config } = loadContext.get(servicesContextKey);
+  const site = { siteName: config.siteName, siteUrl: config.siteUrl, paymentsMode: config.payments.mode };
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -29,7 +32,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <RenderedSiteConfig value={site}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RenderedSiteConfig>,
       {
         nonce,
         [readyOption]() {
@@ -64,7 +69,8 @@ export default function handleRequest(
 
 /** Logs loader, action and render errors once, with the request they belong to. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // A client's mistake (405 for a method a page does not take, 400, 404) is answered, not an error of ours.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { log } = context.get(servicesContextKey);
   log.error({ err: error, url: request.url, reqId: context.get(requestContextKey).requestId }, "route error");
 };

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,7 +8,6 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root.ts";
@@ -17,8 +17,12 @@ import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { servicesContextKey } from "./context.ts";
+import { errorBody } from "../server/http/errors.ts";
+import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
+import { useSiteConfig } from "./lib/site.ts";
+import { UNREADABLE_ADDRESS } from "../core/api.ts";
+import { TEST_MODE_BANNER } from "../core/featuring.ts";
 
 /** What a route module may declare in its `handle` export. */
 export interface RouteHandle {
@@ -31,20 +35,40 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * An address whose percent-escapes are not UTF-8 (`/%C0%AF`, `/tool/%FF`), or that carries a NUL
+ * (`/tool/a%00b`, `?open=%00`), names no page (server/http/guards.ts marks it): the site's own 400
+ * page (the ErrorBoundary below), for page and data requests alike.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    if (!context.get(requestContextKey).unreadableAddress) return;
+    // A script that asked for JSON gets the API's error shape (DESIGN "JSON API").
+    const accept = request.headers.get("accept") ?? "";
+    if (accept.includes("application/json") && !accept.includes("text/html")) {
+      return Response.json(errorBody("invalid-argument", UNREADABLE_ADDRESS), { status: 400, headers: { "Cache-Control": "no-store" } });
+    }
+    throw data(UNREADABLE_ADDRESS, { status: 400 });
+  },
+];
+
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContextKey);
-  return { siteName: config.siteName, siteUrl: config.siteUrl };
+  return { siteName: config.siteName, siteUrl: config.siteUrl, paymentsMode: config.payments.mode };
 }
 
 // The site's name never changes while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const { site, loaded } = useSiteConfig();
   // Pages whose route says `handle.hydrate = false` are complete as HTML and ship no JavaScript
-  // when loaded directly (docs/decisions/005-tool-pages-without-hydration.md).
-  const hydrate = !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
-  const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
+  // when loaded directly (docs/decisions/005-tool-pages-without-hydration.md). Neither does a page
+  // rendered before the root loader ran (a middleware refused the request): the browser would not
+  // have the data to render it again the same way, and it works as HTML (a sign-in form, a message).
+  const matches = useMatches();
+  const hydrate = loaded && !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const siteName = site?.siteName ?? DEFAULT_SITE_NAME;
   return (
     <html lang="en">
       <head>
@@ -60,6 +84,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {site?.paymentsMode === "test" && (
+          <p role="note" className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white">
+            {TEST_MODE_BANNER}
+          </p>
+        )}
         <SiteHeader siteName={siteName} />
         <NavigationProgress />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
@@ -79,7 +108,11 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // A route's own words ("No such test checkout.") say more than the generic line.
+    const said = typeof error.data === "string" && error.data !== "Page Not Found" ? error.data : undefined;
+    return <NotFound message={said} />;
+  }
   // Only the admin area answers 401 (its middleware, before any admin loader): sign in right here.
   if (isRouteErrorResponse(error) && error.status === 401) return <AdminLogin redirectTo={`${location.pathname}${location.search}`} />;
   // Only what we chose to say reaches the visitor: never an exception's text or stack.

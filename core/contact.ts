@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Limits of the contact form, shared by the form's attributes and the schema. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;

@@ -96,6 +96,15 @@ export const CHECKOUT_MESSAGES = {
   failed: "Could not initiate payment.",
 } as const;
 
+/** The provider name the built-in test checkout's orders carry: no money changed hands for them. */
+export const TEST_PROVIDER = "test";
+
+/** What the site says where featuring would be offered, when payments are off (PAYMENTS_MODE=off). */
+export const FEATURING_UNAVAILABLE = "Featured placement is not available on this site yet.";
+
+/** What every page says while payments run through the built-in test checkout. */
+export const TEST_MODE_BANNER = "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";
+
 /** 'Payment error: {message}' (spec §8). */
 export function paymentErrorMessage(message: string): string {
   return `Payment error: ${message}`;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { hyphenate, type CategorySlug } from "./categories.ts";
 import { formatUtcStamp } from "./dates.ts";
 import { slugify } from "./slug.ts";

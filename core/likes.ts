@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** After a like or unlike the button stays locked this long (spec §9). */
 export const LIKE_LOCK_MS = 2000;

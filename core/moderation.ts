@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 // Kept out of core/tool.ts, which public pages import: zod stays out of their browser bundles.
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { wholeNumber, z } from "./zod.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD, SUBMIT_FEATURE_DEFAULT_USD } from "./featuring.ts";
 import { PLATFORMS } from "./platforms.ts";
@@ -140,12 +140,7 @@ export const submissionSchema = z.object({
   /** The optional paid path: "on" when the submitter wants the tool featured after submitting. */
   feature: z.literal("on", { error: "Please tick the box or leave it empty." }).optional(),
   /** Whole dollars for the paid path; read even when `feature` is off (then unused). */
-  featureAmount: z.coerce
-    .number({ error: SUBMISSION_MESSAGES.featureAmount })
-    .int(SUBMISSION_MESSAGES.featureAmount)
-    .min(FEATURE_MIN_USD, SUBMISSION_MESSAGES.featureAmount)
-    .max(FEATURE_MAX_USD, SUBMISSION_MESSAGES.featureAmount)
-    .default(SUBMIT_FEATURE_DEFAULT_USD),
+  featureAmount: wholeNumber(SUBMISSION_MESSAGES.featureAmount, { min: FEATURE_MIN_USD, max: FEATURE_MAX_USD }).default(SUBMIT_FEATURE_DEFAULT_USD),
 });
 
 export type SubmissionInput = z.infer<typeof submissionSchema>;

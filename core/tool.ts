@@ -7,6 +7,14 @@ export const TOOL_STATUSES = ["pending", "approved", "verified", "rejected"] as 
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 export const PUBLIC_STATUSES: readonly ToolStatus[] = ["approved", "verified"];
 
+/**
+ * What a tool id can look like (ours are 20 characters of [0-9a-z]); anything else names no tool
+ * and is not looked up (a NUL, or 8 KB of text, has no business in a query or a limiter's key).
+ */
+export function isToolId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(value);
+}
+
 /** Where a tool came from. */
 export const TOOL_SOURCES = ["free_submission", "product_hunt_import", "admin", "demo"] as const;
 export type ToolSource = (typeof TOOL_SOURCES)[number];

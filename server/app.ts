@@ -11,16 +11,19 @@ import { adminApi } from "./admin/api.ts";
 import { apiV1 } from "./api/v1.ts";
 import { servesHttps } from "./config.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
-import { errorBody, sendError, wantsJson } from "./http/errors.ts";
+import { errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
 import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { sendPlainPage } from "./http/plain-page.ts";
-import { securityHeaders } from "./http/security.ts";
+import { privateResponses, securityHeaders } from "./http/security.ts";
+import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refuseUnreadableAddress } from "./http/guards.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
+import { addressKey } from "./ratelimit/index.ts";
+import { clientIp } from "./http/client.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
 export interface CreateAppOptions {
@@ -48,11 +51,12 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestContext(log));
+  app.use(privateResponses());
   app.use(
     securityHeaders({
       https: servesHttps(config),
       dev: !!devMiddleware,
-      formTargets: config.payments.provider === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : [],
+      formTargets: config.payments.mode === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : [],
     }),
   );
   app.use(compression());
@@ -88,6 +92,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   }
   if (devMiddleware) app.use(devMiddleware);
 
+  app.use(["/api", "/like", "/webhooks"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services));
   app.use("/api/admin", adminApi(services));
   app.use("/api", paymentRoutes(services));
@@ -95,6 +100,9 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use("/like", likeRoutes(services));
   app.use("/webhooks/stripe", stripeWebhook(services));
 
+  app.use(readOnlyMachineFiles);
+  app.use(refuseCrossSiteForms);
+  app.use(markUnreadableAddress);
   // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
   const pageLimit = limitBody(PAGE_BODY_LIMIT);
   const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES, logoFailedMessage("The file is larger than 5 MB"));
@@ -103,10 +111,13 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   const mode = config.env === "development" ? "development" : "production";
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
+    const ip = clientIp(req);
     const info: RequestInfo = {
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      ip,
+      addressKey: addressKey(ip),
       nonce: res.locals.nonce as string,
       requestId: res.locals.requestId as string,
+      unreadableAddress: res.locals.unreadableAddress === true,
     };
     context.set(servicesContextKey, services);
     context.set(requestContextKey, info);
@@ -116,7 +127,9 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel"] })
     : null;
   if (pageCache) app.use(pageCache.middleware);
-  app.all("/{*path}", createRequestHandler({ build, mode, getLoadContext }));
+  // Mounted without a path pattern: Express would decode one and answer an undecodable path (`/%C0%AF`)
+  // itself; React Router's root middleware answers it with the site's own 400 page instead.
+  app.use(createRequestHandler({ build, mode, getLoadContext }));
 
   app.use(errorHandler(services));
   return (req, res) => {
@@ -130,17 +143,26 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status >= 500) log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
     // Only our own messages are shown; a library's error text could carry internals.
-    const message =
-      status === 500
-        ? "Something went wrong on our side. Please try again."
-        : error instanceof HttpError
-          ? error.message
-          : "The request could not be read.";
-    if (req.path.startsWith("/api/") || wantsJson(req)) {
-      sendError(res, status === 500 ? "internal" : "invalid-argument", message);
+    const message = status === 500 ? "Something went wrong on our side. Please try again." : clientErrorMessage(error, status);
+    // Stripe's webhook is an API too, whatever its Accept header says.
+    if (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") || wantsJson(req)) {
+      sendError(res, status === 500 ? "internal" : (CLIENT_ERROR_CODES[status] ?? "invalid-argument"), message);
       return;
     }
     // No stack, no error text: only a plain page with the request id to quote.
-    sendPlainPage(res, status, { title: "Something went wrong", message });
+    sendPlainPage(res, status, { title: status === 404 ? "Not found" : "Something went wrong", message });
   };
+}
+
+/** The catalogue's code for the statuses it has; every other 4xx is invalid-argument (400). */
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = { 401: "unauthenticated", 403: "permission-denied", 404: "not-found" };
+
+/** What a 4xx from Express or a body parser says, in our words (body-parser's `type` names the problem). */
+function clientErrorMessage(error: { type?: unknown } | undefined, status: number): string {
+  if (error instanceof HttpError) return error.message;
+  if (status === 404) return "This file does not exist.";
+  if (status === 403) return "This file is not available.";
+  if (status === 413) return error?.type === "parameters.too.many" ? "The form has too many fields." : "The request is too large.";
+  if (status === 415) return "The request's content type or character set is not accepted here.";
+  return "The request could not be read.";
 }

@@ -65,10 +65,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "not a url" })).toThrow(ConfigError);
   });
 
-  it("pays through Stripe only with both its key and its webhook secret, else through the test checkout", () => {
-    expect(loadConfig({}).payments).toEqual({ provider: "test" });
+  it("pays through Stripe only with both its key and its webhook secret", () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" }).payments).toEqual({
-      provider: "stripe",
+      mode: "stripe",
       secretKey: "sk_test_abc123",
       webhookSecret: "whsec_xyz",
     });
@@ -76,6 +75,32 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/set both/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
+    expect(() => loadConfig({ PAYMENTS_MODE: "stripe", SITE_URL: "https://tools.example.com" })).toThrow(/PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY/);
+  });
+
+  it("uses the test checkout only for the one-machine demo, and switches featuring off on a public site without Stripe", () => {
+    // The demo: no SITE_URL (localhost), a local address, or development.
+    for (const env of [
+      {},
+      { SITE_URL: "http://localhost:8080" },
+      { SITE_URL: "http://127.0.0.1:3000" },
+      { SITE_URL: "http://[::1]:3000" },
+      { SITE_URL: "http://tools.localhost" },
+      { SITE_URL: "https://tools.example.com", NODE_ENV: "development" },
+    ]) {
+      expect(loadConfig(env).payments, JSON.stringify(env)).toEqual({ mode: "test" });
+    }
+    // A public address without Stripe keys: nothing can be bought, so nothing is featured for free.
+    for (const siteUrl of ["https://tools.example.com", "http://203.0.113.7", "http://localhost.example.com", "http://127.0.0.1.nip.io"]) {
+      expect(loadConfig({ SITE_URL: siteUrl }).payments, siteUrl).toEqual({ mode: "off" });
+    }
+    // Set explicitly, either way.
+    expect(loadConfig({ SITE_URL: "https://tools.example.com", PAYMENTS_MODE: "test" }).payments).toEqual({ mode: "test" });
+    expect(loadConfig({ PAYMENTS_MODE: "off" }).payments).toEqual({ mode: "off" });
+    expect(
+      loadConfig({ PAYMENTS_MODE: "off", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" }).payments,
+    ).toEqual({ mode: "off" });
+    expect(() => loadConfig({ PAYMENTS_MODE: "free" })).toThrow(/PAYMENTS_MODE: must be stripe, test or off/);
   });
 
   it("reads the Product Hunt import's settings, and refuses malformed ones", () => {
@@ -149,10 +174,21 @@ describe("parseTrustProxy", () => {
     expect(parseTrustProxy("false")).toBe(false);
     expect(parseTrustProxy("0")).toBe(false);
   });
-  it("takes hop counts, true and address lists", () => {
+  it("takes hop counts and address lists", () => {
     expect(parseTrustProxy("2")).toBe(2);
-    expect(parseTrustProxy("true")).toBe(true);
     expect(parseTrustProxy("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+    expect(parseTrustProxy("192.168.1.10,fd00::/8,uniquelocal")).toBe("192.168.1.10,fd00::/8,uniquelocal");
+  });
+  it("refuses to trust every hop, which would let any client name its own address", () => {
+    for (const value of ["true", "TRUE", "*", "all"]) {
+      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* would believe any client's X-Forwarded-For. Set the number of proxies/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(ConfigError);
+  });
+  it("refuses values Express would misread", () => {
+    for (const value of ["proxy.example.com", "10.0.0.0/8/1", "loopback;rm", "1.2.3"]) {
+      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* is not a hop count, an address, a CIDR range/);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./catalog/feeds.ts";
@@ -37,6 +38,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  PAYMENTS_MODE: z.enum(["stripe", "test", "off"], "must be stripe, test or off").optional(),
   PRODUCT_HUNT_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.producthunt.com"),
   PRODUCT_HUNT_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.producthunt.com/v2/api/graphql"),
   PRODUCT_HUNT_TOKEN: z.string().trim().min(1).optional(),
@@ -93,7 +95,7 @@ export interface Config {
   siteUrl: string;
   siteName: string;
   /** Express's `trust proxy` value: false (use the socket address), a hop count, or addresses. */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   seedDemo: boolean;
   logLevel: string;
   /** Where uploaded and generated files go: local disk under DATA_DIR/uploads, or an S3 bucket. */
@@ -109,21 +111,34 @@ export interface Config {
     likeVisitor: RateLimitRule;
     submit: RateLimitRule;
     checkout: RateLimitRule;
-    /** Failed admin logins per address and per username. */
+    /** Admin logins (docs/decisions/018): walls per address and per username at one address… */
     loginIp: RateLimitRule;
+    loginUserIp: RateLimitRule;
+    /** …a slowdown, not a wall, past this many for a username from all addresses together… */
     loginUser: RateLimitRule;
+    /** …and, for a browser that has signed in as that admin before, only its own budget. */
+    loginDevice: RateLimitRule;
+    /** Likes one address (IPv4, or an IPv6 /64) adds to one tool, and new visitors it starts. */
+    likeToolAddress: RateLimitRule;
+    likeNewVisitor: RateLimitRule;
+    /** Search terms one address may add to the list of terms (repeats of known terms are free). */
+    searchNewTerm: RateLimitRule;
   };
+  /** How an admin login past the username's budget is slowed: this much per attempt over it, at most `maxMs`. */
+  loginSlowdown: { stepMs: number; maxMs: number };
   /** The admin created or updated at start (ADMIN_USERNAME / ADMIN_PASSWORD); null: keep what exists. */
   admin: { username: string; password: string } | null;
   /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
   screenshots: { chromiumPath: string; timeoutMs: number; concurrency: number };
   /**
-   * Card payments: Stripe when configured, else the built-in test checkout (no real charge).
-   * `apiBase` points the SDK elsewhere than api.stripe.com (tests' fake on 127.0.0.1).
+   * How featured placement is paid (PAYMENTS_MODE, docs/decisions/017): Stripe, the built-in test
+   * checkout (no real charge), or off (not sold at all). `apiBase` points the SDK elsewhere than
+   * api.stripe.com (tests' fake on 127.0.0.1).
    */
   payments:
-    | { provider: "stripe"; secretKey: string; webhookSecret: string; apiBase?: { host: string; port: number; protocol: "http" | "https" } }
-    | { provider: "test" };
+    | { mode: "stripe"; secretKey: string; webhookSecret: string; apiBase?: { host: string; port: number; protocol: "http" | "https" } }
+    | { mode: "test" }
+    | { mode: "off" };
   /**
    * Product Hunt import (issue 9). Every address of theirs comes from here, so tests point them at
    * a local fake. `fetchProxies`: URL templates with `{url}`, tried in order after a direct fetch.
@@ -156,12 +171,34 @@ export interface Config {
   sitemapMaxUrls: number;
 }
 
-/** Turns TRUST_PROXY into Express's `trust proxy` setting; unset means the socket address is the client. */
-export function parseTrustProxy(value: string | undefined): boolean | number | string {
+export class ConfigError extends Error {}
+
+// Express's names for address ranges a proxy may live in.
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Turns TRUST_PROXY into Express's `trust proxy` setting; unset means the socket address is the
+ * client. Trusting every hop (`true`, `*`) is refused: any client could then name any address in
+ * X-Forwarded-For and step around every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
   const v = value?.trim();
   if (!v || v === "false" || v === "0") return false;
-  if (v === "true") return true;
+  if (/^(true|\*|all|yes)$/i.test(v)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: "${v}" would believe any client's X-Forwarded-For. Set the number of proxies in front of the site (e.g. 1) or their addresses (e.g. loopback, or 10.0.0.0/8)`,
+    );
+  }
   if (/^\d+$/.test(v)) return Number(v);
+  for (const entry of v.split(",").map((part) => part.trim())) {
+    const [address, prefix, ...rest] = entry.split("/");
+    const isRange = PROXY_RANGE_NAMES.has(entry) || (rest.length === 0 && net.isIP(address ?? "") !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix)));
+    if (!isRange) {
+      throw new ConfigError(
+        `Invalid configuration:\n  TRUST_PROXY: "${entry}" is not a hop count, an address, a CIDR range or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
   return v;
 }
 
@@ -173,7 +210,28 @@ export function parseDatabaseTarget(url: string | undefined, dataDir: string): D
   return { engine: "sqlite", file: path.resolve(file) };
 }
 
-export class ConfigError extends Error {}
+/** Whether a site address is this machine only (the one-machine demo), not one the public can reach. */
+export function isLocalSiteUrl(siteUrl: string): boolean {
+  const host = URL.parse(siteUrl)?.hostname.toLowerCase() ?? "";
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The payment mode: PAYMENTS_MODE when set; else Stripe when its keys are, the test checkout for the
+ * one-machine demo (a local SITE_URL, or development), and off for anything public — a public site
+ * must never feature tools for a payment nobody made.
+ */
+function paymentsConfig(
+  e: Pick<z.infer<typeof EnvSchema>, "PAYMENTS_MODE" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "NODE_ENV">,
+  siteUrl: string,
+): Config["payments"] {
+  const mode =
+    e.PAYMENTS_MODE ?? (e.STRIPE_SECRET_KEY ? "stripe" : e.NODE_ENV === "development" || isLocalSiteUrl(siteUrl) ? "test" : "off");
+  if (mode === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
+    return { mode, secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  }
+  return mode === "test" ? { mode } : { mode: "off" };
+}
 
 /** Whether the site is served over HTTPS (its public address says so): Secure cookies, HSTS. */
 export function servesHttps(config: Pick<Config, "siteUrl">): boolean {
@@ -191,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
     throw new ConfigError("Invalid configuration:\n  S3_PUBLIC_URL: required with S3_BUCKET (where browsers read the stored files)");
   }
@@ -202,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both (payments are confirmed by signed webhooks) or neither (test checkout)",
     );
   }
+  if (e.PAYMENTS_MODE === "stripe" && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError("Invalid configuration:\n  PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+  }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
@@ -211,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: parseDatabaseTarget(e.DATABASE_URL, dataDir),
-    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    siteUrl,
     siteName: e.SITE_NAME,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO ?? true,
@@ -243,16 +305,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       submit: { points: 10, durationSec: 60 * 60 },
       // Each checkout asks the payment provider for a session: a few per visit, not a stream.
       checkout: { points: 20, durationSec: 10 * 60 },
-      // Enough for typos; a guesser gets 10 tries per 15 minutes per address. Per username the
-      // window is short, so a stranger's attempts cannot keep the real admin out for long.
+      // Enough for typos; a guesser gets 10 tries per 15 minutes per address, 5 of them at one
+      // username. Across addresses a username is slowed rather than closed, so nobody can lock
+      // the admin out; a browser the admin signed in with before has a budget of its own.
       loginIp: { points: 10, durationSec: 15 * 60 },
-      loginUser: { points: 20, durationSec: 5 * 60 },
+      loginUserIp: { points: 5, durationSec: 15 * 60 },
+      loginUser: { points: 20, durationSec: 15 * 60 },
+      loginDevice: { points: 10, durationSec: 15 * 60 },
+      // An office behind one NAT may like a tool a few times a day; a script with fresh cookies
+      // gets no further than that.
+      likeToolAddress: { points: 5, durationSec: 24 * 60 * 60 },
+      likeNewVisitor: { points: 30, durationSec: 60 * 60 },
+      // A person searches a few dozen new things an hour; a page that makes its visitors'
+      // browsers search random words adds no more than that per visitor.
+      searchNewTerm: { points: 30, durationSec: 60 * 60 },
     },
+    loginSlowdown: { stepMs: 1000, maxMs: 10_000 },
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
-    payments:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { provider: "stripe", secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
-        : { provider: "test" },
+    payments: paymentsConfig(e, siteUrl),
     screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },
     productHunt: {
       baseUrl: e.PRODUCT_HUNT_BASE_URL.replace(/\/+$/, ""),

@@ -6,10 +6,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./admin/accounts.ts";
 import { createApp } from "./app.ts";
+import { answerClientError } from "./http/guards.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
+import { paymentsStartWarning } from "./payments/mode.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
 
@@ -24,6 +26,8 @@ try {
   process.exit(1);
 }
 const log = createLogger(config.logLevel);
+const paymentsWarning = paymentsStartWarning(config);
+if (paymentsWarning) log.warn({ paymentsMode: config.payments.mode }, paymentsWarning);
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 const services = createServices(config, database, log);
@@ -59,7 +63,7 @@ if (dev) {
   });
 }
 
-const server = http.createServer(app).listen(config.port, config.host ?? "0.0.0.0", () => {
+const server = http.createServer(app).on("clientError", answerClientError).listen(config.port, config.host ?? "0.0.0.0", () => {
   const { port } = server.address() as AddressInfo;
   log.info({ port, url: config.siteUrl, engine: database.engine }, "listening");
 });

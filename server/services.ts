@@ -39,13 +39,18 @@ export interface AppServices {
   jobs: JobRunner;
   /** Scheduled work (the daily Product Hunt import, the weekly link check); timers started by the server process. */
   scheduler: Scheduler;
+  /** The key cookies are signed with (SESSION_SECRET, or one generated once and kept in the database). */
+  signingKey: () => Promise<string>;
   limiters: {
     contact: RateLimiter;
     searchTracking: RateLimiter;
+    searchNewTerm: RateLimiter;
     submit: RateLimiter;
     checkout: RateLimiter;
     loginIp: RateLimiter;
+    loginUserIp: RateLimiter;
     loginUser: RateLimiter;
+    loginDevice: RateLimiter;
   };
 }
 
@@ -53,8 +58,12 @@ export interface AppServices {
 export interface RequestInfo {
   /** The client address: the socket's, or the one a trusted proxy reports (TRUST_PROXY). */
   ip: string;
+  /** What per-address limits count by: the IPv4 address, or the IPv6 address's /64 (addressKey). */
+  addressKey: string;
   /** The CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The address could not be read (server/http/guards.ts): the root route answers 400. */
+  unreadableAddress: boolean;
   requestId: string;
 }
 
@@ -67,14 +76,13 @@ export function createServices(
 ): AppServices {
   const freshness = createCatalogFreshness(database, now, log, config.cache.pollMs);
   // The signing key may live in the database: read once, and again after a failed read.
-  let cookies: Promise<VisitorCookies> | null = null;
-  const loadCookies = () =>
-    (cookies ??= loadSecret(database, "cookie-signing", config.sessionSecret, now())
-      .then((secret) => visitorCookies(secret, { secure: servesHttps(config) }))
-      .catch((error: unknown) => {
-        cookies = null;
-        throw error;
-      }));
+  let key: Promise<string> | null = null;
+  const signingKey = () =>
+    (key ??= loadSecret(database, "cookie-signing", config.sessionSecret, now()).catch((error: unknown) => {
+      key = null;
+      throw error;
+    }));
+  const loadCookies = (): Promise<VisitorCookies> => signingKey().then((secret) => visitorCookies(secret, { secure: servesHttps(config) }));
   const storage = config.storage.kind === "s3" ? s3Storage(config.storage) : diskStorage(config.storage.root);
   const screenshots = createScreenshotService({
     database,
@@ -105,6 +113,8 @@ export function createServices(
       limiters: {
         ip: createRateLimiter(database, "like_ip", config.rateLimits.likeIp),
         visitor: createRateLimiter(database, "like_visitor", config.rateLimits.likeVisitor),
+        toolAddress: createRateLimiter(database, "like_tool_address", config.rateLimits.likeToolAddress),
+        newVisitor: createRateLimiter(database, "like_new_visitor", config.rateLimits.likeNewVisitor),
       },
     }),
     screenshots,
@@ -123,13 +133,17 @@ export function createServices(
       log,
       jobs: [productHuntImportJob(importer), linkHealthJob({ config, database, freshness, log, now })],
     }),
+    signingKey,
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),
       checkout: createRateLimiter(database, "checkout", config.rateLimits.checkout),
       loginIp: createRateLimiter(database, "login_ip", config.rateLimits.loginIp),
+      loginUserIp: createRateLimiter(database, "login_user_ip", config.rateLimits.loginUserIp),
       loginUser: createRateLimiter(database, "login_user", config.rateLimits.loginUser),
+      loginDevice: createRateLimiter(database, "login_device", config.rateLimits.loginDevice),
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),
+      searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
     },
   };
 }

@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { launchUrl, productHuntUrlSchema, siteRef } from "../../core/import.ts";
 import { useHydrated } from "../lib/hydrated.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { DEFAULT_SITE_NAME } from "../lib/meta.ts";
+import { useSiteConfig } from "../lib/site.ts";
 import { inputClass } from "./field.tsx";
 
 /** What `/admin/import` answers a post with (the panel shows it as a banner or a field message). */
@@ -43,7 +44,7 @@ export function ImportPanel({
 }) {
   const fetcher = useFetcher<ImportActionData>();
   const hydrated = useHydrated();
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? "toolshelf/";
+  const siteName = useSiteConfig().site?.siteName ?? DEFAULT_SITE_NAME;
   const schema = useMemo(() => productHuntUrlSchema(productHuntBaseUrl), [productHuntBaseUrl]);
   const inputRef = useRef<HTMLInputElement>(null);
 

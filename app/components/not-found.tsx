@@ -28,13 +28,13 @@ export function StatusPage({
   );
 }
 
-/** The 404 page body: 'Page Not Found' with a way home. */
-export function NotFound() {
+/** The 404 page body: 'Page Not Found' with a way home, and what is missing when the route said. */
+export function NotFound({ message }: { message?: string }) {
   return (
     <StatusPage
       eyebrow="404"
       title="Page Not Found"
-      message="The page you are looking for does not exist or has moved."
+      message={message ?? "The page you are looking for does not exist or has moved."}
       link={{ to: "/", label: "Go to Homepage" }}
     />
   );

@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { useFeaturingOffered } from "../lib/featuring.ts";
 import { Wordmark } from "./wordmark.tsx";
 
 const NAV = [
@@ -9,6 +10,8 @@ const NAV = [
 
 /** The header on every page: wordmark home link and the three main destinations (spec §2). */
 export function SiteHeader({ siteName }: { siteName: string }) {
+  const featuring = useFeaturingOffered();
+  const nav = featuring ? NAV : NAV.filter((item) => item.label !== "Get Featured");
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
@@ -17,7 +20,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </Link>
         <nav aria-label="Main">
           <ul className="flex items-center gap-1 text-sm font-medium sm:gap-2">
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

@@ -1,6 +1,6 @@
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "react-router";
-import type { z } from "zod";
+import type { z } from "../../core/zod.ts";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
+import { FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import {
   browsePath,
   DEFAULT_SORT,
@@ -16,6 +17,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
+import { useFeaturingOffered } from "../lib/featuring.ts";
 import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/browse.ts";
@@ -92,6 +94,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
+  const featuring = useFeaturingOffered();
   const { filter, sort, page, pages, tools, total, featured, categories } = loaderData;
   const navigate = useNavigate();
   const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
@@ -200,10 +203,16 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           <div className="mt-3">
             {featured.length === 0 ? (
               <p className="rounded-lg border border-dashed border-amber-300 p-4 text-sm">
-                <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
-                <Link to="/?featured=true" className="text-brand-700 underline">
-                  Get Featured
-                </Link>
+                {featuring ? (
+                  <>
+                    <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
+                    <Link to="/?featured=true" className="text-brand-700 underline">
+                      Get Featured
+                    </Link>
+                  </>
+                ) : (
+                  FEATURING_UNAVAILABLE
+                )}
               </p>
             ) : (
               <ToolGrid tools={featured} columns={1} />

@@ -7,6 +7,7 @@ import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../compone
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/contact.ts";
+import { readForm } from "../lib/form.ts";
 
 const SENT_MESSAGE = "Message Sent!";
 const FAILED_MESSAGE = "Failed to send message. Please try again later.";
@@ -19,12 +20,12 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
-  const { ip } = context.get(requestContextKey);
-  const formData = await request.formData();
+  const { addressKey } = context.get(requestContextKey);
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
 
   // Every post counts against the limit, valid or not: that is what stops a script.
-  const limit = await services.limiters.contact.consume(ip);
+  const limit = await services.limiters.contact.consume(addressKey);
   if (limit.limited) {
     return data(
       submission.reply({ formErrors: ["Too many messages from your network. Please try again later."] }),

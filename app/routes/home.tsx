@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
-import { FEATURE_MIN_USD, FEATURED_DAYS } from "../../core/featuring.ts";
+import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { listFeaturedTools, listLatestPublicTools } from "../../server/catalog/queries.ts";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
+import { useFeaturingOffered } from "../lib/featuring.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/home.ts";
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;
+  const featuring = useFeaturingOffered();
   const [searchParams, setSearchParams] = useSearchParams();
   const wantsFeature = searchParams.get("featured") === "true";
   // The request outlives the parameter, which is cleared at once: remember it until closed.
@@ -62,7 +64,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SearchBox id="hero-q" fromHome className="mx-auto mt-6 max-w-xl" />
       </section>
 
-      {featureOpen && (
+      {featureOpen && !featuring && (
+        <section aria-labelledby="feature-off-title" role="status" className="rounded-xl border border-slate-300 bg-slate-50 p-6">
+          <h2 id="feature-off-title" className="text-xl font-bold">
+            Get Featured
+          </h2>
+          <p className="mt-2 text-slate-800">{FEATURING_UNAVAILABLE}</p>
+        </section>
+      )}
+      {featureOpen && featuring && (
         // The dialog (Radix, the slider, the checkout call) loads only when asked for.
         <Suspense fallback={null}>
           <FeatureDialog
@@ -73,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </Suspense>
       )}
-      {wantsFeature && (
+      {wantsFeature && featuring && (
         <noscript className="block">
           <section aria-labelledby="feature-nojs-title" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
             <h2 id="feature-nojs-title" className="text-xl font-bold">
@@ -124,18 +134,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-title" className="text-2xl font-bold">
               Featured
             </h2>
-            <Link
-              to="/?featured=true"
-              className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
-            >
-              Get Featured
-            </Link>
+            {featuring && (
+              <Link
+                to="/?featured=true"
+                className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
+              >
+                Get Featured
+              </Link>
+            )}
           </div>
+          {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
           <div className="mt-4">
             {featured.length === 0 ? (
               <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">
-                <p className="font-semibold">Be the first</p>
-                <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>
+                <p className="font-semibold">{featuring ? "Be the first" : "No featured tools"}</p>
+                {featuring && <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>}
               </div>
             ) : (
               <ToolGrid tools={featured} columns={1} />

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
+import { MAX_QUERY_LENGTH } from "../../core/search.ts";
 import { recordSearchInBackground } from "../../server/search/tracking.ts";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchBox } from "../components/search-box.tsx";
@@ -27,22 +28,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const fromHome = url.searchParams.get("from") === "home" || url.searchParams.get("src") === "home";
   // The search box submits ?q= (without JavaScript too): move the term into the path.
   const q = url.searchParams.get("q");
-  if (q !== null) throw redirect(q.trim() === "" ? "/search" : searchPath(q.trim(), 1, fromHome), 303);
+  // A term far past the limit is answered here (400 below), not sent on in a redirect's Location
+  // header that proxies refuse for its length.
+  const target = q === null ? null : q.trim() === "" ? "/search" : searchPath(q.trim(), 1, fromHome);
+  if (target !== null && target.length <= MAX_QUERY_LENGTH * 12) throw redirect(target, 303);
   const page = parsePage(url.searchParams.get("page"));
   if (page === null) throw redirect(searchPath(params.term ?? ""), 301);
 
   const services = context.get(servicesContextKey);
-  const outcome = await services.search.search(params.term ?? "", page);
+  const outcome = await services.search.search(q ?? params.term ?? "", page);
   const init = { headers: { "Cache-Control": "private, no-store" } };
   if (outcome.kind === "too-long") return data(outcome, { ...init, status: 400 });
   if (outcome.kind === "results") {
     if (outcome.total > 0 && page > outcome.pages) throw data("There is no such page.", { status: 404 });
     if (page === 1) {
       void recordSearchInBackground(
-        { database: services.database, limiter: services.limiters.searchTracking, log: services.log },
         {
-          raw: params.term ?? "",
-          client: context.get(requestContextKey).ip,
+          database: services.database,
+          limiter: services.limiters.searchTracking,
+          newTermLimiter: services.limiters.searchNewTerm,
+          log: services.log,
+        },
+        {
+          // What was searched for (control characters removed, normalised), not the raw path.
+          raw: outcome.query,
+          client: context.get(requestContextKey).addressKey,
           source: fromHome ? { kind: "homepage" } : { kind: "search-page", resultCount: outcome.total },
           now: services.now(),
         },

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
+  FEATURING_UNAVAILABLE,
   normalizeFeatureAmount,
   parseFeatureAmountParam,
   priorityLabel,
@@ -19,6 +20,7 @@ import { AmountSlider, startCheckout, useResetOnPageRestore } from "../component
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { ToolFormFields } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
+import { useFeaturingOffered } from "../lib/featuring.ts";
 import { noSubscription, useHydrated } from "../lib/hydrated.ts";
 import { seoMeta } from "../lib/meta.ts";
 import { refusalData, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const slug = params.get("submitted");
   if (!slug) return data({ submitted: null, feature: null, statusUrl: null });
-  const { database, now, config } = context.get(servicesContextKey);
+  const { database, now, config, payments } = context.get(servicesContextKey);
   const tool = await findTool(database, slug, now());
   if (!tool || tool.status !== "pending") return data({ submitted: null, feature: null, statusUrl: null });
   // `&status=<token>`: the submitter's private link, shown only when it is this tool's.
@@ -55,19 +57,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = token ? await findSubmissionByToken(database, token) : null;
   const statusUrl = token && owner?.toolId === tool.id ? `${config.siteUrl}/submission/${token}` : null;
   return data(
-    { submitted: { id: tool.id, slug: tool.slug, name: tool.name }, feature: parseFeatureAmountParam(params.get("feature")), statusUrl },
+    {
+      submitted: { id: tool.id, slug: tool.slug, name: tool.name },
+      feature: payments.mode === "off" ? null : parseFeatureAmountParam(params.get("feature")),
+      statusUrl,
+    },
     statusUrl ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
-  const { ip } = context.get(requestContextKey);
+  const { addressKey } = context.get(requestContextKey);
   const form = await readUploadForm(request);
   const submission = parseWithZod(form.formData, { schema: submissionSchema });
 
   // Every post counts against the limit, valid or not: that is what stops a script.
-  const limit = await services.limiters.submit.consume(ip);
+  const limit = await services.limiters.submit.consume(addressKey);
   if (limit.limited) {
     return data(
       submission.reply({ formErrors: [submitFailedMessage("Too many submissions from your network. Please try again later.")] }),
@@ -91,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.kind !== "saved") return refusalData(refusedSave(submission, result));
     // Redirect after the post, so a reload cannot submit twice.
     const next = `${new URL(request.url).pathname.replace(/\.data$/, "")}?submitted=${encodeURIComponent(result.tool.slug)}&status=${result.statusToken ?? ""}`;
-    return redirect(feature === "on" ? `${next}&feature=${featureAmount}` : next, 303);
+    return redirect(feature === "on" && services.payments.mode !== "off" ? `${next}&feature=${featureAmount}` : next, 303);
   } catch (error) {
     services.log.error({ err: error }, "submission not saved");
     return data(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] }), {
@@ -112,6 +118,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: submissionSchema }),
   });
+  const featuring = useFeaturingOffered();
 
   if (loaderData.submitted) {
     const { id, slug, name } = loaderData.submitted;
@@ -167,7 +174,13 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
 
         <ToolFormFields fields={fields} duplicate={duplicate} />
 
-        <FeatureChoice feature={fields.feature} amount={fields.featureAmount} />
+        {featuring ? (
+          <FeatureChoice feature={fields.feature} amount={fields.featureAmount} />
+        ) : (
+          <p className="rounded-xl border border-slate-300 bg-slate-50 p-4 text-slate-800">
+            <span className="font-semibold">Get featured:</span> {FEATURING_UNAVAILABLE}
+          </p>
+        )}
 
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />

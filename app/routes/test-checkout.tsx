@@ -3,6 +3,7 @@ import { formatUsd, featureTier } from "../../core/featuring.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/test-checkout.ts";
+import { readForm } from "../lib/form.ts";
 
 // The built-in test checkout (DESIGN rule 2): stands in for the card provider's hosted page when
 // no Stripe key is configured, so the whole flow runs on one machine. It never exists beside Stripe.
@@ -11,14 +12,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Test checkout" }, { nam
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { payments, database } = context.get(servicesContextKey);
-  const order = payments.provider === "test" ? await findOrder(database.db, { sessionId: params.sessionId }) : null;
+  const order = payments.mode === "test" ? await findOrder(database.db, { sessionId: params.sessionId }) : null;
   if (!order || order.provider !== "test") throw data("No such test checkout.", { status: 404 });
   return { toolName: order.toolName, amountCents: order.amountCents, status: order.status };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { payments } = context.get(servicesContextKey);
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const intent = String((await readForm(request)).get("intent") ?? "");
   const sessionId = params.sessionId;
   if (intent === "pay") {
     const paid = await payments.payTest(sessionId);

@@ -37,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       isPublic: (PUBLIC_STATUSES as readonly string[]).includes(tool.status),
     },
     related,
-    // For the like button's inline script; a cached copy of the page carries the same nonce in its CSP.
+    // For the like button's inline script; a stored copy of the page allows it by its hash instead.
     nonce: context.get(requestContextKey).nonce,
   };
 }

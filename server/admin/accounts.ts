@@ -1,6 +1,7 @@
 import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
+import { recordAudit } from "./audit.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 
 export interface AdminAccount {
@@ -14,13 +15,20 @@ export function normalizeUsername(username: string): string {
   return username.trim();
 }
 
-/** Creates an admin; throws if the username is taken. */
-export async function createAdmin(database: Database, username: string, password: string, now: number): Promise<AdminAccount> {
+/** Creates an admin; throws if the username is taken. `fromEnvironment`: its password is ADMIN_PASSWORD's. */
+export async function createAdmin(
+  database: Database,
+  username: string,
+  password: string,
+  now: number,
+  options: { fromEnvironment?: boolean } = {},
+): Promise<AdminAccount> {
   const id = newId();
   const name = normalizeUsername(username);
+  const hash = await hashPassword(password);
   await database.db
     .insertInto("admin_users")
-    .values({ id, username: name, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .values({ id, username: name, password_hash: hash, env_password_hash: options.fromEnvironment ? hash : null, created_at: now, updated_at: now })
     .execute();
   return { id, username: name, createdAt: now };
 }
@@ -60,9 +68,10 @@ export async function verifyLogin(database: Database, username: string, password
 }
 
 /**
- * At start: ADMIN_USERNAME/ADMIN_PASSWORD create that admin or set its password; with none
- * configured and no admin at all, one named "admin" is created with a random password, printed
- * once to the log (DESIGN rule 1).
+ * At start: ADMIN_USERNAME/ADMIN_PASSWORD create that admin, or set its password when the variable
+ * changed since it was last applied (a hash of it is kept), so a password reset with
+ * `npm run admin` is not undone by the next restart. With none configured and no admin at all,
+ * one named "admin" is created with a random password, printed once to the log (DESIGN rule 1).
  */
 export async function ensureAdmin(
   database: Database,
@@ -71,13 +80,28 @@ export async function ensureAdmin(
   now: number,
 ): Promise<void> {
   if (configured) {
-    const updated = await verifyLogin(database, configured.username, configured.password);
-    if (updated) return;
-    if (await setAdminPassword(database, configured.username, configured.password, now)) {
-      log.info({ username: normalizeUsername(configured.username) }, "admin password set from ADMIN_PASSWORD");
+    const username = normalizeUsername(configured.username);
+    const row = await database.db
+      .selectFrom("admin_users")
+      .select(["id", "username", "password_hash", "env_password_hash"])
+      .where("username", "=", username)
+      .executeTakeFirst();
+    if (row?.env_password_hash && (await verifyPassword(configured.password, row.env_password_hash))) return;
+    if (row) {
+      // A new ADMIN_PASSWORD (or the first start that keeps its hash): applied, unless it is the password already.
+      if (!(await verifyPassword(configured.password, row.password_hash))) {
+        await setAdminPassword(database, username, configured.password, now);
+        await recordAudit(database.db, { id: row.id, username: row.username }, [{ action: "password-set", detail: "from ADMIN_PASSWORD" }], now);
+        log.info({ username }, "admin password set from ADMIN_PASSWORD (it changed since it was last applied)");
+      }
+      await database.db
+        .updateTable("admin_users")
+        .set({ env_password_hash: await hashPassword(configured.password) })
+        .where("id", "=", row.id)
+        .execute();
       return;
     }
-    await createAdmin(database, configured.username, configured.password, now).catch((error: unknown) => {
+    await createAdmin(database, configured.username, configured.password, now, { fromEnvironment: true }).catch((error: unknown) => {
       // Another instance created it at the same moment: its password is the configured one too.
       log.debug({ err: error }, "admin created by another instance");
     });

@@ -1,5 +1,6 @@
 import type { SubmissionContent } from "../../core/submission.ts";
 import type { Logger } from "../logger.ts";
+import type { AuditActor } from "./audit.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import { saveTool, type SubmitDeps, type SubmitResult } from "../submissions/service.ts";
@@ -20,8 +21,19 @@ export type AddToolResult =
  * public at once (approved, source admin), and its screenshot taken now rather than by the job
  * queue. A screenshot that cannot be taken leaves the tool saved without one.
  */
-export async function addTool(deps: AddToolDeps, content: SubmissionContent, logo: { name: string; bytes: Buffer }): Promise<AddToolResult> {
-  const result = await saveTool(deps, content, logo, { status: "approved", source: "admin", statusLink: false, screenshotJob: false });
+export async function addTool(
+  deps: AddToolDeps,
+  content: SubmissionContent,
+  logo: { name: string; bytes: Buffer },
+  admin: AuditActor,
+): Promise<AddToolResult> {
+  const result = await saveTool(deps, content, logo, {
+    status: "approved",
+    source: "admin",
+    statusLink: false,
+    screenshotJob: false,
+    audit: { actor: admin, action: "add" },
+  });
   if (result.kind !== "saved") return result;
   const { tool } = result;
   let screenshotUrl: string | null = null;

@@ -74,7 +74,7 @@ describe("admin pages", () => {
 
       const res = await fetch(`${server.url}/api/admin/stats`, { headers: { cookie } });
       expect(res.status).toBe(200);
-      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
       const stats = await res.json();
       expect(stats).toEqual({ totalTools: 5, approvedTools: 2, pendingTools: 1, featuredTools: 1 });
       const count = async (status?: string) => {
@@ -117,14 +117,23 @@ describe("admin pages", () => {
       expect(html).toContain("From Sender new <sender-new@example.com>");
     });
 
-    it("opens a message (marking it read), marks it unread and read again", async () => {
+    it("opens a message with a post (marking it read: reading a page changes nothing), marks it unread and read again", async () => {
+      const readAt = async (id: string) => (await db().selectFrom("contacts").select("read_at").where("id", "=", id).executeTakeFirstOrThrow()).read_at;
+      // A plain GET (a link, a prefetch, another site's <img>) shows it and leaves it unread.
+      const looked = await get(`/admin/messages?open=${ids.mid}`);
+      expect(looked.res.status).toBe(200);
+      expect(looked.html).toContain("Body of message mid.\nSecond line.");
+      expect(looked.html).toContain("(3 unread)");
+      expect(await readAt(ids.mid!)).toBeNull();
+
+      const open = await post("/admin/messages", new URLSearchParams({ intent: "open", id: ids.mid!, page: "1" }));
+      expect(open.res.status).toBe(303);
+      expect(locationOf(open.res, server.url)).toBe(`/admin/messages?open=${ids.mid}`);
+      expect(await readAt(ids.mid!)).not.toBeNull();
       const opened = await get(`/admin/messages?open=${ids.mid}`);
-      expect(opened.res.status).toBe(200);
       expect(opened.html).toContain("(2 unread)");
       expect(opened.html).toContain("Reply by email");
       expect(opened.html).toContain("Body of message mid.\nSecond line.");
-      const row = await db().selectFrom("contacts").select("read_at").where("id", "=", ids.mid!).executeTakeFirstOrThrow();
-      expect(row.read_at).not.toBeNull();
 
       const unread = await post("/admin/messages", new URLSearchParams({ intent: "unread", id: ids.mid!, page: "1", open: ids.mid! }));
       expect(unread.res.status).toBe(303);
@@ -168,6 +177,11 @@ describe("admin pages", () => {
       const again = await post("/admin/messages", new URLSearchParams({ intent: "delete", id: ids.new! }));
       expect(again.res.status).toBe(404);
       expect(again.html).toContain("This message no longer exists");
+      // Recorded once, with who deleted whose message.
+      const entries = await db().selectFrom("audit_log").select(["action", "admin_username", "tool_name", "detail", "ip"]).where("action", "=", "message-delete").execute();
+      expect(entries).toEqual([
+        { action: "message-delete", admin_username: "pages-admin", tool_name: "Subject new", detail: JSON.stringify({ from: "Sender new <sender-new@example.com>" }), ip: "127.0.0.1" },
+      ]);
     });
 
     it("shows 50 messages a page", async () => {
@@ -235,7 +249,8 @@ describe("admin pages", () => {
       expect(html).toMatch(new RegExp(`<a [^>]*href="/tool/${tool.slug}"[^>]*>Ordered Tool</a>`));
       expect(html).toContain("Deleted Tool <span");
       expect(html).toContain("(no longer listed)");
-      expect(html).toMatch(/<td class="px-2 py-2">test<\/td>/);
+      // Test-checkout orders are marked as such: no money changed hands.
+      expect(html).toMatch(/<td class="px-2 py-2"><span class="[^"]*">Test, no charge<\/span><\/td>/);
       expect(html).toMatch(/<time datetime="[^"]+">\w+ \d+, \d{4}, \d+:\d+\s[AP]M UTC<\/time>/i);
 
       const abandoned = await get("/admin/orders?status=abandoned");
@@ -271,6 +286,9 @@ describe("admin pages", () => {
       expect(row).toMatchObject({ status: "approved", source: "admin", screenshot_url: null, website_url: "http://10.0.0.1/" });
       expect(row.logo_url).toMatch(/^\/uploads\/logos\/admin-added_/);
       expect(await db().selectFrom("jobs").selectAll().execute()).toEqual([]);
+      // In the audit log with the tool, as the same transaction wrote them.
+      const entry = await db().selectFrom("audit_log").select(["action", "admin_username", "tool_id", "tool_name", "ip"]).where("tool_id", "=", row.id).executeTakeFirstOrThrow();
+      expect(entry).toEqual({ action: "add", admin_username: "pages-admin", tool_id: row.id, tool_name: "Admin Added", ip: "127.0.0.1" });
 
       const done = await get("/admin/add-tool?added=admin-added");
       expect(done.html).toContain(SCREENSHOT_MISSED);

@@ -33,7 +33,7 @@ function login(server: TestServer, fields: Record<string, string>, headers: Reco
   });
 }
 
-const tokenOf = (res: Response) => /ts_admin=([^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? null;
+const tokenOf = (res: Response) => /^(?:__Host-)?ts_admin=([^;]*)/.exec(res.headers.getSetCookie()[0] ?? "")?.[1] ?? null;
 
 async function expectSignedOut(server: TestServer, cookie: string | null) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
@@ -75,8 +75,10 @@ describe("admin authentication", () => {
     const first = await login(server, { username: ` ${USERNAME} `, password: PASSWORD, redirectTo: "/admin/orders" });
     expect(first.status).toBe(302);
     expect(first.headers.get("location")).toBe("/admin/orders");
-    const cookie = first.headers.get("set-cookie")!;
+    const [cookie, device] = first.headers.getSetCookie();
     expect(cookie).toMatch(/^ts_admin=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/);
+    // And the browser is remembered as one this admin signed in with (docs/decisions/018).
+    expect(device).toMatch(/^ts_admin_device=d_[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/);
     const second = await login(server, { username: USERNAME, password: PASSWORD });
     expect(tokenOf(second)).not.toBe(tokenOf(first));
     expect(second.headers.get("location")).toBe("/admin/dashboard");
@@ -116,20 +118,6 @@ describe("admin authentication", () => {
     const html = decodeEntities(await res.text());
     expect(html).toContain("Username is required.");
     expect(html).toContain("Password is required.");
-  });
-
-  it("throttles 20 wrong passwords from one address (429), even the right one meanwhile, and lets it in after the window", async () => {
-    const from = { "X-Forwarded-For": "203.0.113.20" };
-    const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) statuses.push((await login(server, { username: USERNAME, password: `guess ${i}` }, from)).status);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual(Array(10).fill(429));
-    const meanwhile = await login(server, { username: USERNAME, password: PASSWORD }, from);
-    expect(meanwhile.status).toBe(429);
-    expect(Number(meanwhile.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(decodeEntities(await meanwhile.text())).toMatch(/Too many failed logins\. Please try again in \d+ minutes?\./);
-    await new Promise((resolve) => setTimeout(resolve, 5100));
-    expect((await login(server, { username: USERNAME, password: PASSWORD }, from)).status).toBe(302);
   });
 
   it("ends sessions: logout, idle for 2 hours, older than 24 hours, a tampered or made-up cookie", async () => {
@@ -182,9 +170,10 @@ describe("admin authentication", () => {
       const headers: Record<string, string> = { cookie, "Content-Type": "application/x-www-form-urlencoded" };
       if (origin) headers.Origin = origin;
       const page = await fetch(`${server.url}/admin/dashboard`, { method: "POST", body: "intent=anything", headers, redirect: "manual" });
-      // A foreign Origin is already refused by React Router's own check of action origins (400);
+      // A foreign Origin is refused before any route (server/http/guards.ts), with a page saying why;
       // a post with no Origin and no Referer gets past it and is refused by the admin middleware.
-      expect(page.status, `page from ${origin}`).toBe(origin ? 400 : 403);
+      expect(page.status, `page from ${origin}`).toBe(403);
+      if (origin) expect(await page.text(), `page from ${origin}`).toContain("Forms are only accepted from this site&#39;s own pages.");
       const api = await fetch(`${server.url}/api/admin/take-screenshot`, {
         method: "POST",
         body: JSON.stringify({ url: "https://example.com", toolId: "x" }),
@@ -250,7 +239,9 @@ describe("admin cookie over HTTPS", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
       redirect: "manual",
     });
-    expect(res.headers.get("set-cookie")).toMatch(/^__Host-ts_admin=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const [session, device] = res.headers.getSetCookie();
+    expect(session).toMatch(/^__Host-ts_admin=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(device).toMatch(/^__Host-ts_admin_device=d_[\w-]{22}\.[\w-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
   });
 });
 
@@ -263,28 +254,5 @@ describe("the browser bundle", () => {
     for (const secret of ["scrypt$", "password_hash", "ADMIN_PASSWORD", "ADMIN_USERNAME", "verifyPassword", "hashPassword", "timingSafeEqual", "admin_users", USERNAME]) {
       expect(text.includes(secret), secret).toBe(false);
     }
-  });
-});
-
-describe("login throttling per username", () => {
-  const getServer = useTestServer({
-    configure: (config) => {
-      config.rateLimits.loginUser = { points: 5, durationSec: 4 };
-      config.trustProxy = "loopback";
-    },
-  });
-
-  it("slows guesses at one username from many addresses, briefly, and not other usernames", async () => {
-    const server = getServer();
-    await createAdmin(server.services.database, USERNAME, PASSWORD, Date.now());
-    await createAdmin(server.services.database, "second-admin", PASSWORD, Date.now());
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      statuses.push((await login(server, { username: USERNAME, password: `guess ${i}` }, { "X-Forwarded-For": `198.51.100.${i}` })).status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-    expect((await login(server, { username: "second-admin", password: PASSWORD }, { "X-Forwarded-For": "198.51.100.99" })).status).toBe(302);
-    await new Promise((resolve) => setTimeout(resolve, 4100));
-    expect((await login(server, { username: USERNAME, password: PASSWORD }, { "X-Forwarded-For": "198.51.100.100" })).status).toBe(302);
   });
 });

@@ -1,27 +1,79 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { servesHttps } from "../config.ts";
+import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
-import { verifyLogin } from "./accounts.ts";
+import { normalizeUsername, verifyLogin } from "./accounts.ts";
+import { recordAudit, type AuditActor } from "./audit.ts";
+import { deviceCookie, knownDevice } from "./device.ts";
 import { createAdminSession } from "./session.ts";
 
 export type LoginOutcome =
-  | { kind: "ok"; token: string }
+  | { kind: "ok"; token: string; deviceCookie: string }
   | { kind: "invalid" }
   | { kind: "throttled"; retryAfterSec: number };
 
+/** How long an attempt at a username waits once `consumed` attempts at it exceed its free budget. */
+export function loginSlowdownMs(consumed: number, budget: number, slowdown: { stepMs: number; maxMs: number }): number {
+  return Math.min(slowdown.maxMs, Math.max(0, consumed - budget) * slowdown.stepMs);
+}
+
 /**
- * One login attempt. Only failures count against the limits (per address and per username), so
- * the real admin is never slowed by their own successful logins; a throttled attempt is answered
- * before the password is even checked.
+ * One login attempt (docs/decisions/018). Every attempt spends its points before the password is
+ * checked, so parallel guesses cannot all pass a limit that counts only finished failures; a
+ * success gives them back. Walls stand per address and per username at one address; the username
+ * as a whole is only slowed, so strangers cannot lock the admin out, and a browser that signed in
+ * as that admin before is held to its own budget alone.
  */
-export async function attemptLogin(services: AppServices, input: { username: string; password: string; ip: string }): Promise<LoginOutcome> {
-  const { loginIp, loginUser } = services.limiters;
-  const userKey = input.username.trim().toLowerCase();
-  for (const check of [await loginIp.check(input.ip), await loginUser.check(userKey)]) {
-    if (check.limited) return { kind: "throttled", retryAfterSec: check.retryAfterSec };
+export async function attemptLogin(
+  services: AppServices,
+  input: { username: string; password: string; ip: string; cookieHeader: string | undefined },
+): Promise<LoginOutcome> {
+  const { limiters, config, database, now } = services;
+  const https = servesHttps(config);
+  const secret = await services.signingKey();
+  const user = normalizeUsername(input.username).toLowerCase();
+  const address = addressKey(input.ip);
+  const actor: AuditActor = { id: null, username: normalizeUsername(input.username), ip: input.ip };
+  const audit = (action: "login" | "login-failed" | "login-locked", detail?: Record<string, unknown>) =>
+    recordAudit(database.db, actor, [{ action, detail }], now());
+
+  const device = knownDevice(secret, input.cookieHeader, user, https);
+  const walls: [RateLimiter, string, number][] = device
+    ? [[limiters.loginDevice, device, config.rateLimits.loginDevice.points]]
+    : [
+        [limiters.loginIp, address, config.rateLimits.loginIp.points],
+        [limiters.loginUserIp, `${user}\n${address}`, config.rateLimits.loginUserIp.points],
+      ];
+  const spent = await Promise.all(walls.map(([limiter, key]) => limiter.consume(key)));
+  const refund = (all: boolean) =>
+    Promise.all(walls.map(([limiter, key], i) => (all || !spent[i]!.limited ? limiter.refund(key) : undefined)));
+  const wall = spent.findIndex((state) => state.limited);
+  if (wall >= 0) {
+    const state = spent[wall]!;
+    // A refused attempt guesses nothing, so it spends nothing at the other limits either.
+    await refund(false);
+    // Recorded once, when the wall goes up (the first attempt over the budget), not at every knock.
+    if (state.consumed === walls[wall]![2] + 1) await audit("login-locked", { by: device ? "device" : wall === 0 ? "address" : "username-at-address" });
+    return { kind: "throttled", retryAfterSec: state.limited ? state.retryAfterSec : 1 };
   }
-  const admin = await verifyLogin(services.database, input.username, input.password);
+
+  let slowed: string | null = null;
+  if (!device) {
+    const atUser = await limiters.loginUser.consume(user);
+    slowed = user;
+    const waitMs = loginSlowdownMs(atUser.consumed, config.rateLimits.loginUser.points, config.loginSlowdown);
+    if (atUser.consumed === config.rateLimits.loginUser.points + 1) await audit("login-locked", { by: "username", slowdown: true });
+    if (waitMs > 0) await sleep(waitMs);
+  }
+
+  const admin = await verifyLogin(database, input.username, input.password);
   if (!admin) {
-    await Promise.all([loginIp.consume(input.ip), loginUser.consume(userKey)]);
+    await audit("login-failed");
     return { kind: "invalid" };
   }
-  return { kind: "ok", token: await createAdminSession(services.database, admin.id, services.now()) };
+  await Promise.all([refund(true), slowed ? limiters.loginUser.refund(slowed) : undefined]);
+  actor.id = admin.id;
+  actor.username = admin.username;
+  await audit("login", device ? { device: "known" } : undefined);
+  return { kind: "ok", token: await createAdminSession(database, admin.id, now()), deviceCookie: deviceCookie(secret, user, https) };
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
 import type { Database } from "../db/index.ts";
+import { recordAudit, type AuditActor } from "./audit.ts";
 
 /** Messages per page of the admin's list. */
 export const MESSAGES_PAGE_SIZE = 50;
@@ -77,8 +78,12 @@ export async function setMessageRead(database: Database, id: string, read: boole
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes a message for good; false when there is no such message. */
-export async function deleteMessage(database: Database, id: string): Promise<boolean> {
-  const result = await database.db.deleteFrom("contacts").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Deletes a message for good, recorded in the audit log (who, and whose message); false when there is no such message. */
+export async function deleteMessage(database: Database, id: string, admin: AuditActor, now: number): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom("contacts").where("id", "=", id).returning(["subject", "name", "email"]).executeTakeFirst();
+    if (!gone) return false;
+    await recordAudit(trx, admin, [{ action: "message-delete", toolName: gone.subject, detail: { from: `${gone.name} <${gone.email}>` } }], now);
+    return true;
+  });
 }

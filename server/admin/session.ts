@@ -4,6 +4,7 @@ import type { Database } from "../db/index.ts";
 import { cookieValue } from "../http/cookies.ts";
 import { sendError } from "../http/errors.ts";
 import { fromThisSite } from "../http/origin.ts";
+import { recordAudit } from "./audit.ts";
 
 /** How long a session lasts without use, and at most. */
 export const ADMIN_SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -70,10 +71,25 @@ export async function adminOfCookie(database: Database, cookieHeader: string | u
   return { id: row.id, username: row.username };
 }
 
-/** Ends the session of a request's cookie (logout). */
-export async function endAdminSession(database: Database, cookieHeader: string | undefined, https: boolean): Promise<void> {
+/** Ends the session of a request's cookie (logout), recording it for the admin it belonged to. */
+export async function endAdminSession(
+  database: Database,
+  cookieHeader: string | undefined,
+  https: boolean,
+  audit: { ip: string; now: number },
+): Promise<void> {
   const token = cookieValue(cookieHeader, adminCookieName(https));
-  if (token) await database.db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+  if (!token) return;
+  await database.db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom("sessions")
+      .where("id", "=", hashToken(token))
+      .returning("admin_user_id")
+      .executeTakeFirst();
+    if (!ended) return;
+    const admin = await trx.selectFrom("admin_users").select(["id", "username"]).where("id", "=", ended.admin_user_id).executeTakeFirst();
+    if (admin) await recordAudit(trx, { ...admin, ip: audit.ip }, [{ action: "logout" }], audit.now);
+  });
 }
 
 /** Lets a JSON API request through only with a live admin session (401), and a POST only from this site (403). */

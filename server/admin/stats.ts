@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { paidOrdersInForce } from "../catalog/queries.ts";
 import type { Database } from "../db/index.ts";
+import { TEST_PROVIDER } from "../../core/featuring.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -15,8 +16,11 @@ export interface DashboardStats {
   /** Searches of terms last searched in the past 7 days (search terms keep a count, not each search). */
   recentSearches: number;
   topSearchTerms: { term: string; count: number }[];
+  /** Paid orders of a real payment provider: the test checkout's are never revenue. */
   paidOrders: number;
   revenueCents: number;
+  /** Orders "paid" through the built-in test checkout (no money changed hands). */
+  testOrders: number;
 }
 
 /** The admin dashboard's figures at `now`. */
@@ -31,10 +35,12 @@ export async function dashboardStats(database: Database, now: number): Promise<D
     db.selectFrom("search_terms").select(["term", "search_count"]).orderBy("search_count", "desc").orderBy("term").limit(10).execute(),
     db
       .selectFrom("orders")
-      .select([count.as("n"), sql<number>`coalesce(sum(amount_cents), 0)`.as("cents")])
+      .select(["provider", count.as("n"), sql<number>`coalesce(sum(amount_cents), 0)`.as("cents")])
       .where("status", "=", "paid")
-      .executeTakeFirst(),
+      .groupBy("provider")
+      .execute(),
   ]);
+  const real = orders.filter((o) => o.provider !== TEST_PROVIDER);
   const byStatus = new Map(statuses.map((s) => [s.status, Number(s.n)]));
   return {
     totalTools: [...byStatus.values()].reduce((a, b) => a + b, 0),
@@ -44,7 +50,8 @@ export async function dashboardStats(database: Database, now: number): Promise<D
     likes: Number(likes?.n ?? 0),
     recentSearches: Number(recent?.n ?? 0),
     topSearchTerms: top.map((t) => ({ term: t.term, count: t.search_count })),
-    paidOrders: Number(orders?.n ?? 0),
-    revenueCents: Number(orders?.cents ?? 0),
+    paidOrders: real.reduce((sum, o) => sum + Number(o.n), 0),
+    revenueCents: real.reduce((sum, o) => sum + Number(o.cents), 0),
+    testOrders: Number(orders.find((o) => o.provider === TEST_PROVIDER)?.n ?? 0),
   };
 }

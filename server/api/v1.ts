@@ -74,6 +74,12 @@ export function apiV1(services: AppServices): Router {
       return;
     }
     res.set("Cache-Control", "public, max-age=60");
+    // `?page=1&page=2` has no one meaning: refused in our words rather than the schema library's.
+    const repeated = Object.entries(req.query).find(([, value]) => Array.isArray(value));
+    if (repeated) {
+      sendError(res, "invalid-argument", `${repeated[0].slice(0, 40)} may be given only once.`);
+      return;
+    }
     next();
   });
 
@@ -107,7 +113,8 @@ export function apiV1(services: AppServices): Router {
 
   router.get("/tools/:key", async (req, res, next) => {
     try {
-      const tool = await findTool(database, req.params.key, services.now());
+      // A NUL names no tool (and PostgreSQL text cannot hold one).
+      const tool = req.params.key.includes("\u0000") ? null : await findTool(database, req.params.key, services.now());
       if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) {
         sendError(res, "not-found", "No public tool has that slug or id.");
         return;

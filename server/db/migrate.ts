@@ -9,6 +9,7 @@ import * as submissions from "./migrations/2026-11-22T05-submissions.ts";
 import * as payments from "./migrations/2026-11-22T06-payments.ts";
 import * as moderation from "./migrations/2026-11-22T07-moderation.ts";
 import * as imports from "./migrations/2026-11-23T08-imports.ts";
+import * as security from "./migrations/2026-11-24T09-security.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22T06-payments": payments,
   "2026-11-22T07-moderation": moderation,
   "2026-11-23T08-imports": imports,
+  "2026-11-24T09-security": security,
 };
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */

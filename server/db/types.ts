@@ -116,6 +116,8 @@ export interface AdminUsersTable {
   id: string;
   username: string;
   password_hash: string;
+  /** A hash of the ADMIN_PASSWORD last applied to this account, so it is applied again only when it changes. */
+  env_password_hash: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -214,15 +216,25 @@ export interface AppSecretsTable {
 }
 
 /** What an admin did to a tool: who, what, when. Kept when the tool or the admin is gone. */
+/** What the audit log records: admins' changes, and sign-ins with their failures. */
+export type AuditAction =
+  | "approve" | "reject" | "edit" | "delete" | "add" | "import"
+  | "message-delete"
+  | "login" | "login-failed" | "login-locked" | "logout" | "password-set";
+
 export interface AuditLogTable {
   id: string;
   admin_user_id: string | null;
   admin_username: string;
-  action: "approve" | "reject" | "edit" | "delete";
+  action: AuditAction;
+  /** The tool an action was on; null for sign-ins and messages. */
   tool_id: string | null;
+  /** The tool's name at the time, or what else the action was on (a message's subject); empty for sign-ins. */
   tool_name: string;
   /** JSON (an edit's changed fields, a rejection's reason) or empty. */
   detail: WithDefault<string>;
+  /** The client address of a security event (sign-in, failure, lockout, sign-out). */
+  ip: string | null;
   created_at: number;
 }
 

@@ -27,3 +27,9 @@ export function limitBody(maxBytes: number, tooLargeMessage = "The request is to
     next();
   };
 }
+
+/** Whether a request carries a body (a length above zero, or one sent in chunks). */
+export function hasBody(req: { get(name: string): string | undefined }): boolean {
+  const length = req.get("content-length");
+  return length !== undefined ? length !== "0" : req.get("transfer-encoding") !== undefined;
+}

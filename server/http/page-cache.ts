@@ -8,6 +8,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Logger } from "../logger.ts";
 import { trackRequest } from "./request-context.ts";
+import { pinInlineScripts } from "./security.ts";
 import { ResponseCache, type CachedResponse } from "./response-cache.ts";
 
 const gzip = promisify(gzipCallback);
@@ -46,7 +47,7 @@ type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer 
  * Public pages kept in memory while the catalogue is unchanged (docs/decisions/004). A miss
  * renders through React Router once — concurrent misses for a page share that render — and a 200
  * that sets no cookie and is not marked private is kept, with every header it was sent with
- * (security headers, and the CSP whose nonce its inline scripts carry).
+ * (security headers, and a CSP that allows its inline scripts by their hashes).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const cache = new ResponseCache(options.maxEntries ?? 2000, options.maxBytes ?? 128 * 1024 * 1024);
@@ -81,13 +82,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
-    const body = Buffer.from(await response.arrayBuffer());
+    let body = Buffer.from(await response.arrayBuffer());
     if (!isStorable(response)) return { response, body };
     const headers = new Map<string, string>();
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (typeof value === "string" && !PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
     }
     for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
+    // Every visitor of a stored page gets the same bytes: its scripts are allowed by hash, not by
+    // this one response's nonce.
+    const csp = headers.get("content-security-policy");
+    const nonce = res.locals.nonce as string | undefined;
+    if (csp && nonce && /^text\/html\b/i.test(headers.get("content-type") ?? "")) {
+      const pinned = pinInlineScripts(body.toString("utf8"), csp, nonce);
+      body = Buffer.from(pinned.html, "utf8");
+      headers.set("content-security-policy", pinned.csp);
+    }
     if (!headers.has("cache-control")) headers.set("cache-control", PUBLIC_CACHE_CONTROL);
     headers.set("vary", "Accept-Encoding");
     const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;

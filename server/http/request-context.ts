@@ -45,12 +45,14 @@ export function trackRequest(
   res.setHeader("X-Request-Id", requestId);
   if (!log.isLevelEnabled("info")) return requestId;
   const started = process.hrtime.bigint();
+  // As it came: routing may rewrite req.url on the way.
+  const url = loggedUrl(req.url ?? "");
   res.on("finish", () => {
     log.info(
       {
         reqId: requestId,
         method: req.method,
-        url: loggedUrl(req.url ?? ""),
+        url,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         ip: clientIp(),

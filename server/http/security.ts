@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 
@@ -34,4 +35,54 @@ export function securityHeaders(options: { https: boolean; dev: boolean; formTar
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     frameguard: { action: "deny" },
   });
+}
+
+/** What every admin response and every response that sets a cookie is sent with: no shared cache may keep it. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+// Routes match decoded paths case-insensitively, so the test must too (`/%41DMIN` is `/admin`).
+const PRIVATE_PATH = /^\/(api\/)?admin(\/|\.data$|$)/;
+
+/** Whether a request path is the admin area's (pages, their `.data` and the admin API). */
+export function isAdminPath(url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split("?")[0]!).toLowerCase();
+  } catch {
+    return false;
+  }
+  return PRIVATE_PATH.test(path);
+}
+
+/**
+ * Marks admin responses and every response that sets a cookie `private, no-store` as its headers
+ * go out, whoever wrote them (React Router, an Express route, an error page), so no CDN keeps them.
+ */
+export function privateResponses() {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const admin = isAdminPath(req.url ?? "/");
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+      if (admin || res.hasHeader("set-cookie")) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      return writeHead.apply(this, args);
+    } as ServerResponse["writeHead"];
+    next();
+  };
+}
+
+/**
+ * A stored public page is sent to many visitors, so a nonce in it would be one nonce for all of
+ * them. Its inline scripts are allowed by their hashes instead: the nonce goes from the scripts
+ * and from the policy, which lists each script's SHA-256.
+ */
+export function pinInlineScripts(html: string, csp: string, nonce: string): { html: string; csp: string } {
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  const pinned = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (whole, attributes: string, source: string) => {
+    if (!attributes.includes(attribute)) return whole;
+    if (source !== "") hashes.add(`'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`);
+    return `<script${attributes.replace(attribute, "")}>${source}</script>`;
+  });
+  const sources = hashes.size > 0 ? [...hashes].join(" ") : "";
+  return { html: pinned, csp: csp.replace(`'nonce-${nonce}'`, sources).replace(/ {2,}/g, " ").replace(/ ;/g, ";") };
 }

@@ -444,6 +444,15 @@ describe("importing a Product Hunt launch", () => {
       });
       // "Design tools" maps, and "Game development" by its keyword.
       expect(await categoriesOf(server, tools[0]!.id)).toEqual(["design", "development"]);
+      // The admin who imported it is in the audit log, with the launch it came from.
+      const entry = await server.services.database.db
+        .selectFrom("audit_log")
+        .select(["action", "admin_username", "tool_name", "detail"])
+        .where("tool_id", "=", tools[0]!.id)
+        .executeTakeFirstOrThrow();
+      expect(entry).toMatchObject({ action: "import", tool_name: "Pixel Forge" });
+      expect(entry.admin_username).not.toBe("scheduled import");
+      expect(JSON.parse(entry.detail)).toEqual({ slug: "pixel-forge", sourceUrl: `${ph.baseUrl}/products/pixel-forge` });
 
       const again = await post(ph.launchUrl("pixel-forge"));
       expect(again.res.status).toBe(200);

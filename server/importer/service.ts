@@ -1,3 +1,4 @@
+import type { AuditActor } from "../admin/audit.ts";
 import {
   allProxiesFailedMessage,
   faviconUrl,
@@ -35,6 +36,9 @@ export interface ImporterDeps {
   now: () => number;
 }
 
+/** Who the audit log says imported a launch of the daily automatic run. */
+export const SCHEDULED_IMPORT: AuditActor = { id: null, username: "scheduled import" };
+
 /** An import that could not be done; the message is for the admin ('Import failed: {message}'). */
 export class ImportError extends Error {
   constructor(message: string) {
@@ -70,7 +74,7 @@ const PAGE_MAX_BYTES = 5 * 1024 * 1024;
  * website already listed is answered as a duplicate. Every address is fetched through the safe
  * fetcher (DESIGN rule 10). Throws ImportError with what the admin should read.
  */
-export async function importLaunch(deps: ImporterDeps, input: string): Promise<ImportResult> {
+export async function importLaunch(deps: ImporterDeps, input: string, actor: AuditActor = SCHEDULED_IMPORT): Promise<ImportResult> {
   const { productHunt } = deps.config;
   // Only Product Hunt's launch pages, whoever calls: the box checks this too, the run's URLs come from their feed.
   const parsed = productHuntUrlSchema(productHunt.baseUrl).safeParse(input);
@@ -119,6 +123,7 @@ export async function importLaunch(deps: ImporterDeps, input: string): Promise<I
     sourceUrl,
     statusLink: false,
     screenshotJob: false,
+    audit: { actor, action: "import" },
   });
   if (saved.kind === "duplicate") return saved;
   if (saved.kind === "bad-logo") throw new ImportError(saved.message);

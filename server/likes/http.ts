@@ -2,8 +2,18 @@ import express, { type Router } from "express";
 import { likeSchema, safeReturnPath } from "../../core/likes.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sameSite, sameSitePath } from "../http/origin.ts";
+import { clientIp } from "../http/client.ts";
 import { sendPlainPage } from "../http/plain-page.ts";
 import type { AppServices } from "../services.ts";
+import type { LikeLimit } from "./service.ts";
+import { isToolId } from "../../core/tool.ts";
+import { hasBody } from "../http/body-limit.ts";
+
+const LIMIT_MESSAGES: Record<LikeLimit, (retryAfterSec: number) => string> = {
+  rate: (seconds) => `Too many likes in a short time. Please wait ${seconds} seconds.`,
+  tool: () => "This tool has been liked too often from your network today. Please try again tomorrow.",
+  "new-visitors": () => "Too many new visitors from your network. Please try again later.",
+};
 
 /**
  * `POST /like/:toolId` with `intent` (like, unlike, or toggle when absent): the script of the like
@@ -24,6 +34,9 @@ export function likeRoutes(services: AppServices): Router {
     // Another site's page may not like tools on its visitors' behalf.
     const origin = req.get("origin");
     if (origin && !sameSite(origin, req)) return fail("permission-denied", "Likes are only accepted from this site's pages.");
+    // The button posts a form (or nothing); a body of another kind would be read as no intent at all.
+    if (hasBody(req) && !req.is("application/x-www-form-urlencoded")) return fail("invalid-argument", "A like is sent as a form.");
+    if (!isToolId(toolId)) return fail("not-found", "No public tool has this id.");
     const parsed = likeSchema.safeParse(req.body ?? {});
     if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The like request could not be read.");
 
@@ -31,7 +44,7 @@ export function likeRoutes(services: AppServices): Router {
       toolId,
       intent: parsed.data.intent,
       cookieHeader: req.headers.cookie,
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      ip: clientIp(req),
       now: services.now(),
     });
     if (outcome.setCookie) res.append("Set-Cookie", outcome.setCookie);
@@ -40,7 +53,7 @@ export function likeRoutes(services: AppServices): Router {
         return fail("not-found", "No public tool has this id.");
       case "limited":
         res.set("Retry-After", String(outcome.retryAfterSec));
-        return fail("resource-exhausted", `Too many likes in a short time. Please wait ${outcome.retryAfterSec} seconds.`);
+        return fail("resource-exhausted", LIMIT_MESSAGES[outcome.reason](outcome.retryAfterSec));
       case "done":
         return wantsJson(req) ? res.json(outcome.state) : res.redirect(303, back);
     }

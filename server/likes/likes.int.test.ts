@@ -23,8 +23,19 @@ function cookieOf(res: Response): string | null {
   return header ? header.split(";")[0]! : null;
 }
 
+let clients = 0;
+/**
+ * A new client address for each request: the visitors of these tests are different people, as on a
+ * real site (one address adds only a few likes to a tool a day). It counts where the server trusts
+ * its loopback proxy, as raiseLikeLimits has it.
+ */
+function anotherAddress(): string {
+  clients++;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
 function like(server: TestServer, toolId: string, intent: string, headers: Record<string, string> = {}) {
-  return postForm(`${server.url}/like/${encodeURIComponent(toolId)}`, { intent }, { ...JSON_HEADERS, ...headers });
+  return postForm(`${server.url}/like/${encodeURIComponent(toolId)}`, { intent }, { ...JSON_HEADERS, "X-Forwarded-For": anotherAddress(), ...headers });
 }
 
 async function countOf(server: TestServer, toolId: string): Promise<number> {
@@ -46,11 +57,12 @@ async function newVisitor(server: TestServer, toolId: string): Promise<string> {
   return cookie!;
 }
 
-/** For tests that send many likes on purpose: limits no test reaches. */
+/** For tests that send many likes on purpose: short-term limits no test reaches, each request from its own address. */
 const raiseLikeLimits = (config: Config) => {
   const generous = { points: 100_000, durationSec: 60 };
   config.rateLimits.likeIp = generous;
   config.rateLimits.likeVisitor = generous;
+  config.trustProxy = "loopback";
 };
 
 describe("likes under concurrency", () => {
@@ -60,7 +72,7 @@ describe("likes under concurrency", () => {
     server = testServer();
   });
 
-  it("1,000 concurrent likes from 1,000 visitors count exactly 1,000", async () => {
+  it("1,000 concurrent likes from 1,000 visitors at 1,000 addresses count exactly 1,000", async () => {
     const tool = makeTool({ name: "Crowd Favourite" });
     await addTools(server.services, [tool]);
     const answers = await Promise.all(Array.from({ length: 1000 }, () => like(server, tool.id, "like")));
@@ -136,7 +148,7 @@ describe("like requests", () => {
   it("likes, says so, and unlikes: the answer is the authoritative state and count", async () => {
     const first = await like(server, tool.id, "like");
     expect(first.status).toBe(200);
-    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
     const cookie = cookieOf(first)!;
     const setCookie = first.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/HttpOnly/);
@@ -214,7 +226,8 @@ describe("like requests", () => {
   });
 
   describe("without JavaScript (a plain form)", () => {
-    const form = (id: string, headers: Record<string, string> = {}) => postForm(`${server.url}/like/${id}`, {}, headers);
+    const form = (id: string, headers: Record<string, string> = {}) =>
+      postForm(`${server.url}/like/${id}`, {}, { "X-Forwarded-For": anotherAddress(), ...headers });
 
     it("toggles (the form sends no intent) and sends the browser back to the page it came from", async () => {
       const before = await countOf(server, tool.id);
@@ -286,5 +299,72 @@ describe("like rate limits", () => {
     }
     // 4 requests spent the address's 5 points above: one more passes, the rest do not.
     expect(spoofed).toEqual([200, 429, 429, 429]);
+  });
+});
+
+describe("likes from one address (docs/decisions/018)", () => {
+  // The short-term limits are raised, so only the daily one per tool and the new-visitor one speak.
+  const testServer = useTestServer({
+    configure: (config) => {
+      raiseLikeLimits(config);
+      config.rateLimits.likeNewVisitor = { points: 30, durationSec: 3600 };
+      config.rateLimits.likeToolAddress = { points: 5, durationSec: 86_400 };
+    },
+  });
+  let server: TestServer;
+  beforeAll(() => {
+    server = testServer();
+  });
+
+  it("100 cookie-less likes of one tool from one address raise it by 5 at most, however many cookies they are given", async () => {
+    const tool = makeTool({ name: "Stuffed Ballot" });
+    await addTools(server.services, [tool]);
+    const from = { "X-Forwarded-For": "198.51.100.77" };
+    const answers = await Promise.all(Array.from({ length: 100 }, () => like(server, tool.id, "like", from)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(95);
+    // At most 30 new visitors an hour from one address: the rest were given no cookie at all.
+    expect(answers.filter((r) => cookieOf(r) !== null)).toHaveLength(30);
+    const messages = new Set(await Promise.all(answers.filter((r) => r.status === 429).map(async (r) => ((await r.json()) as { error: { message: string } }).error.message)));
+    expect(messages).toEqual(
+      new Set([
+        "This tool has been liked too often from your network today. Please try again tomorrow.",
+        "Too many new visitors from your network. Please try again later.",
+      ]),
+    );
+    expect(await countOf(server, tool.id)).toBe(5);
+    expect(await rowsOf(server, tool.id)).toBe(5);
+    // Another tool from the same address: its own 5 (with cookies the address already has).
+    const other = makeTool({ name: "Other Ballot" });
+    await addTools(server.services, [other]);
+    const cookies = answers.map(cookieOf).filter((c): c is string => c !== null).slice(0, 8);
+    const again = await Promise.all(cookies.map((cookie) => like(server, other.id, "like", { ...from, Cookie: cookie })));
+    expect(again.map((r) => r.status).filter((s) => s === 200)).toHaveLength(5);
+    expect(await countOf(server, other.id)).toBe(5);
+  });
+
+  it("counts an IPv6 client by its /64: rotating addresses inside it adds nothing more", async () => {
+    const tool = makeTool({ name: "Rotating Ballot" });
+    await addTools(server.services, [tool]);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => like(server, tool.id, "like", { "X-Forwarded-For": `2001:db8:77:1:${(i + 1).toString(16)}::${i}` })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(await countOf(server, tool.id)).toBe(5);
+    // Another /64 is another subscriber.
+    expect((await like(server, tool.id, "like", { "X-Forwarded-For": "2001:db8:77:2::1" })).status).toBe(200);
+  });
+
+  it("still lets a visitor take a like back once the address's budget for the tool is spent", async () => {
+    const tool = makeTool({ name: "Second Thoughts" });
+    await addTools(server.services, [tool]);
+    const from = { "X-Forwarded-For": "198.51.100.78" };
+    const liked = await Promise.all(Array.from({ length: 5 }, () => like(server, tool.id, "like", from)));
+    const cookie = cookieOf(liked[0]!)!;
+    expect((await like(server, tool.id, "like", from)).status).toBe(429);
+    const back = await like(server, tool.id, "toggle", { ...from, Cookie: cookie });
+    expect(back.status).toBe(200);
+    expect(await back.json()).toEqual({ toolId: tool.id, liked: false, count: 4 });
   });
 });

@@ -3,15 +3,18 @@ import type { LikeIntent, LikeState } from "../../core/likes.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { markCatalogChanged, type CatalogFreshness } from "../catalog/freshness.ts";
 import type { Database } from "../db/index.ts";
-import type { RateLimiter } from "../ratelimit/index.ts";
+import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
 import type { VisitorCookies } from "./visitor.ts";
 
 /** What became of a like request; `setCookie` is set when the visitor was given a (new) cookie. */
 export type LikeOutcome = { setCookie: string | null } & (
   | { kind: "done"; state: LikeState }
   | { kind: "not-found" }
-  | { kind: "limited"; retryAfterSec: number }
+  | { kind: "limited"; retryAfterSec: number; reason: LikeLimit }
 );
+
+/** Which limit refused a like: requests in a short time, likes of this tool from this address today, or new visitors from it. */
+export type LikeLimit = "rate" | "tool" | "new-visitors";
 
 export interface LikeService {
   /** Likes, unlikes or toggles a public tool for the visitor of the request's cookie. */
@@ -21,33 +24,55 @@ export interface LikeService {
 /**
  * Likes count once per visitor (DESIGN rule 6): the (tool, visitor) pair is the key of `likes`,
  * and a tool's count moves only when a pair was really added or removed, in the same transaction.
+ * A visitor is only a cookie, so one address (an IPv4 address, or an IPv6 /64) adds at most a few
+ * likes to one tool a day however many cookies it presents, and starts a bounded number of new
+ * visitors an hour (docs/decisions/018).
  */
 export function createLikeService(options: {
   database: Database;
   freshness: CatalogFreshness;
   cookies: () => Promise<VisitorCookies>;
-  limiters: { ip: RateLimiter; visitor: RateLimiter };
+  limiters: { ip: RateLimiter; visitor: RateLimiter; toolAddress: RateLimiter; newVisitor: RateLimiter };
 }): LikeService {
   const { database, freshness, limiters } = options;
   return {
     async apply({ toolId, intent, cookieHeader, ip, now }) {
       const cookies = await options.cookies();
+      const address = addressKey(ip);
       // No cookie, or one that is not genuine: a new visitor, never the one the cookie names.
       let visitorId = cookies.read(cookieHeader);
       let setCookie: string | null = null;
-      if (!visitorId) ({ id: visitorId, setCookie } = cookies.issue());
+      if (!visitorId) {
+        const fresh = await limiters.newVisitor.consume(address);
+        if (fresh.limited) return { kind: "limited", reason: "new-visitors", retryAfterSec: fresh.retryAfterSec, setCookie: null };
+        ({ id: visitorId, setCookie } = cookies.issue());
+      }
 
       // Both limits are spent on every request: a script without cookies meets the address limit.
-      const [byIp, byVisitor] = await Promise.all([limiters.ip.consume(ip), limiters.visitor.consume(visitorId)]);
+      const [byIp, byVisitor] = await Promise.all([limiters.ip.consume(address), limiters.visitor.consume(visitorId)]);
       const limited = [byIp, byVisitor].find((l) => l.limited);
-      if (limited?.limited) return { kind: "limited", retryAfterSec: limited.retryAfterSec, setCookie };
+      if (limited?.limited) return { kind: "limited", reason: "rate", retryAfterSec: limited.retryAfterSec, setCookie };
 
+      // A like that may add one spends the address's budget for this tool first (so parallel
+      // requests cannot all pass), and gets it back if it added nothing.
+      const mayAdd = intent === "like" || (intent === "toggle" && !(await hasLiked(database, toolId, visitorId)));
+      const budgetKey = `${address}\n${toolId}`;
+      if (mayAdd) {
+        const budget = await limiters.toolAddress.consume(budgetKey);
+        if (budget.limited) return { kind: "limited", reason: "tool", retryAfterSec: budget.retryAfterSec, setCookie };
+      }
       const result = await setLike(database, toolId, visitorId, intent, now);
+      if (mayAdd && !(result?.changed && result.state.liked)) await limiters.toolAddress.refund(budgetKey);
       if (!result) return { kind: "not-found", setCookie };
       if (result.changed) freshness.changed();
       return { kind: "done", state: result.state, setCookie };
     },
   };
+}
+
+async function hasLiked(database: Database, toolId: string, visitorId: string): Promise<boolean> {
+  const row = await database.db.selectFrom("likes").select("tool_id").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The like itself, in one transaction; null when no public tool has that id. */

@@ -3,9 +3,11 @@ import { checkoutRequestSchema } from "../../core/api.ts";
 import { listFeatureCandidates } from "../catalog/queries.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sameSite, sameSitePath } from "../http/origin.ts";
+import { clientIp } from "../http/client.ts";
 import { sendPlainPage } from "../http/plain-page.ts";
+import { addressKey } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
-import { CheckoutError, WebhookSignatureError } from "./service.ts";
+import { CheckoutError, WebhookEventError, WebhookSignatureError } from "./service.ts";
 
 const CANDIDATES_LIMIT = 20;
 
@@ -43,7 +45,7 @@ export function paymentRoutes(services: AppServices): Router {
 
       const origin = req.get("origin");
       if (origin && !sameSite(origin, req)) return fail("permission-denied", "Payments are only started from this site's pages.");
-      const limit = await services.limiters.checkout.consume(req.ip ?? "unknown");
+      const limit = await services.limiters.checkout.consume(addressKey(clientIp(req)));
       if (limit.limited) {
         res.set("Retry-After", String(limit.retryAfterSec));
         return fail("resource-exhausted", "Too many payment attempts in a short time. Please try again later.");
@@ -82,7 +84,7 @@ export function stripeWebhook(services: AppServices): Router {
       // Only now: what the event asked for has committed.
       res.json({ received: true });
     } catch (error) {
-      if (error instanceof WebhookSignatureError) return sendError(res, "invalid-argument", error.message);
+      if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) return sendError(res, "invalid-argument", error.message);
       services.log.error({ err: error }, "stripe webhook not handled; Stripe will retry");
       sendError(res, "internal", "The event could not be handled now.");
     }

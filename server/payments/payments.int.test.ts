@@ -47,7 +47,7 @@ const generousCheckouts = (config: Config) => {
 
 function useStripe(config: Config) {
   generousCheckouts(config);
-  config.payments = { provider: "stripe", secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.apiBase };
+  config.payments = { mode: "stripe", secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.apiBase };
 }
 
 interface ErrorJson {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { FEATURED_DAYS } from "../../core/featuring.ts";
+import { FEATURED_DAYS, TEST_PROVIDER } from "../../core/featuring.ts";
 import type { Config } from "../config.ts";
 
 /** Where Stripe's hosted checkout pages live (the site's CSP lets forms end there). */
@@ -32,7 +32,7 @@ export class PaymentProviderError extends Error {
 }
 
 export interface PaymentProvider {
-  name: "stripe" | "test";
+  name: "stripe" | typeof TEST_PROVIDER;
   /** A hosted checkout for the order: its id and where to send the buyer. */
   createSession(order: CheckoutOrder, urls: { success: string; cancel: string }): Promise<{ sessionId: string; url: string }>;
   /** The session as the provider knows it now; null when it has no such session. */
@@ -47,7 +47,7 @@ export function lineItemName(toolName: string): string {
 }
 
 /** Stripe Checkout, through the official SDK (DESIGN rule 2). */
-export function stripeProvider(config: Extract<Config["payments"], { provider: "stripe" }>): PaymentProvider {
+export function stripeProvider(config: Extract<Config["payments"], { mode: "stripe" }>): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -117,7 +117,7 @@ function stripeMessage(error: unknown): string {
  */
 export function testProvider(readOrder: (sessionId: string) => Promise<{ id: string; status: string } | null>): PaymentProvider {
   return {
-    name: "test",
+    name: TEST_PROVIDER,
     stripe: null,
     async createSession() {
       const sessionId = `test_${randomBytes(18).toString("base64url")}`;

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
-import { usdToCents } from "../../core/featuring.ts";
+import { z } from "zod";
+import { FEATURING_UNAVAILABLE, usdToCents } from "../../core/featuring.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
@@ -29,8 +30,67 @@ export class CheckoutError extends Error {
 /** A webhook whose signature does not check out (or is too old): answered 400, nothing done. */
 export class WebhookSignatureError extends Error {}
 
+/** A signed webhook without the fields its type must have: answered 400, nothing done. */
+export class WebhookEventError extends Error {}
+
+// Stripe's ids and event types: short printable text.
+const stripeText = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/);
+const sessionObject = z.object({
+  id: stripeText,
+  client_reference_id: stripeText.nullish(),
+  metadata: z.object({ orderId: stripeText.optional() }).nullish(),
+});
+const chargeObject = z.object({
+  payment_intent: z.union([stripeText, z.object({ id: stripeText })]).nullish(),
+  refunded: z.boolean(),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+});
+
+/** What a verified event says, in the fields this endpoint acts on. */
+type ReadEvent = { id: string; type: string } & (
+  | { kind: "paid"; sessionId: string }
+  | { kind: "expired"; orderId: string | null }
+  | { kind: "refunded"; paymentId: string | null; full: boolean }
+  | { kind: "other" }
+);
+
+/** The fields of a verified event this endpoint acts on; null when it lacks them or has them in another shape. */
+export function readEvent(event: unknown): ReadEvent | null {
+  const base = z.object({ id: stripeText, type: stripeText, data: z.object({ object: z.unknown() }).optional() }).safeParse(event);
+  if (!base.success) return null;
+  const { id, type, data } = base.data;
+  switch (type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = sessionObject.safeParse(data?.object);
+      return session.success ? { id, type, kind: "paid", sessionId: session.data.id } : null;
+    }
+    case "checkout.session.expired": {
+      const session = sessionObject.safeParse(data?.object);
+      if (!session.success) return null;
+      return { id, type, kind: "expired", orderId: session.data.metadata?.orderId ?? session.data.client_reference_id ?? null };
+    }
+    case "charge.refunded": {
+      const charge = chargeObject.safeParse(data?.object);
+      if (!charge.success) return null;
+      const intent = charge.data.payment_intent;
+      return {
+        id,
+        type,
+        kind: "refunded",
+        paymentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+        full: charge.data.refunded || charge.data.amount_refunded >= charge.data.amount,
+      };
+    }
+    default:
+      return { id, type, kind: "other" };
+  }
+}
+
 export interface PaymentService {
-  provider: PaymentProvider["name"];
+  /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
+  mode: Config["payments"]["mode"];
   /** createCheckoutSession (spec §7): an order for the tool and amount, and the provider's hosted checkout. */
   startCheckout(input: { toolId: string; amountUsd: number }): Promise<{ sessionId: string; url: string }>;
   /** The state of a session, asking the provider (and fulfilling) when our order is not paid yet. */
@@ -52,13 +112,15 @@ export interface PaymentDeps {
 
 export function createPaymentService({ config, database, freshness, log, now }: PaymentDeps): PaymentService {
   const { db } = database;
-  const provider =
-    config.payments.provider === "stripe"
+  const provider: PaymentProvider | null =
+    config.payments.mode === "stripe"
       ? stripeProvider(config.payments)
-      : testProvider(async (sessionId) => {
-          const order = await findOrder(db, { sessionId });
-          return order && order.provider === "test" ? order : null;
-        });
+      : config.payments.mode === "test"
+        ? testProvider(async (sessionId) => {
+            const order = await findOrder(db, { sessionId });
+            return order && order.provider === "test" ? order : null;
+          })
+        : null;
 
   /** Fulfils the order of a session the provider says is paid; records `event` with it when given. */
   async function settle(session: { orderId: string | null; paymentId: string | null }, event?: { id: string; type: string }): Promise<void> {
@@ -71,15 +133,16 @@ export function createPaymentService({ config, database, freshness, log, now }: 
   }
 
   async function testSession(sessionId: string) {
-    if (provider.name !== "test") return null;
+    if (provider?.name !== "test") return null;
     const order = await findOrder(db, { sessionId });
     return order && order.provider === "test" ? order : null;
   }
 
   return {
-    provider: provider.name,
+    mode: config.payments.mode,
 
     async startCheckout({ toolId, amountUsd }) {
+      if (!provider) throw new CheckoutError("unavailable", FEATURING_UNAVAILABLE);
       // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
@@ -111,7 +174,7 @@ export function createPaymentService({ config, database, freshness, log, now }: 
 
     async status(sessionId) {
       const order = sessionId.length <= 255 ? await findOrder(db, { sessionId }) : null;
-      if (!order || order.provider !== provider.name) return { status: "unknown", toolName: null, toolSlug: null };
+      if (!provider || !order || order.provider !== provider.name) return { status: "unknown", toolName: null, toolSlug: null };
       const tool = order.toolId
         ? await db.selectFrom("tools").select(["name", "slug"]).where("id", "=", order.toolId).executeTakeFirst()
         : undefined;
@@ -142,36 +205,37 @@ export function createPaymentService({ config, database, freshness, log, now }: 
     },
 
     async handleStripeWebhook(rawBody, signature) {
-      const stripe = provider.stripe;
-      if (!stripe || config.payments.provider !== "stripe") throw new WebhookSignatureError("Stripe is not configured here.");
+      const stripe = provider?.stripe;
+      if (!provider || !stripe || config.payments.mode !== "stripe") throw new WebhookSignatureError("Stripe is not configured here.");
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? "", config.payments.webhookSecret);
       } catch {
         throw new WebhookSignatureError("The signature does not match this body.");
       }
-      const ref = { id: event.id, type: event.type };
-      switch (event.type) {
-        case "checkout.session.completed":
-        case "checkout.session.async_payment_succeeded": {
+      // Signed is not well formed: the fields read below are checked first, and an event without
+      // them is refused (400) rather than failing (500) and being sent again for days.
+      const read = readEvent(event);
+      if (!read) throw new WebhookEventError("The event is not one this endpoint can read.");
+      const ref = { id: read.id, type: read.type };
+      switch (read.kind) {
+        case "paid": {
           // Events may come late, twice, or in either order: the session's state now decides.
-          const session = await provider.getSession(event.data.object.id);
+          const session = await provider.getSession(read.sessionId);
           if (session?.paid) return settle(session, ref);
           await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
           return;
         }
-        case "checkout.session.expired": {
-          const orderId = event.data.object.metadata?.orderId ?? event.data.object.client_reference_id;
+        case "expired": {
+          const { orderId } = read;
           await db.transaction().execute(async (trx) => {
             if ((await recordEvent(trx, ref, now())) && orderId) await expireOrder(trx, orderId, now());
           });
           return;
         }
-        case "charge.refunded": {
-          const charge = event.data.object;
-          const paymentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+        case "refunded": {
+          const { paymentId, full } = read;
           // A partial refund leaves the payment in force; a full one takes its weight away.
-          const full = charge.refunded || charge.amount_refunded >= charge.amount;
           const changed = await db.transaction().execute(async (trx) => {
             if (!(await recordEvent(trx, ref, now())) || !paymentId || !full) return false;
             return refundOrder(trx, { paymentId }, now());
@@ -179,7 +243,7 @@ export function createPaymentService({ config, database, freshness, log, now }: 
           if (changed) freshness.changed();
           return;
         }
-        default:
+        case "other":
           await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
       }
     },

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { createTestDatabase, databaseUrlOf, type TestDatabase } from "../../tests/support/database.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { startServerProcess } from "../../tests/support/server-process.ts";
@@ -8,9 +8,7 @@ import { startTestServer, type TestServer } from "../../tests/support/server.ts"
 
 /** The production server on `testDb`, in its own process group. */
 async function startOn(testDb: TestDatabase, allow: string): Promise<{ child: ChildProcess; url: string }> {
-  const target = testDb.target;
-  const databaseUrl =
-    target.engine === "sqlite" ? target.file : `${target.url}${target.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
+  const databaseUrl = databaseUrlOf(testDb.target);
   // Its own process group, so the kill takes its Chromium along, as a machine going down would.
   const { child, port } = await startServerProcess(
     { DATA_DIR: testDb.dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", OUTBOUND_ALLOW: allow },

@@ -3,7 +3,7 @@ import { markCatalogChanged } from "../catalog/freshness.ts";
 import type { Database } from "../db/index.ts";
 import type { JobKindOptions } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
-import type { Storage } from "../storage/index.ts";
+import { slugKeyPart, type Storage } from "../storage/index.ts";
 import { ScreenshotError, type ScreenshotCapturer } from "./capture.ts";
 
 /** No tool has this id (deleted meanwhile, or never existed). */
@@ -43,7 +43,7 @@ export function createScreenshotService({ database, storage, freshness, capturer
       if (!tool) throw new ToolGoneError();
       const image = await capturer.capture(url);
       const at = now();
-      const key = `screenshots/${tool.slug}_${at}.webp`;
+      const key = `screenshots/${slugKeyPart(tool.slug)}_${at}.webp`;
       const screenshotUrl = await storage.put(key, image, "image/webp");
       try {
         const updated = await db.transaction().execute(async (trx) => {

@@ -17,6 +17,7 @@ import {
 } from "../../tests/support/html.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { descriptionText } from "../catalog/description.ts";
+import { pruneOneOffTerms } from "./tracking.ts";
 import type { NewTool } from "../catalog/write.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -711,6 +712,59 @@ describe("search-term tracking (spec §3)", () => {
     // Another term by the same client is still counted.
     await searchFromBox("notion pack");
     await expect.poll(async () => (await row("notion pack"))?.search_count, { timeout: 5000 }).toBe(1);
+  });
+});
+
+describe("search-term tracking under a flood of new terms (docs/decisions/018)", () => {
+  let clock = Date.UTC(2026, 8, 1, 12);
+  const testServer = useTestServer({
+    now: () => clock,
+    configure: (config) => {
+      config.trustProxy = "loopback";
+      config.rateLimits.searchNewTerm = { points: 10, durationSec: 3600 };
+    },
+  });
+  const db = () => testServer().services.database.db;
+  const count = async (like: string) =>
+    Number((await db().selectFrom("search_terms").select((eb) => eb.fn.countAll<number>().as("n")).where("term", "like", like).executeTakeFirstOrThrow()).n);
+  const visit = (path: string, from: string) => getPage(testServer().url, path, { headers: { "X-Forwarded-For": from } });
+
+  it("adds at most a few new terms per address (any site can make its visitors' browsers search), and still counts known ones", async () => {
+    const server = testServer();
+    for (let i = 0; i < 40; i++) expect((await visit(`/search/flood${i}zz`, "203.0.113.50")).res.status).toBe(200);
+    // Another address's search, recorded after the flood's, says when the background writes are done.
+    await visit("/search/floodmarker", "203.0.113.51");
+    await expect.poll(() => count("floodmarker"), { timeout: 5000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await count("flood%zz")).toBe(10);
+    // A term already known is counted for the flooding address too.
+    await visit("/search/floodmarker", "203.0.113.50");
+    await expect
+      .poll(async () => (await db().selectFrom("search_terms").select("search_count").where("term", "=", "floodmarker").executeTakeFirst())?.search_count, { timeout: 5000 })
+      .toBe(2);
+    expect(server.services.config.rateLimits.searchNewTerm.points).toBe(10);
+  });
+
+  it("forgets terms searched once when 30 days have passed, and keeps the ones searched again", async () => {
+    const { database } = testServer().services;
+    const old = clock;
+    await db()
+      .insertInto("search_terms")
+      .values([
+        { term: "one-off old", search_count: 1, last_searched: old - 31 * DAY_MS, created_at: old - 31 * DAY_MS, source: null, result_count: 0 },
+        { term: "popular old", search_count: 7, last_searched: old - 31 * DAY_MS, created_at: old - 40 * DAY_MS, source: null, result_count: 3 },
+        { term: "one-off new", search_count: 1, last_searched: old - 29 * DAY_MS, created_at: old - 29 * DAY_MS, source: null, result_count: 0 },
+      ])
+      .execute();
+    expect(await pruneOneOffTerms(database, clock)).toBe(1);
+    const left = (await db().selectFrom("search_terms").select("term").where("term", "in", ["one-off old", "popular old", "one-off new"]).execute()).map((r) => r.term);
+    expect(left.sort()).toEqual(["one-off new", "popular old"]);
+    // The search page prunes by itself, at most hourly, when it records a new term.
+    clock += 2 * 60 * 60 * 1000;
+    await db().updateTable("search_terms").set({ last_searched: clock - 31 * DAY_MS }).where("term", "=", "one-off new").execute();
+    await visit("/search/prunetrigger", "203.0.113.60");
+    await expect.poll(() => count("one-off new"), { timeout: 5000 }).toBe(0);
+    expect(await count("popular old")).toBe(1);
   });
 });
 

@@ -7,18 +7,37 @@ import type { RateLimiter } from "../ratelimit/index.ts";
 /** Where a search came from (spec §3): the home page's hero box, or the search page itself. */
 export type SearchSource = { kind: "homepage" } | { kind: "search-page"; resultCount: number };
 
+/** One-off terms (searched once) are forgotten after this long. */
+export const ONE_OFF_TERM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// How often one instance prunes one-off terms: a delete over an index, not worth doing per search.
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export interface TrackingDeps {
+  database: Database;
+  /** Repeats of one term by one client. */
+  limiter: RateLimiter;
+  /** Terms one client may add to the list (any page can make its visitors' browsers search). */
+  newTermLimiter: RateLimiter;
+}
+
+const lastPrune = new WeakMap<Database, number>();
+
 /**
  * Counts a search in its term's record (spec §3), keyed by the lower-cased term. Terms shorter
- * than 2 characters are not counted, nor repeats of one term by one client beyond its limit.
+ * than 2 characters are not counted, nor repeats of one term by one client beyond its limit, nor
+ * new terms from a client that has added many lately (a plain GET writes this row, so another
+ * site can make its visitors' browsers do it).
  */
 export async function recordSearch(
-  deps: { database: Database; limiter: RateLimiter },
+  deps: TrackingDeps,
   search: { raw: string; client: string; source: SearchSource; now: number },
 ): Promise<"recorded" | "ignored" | "limited"> {
   const term = trackableTerm(search.raw);
   if (term === null) return "ignored";
   const limit = await deps.limiter.consume(`${search.client}\n${term}`);
   if (limit.limited) return "limited";
+  const known = await deps.database.db.selectFrom("search_terms").select("term").where("term", "=", term).executeTakeFirst();
+  if (!known && (await deps.newTermLimiter.consume(search.client)).limited) return "limited";
   const source = search.source.kind === "homepage" ? "homepage" : null;
   const resultCount = search.source.kind === "search-page" ? search.source.resultCount : null;
   await deps.database.db
@@ -33,7 +52,21 @@ export async function recordSearch(
       }),
     )
     .execute();
+  if (!known && search.now - (lastPrune.get(deps.database) ?? 0) >= PRUNE_EVERY_MS) {
+    lastPrune.set(deps.database, search.now);
+    await pruneOneOffTerms(deps.database, search.now);
+  }
   return "recorded";
+}
+
+/** Forgets terms searched only once and not since 30 days: noise, not what visitors look for. */
+export async function pruneOneOffTerms(database: Database, now: number): Promise<number> {
+  const result = await database.db
+    .deleteFrom("search_terms")
+    .where("search_count", "<=", 1)
+    .where("last_searched", "<", now - ONE_OFF_TERM_TTL_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
@@ -41,7 +74,7 @@ export async function recordSearch(
  * slow or break a search (failures are logged only).
  */
 export function recordSearchInBackground(
-  deps: { database: Database; limiter: RateLimiter; log: Logger },
+  deps: TrackingDeps & { log: Logger },
   search: Parameters<typeof recordSearch>[1],
 ): Promise<void> {
   return recordSearch(deps, search).then(

@@ -16,6 +16,14 @@ export const UPLOADS_PATH = "/uploads";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
+/**
+ * A tool's slug as the start of a file name in a key: slugs may begin with "-" or "_" (slugify
+ * keeps them, as the spec says), which a key segment may not; what is left is never empty.
+ */
+export function slugKeyPart(slug: string): string {
+  return slug.replace(/^[^a-z0-9]+/i, "") || "tool";
+}
+
 /** Keys are made by the server, but one that could leave its folder is refused all the same, by every adapter. */
 export function assertSafeKey(key: string): string {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);

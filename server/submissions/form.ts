@@ -31,7 +31,7 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
     // A post without the file (a script, or a browser that dropped the encoding): its fields only.
     try {
       for (const [name, value] of await request.formData()) formData.append(name, value);
-      return { ok: true, formData };
+      return hasNul(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
     } catch {
       return { ok: false, formData, problem: "unreadable" };
     }
@@ -53,7 +53,7 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
         formData.append(part.name, part.text);
       }
     }
-    return { ok: true, formData };
+    return hasNul(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return { ok: false, formData, problem: "file-too-large" };
     if (error instanceof MaxTotalSizeExceededError) return { ok: false, formData, problem: "too-large" };
@@ -62,4 +62,10 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
     if (error instanceof TypeError) return { ok: false, formData, problem: "unreadable" };
     throw error;
   }
+}
+
+/** Whether a field's name or text carries a NUL: no one types it, and PostgreSQL text cannot hold it. */
+function hasNul(formData: FormData): boolean {
+  for (const [name, value] of formData) if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return true;
+  return false;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 import { pngClaiming, testImage } from "../../tests/support/images.ts";
 import { LogoError, logoKey, processLogo, sniffImageType } from "./logo.ts";
+import { assertSafeKey } from "../storage/index.ts";
 
 const image = testImage;
 
@@ -82,6 +83,15 @@ describe("logoKey", () => {
     [`${"a".repeat(100)}.png`, `logos/acme_1700000000000_${"a".repeat(40)}-t4g.webp`],
   ])("names %j safely", (fileName, key) => {
     expect(logoKey("acme", 1_700_000_000_000, fileName, "t4g")).toBe(key);
+  });
+
+  it.each([
+    ["-dash", "logos/dash_1700000000000_logo-t4g.webp"],
+    ["_under", "logos/under_1700000000000_logo-t4g.webp"],
+    ["__-", "logos/tool_1700000000000_logo-t4g.webp"],
+  ])("makes a storable key of the slug %j, which a key segment may not begin with", (slug, key) => {
+    expect(logoKey(slug, 1_700_000_000_000, "logo.png", "t4g")).toBe(key);
+    expect(assertSafeKey(key)).toBe(key);
   });
 
   it("tags every key at random, so two uploads in one millisecond never share a file", () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
-import type { Storage } from "../storage/index.ts";
+import { slugKeyPart, type Storage } from "../storage/index.ts";
 
 /** A logo that cannot be used; the message is for the person who uploaded it. */
 export class LogoError extends Error {
@@ -100,7 +100,7 @@ export function logoKey(slug: string, now: number, fileName: string, tag: string
       .replace(/^-+|-+$/g, "")
       .slice(0, 40)
       .replace(/-+$/, "") || "logo";
-  return `logos/${slug}_${now}_${safe}-${tag}.webp`;
+  return `logos/${slugKeyPart(slug)}_${now}_${safe}-${tag}.webp`;
 }
 
 function randomTag(): string {

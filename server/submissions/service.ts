@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
 import { websiteKey, type SubmissionContent } from "../../core/submission.ts";
@@ -82,6 +83,8 @@ export interface SaveAs {
   statusLink: boolean;
   /** Queue the screenshot for the job runner (else the caller takes it). */
   screenshotJob: boolean;
+  /** The audit log's entry for an admin's addition or an import, written with the tool. */
+  audit?: { actor: AuditActor; action: "add" | "import" };
 }
 
 const FREE_SUBMISSION: SaveAs = { status: "pending", source: "free_submission", statusLink: true, screenshotJob: true };
@@ -149,6 +152,10 @@ export async function saveTool(deps: SubmitDeps, content: SubmissionContent, log
         if (statusToken) await trx.updateTable("tools").set({ status_token_hash: hashStatusToken(statusToken) }).where("id", "=", id).execute();
         if (as.sourceUrl) await trx.updateTable("tools").set({ source_url: as.sourceUrl }).where("id", "=", id).execute();
         if (as.screenshotJob) await enqueueJob(trx, "screenshot", { toolId: id }, now);
+        if (as.audit) {
+          const detail = as.sourceUrl ? { slug, sourceUrl: as.sourceUrl } : { slug };
+          await recordAudit(trx, as.audit.actor, [{ action: as.audit.action, toolId: id, toolName: content.name, detail }], now);
+        }
       });
     } catch (error) {
       if (stored) await storage.delete(stored.key).catch(() => undefined);

@@ -87,6 +87,17 @@ describe("free submission", () => {
   const getServer = useTestServer({ configure: (config) => (config.rateLimits.submit = { points: 1000, durationSec: 60 }) });
   beforeEach(async () => clear(getServer()));
 
+  it("saves tools whose names begin with - or _ (their slugs do, their files' names do not)", async () => {
+    const server = getServer();
+    for (const [name, slug] of [["-Dashboard", "-dashboard"], ["_Underscore Tool", "_underscore-tool"]] as const) {
+      const { res } = await submit(server, { ...FIELDS, name, websiteUrl: `https://${slug.replace(/^[-_]+/, "")}.example.com` }, await png());
+      expect(res.status, name).toBe(303);
+      const row = await server.services.database.db.selectFrom("tools").select(["slug", "logo_url"]).where("slug", "=", slug).executeTakeFirstOrThrow();
+      expect(row.logo_url).toMatch(new RegExp(`^/uploads/logos/${slug.replace(/^[-_]+/, "")}_\\d+_`));
+      expect((await fetch(`${server.url}${row.logo_url}`)).status).toBe(200);
+    }
+  });
+
   it("saves a complete submission as pending, with its logo re-encoded under logos/ and a screenshot job", async () => {
     const server = getServer();
     const started = Date.now();

@@ -52,6 +52,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** DATABASE_URL for a server process on `target` (a PostgreSQL schema travels as the search path). */
+export function databaseUrlOf(target: DatabaseTarget): string {
+  if (target.engine === "sqlite") return target.file;
+  if (!target.schema) return target.url;
+  return `${target.url}${target.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${target.schema}`)}`;
+}
+
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

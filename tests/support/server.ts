@@ -5,6 +5,7 @@ import http, { type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app.ts";
+import { answerClientError } from "../../server/http/guards.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createServices, type AppServices } from "../../server/services.ts";
@@ -26,6 +27,8 @@ let build: Promise<ServerBuild> | undefined;
  * ephemeral port of 127.0.0.1. `configure` adjusts the configuration (e.g. rate limits).
  */
 export interface TestServerOptions {
+  /** Environment variables read as `npm start` reads them (SITE_URL, PAYMENTS_MODE…), before `configure`. */
+  env?: NodeJS.ProcessEnv;
   /** Adjusts the configuration (rate limits, cache polling…). */
   configure?: (config: Config) => void;
   /** The server's clock, so tests can move time (featured expiry). */
@@ -37,13 +40,14 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   build ??= import(pathToFileURL(path.resolve("build/server/index.js")).href) as Promise<ServerBuild>;
   const testDb = options.testDb ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...options.env });
   config.database = testDb.target;
   options.configure?.(config);
   const services = createServices(config, testDb.database, createLogger(config.logLevel), options.now);
   const app = createApp({ services, build: await build });
   const server: Server = await new Promise((resolve) => {
-    const s = http.createServer(app).listen(0, "127.0.0.1", () => resolve(s));
+    // As server/main.ts serves it: requests Node's parser refuses are answered with a short page.
+    const s = http.createServer(app).on("clientError", answerClientError).listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -8,7 +8,7 @@ import { readUploadForm } from "../../../server/submissions/form.ts";
 import { FormAlert, SubmitButton } from "../../components/field.tsx";
 import { ImportPanel } from "../../components/import-panel.tsx";
 import { ToolFormFields } from "../../components/tool-form.tsx";
-import { servicesContextKey } from "../../context.ts";
+import { adminActor, servicesContextKey } from "../../context.ts";
 import { refusalData, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
 import type { Route } from "./+types/add-tool.ts";
 
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The paid path is the public form's; an admin's tool is never sent to checkout.
   const { logo, feature: _feature, featureAmount: _amount, ...content } = submission.value;
   try {
-    const result = await addTool(services, content, { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) });
+    const result = await addTool(services, content, { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) }, adminActor(context));
     if (result.kind !== "saved") return refusalData(refusedSave(submission, result, "Edit that listing instead."));
     // Redirect after the post, so a reload cannot add it twice.
     return redirect(`/admin/add-tool?added=${encodeURIComponent(result.tool.slug)}`, 303);

@@ -6,7 +6,8 @@ import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/audit.ts";
 
-// The audit log: who approved, rejected, edited or deleted which tool, and when, newest first.
+// The audit log, newest first: who approved, rejected, edited, added, imported or deleted which
+// tool, deleted which message, and every sign-in, failed sign-in, lockout and sign-out.
 
 const PAGE_SIZE = 50;
 
@@ -20,7 +21,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { items: items.map((item) => ({ ...item, detail: describeDetail(item.detail) })), total, page, pages: pageCount(total, PAGE_SIZE) };
 }
 
-const ACTION_LABELS: Record<AuditAction, string> = { approve: "Approved", reject: "Rejected", edit: "Edited", delete: "Deleted" };
+const ACTION_LABELS: Record<AuditAction, string> = {
+  approve: "Approved",
+  reject: "Rejected",
+  edit: "Edited",
+  delete: "Deleted",
+  add: "Added",
+  import: "Imported",
+  "message-delete": "Deleted message",
+  login: "Signed in",
+  "login-failed": "Sign-in failed",
+  "login-locked": "Sign-in locked",
+  logout: "Signed out",
+  "password-set": "Password set",
+};
+
+/** Actions on a tool, whose name links to its edit page while the tool exists. */
+const TOOL_ACTIONS = new Set<AuditAction>(["approve", "reject", "edit", "delete", "add", "import"]);
 
 const FIELD_LABELS: Record<string, string> = {
   websiteUrl: "website",
@@ -63,12 +80,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         Audit log
       </h1>
       <p className="text-slate-700">
-        {total === 0 ? "No admin has changed a tool yet." : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, newest first.`}
+        {total === 0 ? "Nothing has been recorded yet." : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, newest first.`}
       </p>
       {items.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Admin actions on tools, newest first</caption>
+            <caption className="sr-only">Admin actions and sign-ins, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-2 pr-4 font-semibold">
@@ -81,7 +98,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   Action
                 </th>
                 <th scope="col" className="py-2 pr-4 font-semibold">
-                  Tool
+                  On
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Address
                 </th>
                 <th scope="col" className="py-2 font-semibold">
                   Detail
@@ -97,7 +117,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-4">{item.adminUsername}</td>
                   <td className="py-2 pr-4 font-medium">{ACTION_LABELS[item.action] ?? item.action}</td>
                   <td className="py-2 pr-4">
-                    {item.toolExists && item.toolId ? (
+                    {!TOOL_ACTIONS.has(item.action) ? (
+                      item.toolName
+                    ) : item.toolExists && item.toolId ? (
                       <Link to={`/admin/tools/${encodeURIComponent(item.toolId)}`} className={linkClass}>
                         {item.toolName}
                       </Link>
@@ -107,6 +129,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                   </td>
+                  <td className="py-2 pr-4 whitespace-nowrap text-slate-700">{item.ip ?? ""}</td>
                   <td className="py-2 break-words text-slate-800">{item.detail}</td>
                 </tr>
               ))}

@@ -16,6 +16,7 @@ import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import type { Route } from "./+types/dashboard.ts";
+import { readForm } from "../../lib/form.ts";
 
 const FAILED = "Failed to load dashboard statistics. Please try again later.";
 
@@ -47,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The manual Product Hunt import (intent=scrape): answers only when the run has finished. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "scrape") {
     return data<RunActionData>({ job: IMPORT_JOB, status: "error", message: "Unknown action." }, { status: 400 });
   }
@@ -86,6 +87,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 ["Searches, last 7 days", number(stats.recentSearches)],
                 ["Paid orders", number(stats.paidOrders)],
                 ["Revenue", formatUsd(stats.revenueCents)],
+                ...(stats.testOrders > 0 ? ([["Test orders (no charge, not revenue)", number(stats.testOrders)]] as const) : []),
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl border border-slate-200 p-4">

@@ -2,8 +2,9 @@ import { data, Link } from "react-router";
 import { IMPORT_MESSAGES, importFailedMessage, importSucceededMessage, productHuntUrlSchema } from "../../../core/import.ts";
 import { ImportError, importLaunch } from "../../../server/importer/service.ts";
 import { ImportPanel, type ImportActionData } from "../../components/import-panel.tsx";
-import { servicesContextKey } from "../../context.ts";
+import { adminActor, servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/import.ts";
+import { readForm } from "../../lib/form.ts";
 
 // The Product Hunt import's endpoint. The panel on /admin and /admin/add-tool posts here: with
 // JavaScript through a fetcher (the answer is data for the panel), without it as a plain form,
@@ -19,7 +20,7 @@ const UNEXPECTED = "Something went wrong on our side. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const typed = formData.get("url");
   const url = typeof typed === "string" ? typed.slice(0, 4096) : "";
   const parsed = productHuntUrlSchema(services.config.productHunt.baseUrl).safeParse(typeof typed === "string" ? typed : undefined);
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ImportActionData>({ status: "error", message, fieldError: message, url }, { status: 400 });
   }
   try {
-    const result = await importLaunch(services, parsed.data);
+    const result = await importLaunch(services, parsed.data, adminActor(context));
     if (result.kind === "duplicate") {
       const { slug, name } = result.existing;
       return data<ImportActionData>({ status: "info", message: `${name} is already in the directory.`, tool: { slug, name } });

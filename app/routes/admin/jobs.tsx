@@ -1,5 +1,5 @@
 import { data, useFetcher } from "react-router";
-import { z } from "zod";
+import { z } from "../../../core/zod.ts";
 import type { JobOverview, ScheduledJobName } from "../../../server/jobs/schedule.ts";
 import {
   ItemErrors,
@@ -15,6 +15,7 @@ import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import type { Route } from "./+types/jobs.ts";
+import { formFields, readForm } from "../../lib/form.ts";
 
 // The scheduled jobs (ADR 015): when each runs next, its latest runs with their figures and
 // errors, and a button to run it now. A run started here answers when it has finished.
@@ -33,7 +34,7 @@ const runSchema = z.object({ intent: z.literal("run"), job: z.enum(JOB_NAMES) })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
-  const parsed = runSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = runSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) {
     return data<RunActionData | { job: null; status: "error"; message: string }>(
       { job: null, status: "error", message: "Unknown job or action." },

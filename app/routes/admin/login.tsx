@@ -9,6 +9,7 @@ import { fromThisSite } from "../../../server/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { requestContextKey, servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/login.ts";
+import { readForm } from "../../lib/form.ts";
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -32,12 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const { ip } = context.get(requestContextKey);
   const https = servesHttps(services.config);
-  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: adminLoginSchema });
   if (!fromThisSite(request.headers)) {
     return data(submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] }), { status: 403 });
   }
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const outcome = await attemptLogin(services, { ...submission.value, ip });
+  const outcome = await attemptLogin(services, { ...submission.value, ip, cookieHeader: request.headers.get("cookie") ?? undefined });
   if (outcome.kind === "throttled") {
     const minutes = Math.ceil(outcome.retryAfterSec / 60);
     return data(
@@ -51,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "invalid") {
     return data(submission.reply({ formErrors: [ADMIN_LOGIN_FAILED], hideFields: ["password"] }), { status: 401 });
   }
-  return redirect(afterLogin(submission.value.redirectTo), { headers: { "Set-Cookie": adminCookie(outcome.token, https) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", adminCookie(outcome.token, https));
+  headers.append("Set-Cookie", outcome.deviceCookie);
+  return redirect(afterLogin(submission.value.redirectTo), { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../../../core/zod.ts";
 import { lenientPage } from "../../../core/catalog.ts";
 import { formatUtcDateTime } from "../../../core/dates.ts";
 import { deleteMessage, findMessage, listMessages, setMessageRead, type ContactMessage } from "../../../server/admin/messages.ts";
 import { Pagination } from "../../components/pagination.tsx";
-import { servicesContextKey } from "../../context.ts";
+import { adminActor, servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/messages.ts";
+import { formFields, readForm } from "../../lib/form.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages — Admin" }, { name: "robots", content: "noindex" }];
 
@@ -29,8 +30,9 @@ function messagesUrl(page: number, extra: { open?: string; confirm?: string; not
 }
 
 /**
- * `?page=` (50 a page, newest first), `?open=<id>` shows a message whole — and marks it read, as
- * opening a mail does —, `?confirm=<id>` asks before deleting one (a step that needs no script).
+ * `?page=` (50 a page, newest first), `?open=<id>` shows a message whole, `?confirm=<id>` asks
+ * before deleting one (a step that needs no script). Reading a page changes nothing: the Open
+ * button posts, marks the message read as opening a mail does, and comes back here with `?open=`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
@@ -40,11 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notice = params.get("notice");
 
   let missing = false;
-  if (openId) {
-    const opened = await findMessage(services.database, openId);
-    if (!opened) missing = true;
-    else if (opened.readAt === null) await setMessageRead(services.database, openId, true, services.now());
-  }
+  if (openId && !(await findMessage(services.database, openId))) missing = true;
   const list = await listMessages(services.database, lenientPage(params.get("page")));
   const confirming = confirmId ? await findMessage(services.database, confirmId) : null;
   if (confirmId && !confirming) missing = true;
@@ -64,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const actionSchema = z.object({
-  intent: z.enum(["read", "unread", "delete"]),
+  intent: z.enum(["open", "read", "unread", "delete"]),
   id: z.string().min(1).max(100),
   page: z.string().optional(),
   /** Set when the change was made on the opened message, which then stays open. */
@@ -75,16 +73,17 @@ const GONE = "This message no longer exists; it may have been deleted meanwhile.
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return data({ error: "The request could not be read. Please try again." }, { status: 400 });
   const { intent, id, open } = parsed.data;
   const page = lenientPage(parsed.data.page);
   if (intent === "delete") {
-    if (!(await deleteMessage(services.database, id))) return data({ error: GONE }, { status: 404 });
+    if (!(await deleteMessage(services.database, id, adminActor(context), services.now()))) return data({ error: GONE }, { status: 404 });
     return redirect(messagesUrl(page, { notice: "deleted" }), 303);
   }
-  if (!(await setMessageRead(services.database, id, intent === "read", services.now()))) return data({ error: GONE }, { status: 404 });
-  // Marked unread: the message closes (left open, opening would mark it read again).
+  if (!(await setMessageRead(services.database, id, intent !== "unread", services.now()))) return data({ error: GONE }, { status: 404 });
+  if (intent === "open") return redirect(messagesUrl(page, { open: id }), 303);
+  // Marked unread: the message closes (left open, it would look read).
   return redirect(messagesUrl(page, { open: intent === "read" && open === id ? id : undefined, notice: intent }), 303);
 }
 
@@ -206,9 +205,13 @@ function MessageItem({
               Close<span className="sr-only"> the message “{message.subject}”</span>
             </Link>
           ) : (
-            <Link to={messagesUrl(page, { open: message.id })} className={buttonClass}>
-              Open<span className="sr-only"> the message “{message.subject}”</span>
-            </Link>
+            <Form method="post" action="/admin/messages">
+              <input type="hidden" name="id" value={message.id} />
+              <input type="hidden" name="page" value={page} />
+              <button type="submit" name="intent" value="open" disabled={busy} className={buttonClass}>
+                Open<span className="sr-only"> the message “{message.subject}”</span>
+              </button>
+            </Form>
           )}
           <Form method="post" action="/admin/messages">
             <input type="hidden" name="id" value={message.id} />

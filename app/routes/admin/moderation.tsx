@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../../../core/zod.ts";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { formatUsd } from "../../../core/featuring.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
@@ -13,6 +13,7 @@ import { UtcTime } from "../../components/utc-time.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
 import { categoryName } from "../../lib/tools.ts";
 import type { Route } from "./+types/moderation.ts";
+import { readForm } from "../../lib/form.ts";
 
 // The moderation queue (DESIGN rule 5): pending submissions, paid ones first, each approved,
 // rejected, edited or deleted on its own or several at once. Every form posts here with an
@@ -69,7 +70,7 @@ const names = (tools: ChangedTool[]) => tools.map((t) => `“${t.name}”`).join
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const admin = context.get(adminContextKey);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const key = String(formData.get("formKey") ?? "bulk").slice(0, 100);
   const submission = parseWithZod(formData, { schema: moderationSchema });
   if (submission.status !== "success") {

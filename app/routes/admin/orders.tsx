@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { lenientPage } from "../../../core/catalog.ts";
 import { formatUtcDateTime } from "../../../core/dates.ts";
-import { formatUsd } from "../../../core/featuring.ts";
+import { formatUsd, TEST_PROVIDER } from "../../../core/featuring.ts";
 import { isOrderDisplayStatus, listOrders, type OrderDisplayStatus } from "../../../server/admin/orders.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { servicesContextKey } from "../../context.ts";
@@ -156,7 +156,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       {isStatus(order.status) ? STATUS_LABELS[order.status] : order.status}
                     </span>
                   </td>
-                  <td className="px-2 py-2">{order.provider}</td>
+                  <td className="px-2 py-2">
+                    {order.provider === TEST_PROVIDER ? (
+                      <span className="inline-block rounded-full border border-violet-700 bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-900">
+                        Test, no charge
+                      </span>
+                    ) : (
+                      order.provider
+                    )}
+                  </td>
                   <td className="px-2 py-2">
                     <DateCell ms={order.createdAt} />
                   </td>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "../../../core/zod.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
 import { submissionSchema } from "../../../core/submission.ts";
 import { TOOL_STATUSES } from "../../../core/tool.ts";
