@@ -85,9 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {site?.paymentsMode === "test" && (
-          <p role="note" className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white">
-            {TEST_MODE_BANNER}
-          </p>
+          <aside aria-label="Payments" className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white">
+            <p>{TEST_MODE_BANNER}</p>
+          </aside>
         )}
         <SiteHeader siteName={siteName} />
         <NavigationProgress />

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEATURING_UNAVAILABLE, TEST_MODE_BANNER } from "../../core/featuring.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
+import { postCheckout } from "../../tests/support/checkout.ts";
 import { createTestDatabase, databaseUrlOf, type TestDatabase } from "../../tests/support/database.ts";
 import { decodeEntities, getPage, locationOf, textOf } from "../../tests/support/html.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
@@ -15,14 +16,7 @@ import { adminCookieName, createAdminSession } from "../admin/session.ts";
 
 const PUBLIC_SITE = "https://tools.example.com";
 
-function checkout(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/api/checkout-session`, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: server.url, ...headers },
-    redirect: "manual",
-  });
-}
+const checkout = postCheckout;
 
 async function orderCount(server: TestServer): Promise<number> {
   const row = await server.services.database.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

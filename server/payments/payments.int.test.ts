@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
+import { postCheckout } from "../../tests/support/checkout.ts";
 import { cards, getPage, locationOf, sectionLabelledBy, textOf, toolSlugs } from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import {
@@ -54,15 +55,7 @@ interface ErrorJson {
   error: { code: string; message: string };
 }
 
-/** Asks for a checkout as the feature dialog's script does. */
-function checkout(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/api/checkout-session`, {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: server.url, ...headers },
-    redirect: "manual",
-  });
-}
+const checkout = postCheckout;
 
 /** A checkout that must succeed: the session id and checkout URL. */
 async function startCheckout(server: TestServer, tool: NewTool, amount: number): Promise<{ sessionId: string; url: string }> {

@@ -26,6 +26,14 @@ import {
 
 const WEBHOOK_SECRET = "whsec_hostile";
 const FORM = "application/x-www-form-urlencoded";
+
+/** A valid contact form's body, for inputs whose trouble is elsewhere (headers, framing, limits). */
+const contact = urlencoded([
+  ["name", "Ada"],
+  ["email", "ada@example.com"],
+  ["subject", "Hi"],
+  ["message", "Hello"],
+]);
 const JSON_TYPE = "application/json";
 const KB8 = "a".repeat(8 * 1024);
 
@@ -215,12 +223,6 @@ describe("hostile inputs", () => {
 
   it("answers hostile headers clearly: huge and malformed cookies, bad Accept, bad Content-Length", async () => {
     const origin = new URL(s.url).host;
-    const contact = urlencoded([
-      ["name", "Ada"],
-      ["email", "ada@example.com"],
-      ["subject", "Hi"],
-      ["message", "Hello"],
-    ]);
     const cases: HostileCase[] = [
       { name: "8 KB junk cookie on the home page", request: get("/", { ...BROWSER, Cookie: `junk=${KB8}` }), expect: { reader: "page", status: 200 } },
       { name: "8 KB admin cookie", request: get("/admin/dashboard", { ...BROWSER, Cookie: `ts_admin=${KB8}` }), expect: { reader: "page", status: 401, message: "Admin Login" } },
@@ -257,12 +259,6 @@ describe("hostile inputs", () => {
     const origin = new URL(s.url).host;
     const rawPost = (path: string, headers: string[], body: string) =>
       `POST ${path} HTTP/1.1\r\nHost: ${origin}\r\nOrigin: ${s.url}\r\nUser-Agent: ${BROWSER["User-Agent"]}\r\nAccept: text/html\r\nConnection: close\r\n${headers.map((h) => `${h}\r\n`).join("")}\r\n${body}`;
-    const contact = urlencoded([
-      ["name", "Ada"],
-      ["email", "ada@example.com"],
-      ["subject", "Hi"],
-      ["message", "Hello"],
-    ]);
     const cases: HostileCase[] = [
       { name: "Content-Length of 20 digits", request: { raw: rawPost("/contact", ["Content-Type: " + FORM, "Content-Length: 99999999999999999999"], contact) }, expect: { reader: "page", status: [400, 413], message: /request/i } },
       { name: "Content-Length larger than the body, then silence", request: { raw: rawPost("/contact", ["Content-Type: " + FORM, "Content-Length: 5000"], contact), halfClose: true, waitMs: 1500 }, expect: { reader: "page", status: 400, message: /request/i } },
@@ -1045,12 +1041,6 @@ describe("rate limits under a flood", () => {
     const seeded = await seed(s);
     const site = { ...BROWSER, Origin: s.url };
     await fetch(`${s.url}/like/${seeded.approved.id}`, { method: "POST", body: "intent=unlike", headers: { "Content-Type": FORM, Accept: JSON_TYPE, Origin: s.url } });
-    const contact = urlencoded([
-      ["name", "Ada"],
-      ["email", "ada@example.com"],
-      ["subject", "Hi"],
-      ["message", "Hello"],
-    ]);
     const limited = (reader: "page" | "json", message: string | RegExp) => ({ reader, status: 429, message });
     const rounds = (n: number, make: (i: number) => HostileCase) => Array.from({ length: n }, (_, i) => make(i));
     const checkoutBody = JSON.stringify({ toolId: seeded.approved.id, amount: 50 });
