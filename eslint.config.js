@@ -28,7 +28,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    // The layering of DESIGN.md: core is pure, server knows no React, routes build no SQL.
+    // The layering of docs/design.md#layers: core is pure, server knows no React, routes build no SQL.
     files: ["core/**/*.ts"],
     ignores: ["core/zod.ts"],
     rules: {
@@ -43,5 +43,16 @@ export default tseslint.config(
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: ["kysely", "**/server/db/*"], paths: [ZOD_DOOR] }] },
+  },
+  {
+    // What renders in the browser takes only types from server/ (the build also refuses server
+    // code in the client bundle: vite.config.ts); route modules use server values in loaders and actions.
+    files: ["app/components/**/*.tsx", "app/components/**/*.ts", "app/lib/**/*.ts", "app/lib/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "Components and app/lib import only types from server/; move shared values to core/." }] },
+      ],
+    },
   },
 );

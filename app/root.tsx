@@ -43,7 +43,7 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, context }) => {
     if (!context.get(requestContextKey).unreadableAddress) return;
-    // A script that asked for JSON gets the API's error shape (DESIGN "JSON API").
+    // A script that asked for JSON gets the API's error shape (docs/design.md#errors).
     const accept = request.headers.get("accept") ?? "";
     if (accept.includes("application/json") && !accept.includes("text/html")) {
       return Response.json(errorBody("invalid-argument", UNREADABLE_ADDRESS), { status: 400, headers: { "Cache-Control": "no-store" } });

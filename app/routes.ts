@@ -1,6 +1,9 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// The URL map of the product, in one place (spec §2).
+// The product's pages and machine files, in one place (docs/design.md#screens). Not here: the paths
+// server/app.ts mounts on Express before React Router — /healthz, /assets/*, /uploads/*,
+// /api/v1/*, /api/admin/*, /api/checkout-session, /api/feature-candidates, /like/:toolId and
+// /webhooks/stripe (docs/design.md#paths-served-by-express).
 export default [
   index("routes/home.tsx"),
   route("browse/:filter?/:sort?", "routes/browse.tsx"),
@@ -9,7 +12,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("contact", "routes/contact.tsx"),
-  // The same screen at both addresses (spec §2).
+  // The same screen at both addresses (docs/design.md#screens).
   route("submit-tool", "routes/submit.tsx", { id: "submit-tool" }),
   route("submit", "routes/submit.tsx", { id: "submit" }),
   route("payment-success", "routes/payment-success.tsx"),

@@ -28,7 +28,7 @@ const toolIdField = z
   .max(100, "toolId is too long.")
   .refine(isToolId, "toolId is not a tool's id.");
 
-/** Body of `POST /api/admin/take-screenshot` (spec §7 takeScreenshot: url, toolId → screenshotUrl). */
+/** Body of `POST /api/admin/take-screenshot` (docs/design.md#json-api, take screenshot: url, toolId → screenshotUrl). */
 export const takeScreenshotSchema = z.object({
   url: z
     .string({ error: "url is required." })
@@ -41,14 +41,14 @@ export const takeScreenshotSchema = z.object({
 
 const AMOUNT_MESSAGE = `amount must be a whole number of dollars from ${FEATURE_MIN_USD} to ${FEATURE_MAX_USD}.`;
 
-/** Body of `POST /api/checkout-session` (spec §7 createCheckoutSession: toolId, amount in whole dollars). */
+/** Body of `POST /api/checkout-session` (docs/design.md#json-api, create checkout session: toolId, amount in whole dollars). */
 export const checkoutRequestSchema = z.object({
   toolId: toolIdField,
   // A form post sends text; a script sends a number. Either way: whole dollars in range, nothing else.
   amount: wholeNumber(AMOUNT_MESSAGE, { min: FEATURE_MIN_USD, max: FEATURE_MAX_USD }),
 });
 
-/** The admin login form (DESIGN rule 1: 'Admin Login', both fields required). */
+/** The admin login form (docs/design.md#rule-1: 'Admin Login', both fields required). */
 export const adminLoginSchema = z.object({
   username: z.string({ error: "Username is required." }).trim().min(1, "Username is required.").max(64, "Username is too long."),
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(200, "Password is too long."),

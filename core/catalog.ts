@@ -1,6 +1,6 @@
 import { categoryBySlug, type Category } from "./categories.ts";
 
-/** Browse sorts (spec §2): slug → label. `recent` is the default. */
+/** Browse sorts (docs/design.md#screens): slug → label. `recent` is the default. */
 export const SORTS = {
   recent: "Latest",
   oldest: "Oldest",
@@ -16,7 +16,7 @@ export function parseSort(value: string | null | undefined): Sort {
   return value && Object.hasOwn(SORTS, value) ? (value as Sort) : DEFAULT_SORT;
 }
 
-/** Page sizes and limits of the public lists (spec §9, issue 3). */
+/** Page sizes and limits of the public lists (docs/design.md#constants, issue 3). */
 export const LIMITS = {
   browsePageSize: 24,
   browseFeatured: 8,

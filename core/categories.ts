@@ -1,4 +1,4 @@
-/** The 18 categories of the directory (spec §3), in the spec's order, each with its browse slug. */
+/** The 18 categories of the directory (docs/design.md#entities), in the order listed there, each with its browse slug. */
 export const CATEGORIES = [
   { slug: "ai", name: "AI & Machine Learning" },
   { slug: "productivity", name: "Productivity" },
@@ -35,7 +35,7 @@ export function hyphenate(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** The category a browse slug names: its table slug or, failing that, its name's hyphenated form (spec §3). */
+/** The category a browse slug names: its table slug or, failing that, its name's hyphenated form (docs/design.md#entities). */
 export function categoryBySlug(slug: string): Category | undefined {
   return (
     CATEGORIES.find((c) => c.slug === slug) ??
@@ -49,14 +49,14 @@ export function categoryByName(name: string): Category | undefined {
   return CATEGORIES.find((c) => c.name.toLowerCase() === wanted);
 }
 
-/** Whether a browse category label may be shown (spec §5, "Browse category validity"). */
+/** Whether a browse category label may be shown (docs/design.md#validation, "Browse category label"). */
 export function isValidCategoryLabel(label: string): boolean {
   const trimmed = label.trim();
   const lower = trimmed.toLowerCase();
   return (
     trimmed.length >= 2 &&
     // This and the next clause are implied by the others (digits are not letters; one letter is
-    // under 2 characters) but are kept so the code reads clause for clause like spec §5.
+    // under 2 characters) but are kept so the code reads clause for clause like docs/design.md#validation.
     !/^\d+$/.test(trimmed) &&
     !/^[a-z]$/.test(trimmed) &&
     !lower.includes("undefined") &&

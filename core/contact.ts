@@ -10,7 +10,7 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`);
 
-/** The contact form (spec §5: name, email, subject and message are all required). */
+/** The contact form (docs/design.md#validation: name, email, subject and message are all required). */
 export const contactSchema = z.object({
   name: text("Name", CONTACT_LIMITS.name),
   email: z

@@ -23,7 +23,7 @@ import {
 } from "./featuring.ts";
 
 describe("constants", () => {
-  it("match spec §9", () => {
+  it("match docs/design.md#constants", () => {
     expect(FEATURE_MIN_USD).toBe(19);
     expect(FEATURE_MAX_USD).toBe(5000);
     expect(FEATURE_DEFAULT_USD).toBe(19);

@@ -1,4 +1,4 @@
-/** Smallest feature payment in whole US dollars; also the fallback for empty input (spec §9). */
+/** Smallest feature payment in whole US dollars; also the fallback for empty input (docs/design.md#constants). */
 export const FEATURE_MIN_USD = 19;
 /** Largest feature payment accepted from the input, in whole US dollars. */
 export const FEATURE_MAX_USD = 5000;
@@ -89,7 +89,7 @@ export function formatUsd(cents: number): string {
   return (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
 }
 
-/** The texts the feature checkout shows (spec §8; the provider is not named). */
+/** The texts the feature checkout shows (docs/design.md#errors; the provider is not named). */
 export const CHECKOUT_MESSAGES = {
   noTool: "Please select a tool to feature",
   noSession: "No session ID received from the payment provider.",
@@ -105,7 +105,7 @@ export const FEATURING_UNAVAILABLE = "Featured placement is not available on thi
 /** What every page says while payments run through the built-in test checkout. */
 export const TEST_MODE_BANNER = "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";
 
-/** 'Payment error: {message}' (spec §8). */
+/** 'Payment error: {message}' (docs/design.md#errors). */
 export function paymentErrorMessage(message: string): string {
   return `Payment error: ${message}`;
 }

@@ -61,7 +61,7 @@ function parseUrl(text: string): URL | null {
 }
 
 /** The normalised launch URL for what someone typed, or null when it is not one of Product Hunt's launch pages. */
-function normaliseLaunchUrl(text: string, baseUrl: string): string | null {
+function normalizeLaunchUrl(text: string, baseUrl: string): string | null {
   const base = parseUrl(trimBase(baseUrl));
   if (base === null) return null;
   // People paste "www.producthunt.com/products/x" from the address bar, which hides the scheme.
@@ -88,12 +88,12 @@ export function productHuntUrlSchema(baseUrl: string): z.ZodType<string, string>
     .min(1, IMPORT_MESSAGES.urlRequired)
     .max(URL_MAX_LENGTH, IMPORT_MESSAGES.urlInvalid)
     .transform((text, ctx) => {
-      const normalised = normaliseLaunchUrl(text, baseUrl);
-      if (normalised === null) {
+      const normalized = normalizeLaunchUrl(text, baseUrl);
+      if (normalized === null) {
         ctx.addIssue({ code: "custom", message: IMPORT_MESSAGES.urlInvalid });
         return z.NEVER;
       }
-      return normalised;
+      return normalized;
     });
 }
 
@@ -302,8 +302,8 @@ function mapCategory(name: string): CategorySlug | null {
   const direct = DIRECT_MAP.get(key);
   if (direct !== undefined) return direct;
   const canonical = canonicalName(key);
-  const normalised = CANONICAL_MAP.get(canonical);
-  if (normalised !== undefined) return normalised;
+  const normalized = CANONICAL_MAP.get(canonical);
+  if (normalized !== undefined) return normalized;
   return KEYWORDS.find(([pattern]) => pattern.test(canonical))?.[1] ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "./zod.ts";
 
-/** After a like or unlike the button stays locked this long (spec §9). */
+/** After a like or unlike the button stays locked this long (docs/design.md#constants). */
 export const LIKE_LOCK_MS = 2000;
 
 /**

@@ -1,4 +1,4 @@
-/** The platforms a tool can run on (spec §3), in the spec's order. */
+/** The platforms a tool can run on (docs/design.md#entities), in the order listed there. */
 export const PLATFORMS = [
   "Web",
   "iOS",

@@ -1,4 +1,4 @@
-/** The pricing models a tool can have (spec §3), in the spec's order. */
+/** The pricing models a tool can have (docs/design.md#entities), in the order listed there. */
 export const PRICING_MODELS = [
   "Free",
   "Freemium",

@@ -1,9 +1,9 @@
 import type { CategorySlug } from "./categories.ts";
 
-/** How many characters of the description the meta description keeps (spec). */
+/** How many characters of the description the meta description keeps (docs/design.md#screens). */
 export const META_DESCRIPTION_LENGTH = 160;
 
-/** The meta description: the first 160 characters of the description, or of the tagline when that is blank (spec). */
+/** The meta description: the first 160 characters of the description, or of the tagline when that is blank (docs/design.md#screens). */
 export function metaDescription(plainDescription: string, tagline: string): string {
   const description = collapse(plainDescription);
   const text = description === "" ? collapse(tagline) : description;
@@ -11,7 +11,7 @@ export function metaDescription(plainDescription: string, tagline: string): stri
   return Array.from(text).slice(0, META_DESCRIPTION_LENGTH).join("");
 }
 
-/** A tool page's title: name plus tagline (spec), or the name alone when there is no tagline. */
+/** A tool page's title: name plus tagline (docs/design.md#screens), or the name alone when there is no tagline. */
 export function toolTitle(name: string, tagline: string): string {
   const n = name.trim();
   const t = tagline.trim();

@@ -1,5 +1,5 @@
 /**
- * A tool's URL slug (spec: lowercased name, non-word characters removed, whitespace turned into
+ * A tool's URL slug (docs/design.md#validation: lowercased name, non-word characters removed, whitespace turned into
  * hyphens, repeated hyphens collapsed). May be "" for names with no ASCII word characters; callers
  * reject that as an empty name.
  */

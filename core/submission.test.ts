@@ -9,6 +9,7 @@ import {
   SUBMISSION_MESSAGES,
   websiteKey,
 } from "./submission.ts";
+import { emptyToolContent } from "./tool.ts";
 import { LOGO_LIMITS } from "./uploads.ts";
 
 const png = () => new File([new Uint8Array([1, 2, 3])], "x.png", { type: "image/png" });
@@ -86,19 +87,11 @@ describe("submissionSchema: valid input", () => {
     const { logo, ...rest } = result.data!;
     expect(logo).toBeInstanceOf(File);
     expect(rest).toEqual({
+      ...emptyToolContent(),
       name: "Acme",
       tagline: "Makes everything.",
       websiteUrl: "https://acme.com",
-      description: "",
       categories: ["ai"],
-      tags: [],
-      platforms: [],
-      pricingModel: null,
-      pricingDetails: "",
-      features: [],
-      useCases: [],
-      integrations: [],
-      targetAudience: [],
       submitterEmail: null,
       featureAmount: 100,
     });

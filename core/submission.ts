@@ -22,7 +22,7 @@ export const SUBMISSION_LIMITS = {
   email: 254,
 } as const;
 
-/** The texts users see (spec §5, §8). */
+/** The texts users see (docs/design.md#validation, docs/design.md#errors). */
 export const SUBMISSION_MESSAGES = {
   noCategory: "Please select at least one category.",
   emptyName: "Tool name cannot be empty.",
@@ -31,12 +31,12 @@ export const SUBMISSION_MESSAGES = {
   featureAmount: `The feature amount must be a whole number of dollars from $${FEATURE_MIN_USD} to $${FEATURE_MAX_USD.toLocaleString("en-US")}.`,
 } as const;
 
-/** 'Error submitting tool: {message}' (spec §8). */
+/** 'Error submitting tool: {message}' (docs/design.md#errors). */
 export function submitFailedMessage(message: string): string {
   return `Error submitting tool: ${message}`;
 }
 
-/** 'Logo upload failed: {message}. Please try again.' (spec §8); `message` may end in a full stop. */
+/** 'Logo upload failed: {message}. Please try again.' (docs/design.md#errors); `message` may end in a full stop. */
 export function logoFailedMessage(message: string): string {
   return `Logo upload failed: ${message.trim().replace(/\.+$/, "")}. Please try again.`;
 }
@@ -97,7 +97,7 @@ export const websiteUrlSchema = requiredText("Website URL", SUBMISSION_LIMITS.we
 }, "Please enter the full website address, starting with https://.");
 
 /**
- * The free submission form (spec §2, §5), one schema for the browser and the server. The logo is
+ * The free submission form (docs/design.md#screens, docs/design.md#validation), one schema for the browser and the server. The logo is
  * checked here for presence and size only; its content is checked on the server.
  */
 export const submissionSchema = z.object({

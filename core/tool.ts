@@ -35,3 +35,25 @@ export interface ToolContent {
   integrations: string[];
   targetAudience: string[];
 }
+
+/**
+ * A tool's content with nothing in it: empty text and lists, no pricing model. What a form leaves
+ * out, an import cannot read, or a fixture does not care about; callers spread it and set the rest.
+ */
+export function emptyToolContent(): ToolContent {
+  return {
+    name: "",
+    tagline: "",
+    websiteUrl: "",
+    description: "",
+    categories: [],
+    tags: [],
+    platforms: [],
+    pricingModel: null,
+    pricingDetails: "",
+    features: [],
+    useCases: [],
+    integrations: [],
+    targetAudience: [],
+  };
+}

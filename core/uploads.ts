@@ -1,4 +1,4 @@
-/** Limits of the logo upload (spec §2 "square PNG or JPG, max 5MB"; WebP too). */
+/** Limits of the logo upload (docs/design.md#rule-9: the form's hint "square PNG or JPG, max 5MB"; WebP too). */
 export const LOGO_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
   /** Decoding more pixels than this is refused, whatever the file size (decompression bombs). */

@@ -1,19 +1,84 @@
 // `npm run build`: the production bundle (React Router: server build + hashed browser assets).
-// With --if-missing (used by `npm start`) it only builds when there is no build yet.
+// With --if-missing (used by `npm start`) it only builds when there is no build yet; with
+// --if-stale (used by the tests' global setups) only when there is none or it is older than the
+// code (scripts/build-freshness.ts). One build at a time per checkout: a second waits for the
+// first (several people share one tree), then builds only if it still needs to.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness } from "./build-freshness.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-if (process.argv.includes("--if-missing") && fs.existsSync(path.join(root, "build/server/index.js"))) {
-  process.exit(0);
+const LOCK = path.join(root, "node_modules/.cache/toolshelf-build.lock");
+
+const needed = () =>
+  process.argv.includes("--if-missing")
+    ? !fs.existsSync(path.join(root, BUILD_ENTRY))
+    : process.argv.includes("--if-stale")
+      ? buildFreshness(root).state !== "fresh"
+      : true;
+
+/** Takes the build lock (a folder holding the owner's pid), waiting while a live process holds it. */
+function lock(): void {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  let waited = false;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      fs.writeFileSync(path.join(LOCK, "pid"), String(process.pid));
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const owner = lockOwner();
+    const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    // Left behind by a build that was killed: the owner is gone (or never wrote its pid in 10 s).
+    if (Number.isInteger(owner) ? !alive(owner) : age > 10_000) {
+      fs.rmSync(LOCK, { recursive: true, force: true });
+      continue;
+    }
+    if (!waited) console.log(`another build is running (pid ${owner}): waiting for it…`);
+    waited = true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
 }
-const started = Date.now();
-const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production" },
-});
-if (result.status !== 0) process.exit(result.status ?? 1);
-console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+/** The pid in the lock, or NaN while its owner has not written it yet (or the lock just went). */
+function lockOwner(): number {
+  try {
+    return Number(fs.readFileSync(path.join(LOCK, "pid"), "utf8") || NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+if (!needed()) process.exit(0);
+lock();
+try {
+  // The build that held the lock may have made this one needless.
+  if (needed()) {
+    const started = Date.now();
+    const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (result.status !== 0) process.exitCode = result.status ?? 1;
+    else {
+      fs.writeFileSync(path.join(root, BUILD_STARTED_FILE), `${started}\n`);
+      console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  }
+} finally {
+  fs.rmSync(LOCK, { recursive: true, force: true });
+}

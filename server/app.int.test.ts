@@ -67,6 +67,51 @@ describe("the HTTP shell", () => {
     expect(await res.json()).toEqual({ error: { code: "not-found", message: "No such endpoint." } });
   });
 
+  describe("answers a body it will not read with the catalogue's code for its status", () => {
+    const JSON_TYPE = "application/json";
+    const expectError = async (res: Response, status: number, code: string, message: string) => {
+      expect(res.status).toBe(status);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ error: { code, message } });
+    };
+
+    it("413 content-too-large: an API body over its limit", async () => {
+      const body = JSON.stringify({ toolId: "x", amount: 50, pad: "x".repeat(10 * 1024) });
+      const res = await fetch(`${server.url}/api/checkout-session`, { method: "POST", body, headers: { "Content-Type": JSON_TYPE, Accept: JSON_TYPE } });
+      await expectError(res, 413, "content-too-large", "The request is too large.");
+    });
+
+    it("413 content-too-large: a Stripe webhook of 2 MB, whatever its Accept says", async () => {
+      const body = JSON.stringify({ pad: "x".repeat(2 * 1024 * 1024) });
+      const res = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body, headers: { "Content-Type": JSON_TYPE, Accept: "*/*; q=0.5, application/xml", "Stripe-Signature": "t=1,v1=00" } });
+      await expectError(res, 413, "content-too-large", "The request is too large.");
+    });
+
+    it("411 length-required: a form sent in chunks, without a length, by a script asking for JSON", async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("name=Ada&email=ada%40example.com&message=Hello"));
+          controller.close();
+        },
+      });
+      const init = { method: "POST", body, duplex: "half", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: JSON_TYPE } };
+      const res = await fetch(`${server.url}/contact`, init as RequestInit);
+      await expectError(res, 411, "length-required", "The request must state its length.");
+    });
+
+    it("415 unsupported-media-type: an API body in a character set it does not read", async () => {
+      const body = JSON.stringify({ toolId: "x", amount: 50 });
+      const res = await fetch(`${server.url}/api/checkout-session`, { method: "POST", body, headers: { "Content-Type": `${JSON_TYPE}; charset=latin1`, Accept: JSON_TYPE } });
+      await expectError(res, 415, "unsupported-media-type", "The request's content type or character set is not accepted here.");
+    });
+
+    it("415 unsupported-media-type: a like sent as JSON rather than a form", async () => {
+      const res = await fetch(`${server.url}/like/some-tool`, { method: "POST", body: JSON.stringify({ intent: "like" }), headers: { "Content-Type": JSON_TYPE, Accept: JSON_TYPE } });
+      await expectError(res, 415, "unsupported-media-type", "A like is sent as a form.");
+    });
+  });
+
   it("serves the about and privacy pages and robots.txt", async () => {
     const about = await fetch(`${server.url}/about`);
     expect(about.status).toBe(200);

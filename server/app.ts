@@ -11,7 +11,7 @@ import { adminApi } from "./admin/api.ts";
 import { apiV1 } from "./api/v1.ts";
 import { servesHttps } from "./config.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
-import { errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
+import { ERROR_STATUS, errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
 import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
@@ -146,7 +146,7 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
     const message = status === 500 ? "Something went wrong on our side. Please try again." : clientErrorMessage(error, status);
     // Stripe's webhook is an API too, whatever its Accept header says.
     if (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") || wantsJson(req)) {
-      sendError(res, status === 500 ? "internal" : (CLIENT_ERROR_CODES[status] ?? "invalid-argument"), message);
+      sendError(res, status === 500 ? "internal" : (CLIENT_ERROR_CODES.get(status) ?? "invalid-argument"), message);
       return;
     }
     // No stack, no error text: only a plain page with the request id to quote.
@@ -154,8 +154,10 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
   };
 }
 
-/** The catalogue's code for the statuses it has; every other 4xx is invalid-argument (400). */
-const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = { 401: "unauthenticated", 403: "permission-denied", 404: "not-found" };
+/** The catalogue's code for each 4xx status it has (an HttpError's own, 413 from a body parser…); every other 4xx is invalid-argument (400). */
+const CLIENT_ERROR_CODES = new Map(
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).filter(([, status]) => status >= 400 && status < 500).map(([code, status]) => [status, code]),
+);
 
 /** What a 4xx from Express or a body parser says, in our words (body-parser's `type` names the problem). */
 function clientErrorMessage(error: { type?: unknown } | undefined, status: number): string {

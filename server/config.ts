@@ -2,6 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./catalog/feeds.ts";
+import { CodedError } from "./errors.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -171,7 +172,12 @@ export interface Config {
   sitemapMaxUrls: number;
 }
 
-export class ConfigError extends Error {}
+/** A configuration the server cannot start with; the message lists what to fix, for the operator. */
+export class ConfigError extends CodedError<"invalid-config"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("invalid-config", message, options);
+  }
+}
 
 // Express's names for address ranges a proxy may live in.
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

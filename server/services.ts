@@ -3,8 +3,8 @@ import { servesHttps, type Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
 import { createJobRunner, type JobRunner } from "./jobs/queue.ts";
-import { createScheduler, type Scheduler } from "./jobs/schedule.ts";
-import { productHuntImportJob } from "./importer/scrape.ts";
+import { createScheduler, type ScheduledJob, type Scheduler } from "./jobs/scheduler.ts";
+import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
@@ -39,6 +39,8 @@ export interface AppServices {
   jobs: JobRunner;
   /** Scheduled work (the daily Product Hunt import, the weekly link check); timers started by the server process. */
   scheduler: Scheduler;
+  /** The Product Hunt import among the scheduler's jobs, for what is about it alone (the dashboard's import panel, /api/admin/scrape). */
+  importJob: ScheduledJob<ImportRunSummary>;
   /** The key cookies are signed with (SESSION_SECRET, or one generated once and kept in the database). */
   signingKey: () => Promise<string>;
   limiters: {
@@ -98,6 +100,7 @@ export function createServices(
     }),
   });
   const importer = { config, database, storage, freshness, screenshots, log, now };
+  const importJob = productHuntImportJob(importer);
   return {
     config,
     database,
@@ -127,12 +130,14 @@ export function createServices(
       pollMs: config.jobs.pollMs,
       concurrency: config.screenshots.concurrency,
     }),
+    // The scheduled jobs: the jobs page lists them in this order; a new job is added here.
     scheduler: createScheduler({
       database,
       now,
       log,
-      jobs: [productHuntImportJob(importer), linkHealthJob({ config, database, freshness, log, now })],
+      jobs: [importJob, linkHealthJob({ config, database, freshness, log, now })],
     }),
+    importJob,
     signingKey,
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { adminLoginSchema } from "../../core/api.ts";
 import { Field, FormAlert, inputClass, SubmitButton } from "./field.tsx";
 
-/** 'Admin Login' (spec §2): shown at /admin/login and in place of any admin page when signed out. */
+/** 'Admin Login' (docs/design.md#admin-pages): shown at /admin/login and in place of any admin page when signed out. */
 export function AdminLogin({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";

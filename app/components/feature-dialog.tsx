@@ -13,6 +13,7 @@ import {
 import { AmountSlider, startCheckout, useResetOnPageRestore } from "./amount-slider.tsx";
 import { inputClass } from "./field.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
+import { Alert } from "./ui/alert.tsx";
 
 /** A tool that can be featured, as `GET /api/feature-candidates` lists it. */
 interface Candidate {
@@ -27,7 +28,7 @@ const SEARCH_DEBOUNCE_MS = 150;
 
 const TIERS = "Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000";
 
-/** The feature dialog (spec §2): choose a tool, choose an amount, pay on the provider's page. */
+/** The feature dialog (docs/design.md#screens): choose a tool, choose an amount, pay on the provider's page. */
 export default function FeatureDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const searchRef = useRef<HTMLInputElement>(null);
   // What had focus when the dialog opened (the Get Featured link, usually) gets it back on close.
@@ -254,9 +255,7 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
       </fieldset>
 
       {error && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          {error}
-        </p>
+        <Alert tone="error">{error}</Alert>
       )}
 
       <button

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Alert } from "./ui/alert.tsx";
 
 /** A labelled form control with its hint and error lines, wired for assistive technology. */
 export function Field({
@@ -50,9 +51,9 @@ export function Honeypot({ name }: { name: string }) {
 export function FormAlert({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+    <Alert tone="error" as="div" id={id}>
       {errors[0]}
-    </div>
+    </Alert>
   );
 }
 

@@ -1,14 +1,16 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
+import type { ActionReply } from "../../core/replies.ts";
 import { launchUrl, productHuntUrlSchema, siteRef } from "../../core/import.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { DEFAULT_SITE_NAME } from "../lib/meta.ts";
 import { useSiteConfig } from "../lib/site.ts";
 import { inputClass } from "./field.tsx";
+import { Alert } from "./ui/alert.tsx";
+import { TextLink } from "./ui/text-link.tsx";
 
 /** What `/admin/import` answers a post with (the panel shows it as a banner or a field message). */
-export interface ImportActionData {
-  status: "success" | "error" | "info";
+export type ImportActionData = ActionReply<{
   message: string;
   /** The tool saved (success, with its id) or already there (info). */
   tool?: { id?: string; slug: string; name: string };
@@ -20,15 +22,14 @@ export interface ImportActionData {
   fieldError?: string;
   /** What was typed, given back after a failure so a page without JavaScript keeps it in the input. */
   url?: string;
-}
+}>;
 
 const INPUT_ID = "import-url";
 const ERROR_ID = "import-url-error";
 const HINT_ID = "import-url-hint";
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 /**
- * The Product Hunt import box (spec §2 Admin): one launch URL in, one approved tool out. Posts to
+ * The Product Hunt import box (docs/design.md#product-hunt-import): one launch URL in, one approved tool out. Posts to
  * `/admin/import`: with JavaScript through a fetcher, so the page stays put; without it as a plain
  * form, and `/admin/import` shows this panel again with the result (`result`).
  */
@@ -129,10 +130,10 @@ export function ImportPanel({
       </fetcher.Form>
 
       {busy && (
-        <div role="status" className="rounded-lg border border-brand-700 bg-slate-50 px-4 py-3 text-slate-900">
+        <Alert tone="progress" as="div">
           <p className="font-semibold">Importing Tool...</p>
           <p className="text-sm text-slate-700">Please wait while we extract and save the data</p>
-        </div>
+        </Alert>
       )}
 
       {result && !result.fieldError && <ImportBanner result={result} />}
@@ -158,28 +159,28 @@ function ImportBanner({ result }: { result: ImportActionData }) {
   const tool = result.tool;
   if (result.status === "success") {
     return (
-      <div role="status" className="space-y-2 rounded-lg border border-green-700 bg-green-50 px-4 py-3 text-green-900">
+      <Alert tone="success" as="div" className="space-y-2">
         <p className="font-medium">{result.message}</p>
         {result.screenshotMissed && <p className="text-sm">Screenshot could not be captured.</p>}
         {result.logoFallback && <p className="text-sm">No logo on Product Hunt: the site&apos;s favicon is used.</p>}
         {tool && (
           <p className="flex flex-wrap gap-4 text-sm">
-            <Link to={`/tool/${encodeURIComponent(tool.slug)}`} className={linkClass}>
+            <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>
               View tool<span className="sr-only"> {tool.name}</span>
-            </Link>
+            </TextLink>
             {tool.id && (
-              <Link to={`/admin/tools/${encodeURIComponent(tool.id)}`} className={linkClass}>
+              <TextLink to={`/admin/tools/${encodeURIComponent(tool.id)}`}>
                 Edit<span className="sr-only"> {tool.name}</span>
-              </Link>
+              </TextLink>
             )}
           </p>
         )}
-      </div>
+      </Alert>
     );
   }
   if (result.status === "info") {
     return (
-      <div role="status" className="rounded-lg border border-sky-700 bg-sky-50 px-4 py-3 text-sky-950">
+      <Alert tone="info" as="div">
         <p>
           {result.message}{" "}
           {tool && (
@@ -188,12 +189,10 @@ function ImportBanner({ result }: { result: ImportActionData }) {
             </Link>
           )}
         </p>
-      </div>
+      </Alert>
     );
   }
   return (
-    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-      {result.message}
-    </p>
+    <Alert tone="error">{result.message}</Alert>
   );
 }

@@ -1,70 +1,10 @@
-import { formatUtcStamp } from "../../core/dates.ts";
-import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
-import type { RunItemError, RunOutcome, RunRecord, RunSummary, ScheduledJobName } from "../../server/jobs/schedule.ts";
-import type { AppServices } from "../../server/services.ts";
+import type { RunActionData } from "../../server/jobs/run-now.ts";
+import type { RunItemError, RunRecord, RunSummary } from "../../server/jobs/runs.ts";
 import { UtcTime } from "./utc-time.tsx";
 
-// Runs of the scheduled jobs (the Product Hunt import and the link check), run by hand from
-// the dashboard and the jobs page: what an action answers, and how a run is shown.
-
-/** What a "run now" post answers: the run's outcome in words, for the job it names. */
-export interface RunActionData {
-  job: ScheduledJobName;
-  status: "success" | "error" | "busy";
-  message: string;
-  /** When the run finished (ISO; the import's own `timestamp` when it gives one). */
-  timestamp?: string | null;
-  itemErrors?: RunItemError[];
-}
-
-/** The pending line while a run started by hand is under way. */
-export const RUN_BUSY_LABEL: Record<ScheduledJobName, string> = {
-  "product-hunt-import": "Importing new launches from Product Hunt…",
-  "link-health": "Checking the websites of all public tools…",
-};
-
-const num = (value: number | string | undefined) => (typeof value === "number" ? value : Number(value ?? 0));
-
-/** A finished run's figures in a sentence. */
-function summarySentence(job: ScheduledJobName, summary: RunSummary): string {
-  if (job === "product-hunt-import") {
-    return `Found ${num(summary.urlsFound)} launches, processed ${num(summary.toolsProcessed)}, saved ${num(summary.savedCount)}.`;
-  }
-  return `Checked ${num(summary.checked)} websites: ${num(summary.ok)} reachable, ${num(summary.failed)} failed, ${num(summary.flagged)} flagged.`;
-}
-
-/** A run's outcome as action data and its HTTP status: 200 when it ran (even if it failed), 409 when another run holds the job. */
-function runOutcomeData(job: ScheduledJobName, outcome: RunOutcome): { body: RunActionData; status: number } {
-  if (outcome.kind === "busy" || outcome.kind === "skipped") {
-    const startedAt = outcome.kind === "busy" && outcome.run ? outcome.run.startedAt : null;
-    const since = startedAt === null ? "" : ` (started ${formatUtcStamp(startedAt)})`;
-    const message = job === "product-hunt-import" ? scrapeBusyMessage(startedAt) : `A link check is already running${since}. Try again when it has finished.`;
-    return { body: { job, status: "busy", message }, status: 409 };
-  }
-  const { run } = outcome;
-  if (run.status !== "succeeded") {
-    const reason = run.error ?? "The run stopped before finishing.";
-    const message = job === "product-hunt-import" ? scrapeFailedMessage(reason) : `The link check failed: ${reason}`;
-    return { body: { job, status: "error", message, itemErrors: run.itemErrors }, status: 200 };
-  }
-  const stamp = typeof run.summary.timestamp === "string" ? run.summary.timestamp : run.finishedAt === null ? null : new Date(run.finishedAt).toISOString();
-  return { body: { job, status: "success", message: summarySentence(job, run.summary), timestamp: stamp, itemErrors: run.itemErrors }, status: 200 };
-}
-
-/** Runs a job now, as an admin asked, and gives its outcome as action data and status; never throws. */
-export async function runJobNow(services: Pick<AppServices, "scheduler" | "log">, job: ScheduledJobName): Promise<{ body: RunActionData; status: number }> {
-  try {
-    return runOutcomeData(job, await services.scheduler.run(job));
-  } catch (error) {
-    services.log.error({ err: error, job }, "admin: run not started");
-    return runNotStartedData(job);
-  }
-}
-
-/** The answer when a run could not even be started (the database was away, say). */
-function runNotStartedData(job: ScheduledJobName): { body: RunActionData; status: number } {
-  return { body: { job, status: "error", message: "The run could not be started. Please try again in a few minutes." }, status: 503 };
-}
+// Runs of the scheduled jobs, run by hand from the dashboard and the jobs page: how an outcome
+// and a run are shown. What each job is called and how its figures read come from its definition
+// (server/jobs/scheduler.ts), through the page's loader and action.
 
 function parseStamp(text: string | null | undefined): number | null {
   if (!text) return null;
@@ -112,27 +52,16 @@ export function ItemErrors({ items }: { items: RunItemError[] }) {
   );
 }
 
-const FIGURE_LABELS: Record<string, string> = {
-  urlsFound: "Launches found",
-  toolsProcessed: "Processed",
-  savedCount: "Saved",
-  timestamp: "Finished",
-  checked: "Checked",
-  ok: "Reachable",
-  failed: "Failed",
-  flagged: "Flagged",
-};
-
-/** A summary key in words: the known ones by name, others from their camelCase. */
-function figureLabel(key: string): string {
-  const known = FIGURE_LABELS[key];
+/** A summary key in words: by the job's label for it, else from its camelCase. */
+function figureLabel(key: string, labels: Record<string, string>): string {
+  const known = Object.hasOwn(labels, key) ? labels[key] : undefined;
   if (known) return known;
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A run's figures as "label: value" pairs; ISO timestamps as UTC stamps. */
-export function RunFigures({ summary }: { summary: RunSummary }) {
+/** A run's figures as "label: value" pairs (`labels`: the job's words for them); ISO timestamps as UTC stamps. */
+export function RunFigures({ summary, labels }: { summary: RunSummary; labels: Record<string, string> }) {
   const entries = Object.entries(summary);
   if (entries.length === 0) return <span className="text-slate-700">None</span>;
   return (
@@ -141,7 +70,7 @@ export function RunFigures({ summary }: { summary: RunSummary }) {
         const stamp = typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) ? parseStamp(value) : null;
         return (
           <li key={key}>
-            {figureLabel(key)}: {stamp !== null ? <UtcTime ms={stamp} seconds /> : typeof value === "number" ? value.toLocaleString("en-US") : value}
+            {figureLabel(key, labels)}: {stamp !== null ? <UtcTime ms={stamp} seconds /> : typeof value === "number" ? value.toLocaleString("en-US") : value}
           </li>
         );
       })}

@@ -10,7 +10,7 @@ const LINKS = [
   { to: "/privacy-policy", label: "Privacy Policy" },
 ] as const;
 
-/** The footer on every page (spec §2). */
+/** The footer on every page (docs/design.md#screens). */
 export function SiteFooter({ siteName }: { siteName: string }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">

@@ -8,7 +8,7 @@ const NAV = [
   { to: "/submit", label: "Submit" },
 ] as const;
 
-/** The header on every page: wordmark home link and the three main destinations (spec §2). */
+/** The header on every page: wordmark home link and the three main destinations (docs/design.md#screens). */
 export function SiteHeader({ siteName }: { siteName: string }) {
   const featuring = useFeaturingOffered();
   const nav = featuring ? NAV : NAV.filter((item) => item.label !== "Get Featured");

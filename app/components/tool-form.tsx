@@ -1,5 +1,4 @@
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Link } from "react-router";
 import type { z } from "../../core/zod.ts";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
@@ -7,6 +6,7 @@ import { PRICING_MODELS } from "../../core/pricing.ts";
 import { SUBMISSION_LIMITS, type submissionSchema } from "../../core/submission.ts";
 import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import { Field, inputClass } from "./field.tsx";
+import { TextLink } from "./ui/text-link.tsx";
 
 type SubmissionFormInput = z.input<typeof submissionSchema>;
 
@@ -29,7 +29,6 @@ const LIST_FIELDS = [
   ["targetAudience", "Target audience"],
 ] as const;
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 /**
@@ -85,9 +84,7 @@ export function ToolFormFields({
         </Field>
         {duplicate && (
           <p className="-mt-3 text-sm">
-            <Link to={`/tool/${encodeURIComponent(duplicate.slug)}`} className={linkClass}>
-              See the listing of {duplicate.name}
-            </Link>
+            <TextLink to={`/tool/${encodeURIComponent(duplicate.slug)}`}>See the listing of {duplicate.name}</TextLink>
           </p>
         )}
         <Field

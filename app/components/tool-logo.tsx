@@ -1,4 +1,4 @@
-/** A tool's logo, or the first letter of its name when it has none (spec §2). */
+/** A tool's logo, or the first letter of its name when it has none (docs/design.md#screens). */
 export function ToolLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
   const box = { width: size, height: size };
   if (logoUrl) {

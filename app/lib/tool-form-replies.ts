@@ -1,5 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import { formReply } from "../../core/replies.ts";
 import { logoFailedMessage, submitFailedMessage } from "../../core/submission.ts";
 import type { ReadFormResult } from "../../server/submissions/form.ts";
 import type { SubmitResult } from "../../server/submissions/service.ts";
@@ -50,7 +51,7 @@ export function refusedSave(submission: Replier, refusal: Exclude<SubmitResult, 
   return { result: submission.reply({ fieldErrors: { websiteUrl: [message] } }), duplicate: refusal.existing, status: 409 };
 }
 
-/** A refusal as a page with one form answers it: the reply itself, with the listing of a duplicate website. */
+/** A refusal as a page with one form answers it: the form's reply, with the listing of a duplicate website. */
 export function refusalData({ result, duplicate, status }: ToolFormRefusal) {
-  return data<SubmissionResult<string[]> & { duplicate?: { slug: string; name: string } }>(duplicate ? { ...result, duplicate } : result, { status });
+  return data(formReply(result, { duplicate }), { status });
 }

@@ -13,7 +13,7 @@ export function categoryName(slug: CategorySlug | string): string {
 export const TOOL_STATUS_LABELS: Record<ToolStatus, string> = { pending: "Pending", approved: "Approved", verified: "Verified", rejected: "Rejected" };
 
 /**
- * Where a card leads (spec §2): the tool page by slug, else by id, else the tool's own website.
+ * Where a card leads (docs/design.md#screens): the tool page by slug, else by id, else the tool's own website.
  * Returns whether the target is external.
  */
 export function toolHref(tool: { slug?: string | null; id?: string | null; websiteUrl: string }): {

@@ -1,18 +1,7 @@
 import { data, Form, Link, redirect, useNavigate } from "react-router";
-import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
 import { FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
-import {
-  browsePath,
-  DEFAULT_SORT,
-  LIMITS,
-  pageCount,
-  parseBrowseFilter,
-  parsePage,
-  parseSort,
-  SORTS,
-  type Sort,
-} from "../../core/catalog.ts";
-import { countPublicToolsByCategory, listFeaturedTools, listPublicTools } from "../../server/catalog/queries.ts";
+import { browsePath, DEFAULT_SORT, parseBrowseFilter, SORTS, type Sort } from "../../core/catalog.ts";
+import { browsePage } from "../../server/catalog/browse.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
@@ -23,55 +12,15 @@ import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/browse.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const filter = parseBrowseFilter(params.filter);
-  if (!filter) throw data("Category not found", { status: 404 });
-  const url = new URL(request.url);
-  // Without JavaScript the sort dropdown submits ?sort=…: rebuild the URL from it.
-  const sort = parseSort(url.searchParams.get("sort") ?? params.sort);
-  const page = parsePage(url.searchParams.get("page"));
-  const canonical = browsePath(filter, sort, page ?? 1);
-  if (page === null || url.searchParams.has("sort") || url.searchParams.get("page") === "1") {
-    throw redirect(browsePath(filter, sort, page ?? 1), 301);
-  }
-  // Old or alternative category spellings (the hyphenated name) lead to the one canonical URL.
-  if (params.filter !== undefined && filter.kind === "category" && params.filter !== filter.category.slug) {
-    throw redirect(canonical, 301);
-  }
-
-  const { database, now } = context.get(servicesContextKey);
-  const at = now();
-  const category = filter.kind === "category" ? filter.category.slug : null;
-  // The featured column comes first; every other public tool, featured beyond the column's
-  // places included, is in the main list, so no tool drops out of browse.
-  const [featured, counts] = await Promise.all([
-    listFeaturedTools(database, at, { limit: LIMITS.browseFeatured, category }),
-    countPublicToolsByCategory(database),
-  ]);
-  const list = await listPublicTools(database, at, {
-    category,
-    sort,
-    page,
-    pageSize: LIMITS.browsePageSize,
-    excludeIds: featured.map((t) => t.id),
+  const outcome = await browsePage(context.get(servicesContextKey), {
+    filter: params.filter,
+    sort: params.sort,
+    query: new URL(request.url).searchParams,
   });
-  const pages = pageCount(list.total, LIMITS.browsePageSize);
-  if (page > pages) throw data("There is no such page.", { status: 404 });
-
-  return {
-    filter: filter.kind === "all" ? null : { slug: filter.category.slug, name: filter.category.name },
-    sort,
-    page,
-    pages,
-    tools: list.items.map(cardView),
-    total: list.total,
-    featured: featured.map(cardView),
-    categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0).map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      count: counts.get(c.slug) ?? 0,
-    })),
-    canonical,
-  };
+  if (outcome.kind === "moved") throw redirect(outcome.to, 301);
+  if (outcome.kind === "not-found") throw data(outcome.message, { status: 404 });
+  const { tools, featured, ...page } = outcome.page;
+  return { ...page, tools: tools.map(cardView), featured: featured.map(cardView) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

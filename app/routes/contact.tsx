@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "../../core/contact.ts";
+import { formReply } from "../../core/replies.ts";
 import { saveContactMessage } from "../../server/contact/service.ts";
+import { guardPublicForm } from "../../server/http/spam-guard.ts";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { TextLink } from "../components/ui/text-link.tsx";
 import type { Route } from "./+types/contact.ts";
 import { readForm } from "../lib/form.ts";
 
@@ -24,25 +27,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
 
-  // Every post counts against the limit, valid or not: that is what stops a script.
-  const limit = await services.limiters.contact.consume(addressKey);
-  if (limit.limited) {
-    return data(
-      submission.reply({ formErrors: ["Too many messages from your network. Please try again later."] }),
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSec) } },
-    );
-  }
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return data(submission.reply({ formErrors: ["Your message looks automated and was not sent."] }), { status: 400 });
-  }
+  const refused = await guardPublicForm(
+    { limiter: services.limiters.contact, addressKey, honeypot: formData.get(HONEYPOT_FIELD) },
+    { limited: "Too many messages from your network. Please try again later.", automated: "Your message looks automated and was not sent." },
+  );
+  if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400 });
+    return data(formReply(submission.reply()), { status: 400 });
   }
   try {
     await saveContactMessage(services.database, submission.value, services.now());
   } catch (error) {
     services.log.error({ err: error }, "contact message not saved");
-    return data(submission.reply({ formErrors: [FAILED_MESSAGE] }), { status: 503 });
+    return data(formReply(submission.reply({ formErrors: [FAILED_MESSAGE] })), { status: 503 });
   }
   // Redirect after the post, so a reload cannot send the message twice.
   return redirect("/contact?sent=1", 303);
@@ -53,7 +50,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
-    lastResult: sending ? undefined : actionData,
+    lastResult: sending ? undefined : actionData?.form,
     constraint: getZodConstraint(contactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -70,12 +67,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           Thank you for writing. We read every message and answer within two working days.
         </p>
         <p className="mt-8 flex justify-center gap-6">
-          <Link to="/" className="font-medium text-brand-700 underline underline-offset-4">
+          <TextLink to="/">
             Back to the directory
-          </Link>
-          <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-4">
+          </TextLink>
+          <TextLink to="/contact">
             Send another message
-          </Link>
+          </TextLink>
         </p>
       </section>
     );

@@ -5,6 +5,7 @@ import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../cor
 import { listFeaturedTools, listLatestPublicTools } from "../../server/catalog/queries.ts";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
+import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
@@ -105,9 +106,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="latest-title" className="text-2xl font-bold">
               Latest tools
             </h2>
-            <Link to="/submit" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+            <TextLink to="/submit" className="text-sm">
               Submit tool
-            </Link>
+            </TextLink>
           </div>
           <div className="mt-4">
             {latest.length === 0 ? (
@@ -123,9 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <p className="mt-6">
-            <Link to="/browse/all" className="font-medium text-brand-700 underline underline-offset-4">
-              Browse all tools
-            </Link>
+            <TextLink to="/browse/all">Browse all tools</TextLink>
           </p>
         </section>
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { TextLink } from "../components/ui/text-link.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/payment-cancel.ts";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 // All message and links: complete as HTML, so it ships no JavaScript (ADR 005).
 export const handle: RouteHandle = { hydrate: false };
 
-/** Where the payment provider sends a visitor who cancelled checkout (spec §2). */
+/** Where the payment provider sends a visitor who cancelled checkout (docs/design.md#screens). */
 export default function PaymentCancel() {
   return (
     <section className="mx-auto max-w-xl py-8 text-center" aria-labelledby="cancel-title">
@@ -24,9 +25,7 @@ export default function PaymentCancel() {
         <Link to="/?featured=true" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
           Try Again
         </Link>
-        <Link to="/" className="font-medium text-brand-700 underline underline-offset-4">
-          Back to the directory
-        </Link>
+        <TextLink to="/">Back to the directory</TextLink>
       </p>
     </section>
   );

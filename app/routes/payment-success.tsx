@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { FEATURED_DAYS, transactionReference } from "../../core/featuring.ts";
-import { checkoutStatus } from "../../server/payments/service.ts";
+import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/payment-success.ts";
 
-/** The least time 'Processing Payment' shows in the browser (spec §9). */
+/** The least time 'Processing Payment' shows in the browser (docs/design.md#constants). */
 const PROCESSING_MIN_MS = 2000;
 /** How often, and for how long, the browser asks again while the payment is not confirmed. */
 const POLL_EVERY_MS = 1000;
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (sessionId && sessionId.length <= SESSION_ID_MAX) {
     const services = context.get(servicesContextKey);
     try {
-      state = await checkoutStatus(services, sessionId);
+      state = await services.payments.status(sessionId);
     } catch (error) {
       // The provider could not be asked: not confirmed (yet), never success and never "not found".
       services.log.warn({ err: error }, "checkout status not available");
@@ -143,7 +143,6 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 const buttonClass = "inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800";
 
 function PaymentView({
@@ -173,9 +172,9 @@ function PaymentView({
   if (view === "paid") {
     const tool =
       toolName && toolSlug ? (
-        <Link to={`/tool/${encodeURIComponent(toolSlug)}`} className={linkClass}>
+        <TextLink to={`/tool/${encodeURIComponent(toolSlug)}`}>
           {toolName}
-        </Link>
+        </TextLink>
       ) : (
         (toolName ?? "Your tool")
       );
@@ -203,9 +202,9 @@ function PaymentView({
           <Link to="/" className={buttonClass}>
             Back to the directory
           </Link>
-          <Link to="/browse" className={linkClass}>
+          <TextLink to="/browse">
             Browse tools
-          </Link>
+          </TextLink>
         </Links>
       </Panel>
     );
@@ -221,9 +220,9 @@ function PaymentView({
         <p className="mt-2 text-slate-700">
           If you completed the payment, confirmation usually arrives within a minute and the tool is then featured on its own.
           Check again in a moment. If you were charged and it is still not confirmed after an hour,{" "}
-          <Link to="/contact" className={linkClass}>
+          <TextLink to="/contact">
             contact us
-          </Link>
+          </TextLink>
           {reference ? " and quote the transaction reference below" : ""}.
         </p>
         {reference && (
@@ -236,9 +235,9 @@ function PaymentView({
           <a href={again} className={buttonClass}>
             Check again
           </a>
-          <Link to="/" className={linkClass}>
+          <TextLink to="/">
             Back to the directory
-          </Link>
+          </TextLink>
         </Links>
       </Panel>
     );
@@ -251,18 +250,18 @@ function PaymentView({
       </p>
       <p className="mt-2 text-slate-700">
         If you paid and ended up here, please{" "}
-        <Link to="/contact" className={linkClass}>
+        <TextLink to="/contact">
           contact us
-        </Link>
+        </TextLink>
         .
       </p>
       <Links>
         <Link to="/?featured=true" className={buttonClass}>
           Try again
         </Link>
-        <Link to="/" className={linkClass}>
+        <TextLink to="/">
           Back to the directory
-        </Link>
+        </TextLink>
       </Links>
     </Panel>
   );

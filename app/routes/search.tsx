@@ -5,6 +5,7 @@ import { recordSearchInBackground } from "../../server/search/tracking.ts";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
+import { Alert } from "../components/ui/alert.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import type { Route } from "./+types/search.ts";
@@ -93,9 +94,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </h1>
         <SearchBox id="search-q" defaultValue={query} className="max-w-2xl" />
         {outcome.kind === "too-long" && (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          <Alert tone="error">
             Search terms can be at most {outcome.maxLength} characters. Please shorten your search.
-          </p>
+          </Alert>
         )}
       </section>
 

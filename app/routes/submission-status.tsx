@@ -1,6 +1,7 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { findSubmissionByToken } from "../../server/submissions/service.ts";
 import { StatusPage } from "../components/not-found.tsx";
+import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/submission-status.ts";
@@ -36,7 +37,6 @@ const STATES = {
   rejected: { label: "Rejected", text: "It was not accepted for the directory.", className: "border-red-300 bg-red-50 text-red-900" },
 } as const;
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
   const { name, slug, status, rejectionReason } = loaderData;
@@ -60,13 +60,13 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-8 flex flex-wrap gap-6">
         {status === "approved" && (
-          <Link to={`/tool/${encodeURIComponent(slug)}`} className={linkClass}>
+          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
             See {name} in the directory
-          </Link>
+          </TextLink>
         )}
-        <Link to="/" className={linkClass}>
+        <TextLink to="/">
           Back to the directory
-        </Link>
+        </TextLink>
       </p>
     </section>
   );

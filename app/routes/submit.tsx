@@ -1,21 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useEffectEvent, useId, useState, useSyncExternalStore, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import {
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
   FEATURING_UNAVAILABLE,
   normalizeFeatureAmount,
-  parseFeatureAmountParam,
   priorityLabel,
   SUBMIT_FEATURE_DEFAULT_USD,
   SUBMIT_SLIDER_MAX_USD,
 } from "../../core/featuring.ts";
 import { SUBMISSION_MESSAGES, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
-import { findTool } from "../../server/catalog/queries.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
-import { findSubmissionByToken, submitTool } from "../../server/submissions/service.ts";
+import { guardPublicForm } from "../../server/http/spam-guard.ts";
+import { submissionConfirmation, submitTool } from "../../server/submissions/service.ts";
 import { AmountSlider, startCheckout, useResetOnPageRestore } from "../components/amount-slider.tsx";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { ToolFormFields } from "../components/tool-form.tsx";
@@ -24,6 +23,9 @@ import { useFeaturingOffered } from "../lib/featuring.ts";
 import { noSubscription, useHydrated } from "../lib/hydrated.ts";
 import { seoMeta } from "../lib/meta.ts";
 import { refusalData, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
+import { formReply } from "../../core/replies.ts";
+import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
+import { Alert } from "../components/ui/alert.tsx";
 import type { Route } from "./+types/submit.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -47,23 +49,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const slug = params.get("submitted");
-  if (!slug) return data({ submitted: null, feature: null, statusUrl: null });
-  const { database, now, config, payments } = context.get(servicesContextKey);
-  const tool = await findTool(database, slug, now());
-  if (!tool || tool.status !== "pending") return data({ submitted: null, feature: null, statusUrl: null });
-  // `&status=<token>`: the submitter's private link, shown only when it is this tool's.
-  const token = params.get("status");
-  const owner = token ? await findSubmissionByToken(database, token) : null;
-  const statusUrl = token && owner?.toolId === tool.id ? `${config.siteUrl}/submission/${token}` : null;
-  return data(
-    {
-      submitted: { id: tool.id, slug: tool.slug, name: tool.name },
-      feature: payments.mode === "off" ? null : parseFeatureAmountParam(params.get("feature")),
-      statusUrl,
-    },
-    statusUrl ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
-  );
+  const confirmation = await submissionConfirmation(context.get(servicesContextKey), {
+    slug: params.get("submitted"),
+    statusToken: params.get("status"),
+    feature: params.get("feature"),
+  });
+  // A confirmation that carries the private status link stays out of every cache.
+  return data(confirmation, confirmation.statusUrl ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,19 +64,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readUploadForm(request);
   const submission = parseWithZod(form.formData, { schema: submissionSchema });
 
-  // Every post counts against the limit, valid or not: that is what stops a script.
-  const limit = await services.limiters.submit.consume(addressKey);
-  if (limit.limited) {
-    return data(
-      submission.reply({ formErrors: [submitFailedMessage("Too many submissions from your network. Please try again later.")] }),
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSec) } },
-    );
-  }
+  const refused = await guardPublicForm(
+    { limiter: services.limiters.submit, addressKey, honeypot: form.formData.get(SUBMIT_HONEYPOT_FIELD) },
+    {
+      limited: submitFailedMessage("Too many submissions from your network. Please try again later."),
+      automated: submitFailedMessage("Your submission looks automated and was not sent."),
+    },
+  );
+  // A flood is refused before anything else; an upload cut off is said before a robot is named.
+  if (refused?.init.status === 429) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
-  if (String(form.formData.get(SUBMIT_HONEYPOT_FIELD) ?? "") !== "") {
-    return data(submission.reply({ formErrors: [submitFailedMessage("Your submission looks automated and was not sent.")] }), { status: 400 });
-  }
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
+  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400 });
 
   // The feature choice leads to checkout; it is never stored with the tool.
   const { logo, feature, featureAmount, ...content } = submission.value;
@@ -100,19 +91,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(feature === "on" && services.payments.mode !== "off" ? `${next}&feature=${featureAmount}` : next, 303);
   } catch (error) {
     services.log.error({ err: error }, "submission not saved");
-    return data(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] }), {
+    return data(formReply(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] })), {
       status: 503,
     });
   }
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function Submit({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
-    lastResult: sending ? undefined : actionData,
+    lastResult: sending ? undefined : actionData?.form,
     constraint: getZodConstraint(submissionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -137,30 +127,30 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           <div className="mx-auto mt-6 max-w-lg rounded-xl border border-slate-200 bg-slate-50 p-4 text-left">
             <p className="font-medium text-slate-900">Keep this private link to follow your submission:</p>
             <p className="mt-2 break-all">
-              <a href={loaderData.statusUrl} className={linkClass}>
+              <TextAnchor href={loaderData.statusUrl}>
                 {loaderData.statusUrl}
-              </a>
+              </TextAnchor>
             </p>
             <p className="mt-2 text-sm text-slate-700">It is shown only here and we cannot send it again; anyone with it can see whether the tool was approved.</p>
           </div>
         )}
         {loaderData.feature !== null && <ContinueToCheckout toolId={id} amount={loaderData.feature} />}
         <p className="mt-8 flex flex-wrap justify-center gap-6">
-          <Link to={`/tool/${encodeURIComponent(slug)}`} className={linkClass}>
+          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
             See its page
-          </Link>
-          <Link to="/submit-tool" className={linkClass}>
+          </TextLink>
+          <TextLink to="/submit-tool">
             Submit another tool
-          </Link>
-          <Link to="/" className={linkClass}>
+          </TextLink>
+          <TextLink to="/">
             Back to the directory
-          </Link>
+          </TextLink>
         </p>
       </section>
     );
   }
 
-  const duplicate = (actionData as { duplicate?: { slug: string; name: string } } | undefined)?.duplicate ?? null;
+  const duplicate = (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
   return (
     <section className="mx-auto max-w-2xl" aria-labelledby="submit-title">
       <h1 id="submit-title" className="text-3xl font-bold">
@@ -192,7 +182,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
 type InputField = Parameters<typeof getInputProps>[0];
 
 /**
- * The optional paid path (spec §2, §9): tick the box and choose an amount; after the submission is
+ * The optional paid path (docs/design.md#screens, docs/design.md#constants): tick the box and choose an amount; after the submission is
  * saved the page goes on to checkout. Without JavaScript the amount is always there (it counts only
  * when the box is ticked); with it, the amount and its slider show once the box is ticked.
  */
@@ -291,7 +281,7 @@ function markStarted(toolId: string) {
 }
 
 /**
- * After a submission that asked to be featured: goes on to checkout after 2 seconds (spec §9).
+ * After a submission that asked to be featured: goes on to checkout after 2 seconds (docs/design.md#constants).
  * Without JavaScript it is a plain form to the checkout endpoint, which answers with a redirect.
  */
 function ContinueToCheckout({ toolId, amount }: { toolId: string; amount: number }) {
@@ -344,9 +334,9 @@ function ContinueToCheckout({ toolId, amount }: { toolId: string; amount: number
             : "Continue to the payment provider’s secure page to pay."}
       </p>
       {error && (
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+        <Alert tone="error" className="mt-3">
           {error}
-        </p>
+        </Alert>
       )}
       <form method="post" action="/api/checkout-session" onSubmit={submit} className="mt-4 flex flex-wrap items-center justify-center gap-4">
         <input type="hidden" name="toolId" value={toolId} />

@@ -2,10 +2,12 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { formatUsd, featureTier } from "../../core/featuring.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
+import { actionReply } from "../../core/replies.ts";
+import { Alert } from "../components/ui/alert.tsx";
 import type { Route } from "./+types/test-checkout.ts";
 import { readForm } from "../lib/form.ts";
 
-// The built-in test checkout (DESIGN rule 2): stands in for the card provider's hosted page when
+// The built-in test checkout (docs/design.md#rule-2): stands in for the card provider's hosted page when
 // no Stripe key is configured, so the whole flow runs on one machine. It never exists beside Stripe.
 
 export const meta: Route.MetaFunction = () => [{ title: "Test checkout" }, { name: "robots", content: "noindex" }];
@@ -31,10 +33,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!cancelled) throw data("No such test checkout.", { status: 404 });
     return redirect(`/payment-cancel?tool_id=${encodeURIComponent(cancelled.toolId ?? "")}`, 303);
   }
-  return data({ error: "Choose Pay or Cancel." }, { status: 400 });
+  return data(actionReply("error", "Choose Pay or Cancel."), { status: 400 });
 }
 
-export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { toolName, amountCents, status } = loaderData;
   const busy = useNavigation().state !== "idle";
   const amountUsd = amountCents / 100;
@@ -60,6 +62,11 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
           <dd className="text-lg font-bold">{formatUsd(amountCents)}</dd>
         </div>
       </dl>
+      {actionData?.message && (
+        <Alert tone="error" className="mt-6">
+          {actionData.message}
+        </Alert>
+      )}
       {status === "created" || status === "expired" ? (
         <Form method="post" className="mt-8 flex gap-3">
           <button

@@ -11,6 +11,7 @@ import { LikeButton, LikeScript } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { ToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
+import { Alert } from "../components/ui/alert.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName } from "../lib/tools.ts";
@@ -80,9 +81,9 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Browse", to: "/browse/all" }, { label: tool.name }]} />
 
       {!tool.isPublic && (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+        <Alert tone="warning">
           <strong>Pending review.</strong> This tool was submitted and is waiting for review; it is not listed yet.
-        </p>
+        </Alert>
       )}
 
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">

@@ -1,8 +1,8 @@
 // `node scripts/bench/import.ts [--imports 10]`: how long a Product Hunt import takes, on the
 // production server (core 0, SQLite in a temp DATA_DIR, system Chromium) with this process and a
 // fake Product Hunt (tests/support/product-hunt-fake.ts: launch pages in Product Hunt's format,
-// /r/ redirects, 512×512 PNG logos) plus the launches' website on core 1 (see "Measuring speed
-// here" in ../shared/DESIGN.md).
+// /r/ redirects, 512×512 PNG logos) plus the launches' website on core 1 (see
+// docs/design.md#measuring-speed).
 //
 // Two figures:
 // - one import: the admin's post of a launch URL to /admin/import until its answer — read the

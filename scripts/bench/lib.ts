@@ -1,6 +1,6 @@
 // Shared plumbing of the benchmarks in scripts/bench/: child processes that are always stopped,
 // plain HTTP GETs to 127.0.0.1, and the entry that re-executes a benchmark pinned to core 1 and
-// cleans up on every way out. See "Measuring speed here" in ../shared/DESIGN.md.
+// cleans up on every way out. See docs/design.md#measuring-speed.
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

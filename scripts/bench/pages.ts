@@ -1,7 +1,7 @@
 // `node scripts/bench/pages.ts [--duration 10] [--rounds 3]`: requests per second of the main
 // pages of the production build against 10,000 synthetic tools, as a ratio of a ceiling (a plain
 // node:http server answering the tool page's bytes from memory), and the gzip size of the
-// JavaScript a tool page loads. See "Measuring speed here" in ../shared/DESIGN.md: the servers run
+// JavaScript a tool page loads. See docs/design.md#measuring-speed: the servers run
 // on core 0, this process (the load generator) on core 1, app and ceiling runs alternate
 // (A B A B …) and medians are reported. Only 127.0.0.1 is contacted.
 import type { ChildProcess } from "node:child_process";

@@ -2,7 +2,7 @@
 // search latency against a synthetic catalogue, per engine, in-process (the search index's `find`) and over
 // HTTP (`/api/v1/search` of the production server), against the target "p95 < 25 ms at 100,000
 // tools"; and the bytes of a search answer against the bytes of the whole public catalogue (what a
-// client-side search would download). See "Measuring speed here" in ../shared/DESIGN.md: the app
+// client-side search would download). See docs/design.md#measuring-speed: the app
 // server runs on core 0, this process on core 1. Queries are sent one at a time (latency, not
 // throughput). Only 127.0.0.1 is contacted.
 //
@@ -24,7 +24,7 @@ import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/index.ts";
 import { createCatalogFreshness } from "../../server/catalog/freshness.ts";
 import { createLogger } from "../../server/logger.ts";
-import { createToolSearch } from "../../server/search/search.ts";
+import { createToolSearch } from "../../server/search/synced-index.ts";
 import { seededRandom } from "../../server/seed/synthetic.ts";
 import { pad, fail, get, HOST, kb, lpad, root, run, runPinned, startApp, stop, USER_AGENT } from "./lib.ts";
 

@@ -1,6 +1,6 @@
 // `node scripts/bench/submit.ts [--submissions 30]`: how long a free submission takes, on the
 // production server (core 0, SQLite in a temp DATA_DIR, system Chromium) with this process on
-// core 1 (see "Measuring speed here" in ../shared/DESIGN.md). Submissions go one at a time, each
+// core 1 (see docs/design.md#measuring-speed). Submissions go one at a time, each
 // a multipart post of the full form with a 512×512 PNG logo, to a website served here on
 // 127.0.0.1 (allow-listed): a small page with a stylesheet and an image.
 //

@@ -71,7 +71,7 @@ export async function verifyLogin(database: Database, username: string, password
  * At start: ADMIN_USERNAME/ADMIN_PASSWORD create that admin, or set its password when the variable
  * changed since it was last applied (a hash of it is kept), so a password reset with
  * `npm run admin` is not undone by the next restart. With none configured and no admin at all,
- * one named "admin" is created with a random password, printed once to the log (DESIGN rule 1).
+ * one named "admin" is created with a random password, printed once to the log (docs/design.md#rule-1).
  */
 export async function ensureAdmin(
   database: Database,

@@ -2,9 +2,9 @@ import express, { type Router } from "express";
 import { takeScreenshotSchema } from "../../core/api.ts";
 import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
 import { servesHttps } from "../config.ts";
+import { ToolGoneError } from "../errors.ts";
 import { sendError, type ErrorCode } from "../http/errors.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
-import { ToolGoneError } from "../screenshots/service.ts";
 import type { AppServices } from "../services.ts";
 import { requireAdmin } from "./session.ts";
 import { dashboardStats } from "./stats.ts";
@@ -17,7 +17,7 @@ const SCREENSHOT_ERRORS: Record<ScreenshotError["code"], ErrorCode> = {
   failed: "unavailable",
 };
 
-/** `/api/admin`: the server functions only an admin may call (DESIGN "JSON API"). */
+/** `/api/admin`: the server functions only an admin may call (docs/design.md#json-api). */
 export function adminApi(services: AppServices): Router {
   const router = express.Router();
   router.use((_req, res, next) => {
@@ -27,7 +27,7 @@ export function adminApi(services: AppServices): Router {
   router.use(requireAdmin(services.database, services.now, servesHttps(services.config)));
   router.use(express.json({ limit: "16kb" }));
 
-  // Admin stats (spec §7): the counts of all tools, approved, pending and featured ones.
+  // Admin stats (docs/design.md#json-api): the counts of all tools, approved, pending and featured ones.
   router.get("/stats", async (_req, res, next) => {
     try {
       const { totalTools, approvedTools, pendingTools, featuredTools } = await dashboardStats(services.database, services.now());
@@ -49,10 +49,10 @@ export function adminApi(services: AppServices): Router {
       next(error);
     }
   });
-  // The manual Product Hunt import (spec §7 scrapeProductHuntManual): answers when the run has finished.
+  // The manual Product Hunt import (docs/design.md#product-hunt-import): answers when the run has finished.
   router.post("/scrape", async (_req, res, next) => {
     try {
-      const outcome = await services.scheduler.run("product-hunt-import");
+      const outcome = await services.scheduler.run(services.importJob.name);
       if (outcome.kind !== "finished") return sendError(res, "aborted", scrapeBusyMessage(outcome.kind === "busy" ? (outcome.run?.startedAt ?? null) : null));
       const { run } = outcome;
       if (run.status !== "succeeded") return sendError(res, "unavailable", scrapeFailedMessage(run.error ?? "The run did not finish."));

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
 import type { Database } from "../db/index.ts";
+import type { MessageIntent } from "../../core/messages.ts";
 import { recordAudit, type AuditActor } from "./audit.ts";
 
 /** Messages per page of the admin's list. */
@@ -86,4 +87,43 @@ export async function deleteMessage(database: Database, id: string, admin: Audit
     await recordAudit(trx, admin, [{ action: "message-delete", toolName: gone.subject, detail: { from: `${gone.name} <${gone.email}>` } }], now);
     return true;
   });
+}
+
+/** The messages page: one page of the list, the message opened and the one to confirm deleting, wherever they are. */
+export interface MessagesView extends MessagePage {
+  /** The opened message, when it exists. */
+  openId: string | null;
+  confirming: ContactMessage | null;
+  /** Opened or to confirm, but not on the page shown: shown above it. */
+  extraMessages: ContactMessage[];
+  /** An opened or confirmed message that no longer exists. */
+  missing: boolean;
+}
+
+/** What the messages page shows for `?page=`, `?open=` and `?confirm=` (reading it changes nothing). */
+export async function messagesView(database: Database, query: { page: number; open: string | null; confirm: string | null }): Promise<MessagesView> {
+  const { open, confirm } = query;
+  const [list, opened, confirming] = await Promise.all([
+    listMessages(database, query.page),
+    open ? findMessage(database, open) : null,
+    confirm ? findMessage(database, confirm) : null,
+  ]);
+  const shown = new Set(list.messages.map((m) => m.id));
+  const extraMessages = [opened, confirming].filter((m, i, all): m is ContactMessage => m !== null && !shown.has(m.id) && all.findIndex((o) => o?.id === m.id) === i);
+  return {
+    ...list,
+    openId: opened ? opened.id : null,
+    confirming,
+    extraMessages,
+    missing: (open !== null && !opened) || (confirm !== null && !confirming),
+  };
+}
+
+/**
+ * Opens (marking it read, as opening a mail does), marks read or unread, or deletes a message;
+ * false when there is no such message.
+ */
+export function actOnMessage(deps: { database: Database; now: () => number }, admin: AuditActor, intent: MessageIntent, id: string): Promise<boolean> {
+  if (intent === "delete") return deleteMessage(deps.database, id, admin, deps.now());
+  return setMessageRead(deps.database, id, intent !== "unread", deps.now());
 }

@@ -4,15 +4,15 @@ import { memberships, PREVIEW_COLUMNS, previewOf, type ToolPreview } from "../ca
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
-import { reindexTools } from "../search/indexer.ts";
+import { changeCatalog } from "../catalog/change.ts";
+import { deleteTools as deleteToolRows, setToolStatus, type ChangedTool } from "../catalog/write.ts";
 import type { AppServices } from "../services.ts";
 import { assertSafeKey, UPLOADS_PATH, type Storage } from "../storage/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { Admin } from "./session.ts";
 
-// Moderation (DESIGN rule 5): the queue of pending submissions and what admins do with them.
-// Every change is one transaction with its search rows (reindexTools) and its audit entries;
-// cached public pages are told after the commit.
+// Moderation (docs/design.md#rule-5): the queue of pending submissions and what admins do with them.
+// Every change is one catalogue change (server/catalog/change.ts) with its audit entries.
 
 /** What the moderation functions need of the running server. */
 export type ModerationDeps = Pick<AppServices, "database" | "storage" | "freshness" | "now" | "log"> & { config: Pick<Config, "storage"> };
@@ -75,90 +75,54 @@ export async function listModerationQueue(
   };
 }
 
-/** A tool an action changed. */
-export interface ChangedTool {
-  id: string;
-  name: string;
-}
+export type { ChangedTool };
 
 /**
  * Approves tools that are pending or rejected (approved and verified ones stay as they are): they
  * join browse and search at once. Returns the tools it changed.
  */
-export async function approveTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
-  if (ids.length === 0) return [];
-  const now = deps.now();
-  const changed = await deps.database.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable("tools")
-      .set({ status: "approved", rejection_reason: null, updated_at: now })
-      .where("id", "in", [...ids])
-      .where("status", "in", ["pending", "rejected"])
-      .returning(["id", "name"])
-      .execute();
-    await reindexTools(trx, rows.map((r) => r.id), now);
-    await recordAudit(trx, admin, rows.map((r) => ({ action: "approve", toolId: r.id, toolName: r.name })), now);
+export function approveTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
+  return changeCatalog(deps, async (write) => {
+    const rows = await setToolStatus(write, ids, { from: ["pending", "rejected"], to: "approved", rejectionReason: null });
+    await recordAudit(write.db, admin, rows.map((r) => ({ action: "approve", toolId: r.id, toolName: r.name })), write.now);
     return rows;
   });
-  if (changed.length > 0) deps.freshness.changed();
-  return changed;
 }
 
 /**
  * Rejects tools not rejected already, with the reason the submitter will read (null: none given).
  * A public tool that is rejected leaves browse and search. Returns the tools it changed.
  */
-export async function rejectTools(deps: ModerationDeps, admin: Admin, ids: readonly string[], reason: string | null): Promise<ChangedTool[]> {
-  if (ids.length === 0) return [];
-  const now = deps.now();
-  const changed = await deps.database.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .updateTable("tools")
-      .set({ status: "rejected", rejection_reason: reason, updated_at: now })
-      .where("id", "in", [...ids])
-      .where("status", "!=", "rejected")
-      .returning(["id", "name"])
-      .execute();
-    await reindexTools(trx, rows.map((r) => r.id), now);
+export function rejectTools(deps: ModerationDeps, admin: Admin, ids: readonly string[], reason: string | null): Promise<ChangedTool[]> {
+  return changeCatalog(deps, async (write) => {
+    const rows = await setToolStatus(write, ids, { from: ["pending", "approved", "verified"], to: "rejected", rejectionReason: reason });
     await recordAudit(
-      trx,
+      write.db,
       admin,
       rows.map((r) => ({ action: "reject", toolId: r.id, toolName: r.name, detail: reason === null ? undefined : { reason } })),
-      now,
+      write.now,
     );
     return rows;
   });
-  if (changed.length > 0) deps.freshness.changed();
-  return changed;
 }
 
 /**
- * Deletes tools for good: their categories, tags, likes and search rows go with them (foreign keys
- * cascade), their orders stay for the books (tool_id set null). Their logo and screenshot files,
- * when stored by us, are removed after the commit, best effort: a file left behind costs disk
- * space, never correctness. Returns the tools it deleted.
+ * Deletes tools for good (server/catalog/write.ts says what goes with them). Their logo and
+ * screenshot files, when stored by us, are removed after the commit, best effort: a file left
+ * behind costs disk space, never correctness. Returns the tools it deleted.
  */
 export async function deleteTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
-  if (ids.length === 0) return [];
-  const now = deps.now();
-  const deleted = await deps.database.db.transaction().execute(async (trx) => {
-    // RETURNING names only the rows this transaction deleted, so a concurrent delete is not logged twice.
-    const rows = await trx
-      .deleteFrom("tools")
-      .where("id", "in", [...ids])
-      .returning(["id", "name", "slug", "status", "logo_url", "screenshot_url"])
-      .execute();
-    await reindexTools(trx, rows.map((r) => r.id), now);
+  const deleted = await changeCatalog(deps, async (write) => {
+    const rows = await deleteToolRows(write, ids);
     await recordAudit(
-      trx,
+      write.db,
       admin,
       rows.map((r) => ({ action: "delete", toolId: r.id, toolName: r.name, detail: { slug: r.slug, status: r.status } })),
-      now,
+      write.now,
     );
     return rows;
   });
   if (deleted.length === 0) return [];
-  deps.freshness.changed();
   await deleteStoredFiles(
     deps,
     deleted.flatMap((r) => [r.logo_url, r.screenshot_url]),

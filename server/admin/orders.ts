@@ -2,29 +2,10 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
 import type { Database } from "../db/index.ts";
 import type { DB } from "../db/types.ts";
+import { ABANDONED_AFTER_MS, isOrderDisplayStatus, ORDER_DISPLAY_STATUSES, orderDisplayStatus, type OrderDisplayStatus } from "../../core/orders.ts";
 
 /** Orders per page of the admin's list. */
 export const ORDERS_PAGE_SIZE = 50;
-
-/** A checkout still `created` this long after it began is shown as abandoned. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The states the admin sees: the stored ones, with `created` split in two — still open, or
- * abandoned (the buyer never came back, and no expiry event said so).
- */
-export const ORDER_DISPLAY_STATUSES = ["created", "abandoned", "paid", "refunded", "expired", "failed"] as const;
-export type OrderDisplayStatus = (typeof ORDER_DISPLAY_STATUSES)[number];
-
-export function isOrderDisplayStatus(value: string | null | undefined): value is OrderDisplayStatus {
-  return (ORDER_DISPLAY_STATUSES as readonly string[]).includes(value ?? "");
-}
-
-/** What the admin sees of an order's state at `now`. */
-export function orderDisplayStatus(status: string, createdAt: number, now: number): OrderDisplayStatus | string {
-  if (status === "created" && createdAt <= now - ABANDONED_AFTER_MS) return "abandoned";
-  return status;
-}
 
 /** An order as the admin's list shows it. */
 export interface AdminOrder {

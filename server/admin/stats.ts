@@ -5,12 +5,12 @@ import { TEST_PROVIDER } from "../../core/featuring.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The dashboard's figures (spec §7 admin stats, and more). */
+/** The dashboard's figures (the admin stats of docs/design.md#json-api, and more). */
 export interface DashboardStats {
   totalTools: number;
   approvedTools: number;
   pendingTools: number;
-  /** Tools with a paid order in force (DESIGN rule 3). */
+  /** Tools with a paid order in force (docs/design.md#rule-3). */
   featuredTools: number;
   likes: number;
   /** Searches of terms last searched in the past 7 days (search terms keep a count, not each search). */

@@ -3,7 +3,9 @@ import { websiteKey } from "../../core/submission.ts";
 import type { ToolContent, ToolStatus } from "../../core/tool.ts";
 import { memberships, toolContentOf } from "../catalog/queries.ts";
 import type { Database } from "../db/index.ts";
-import { reindexTools } from "../search/indexer.ts";
+import { ToolGoneError } from "../errors.ts";
+import { changeCatalog } from "../catalog/change.ts";
+import { updateToolRow } from "../catalog/write.ts";
 import { readLogo, storeLogo } from "../submissions/logo.ts";
 import { findToolByWebsite } from "../submissions/service.ts";
 import { recordAudit } from "./audit.ts";
@@ -11,7 +13,7 @@ import { deleteStoredFiles, type ModerationDeps } from "./moderation.ts";
 import type { Admin } from "./session.ts";
 
 // The admin's view of the whole catalogue, whatever each tool's status: the list, and the edit
-// of one tool. An edit is one transaction with its memberships, search rows and audit entry.
+// of one tool. An edit is one catalogue change with its audit entry.
 
 /** A row of the admin tool list. */
 export interface AdminToolListItem {
@@ -136,8 +138,6 @@ const EDITABLE_FIELDS = [
   "rejectionReason",
 ] as const;
 
-class ToolGone extends Error {}
-
 /**
  * Saves an admin's edit of a tool: its fields, categories and tags, status, and (when `logo` is
  * given) a new logo, re-encoded like a submitted one, that replaces the old; the old file is
@@ -177,12 +177,12 @@ export async function updateTool(
   }
   if (changed.length === 0) return { kind: "saved", changed };
 
-  const now = deps.now();
   try {
-    await database.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("tools")
-        .set({
+    await changeCatalog(deps, async (write) => {
+      const found = await updateToolRow(
+        write,
+        id,
+        {
           name: next.name,
           tagline: next.tagline,
           website_url: next.websiteUrl,
@@ -199,29 +199,15 @@ export async function updateTool(
           status: next.status,
           rejection_reason: next.rejectionReason,
           ...(newLogo ? { logo_url: newLogo.url } : {}),
-          updated_at: now,
-        })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new ToolGone();
-      if (changed.includes("categories")) {
-        await trx.deleteFrom("tool_categories").where("tool_id", "=", id).execute();
-        if (next.categories.length > 0) {
-          await trx
-            .insertInto("tool_categories")
-            .values(next.categories.map((category, position) => ({ tool_id: id, category, position })))
-            .execute();
-        }
-      }
-      if (changed.includes("tags")) {
-        await trx.deleteFrom("tool_tags").where("tool_id", "=", id).execute();
-        if (next.tags.length > 0) {
-          await trx.insertInto("tool_tags").values(next.tags.map((tag, position) => ({ tool_id: id, tag, position }))).execute();
-        }
-      }
-      await reindexTools(trx, [id], now);
+        },
+        {
+          ...(changed.includes("categories") ? { categories: next.categories } : {}),
+          ...(changed.includes("tags") ? { tags: next.tags } : {}),
+        },
+      );
+      if (!found) throw new ToolGoneError();
       await recordAudit(
-        trx,
+        write.db,
         admin,
         [
           {
@@ -235,15 +221,14 @@ export async function updateTool(
             },
           },
         ],
-        now,
+        write.now,
       );
     });
   } catch (error) {
     if (newLogo) await storage.delete(newLogo.key).catch(() => undefined);
-    if (error instanceof ToolGone) return { kind: "not-found" };
+    if (error instanceof ToolGoneError) return { kind: "not-found" };
     throw error;
   }
-  deps.freshness.changed();
   if (newLogo && current.logoUrl !== newLogo.url) await deleteStoredFiles(deps, [current.logoUrl]);
   return { kind: "saved", changed };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import { emptyToolContent } from "../../core/tool.ts";
 import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
 import {
   anchors,
@@ -637,18 +638,11 @@ describe("tool page", () => {
     makeTool({ name: "Second Category Only", categories: ["development"], createdAt: BASE + 12 * HOUR_MS }),
   ];
   const bare = makeTool({
+    ...emptyToolContent(),
     name: "Bare Tool",
     tagline: "Nothing but a name",
-    description: "",
     categories: ["finance"],
-    tags: [],
-    platforms: [],
-    pricingModel: null,
-    pricingDetails: "",
-    features: [],
-    useCases: [],
-    integrations: [],
-    targetAudience: [],
+    websiteUrl: "https://bare-tool.example.com",
     screenshotUrl: null,
   });
 

@@ -85,7 +85,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 
 /** A tool description as safe HTML: plain text becomes paragraphs, HTML is cut down to an allow-list. */
 export function descriptionHtml(raw: string): string {
-  const text = normalise(raw);
+  const text = normalize(raw);
   if (text === "") return "";
   // Trimmed as the input is, so that the output read back as input comes out unchanged.
   return reparse(toSafeHtml(text)).trim();
@@ -195,7 +195,7 @@ export function descriptionText(raw: string): string {
     .trim();
 }
 
-function normalise(raw: string): string {
+function normalize(raw: string): string {
   return (
     raw
       .replace(/\r\n?/g, "\n")

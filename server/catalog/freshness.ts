@@ -3,6 +3,7 @@ import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import type { Database } from "../db/index.ts";
 import type { DB } from "../db/types.ts";
 import type { Logger } from "../logger.ts";
+import type { CatalogChange } from "./change.ts";
 
 /**
  * Tells cached public pages when they are stale. The generation changes when this instance
@@ -14,8 +15,8 @@ export interface CatalogFreshness {
   generation(): Promise<number>;
   /** The generation when it is known without asking the database (checked within `pollMs`), else null. */
   peek(): number | null;
-  /** Call after committing a write that changes what public pages show. */
-  changed(): void;
+  /** Told after a catalogue change commits (server/catalog/change.ts): what it changed. */
+  changed(change?: CatalogChange): void;
 }
 
 /**

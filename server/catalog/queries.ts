@@ -9,7 +9,7 @@ import type { Database } from "../db/index.ts";
 import type { DB, ToolRow } from "../db/types.ts";
 
 // Reads of the public catalogue. "Featured" is decided here, in the query: a public tool with paid
-// orders whose year is still running; its weight is the sum of those payments (DESIGN rule 3).
+// orders whose year is still running; its weight is the sum of those payments (docs/design.md#rule-3).
 
 /** A running featured placement: the weight (sum of payments in force) and when it ends. */
 export interface Featuring {
@@ -51,7 +51,7 @@ export interface ToolDetail extends ToolCard {
 
 type Db = Database["db"];
 
-/** Paid orders in force at `now`: paid within the last year (DESIGN rule 3), one row per order. */
+/** Paid orders in force at `now`: paid within the last year (docs/design.md#rule-3), one row per order. */
 export function paidOrdersInForce(db: Db, now: number) {
   return db.selectFrom("orders").where("orders.status", "=", "paid").where("orders.paid_at", ">", now - FEATURED_DURATION_MS);
 }
@@ -269,8 +269,8 @@ export async function countPublicToolsByCategory(database: Database): Promise<Ma
 }
 
 /**
- * A tool by slug, else by id (spec §7). Pending tools are found too — their page is reachable by
- * link (DESIGN rule 4); rejected ones are not.
+ * A tool by slug, else by id (docs/design.md#screens). Pending tools are found too — their page is reachable by
+ * link (docs/design.md#rule-4); rejected ones are not.
  */
 export async function findTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
   const { db } = database;

@@ -1,10 +1,13 @@
-import type { Kysely } from "kysely";
+import { sql } from "kysely";
 import { websiteKey } from "../../core/submission.ts";
 import type { ToolContent, ToolSource, ToolStatus } from "../../core/tool.ts";
 import { newId } from "../db/ids.ts";
-import type { DB, NewToolRow } from "../db/types.ts";
-import { reindexTools } from "../search/indexer.ts";
-import { markCatalogChanged } from "./freshness.ts";
+import type { NewToolRow, ToolUpdate } from "../db/types.ts";
+import type { CatalogWrite } from "./change.ts";
+
+// Every write of the catalogue's tables (tools, their categories and tags), each taking the
+// CatalogWrite of a change (server/catalog/change.ts) and saying what it changed. Nothing else
+// writes these tables (server/catalog/boundary.test.ts).
 
 /** A complete tool to store: its content plus what the server decides. */
 export interface NewTool extends ToolContent {
@@ -18,17 +21,18 @@ export interface NewTool extends ToolContent {
   upvotesCount: number;
   createdAt: number;
   updatedAt: number;
+  /** The hash of a free submission's private status link. */
+  statusTokenHash?: string | null;
+  /** Where an imported tool came from (its launch page). */
+  sourceUrl?: string | null;
 }
 
 // Rows per INSERT: 500 tools × 23 columns stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
 const BATCH = 500;
 
-/**
- * Inserts tools with their category and tag memberships and marks the catalogue changed (through
- * reindexTools). Call inside a transaction for all-or-nothing, then tell the instance's freshness
- * (`changed()`).
- */
-export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[], now: number): Promise<void> {
+/** Inserts tools with their category and tag memberships: new listings. */
+export async function insertTools(write: CatalogWrite, tools: readonly NewTool[]): Promise<void> {
+  const { db } = write;
   for (let i = 0; i < tools.length; i += BATCH) {
     const batch = tools.slice(i, i + BATCH);
     await db.insertInto("tools").values(batch.map(toRow)).execute();
@@ -40,7 +44,7 @@ export async function insertTools(db: Kysely<DB>, tools: readonly NewTool[], now
     for (let j = 0; j < tags.length; j += BATCH * 2) {
       await db.insertInto("tool_tags").values(tags.slice(j, j + BATCH * 2)).execute();
     }
-    await reindexTools(db, batch.map((t) => t.id), now);
+    write.changed("listing", batch.map((t) => t.id));
   }
 }
 
@@ -63,6 +67,8 @@ function toRow(t: NewTool): NewToolRow {
     integrations: JSON.stringify(t.integrations),
     target_audience: JSON.stringify(t.targetAudience),
     submitter_email: t.submitterEmail,
+    status_token_hash: t.statusTokenHash ?? null,
+    source_url: t.sourceUrl ?? null,
     submitted_by_uid: null,
     status: t.status,
     source: t.source,
@@ -74,14 +80,13 @@ function toRow(t: NewTool): NewToolRow {
 
 /**
  * Records a payment already made (demo data, imports of past orders): a paid order that features
- * the tool for a year from `paidAt`, and marks the catalogue changed. Live payments go through
- * checkout and fulfilment instead.
+ * the tool for a year from `paidAt`. Live payments go through checkout and fulfilment instead.
  */
 export async function insertPaidOrder(
-  db: Kysely<DB>,
+  write: CatalogWrite,
   order: { toolId: string; toolName: string; amountCents: number; provider: string; sessionId: string; paidAt: number },
 ): Promise<void> {
-  await db
+  await write.db
     .insertInto("orders")
     .values({
       id: newId(),
@@ -96,5 +101,124 @@ export async function insertPaidOrder(
       paid_at: order.paidAt,
     })
     .execute();
-  await markCatalogChanged(db, order.paidAt);
+  write.changed("featuring", [order.toolId]);
+}
+
+/** A tool as a moderation change names it. */
+export interface ChangedTool {
+  id: string;
+  name: string;
+}
+
+/**
+ * Moves tools that are in one of the `from` states to `status` (with the reason a rejection gives,
+ * or none), and returns the ones it moved: they join or leave the public lists.
+ */
+export async function setToolStatus(
+  write: CatalogWrite,
+  ids: readonly string[],
+  change: { from: readonly ToolStatus[]; to: ToolStatus; rejectionReason: string | null },
+): Promise<ChangedTool[]> {
+  if (ids.length === 0) return [];
+  const rows = await write.db
+    .updateTable("tools")
+    .set({ status: change.to, rejection_reason: change.rejectionReason, updated_at: write.now })
+    .where("id", "in", [...ids])
+    .where("status", "in", [...change.from])
+    .returning(["id", "name"])
+    .execute();
+  write.changed("listing", rows.map((r) => r.id));
+  return rows;
+}
+
+/**
+ * Deletes tools for good: their categories, tags, likes and search rows go with them (foreign keys
+ * cascade), their orders stay (tool_id set null). Returns what was deleted, for the audit log and
+ * the stored files to remove; RETURNING names only the rows this transaction deleted, so a
+ * concurrent delete is not reported twice.
+ */
+export async function deleteTools(write: CatalogWrite, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await write.db
+    .deleteFrom("tools")
+    .where("id", "in", [...ids])
+    .returning(["id", "name", "slug", "status", "logo_url", "screenshot_url"])
+    .execute();
+  write.changed("listing", rows.map((r) => r.id));
+  return rows;
+}
+
+/**
+ * Writes a tool's edited fields, and replaces its categories or tags when given; false when there
+ * is no such tool.
+ */
+export async function updateToolRow(
+  write: CatalogWrite,
+  id: string,
+  fields: Omit<ToolUpdate, "id" | "updated_at">,
+  lists: { categories?: readonly string[]; tags?: readonly string[] } = {},
+): Promise<boolean> {
+  const { db } = write;
+  const result = await db
+    .updateTable("tools")
+    .set({ ...fields, updated_at: write.now })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  if (lists.categories) {
+    await db.deleteFrom("tool_categories").where("tool_id", "=", id).execute();
+    if (lists.categories.length > 0) {
+      await db
+        .insertInto("tool_categories")
+        .values(lists.categories.map((category, position) => ({ tool_id: id, category, position })))
+        .execute();
+    }
+  }
+  if (lists.tags) {
+    await db.deleteFrom("tool_tags").where("tool_id", "=", id).execute();
+    if (lists.tags.length > 0) {
+      await db.insertInto("tool_tags").values(lists.tags.map((tag, position) => ({ tool_id: id, tag, position }))).execute();
+    }
+  }
+  write.changed("listing", [id]);
+  return true;
+}
+
+/** Moves a tool's like count by one like added or taken back (never below zero, whatever a count imported or edited by hand says). */
+export async function moveLikeCount(write: CatalogWrite, toolId: string, by: 1 | -1): Promise<void> {
+  await write.db
+    .updateTable("tools")
+    .set({
+      upvotes_count:
+        by === 1 ? sql<number>`upvotes_count + 1` : sql<number>`case when upvotes_count > 0 then upvotes_count - 1 else 0 end`,
+    })
+    .where("id", "=", toolId)
+    .execute();
+  write.changed("counts", [toolId]);
+}
+
+/** Gives a tool its new screenshot; false when the tool is gone. */
+export async function setScreenshot(write: CatalogWrite, toolId: string, screenshotUrl: string): Promise<boolean> {
+  const result = await write.db
+    .updateTable("tools")
+    .set({ screenshot_url: screenshotUrl, updated_at: write.now })
+    .where("id", "=", toolId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  write.changed("media", [toolId]);
+  return true;
+}
+
+/** Records what the link check found at a tool's website, and how many checks in a row failed. */
+export async function recordLinkCheck(
+  write: CatalogWrite,
+  toolId: string,
+  check: { checkedAt: number; result: string; failures: number },
+): Promise<void> {
+  await write.db
+    .updateTable("tools")
+    .set({ link_checked_at: check.checkedAt, link_check_result: check.result, link_failures: check.failures })
+    .where("id", "=", toolId)
+    .execute();
+  write.changed("links", [toolId]);
 }

@@ -1,11 +1,14 @@
 import type { RequestHandler } from "express";
+import { CodedError } from "../errors.ts";
+import { ERROR_STATUS, type ErrorCode } from "./errors.ts";
 
-/** An HTTP error that the error handler answers with its status and a fixed, safe message. */
-export class HttpError extends Error {
+/** An HTTP error that the error handler answers with its code, that code's status and a fixed, safe message. */
+export class HttpError extends CodedError<ErrorCode> {
+  /** The code's status, where Express's error handlers look for it. */
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
+  constructor(code: ErrorCode, message: string, options?: ErrorOptions) {
+    super(code, message, options);
+    this.status = ERROR_STATUS[code];
   }
 }
 
@@ -18,11 +21,11 @@ export function limitBody(maxBytes: number, tooLargeMessage = "The request is to
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const length = req.get("content-length");
     if (length === undefined) {
-      if (req.get("transfer-encoding")) return next(new HttpError(411, "The request must state its length."));
+      if (req.get("transfer-encoding")) return next(new HttpError("length-required", "The request must state its length."));
       return next();
     }
     if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
-      return next(new HttpError(413, tooLargeMessage));
+      return next(new HttpError("content-too-large", tooLargeMessage));
     }
     next();
   };

@@ -1,12 +1,15 @@
 import type { Request, Response } from "express";
 
-/** The error codes of the JSON API, with their HTTP status (DESIGN.md, spec §8). */
+/** The error codes of the JSON API, with their HTTP status (docs/design.md#errors). */
 export const ERROR_STATUS = {
   "invalid-argument": 400,
   unauthenticated: 401,
   "permission-denied": 403,
   "not-found": 404,
   aborted: 409,
+  "length-required": 411,
+  "content-too-large": 413,
+  "unsupported-media-type": 415,
   "resource-exhausted": 429,
   internal: 500,
   unimplemented: 501,

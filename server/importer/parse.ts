@@ -1,5 +1,6 @@
 import * as cheerio from "cheerio";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
+import { CodedError } from "../errors.ts";
 
 /**
  * What a launch page (or the API) says about a launch. Fields are null/empty when not found.
@@ -471,8 +472,11 @@ export interface FeedEntry {
   publishedAt: number | null;
 }
 
-export class FeedError extends Error {
-  override name = "FeedError";
+/** Text that is not the Atom feed it should be. */
+export class FeedError extends CodedError<"bad-feed"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("bad-feed", message, options);
+  }
 }
 
 function withoutQuery(url: string): string {
@@ -559,10 +563,10 @@ export const POSTS_QUERY = `query($first: Int!, $after: String) {
   }
 }`;
 
-export class GraphqlError extends Error {
-  override name = "GraphqlError";
-  constructor(message: string) {
-    super(message);
+/** An API answer that carries errors, or is not the GraphQL answer it should be; the message is the API's first error, or says so. */
+export class GraphqlError extends CodedError<"bad-answer"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("bad-answer", message, options);
   }
 }
 

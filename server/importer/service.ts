@@ -1,3 +1,4 @@
+import { emptyToolContent } from "../../core/tool.ts";
 import type { AuditActor } from "../admin/audit.ts";
 import {
   allProxiesFailedMessage,
@@ -17,6 +18,7 @@ import { LOGO_LIMITS } from "../../core/uploads.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
+import { CodedError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { OutboundError, safeFetch, type SafeResponse } from "../net/fetch.ts";
 import { redactUrl, urlHost } from "../net/redact.ts";
@@ -39,11 +41,13 @@ export interface ImporterDeps {
 /** Who the audit log says imported a launch of the daily automatic run. */
 export const SCHEDULED_IMPORT: AuditActor = { id: null, username: "scheduled import" };
 
+/** Why an import could not be done: `rate-limited` is RateLimitedError's, every other one `failed`. */
+export type ImportErrorCode = "failed" | "rate-limited";
+
 /** An import that could not be done; the message is for the admin ('Import failed: {message}'). */
-export class ImportError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ImportError";
+export class ImportError extends CodedError<ImportErrorCode> {
+  constructor(message: string, options?: ErrorOptions, code: ImportErrorCode = "failed") {
+    super(code, message, options);
   }
 }
 
@@ -51,8 +55,7 @@ export class ImportError extends Error {
 export class RateLimitedError extends ImportError {
   readonly retryAfterMs: number;
   constructor(retryAfterMs: number) {
-    super(`Product Hunt asks us to wait ${Math.ceil(retryAfterMs / 1000)} seconds before the next request.`);
-    this.name = "RateLimitedError";
+    super(`Product Hunt asks us to wait ${Math.ceil(retryAfterMs / 1000)} seconds before the next request.`, undefined, "rate-limited");
     this.retryAfterMs = retryAfterMs;
   }
 }
@@ -67,12 +70,12 @@ const FETCH_TIMEOUT_MS = 15_000;
 const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * Imports one Product Hunt launch by its URL (issue 9, spec §7): reads the launch from the API
+ * Imports one Product Hunt launch by its URL (issue 9, docs/design.md#product-hunt-import): reads the launch from the API
  * (with a token) or its page, follows its website link to the real site, takes its logo (or the
  * site's favicon), saves it approved and public with source product_hunt_import, then takes its
  * screenshot (a site that cannot be captured leaves the tool saved without one). A launch or
  * website already listed is answered as a duplicate. Every address is fetched through the safe
- * fetcher (DESIGN rule 10). Throws ImportError with what the admin should read.
+ * fetcher (docs/design.md#rule-10). Throws ImportError with what the admin should read.
  */
 export async function importLaunch(deps: ImporterDeps, input: string, actor: AuditActor = SCHEDULED_IMPORT): Promise<ImportResult> {
   const { productHunt } = deps.config;
@@ -101,19 +104,12 @@ export async function importLaunch(deps: ImporterDeps, input: string, actor: Aud
   if (listed) return { kind: "duplicate", existing: listed };
 
   const content: SubmissionContent = {
+    ...emptyToolContent(),
     name,
     tagline: clean(launch.tagline, SUBMISSION_LIMITS.tagline),
     websiteUrl,
     description: clean(launch.description, SUBMISSION_LIMITS.description, true),
     categories: mapCategories(launch.categories),
-    tags: [],
-    platforms: [],
-    pricingModel: null,
-    pricingDetails: "",
-    features: [],
-    useCases: [],
-    integrations: [],
-    targetAudience: [],
     submitterEmail: null,
   };
   const logo = await logoFor(deps, launch, websiteUrl, slug);

@@ -35,7 +35,7 @@ export function likeRoutes(services: AppServices): Router {
     const origin = req.get("origin");
     if (origin && !sameSite(origin, req)) return fail("permission-denied", "Likes are only accepted from this site's pages.");
     // The button posts a form (or nothing); a body of another kind would be read as no intent at all.
-    if (hasBody(req) && !req.is("application/x-www-form-urlencoded")) return fail("invalid-argument", "A like is sent as a form.");
+    if (hasBody(req) && !req.is("application/x-www-form-urlencoded")) return fail("unsupported-media-type", "A like is sent as a form.");
     if (!isToolId(toolId)) return fail("not-found", "No public tool has this id.");
     const parsed = likeSchema.safeParse(req.body ?? {});
     if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The like request could not be read.");

@@ -208,14 +208,14 @@ describe("like requests", () => {
   });
 
   it.each([
-    ["an empty intent", { intent: "" }],
-    ["an unknown intent", { intent: "upvote" }],
-    ["an 8,000-character intent", { intent: "like".repeat(2000) }],
-  ])("answers 400 for %s", async (_label, fields) => {
+    ["an empty intent", { intent: "" }, 400, "invalid-argument"],
+    ["an unknown intent", { intent: "upvote" }, 400, "invalid-argument"],
+    ["an 8,000-character intent (over the 4 KB limit)", { intent: "like".repeat(2000) }, 413, "content-too-large"],
+  ])("answers %s with %i", async (_label, fields, status, code) => {
     const res = await postForm(`${server.url}/like/${tool.id}`, fields as Record<string, string>, JSON_HEADERS);
-    expect([400, 413]).toContain(res.status);
+    expect(res.status).toBe(status);
     const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe("invalid-argument");
+    expect(body.error.code).toBe(code);
   });
 
   it("answers a GET with 404 or 405, never a like", async () => {

@@ -1,7 +1,8 @@
-import { sql } from "kysely";
 import type { LikeIntent, LikeState } from "../../core/likes.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { markCatalogChanged, type CatalogFreshness } from "../catalog/freshness.ts";
+import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
+import type { CatalogFreshness } from "../catalog/freshness.ts";
+import { moveLikeCount } from "../catalog/write.ts";
 import type { Database } from "../db/index.ts";
 import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
 import type { VisitorCookies } from "./visitor.ts";
@@ -22,7 +23,7 @@ export interface LikeService {
 }
 
 /**
- * Likes count once per visitor (DESIGN rule 6): the (tool, visitor) pair is the key of `likes`,
+ * Likes count once per visitor (docs/design.md#rule-6): the (tool, visitor) pair is the key of `likes`,
  * and a tool's count moves only when a pair was really added or removed, in the same transaction.
  * A visitor is only a cookie, so one address (an IPv4 address, or an IPv6 /64) adds at most a few
  * likes to one tool a day however many cookies it presents, and starts a bounded number of new
@@ -61,10 +62,9 @@ export function createLikeService(options: {
         const budget = await limiters.toolAddress.consume(budgetKey);
         if (budget.limited) return { kind: "limited", reason: "tool", retryAfterSec: budget.retryAfterSec, setCookie };
       }
-      const result = await setLike(database, toolId, visitorId, intent, now);
+      const result = await setLike({ database, freshness, now: () => now }, toolId, visitorId, intent);
       if (mayAdd && !(result?.changed && result.state.liked)) await limiters.toolAddress.refund(budgetKey);
       if (!result) return { kind: "not-found", setCookie };
-      if (result.changed) freshness.changed();
       return { kind: "done", state: result.state, setCookie };
     },
   };
@@ -75,15 +75,15 @@ async function hasLiked(database: Database, toolId: string, visitorId: string): 
   return row !== undefined;
 }
 
-/** The like itself, in one transaction; null when no public tool has that id. */
-export async function setLike(
-  database: Database,
+/** The like itself, one catalogue change (a count moved); null when no public tool has that id. */
+export function setLike(
+  deps: CatalogChangeDeps,
   toolId: string,
   visitorId: string,
   intent: LikeIntent,
-  now: number,
 ): Promise<{ state: LikeState; changed: boolean } | null> {
-  return database.db.transaction().execute(async (trx) => {
+  return changeCatalog(deps, async (write) => {
+    const trx = write.db;
     const tool = await trx.selectFrom("tools").select("status").where("id", "=", toolId).executeTakeFirst();
     if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
     let like = intent === "like";
@@ -100,27 +100,16 @@ export async function setLike(
     if (like) {
       const inserted = await trx
         .insertInto("likes")
-        .values({ tool_id: toolId, visitor_id: visitorId, created_at: now })
+        .values({ tool_id: toolId, visitor_id: visitorId, created_at: write.now })
         .onConflict((oc) => oc.columns(["tool_id", "visitor_id"]).doNothing())
         .executeTakeFirst();
       changed = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-      if (changed) {
-        await trx.updateTable("tools").set({ upvotes_count: sql<number>`upvotes_count + 1` }).where("id", "=", toolId).execute();
-      }
     } else {
       const deleted = await trx.deleteFrom("likes").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
       changed = Number(deleted.numDeletedRows) > 0;
-      if (changed) {
-        // Never below zero, whatever a count imported or edited by hand says.
-        await trx
-          .updateTable("tools")
-          .set({ upvotes_count: sql<number>`case when upvotes_count > 0 then upvotes_count - 1 else 0 end` })
-          .where("id", "=", toolId)
-          .execute();
-      }
     }
-    // Pages show counts: they are stale once one moved.
-    if (changed) await markCatalogChanged(trx, now);
+    // Only a pair really added or removed moves the count (and makes shown counts stale).
+    if (changed) await moveLikeCount(write, toolId, like ? 1 : -1);
     const row = await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow();
     return { state: { toolId, liked: like, count: row.upvotes_count }, changed };
   });

@@ -1,8 +1,11 @@
+import { changeCatalog } from "../catalog/change.ts";
+import { recordLinkCheck } from "../catalog/write.ts";
+import { formatUtcStamp } from "../../core/dates.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
-import { pause, type RunContext, type RunSummary, type ScheduledJob } from "../jobs/schedule.ts";
+import { pause, type RunContext, type ScheduledJob } from "../jobs/scheduler.ts";
 import type { Logger } from "../logger.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 
@@ -49,18 +52,28 @@ export async function listBrokenLinks(database: Database, failuresToFlag: number
   }));
 }
 
+/** What a link check reports: websites checked, reachable, failed, and tools newly flagged. */
+export type LinkCheckSummary = { checked: number; ok: number; failed: number; flagged: number };
+
 /** The weekly link check as a scheduled job. */
-export function linkHealthJob(deps: LinkHealthDeps): ScheduledJob {
+export function linkHealthJob(deps: LinkHealthDeps): ScheduledJob<LinkCheckSummary> {
   const { schedules, linkHealth } = deps.config;
   return {
     name: "link-health",
-    title: "Link check",
+    label: "Link check",
     description: `Visits every public tool's website; ${linkHealth.failuresToFlag} failures in a row flag the tool for admins.`,
     when: "Every Monday at 04:00, Amsterdam time",
-    pattern: schedules.linkHealth.pattern,
-    timezone: schedules.linkHealth.timezone,
+    schedule: { ...schedules.linkHealth },
     enabled: linkHealth.enabled,
+    setting: "LINK_CHECK_ENABLED",
     leaseMs: 5 * 60_000,
+    runningLabel: "Checking the websites of all public tools…",
+    figures: { checked: "Checked", ok: "Reachable", failed: "Failed", flagged: "Flagged" },
+    describe: (summary) =>
+      `Checked ${summary.checked} websites: ${summary.ok} reachable, ${summary.failed} failed, ${summary.flagged} flagged.`,
+    busyMessage: (startedAt) =>
+      `A link check is already running${startedAt === null ? "" : ` (started ${formatUtcStamp(startedAt)})`}. Try again when it has finished.`,
+    failedMessage: (reason) => `The link check failed: ${reason}`,
     run: (context) => checkLinks(deps, context),
   };
 }
@@ -71,11 +84,11 @@ const BATCH = 100;
 
 /**
  * One run: checks the website of every public tool not checked since the run began, least
- * recently checked first, one at a time with a pause between them. A run that stops (its
- * server went away) is taken up by the next one where it ended, since what it checked is
- * recorded as it goes. Public pages learn of the results every batch and at the end.
+ * recently checked first, one at a time with a pause between them. What a batch found is
+ * recorded as one catalogue change when the batch is done or the run stops (pages learn of it
+ * then, not at every site), so the next run goes on where this one ended.
  */
-export async function checkLinks(deps: LinkHealthDeps, context: RunContext): Promise<RunSummary> {
+export async function checkLinks(deps: LinkHealthDeps, context: RunContext<LinkCheckSummary>): Promise<LinkCheckSummary> {
   const { database, config } = deps;
   const startedAt = deps.now();
   const figures = { checked: 0, ok: 0, failed: 0, flagged: 0 };
@@ -90,23 +103,28 @@ export async function checkLinks(deps: LinkHealthDeps, context: RunContext): Pro
       .limit(BATCH)
       .execute();
     if (batch.length === 0) break;
-    for (const tool of batch) {
-      if (figures.checked > 0) await pause(config.linkHealth.spacingMs, context.signal);
-      const result = await checkLink(deps, tool.website_url);
-      const failures = result.ok ? 0 : tool.link_failures + 1;
-      await database.db
-        .updateTable("tools")
-        .set({ link_checked_at: Math.max(deps.now(), startedAt), link_check_result: result.detail, link_failures: failures })
-        .where("id", "=", tool.id)
-        .execute();
-      figures.checked++;
-      if (result.ok) figures.ok++;
-      else {
-        figures.failed++;
-        if (failures === config.linkHealth.failuresToFlag) figures.flagged++;
+    const found: { toolId: string; checkedAt: number; result: string; failures: number }[] = [];
+    try {
+      for (const tool of batch) {
+        if (figures.checked > 0) await pause(config.linkHealth.spacingMs, context.signal);
+        const result = await checkLink(deps, tool.website_url);
+        const failures = result.ok ? 0 : tool.link_failures + 1;
+        found.push({ toolId: tool.id, checkedAt: Math.max(deps.now(), startedAt), result: result.detail, failures });
+        figures.checked++;
+        if (result.ok) figures.ok++;
+        else {
+          figures.failed++;
+          if (failures === config.linkHealth.failuresToFlag) figures.flagged++;
+        }
+      }
+    } finally {
+      // Also when the run is stopped in the middle of a batch: what was found is kept.
+      if (found.length > 0) {
+        await changeCatalog(deps, async (write) => {
+          for (const { toolId, ...check } of found) await recordLinkCheck(write, toolId, check);
+        });
       }
     }
-    deps.freshness.changed();
     await context.progress(figures);
   }
   return figures;

@@ -1,6 +1,6 @@
 import net from "node:net";
 
-// Addresses a server-side fetch of a user's URL must never reach (DESIGN rule 10): this machine,
+// Addresses a server-side fetch of a user's URL must never reach (docs/design.md#rule-10): this machine,
 // private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
 // documentation and benchmark ranges, multicast and reserved space, in IPv4 and IPv6 — the IANA
 // IPv4 and IPv6 Special-Purpose Address Registries, reviewed entry by entry, plus cloud addresses

@@ -2,6 +2,7 @@ import dns, { type LookupAddress } from "node:dns";
 import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import https from "node:https";
 import net from "node:net";
+import { CodedError } from "../errors.ts";
 import { isPublicAddress } from "./address.ts";
 
 /** Why an outbound fetch was refused or failed. */
@@ -14,14 +15,7 @@ export type OutboundErrorCode =
   | "timeout"
   | "network";
 
-export class OutboundError extends Error {
-  readonly code: OutboundErrorCode;
-  constructor(code: OutboundErrorCode, message: string) {
-    super(message);
-    this.name = "OutboundError";
-    this.code = code;
-  }
-}
+export class OutboundError extends CodedError<OutboundErrorCode> {}
 
 export interface SafeFetchOptions {
   method?: "GET" | "HEAD" | "POST";
@@ -54,7 +48,7 @@ const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Fetches a URL that came from a user or a third-party page (DESIGN rule 10): http(s) only; the
+ * Fetches a URL that came from a user or a third-party page (docs/design.md#rule-10): http(s) only; the
  * address is checked when the connection is made, against the address actually dialled, so a
  * name that resolves (or re-resolves) to this machine or a private network gets nowhere;
  * redirects are followed one by one and each is checked again; time and size are bounded.

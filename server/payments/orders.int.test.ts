@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTool } from "../../tests/support/catalog.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
+import { changeCatalog, type CatalogWrite } from "../catalog/change.ts";
 import { insertTools } from "../catalog/write.ts";
 import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder } from "./orders.ts";
 
@@ -14,13 +15,15 @@ describe("orders", () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    await insertTools(testDb.database.db, [tool], T);
+    await asChange(T, (write) => insertTools(write, [tool]));
   });
   afterAll(async () => {
     await testDb?.drop();
   });
 
   const db = () => testDb.database.db;
+  /** A catalogue change at time `at` (no page cache here to tell). */
+  const asChange = <R>(at: number, fn: (write: CatalogWrite) => Promise<R>) => changeCatalog({ database: testDb.database, now: () => at }, fn);
 
   async function newOrder(sessionId: string | null = `cs_test_${Math.random().toString(36).slice(2)}`) {
     const id = await createOrder(db(), { toolId: tool.id, toolName: tool.name, amountCents: 25000, provider: "stripe" }, T);
@@ -56,17 +59,17 @@ describe("orders", () => {
   it("marks an order failed when no session could be made", async () => {
     const id = await newOrder(null);
     expect(await row(id)).toMatchObject({ status: "failed", provider_session_id: null });
-    expect(await db().transaction().execute((trx) => fulfilOrder(trx, id, { paidAt: T + 5, paymentId: "pi_x" }))).toBe(false);
+    expect(await asChange(T + 5, (write) => fulfilOrder(write, id, { paidAt: T + 5, paymentId: "pi_x" }))).toBe(false);
     expect((await row(id)).status).toBe("failed");
   });
 
   it("fulfils once: the second call changes nothing, not even paid_at or the catalogue version", async () => {
     const id = await newOrder();
     const before = await version();
-    expect(await db().transaction().execute((trx) => fulfilOrder(trx, id, { paidAt: T + 10, paymentId: "pi_once" }))).toBe(true);
+    expect(await asChange(T + 10, (write) => fulfilOrder(write, id, { paidAt: T + 10, paymentId: "pi_once" }))).toBe(true);
     expect(await row(id)).toMatchObject({ status: "paid", paid_at: T + 10, provider_payment_id: "pi_once" });
     expect(await version()).toBe(before + 1);
-    expect(await db().transaction().execute((trx) => fulfilOrder(trx, id, { paidAt: T + 20, paymentId: "pi_other" }))).toBe(false);
+    expect(await asChange(T + 20, (write) => fulfilOrder(write, id, { paidAt: T + 20, paymentId: "pi_other" }))).toBe(false);
     expect(await row(id)).toMatchObject({ status: "paid", paid_at: T + 10, provider_payment_id: "pi_once" });
     expect(await version()).toBe(before + 1);
   });
@@ -75,7 +78,7 @@ describe("orders", () => {
     const id = await newOrder();
     const before = await version();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => db().transaction().execute((trx) => fulfilOrder(trx, id, { paidAt: T + 100 + i, paymentId: `pi_race_${i}` }))),
+      Array.from({ length: 20 }, (_, i) => asChange(T + 100 + i, (write) => fulfilOrder(write, id, { paidAt: T + 100 + i, paymentId: `pi_race_${i}` }))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = results.indexOf(true);
@@ -87,7 +90,7 @@ describe("orders", () => {
     const waiting = await newOrder();
     await expireOrder(db(), waiting, T + 30);
     expect((await row(waiting)).status).toBe("expired");
-    expect(await db().transaction().execute((trx) => fulfilOrder(trx, waiting, { paidAt: T + 40, paymentId: "pi_late" }))).toBe(true);
+    expect(await asChange(T + 40, (write) => fulfilOrder(write, waiting, { paidAt: T + 40, paymentId: "pi_late" }))).toBe(true);
     expect((await row(waiting)).status).toBe("paid");
     await expireOrder(db(), waiting, T + 50);
     expect((await row(waiting)).status).toBe("paid");
@@ -95,14 +98,14 @@ describe("orders", () => {
 
   it("refunds a paid order by its payment, once, and never fulfils it again", async () => {
     const id = await newOrder();
-    await db().transaction().execute((trx) => fulfilOrder(trx, id, { paidAt: T + 60, paymentId: "pi_refund_me" }));
+    await asChange(T + 60, (write) => fulfilOrder(write, id, { paidAt: T + 60, paymentId: "pi_refund_me" }));
     const before = await version();
-    expect(await db().transaction().execute((trx) => refundOrder(trx, { paymentId: "pi_refund_me" }, T + 70))).toBe(true);
+    expect(await asChange(T + 70, (write) => refundOrder(write, { paymentId: "pi_refund_me" }))).toBe(true);
     expect(await row(id)).toMatchObject({ status: "refunded", refunded_at: T + 70, paid_at: T + 60 });
     expect(await version()).toBe(before + 1);
-    expect(await db().transaction().execute((trx) => refundOrder(trx, { paymentId: "pi_refund_me" }, T + 80))).toBe(false);
-    expect(await db().transaction().execute((trx) => refundOrder(trx, { paymentId: "pi_nobody" }, T + 80))).toBe(false);
-    expect(await db().transaction().execute((trx) => fulfilOrder(trx, id, { paidAt: T + 90, paymentId: "pi_refund_me" }))).toBe(false);
+    expect(await asChange(T + 80, (write) => refundOrder(write, { paymentId: "pi_refund_me" }))).toBe(false);
+    expect(await asChange(T + 80, (write) => refundOrder(write, { paymentId: "pi_nobody" }))).toBe(false);
+    expect(await asChange(T + 90, (write) => fulfilOrder(write, id, { paidAt: T + 90, paymentId: "pi_refund_me" }))).toBe(false);
     await expireOrder(db(), id, T + 95);
     expect(await row(id)).toMatchObject({ status: "refunded", refunded_at: T + 70 });
     expect(await version()).toBe(before + 1);
@@ -110,7 +113,7 @@ describe("orders", () => {
 
   it("does not refund an order that is not paid", async () => {
     const id = await newOrder();
-    expect(await db().transaction().execute((trx) => refundOrder(trx, { id }, T + 70))).toBe(false);
+    expect(await asChange(T + 70, (write) => refundOrder(write, { id }))).toBe(false);
     expect((await row(id)).status).toBe("created");
   });
 

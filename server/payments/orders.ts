@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { markCatalogChanged } from "../catalog/freshness.ts";
+import type { CatalogWrite } from "../catalog/change.ts";
 import { newId } from "../db/ids.ts";
 import type { DB } from "../db/types.ts";
 
@@ -84,31 +84,37 @@ export async function findOrder(db: Kysely<DB>, by: { id: string } | { sessionId
  * Marks an order paid, once: only an order still waiting (created, or expired by a session
  * timeout that a late payment overtook) changes; any repeat — a replayed webhook, the success
  * page, the other of two events — finds it paid and changes nothing. The tool is featured from
- * `paidAt` (DESIGN rule 3: the queries count paid orders of the last 365 days). Returns whether
+ * `paidAt` (docs/design.md#rule-3: the queries count paid orders of the last 365 days). Returns whether
  * this call was the one that changed it. Run inside the transaction that records why.
  */
 export async function fulfilOrder(
-  db: Kysely<DB>,
+  write: CatalogWrite,
   orderId: string,
   payment: { paidAt: number; paymentId: string | null },
 ): Promise<boolean> {
-  const result = await db
+  const row = await write.db
     .updateTable("orders")
     .set({ status: "paid", paid_at: payment.paidAt, provider_payment_id: payment.paymentId, updated_at: payment.paidAt })
     .where("id", "=", orderId)
     .where("status", "in", ["created", "expired"])
+    .returning("tool_id")
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await markCatalogChanged(db, payment.paidAt);
+  if (!row) return false;
+  write.changed("featuring", row.tool_id ? [row.tool_id] : []);
   return true;
 }
 
 /** A refunded payment no longer weighs: its order leaves the paid orders in force. */
-export async function refundOrder(db: Kysely<DB>, by: { paymentId: string } | { id: string }, now: number): Promise<boolean> {
-  const query = db.updateTable("orders").set({ status: "refunded", refunded_at: now, updated_at: now }).where("status", "=", "paid");
-  const result = await ("id" in by ? query.where("id", "=", by.id) : query.where("provider_payment_id", "=", by.paymentId)).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await markCatalogChanged(db, now);
+export async function refundOrder(write: CatalogWrite, by: { paymentId: string } | { id: string }): Promise<boolean> {
+  const query = write.db
+    .updateTable("orders")
+    .set({ status: "refunded", refunded_at: write.now, updated_at: write.now })
+    .where("status", "=", "paid");
+  const row = await ("id" in by ? query.where("id", "=", by.id) : query.where("provider_payment_id", "=", by.paymentId))
+    .returning("tool_id")
+    .executeTakeFirst();
+  if (!row) return false;
+  write.changed("featuring", row.tool_id ? [row.tool_id] : []);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { FEATURED_DAYS, TEST_PROVIDER } from "../../core/featuring.ts";
 import type { Config } from "../config.ts";
+import { CodedError } from "../errors.ts";
 
 /** Where Stripe's hosted checkout pages live (the site's CSP lets forms end there). */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -24,10 +25,9 @@ export interface ProviderSession {
 }
 
 /** Why the provider could not do what was asked; the message is fit for the buyer. */
-export class PaymentProviderError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PaymentProviderError";
+export class PaymentProviderError extends CodedError<"provider-failed"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("provider-failed", message, options);
   }
 }
 
@@ -46,7 +46,7 @@ export function lineItemName(toolName: string): string {
   return `${toolName} — featured for 1 year (${FEATURED_DAYS} days)`;
 }
 
-/** Stripe Checkout, through the official SDK (DESIGN rule 2). */
+/** Stripe Checkout, through the official SDK (docs/design.md#rule-2). */
 export function stripeProvider(config: Extract<Config["payments"], { mode: "stripe" }>): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,

@@ -1,11 +1,12 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import { FEATURING_UNAVAILABLE, usdToCents } from "../../core/featuring.ts";
+import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
+import { CodedError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import type { AppServices } from "../services.ts";
 import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder } from "./orders.ts";
 import { PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 
@@ -17,21 +18,25 @@ export interface CheckoutStatus {
   toolSlug: string | null;
 }
 
+/** Why a checkout cannot start, as the catalogue's code it is answered with. */
+export type CheckoutErrorCode = "invalid-argument" | "unavailable";
+
 /** A checkout that cannot start: the tool is unknown (400) or the provider failed (503). */
-export class CheckoutError extends Error {
-  readonly code: "invalid-argument" | "unavailable";
-  constructor(code: "invalid-argument" | "unavailable", message: string) {
-    super(message);
-    this.name = "CheckoutError";
-    this.code = code;
+export class CheckoutError extends CodedError<CheckoutErrorCode> {}
+
+/** A webhook whose signature does not check out (or is too old): answered 400, nothing done. */
+export class WebhookSignatureError extends CodedError<"bad-signature"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("bad-signature", message, options);
   }
 }
 
-/** A webhook whose signature does not check out (or is too old): answered 400, nothing done. */
-export class WebhookSignatureError extends Error {}
-
 /** A signed webhook without the fields its type must have: answered 400, nothing done. */
-export class WebhookEventError extends Error {}
+export class WebhookEventError extends CodedError<"bad-event"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("bad-event", message, options);
+  }
+}
 
 // Stripe's ids and event types: short printable text.
 const stripeText = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/);
@@ -91,7 +96,7 @@ export function readEvent(event: unknown): ReadEvent | null {
 export interface PaymentService {
   /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
   mode: Config["payments"]["mode"];
-  /** createCheckoutSession (spec §7): an order for the tool and amount, and the provider's hosted checkout. */
+  /** createCheckoutSession (docs/design.md#json-api): an order for the tool and amount, and the provider's hosted checkout. */
   startCheckout(input: { toolId: string; amountUsd: number }): Promise<{ sessionId: string; url: string }>;
   /** The state of a session, asking the provider (and fulfilling) when our order is not paid yet. */
   status(sessionId: string): Promise<CheckoutStatus>;
@@ -124,12 +129,10 @@ export function createPaymentService({ config, database, freshness, log, now }: 
 
   /** Fulfils the order of a session the provider says is paid; records `event` with it when given. */
   async function settle(session: { orderId: string | null; paymentId: string | null }, event?: { id: string; type: string }): Promise<void> {
-    const changed = await db.transaction().execute(async (trx) => {
-      if (event && !(await recordEvent(trx, event, now()))) return false;
-      if (!session.orderId) return false;
-      return fulfilOrder(trx, session.orderId, { paidAt: now(), paymentId: session.paymentId });
+    await changeCatalog({ database, freshness, now }, async (write) => {
+      if (event && !(await recordEvent(write.db, event, write.now))) return;
+      if (session.orderId) await fulfilOrder(write, session.orderId, { paidAt: write.now, paymentId: session.paymentId });
     });
-    if (changed) freshness.changed();
   }
 
   async function testSession(sessionId: string) {
@@ -236,11 +239,9 @@ export function createPaymentService({ config, database, freshness, log, now }: 
         case "refunded": {
           const { paymentId, full } = read;
           // A partial refund leaves the payment in force; a full one takes its weight away.
-          const changed = await db.transaction().execute(async (trx) => {
-            if (!(await recordEvent(trx, ref, now())) || !paymentId || !full) return false;
-            return refundOrder(trx, { paymentId }, now());
+          await changeCatalog({ database, freshness, now }, async (write) => {
+            if ((await recordEvent(write.db, ref, write.now)) && paymentId && full) await refundOrder(write, { paymentId });
           });
-          if (changed) freshness.changed();
           return;
         }
         case "other":
@@ -248,9 +249,4 @@ export function createPaymentService({ config, database, freshness, log, now }: 
       }
     },
   };
-}
-
-/** The state of checkout session `sessionId` (the success page's question). */
-export function checkoutStatus(services: AppServices, sessionId: string): Promise<CheckoutStatus> {
-  return services.payments.status(sessionId);
 }

@@ -3,6 +3,7 @@ import type dns from "node:dns";
 import { access, constants } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { CodedError } from "../errors.ts";
 import { CHROMIUM_BASE_ARGS } from "./chromium.ts";
 import { chromiumEnv, findLauncher, makeCaptureDir, NOBODY, removeLeftovers, workerEnv, type CaptureDir, type Launcher, type RunAs } from "./isolation.ts";
 import { gone, killTree, listProcesses, memoryOf, processTree, readStat, stillRunning, type ProcessInfo } from "./processes.ts";
@@ -13,14 +14,7 @@ import type { CaptureJob, WorkerReport } from "./worker.ts";
 export type ScreenshotErrorCode = "unavailable" | "forbidden-address" | "bad-url" | "timeout" | "failed";
 
 /** A screenshot that could not be taken; the message is fit to show an admin. */
-export class ScreenshotError extends Error {
-  readonly code: ScreenshotErrorCode;
-  constructor(code: ScreenshotErrorCode, message: string) {
-    super(message);
-    this.name = "ScreenshotError";
-    this.code = code;
-  }
-}
+export class ScreenshotError extends CodedError<ScreenshotErrorCode> {}
 
 export interface ScreenshotCapturerOptions {
   /** The Chromium executable (the system's); a browser is never downloaded. */

@@ -1,6 +1,6 @@
 /**
- * The flags every Chromium run by this project gets, screenshots and browser tests alike (DESIGN
- * "Stack"): headless, and none of Chromium's own background traffic. Screenshots leave out
+ * The flags every Chromium run by this project gets, screenshots and browser tests alike
+ * (docs/design.md#stack): headless, and none of Chromium's own background traffic. Screenshots leave out
  * --no-sandbox: they have the sandbox wherever the machine allows it (docs/decisions/016); the
  * browser tests, which only visit this project's own pages, keep it.
  */

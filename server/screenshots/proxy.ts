@@ -7,7 +7,7 @@ import { checkedLookup, OutboundError } from "../net/fetch.ts";
 
 // The browser that takes screenshots of users' sites sends every request through this proxy,
 // which is the only thing that opens connections for it: each one is checked against the address
-// actually dialled (DESIGN rule 10, as the server-side fetch does), so a page cannot reach this
+// actually dialled (docs/design.md#rule-10, as the server-side fetch does), so a page cannot reach this
 // machine or a private network through its own links, redirects, subresources or WebSockets, nor
 // through a name that resolves (or re-resolves) to such an address.
 

@@ -1,24 +1,18 @@
+import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import { markCatalogChanged } from "../catalog/freshness.ts";
+import { setScreenshot } from "../catalog/write.ts";
 import type { Database } from "../db/index.ts";
+import { ToolGoneError } from "../errors.ts";
 import type { JobKindOptions } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { slugKeyPart, type Storage } from "../storage/index.ts";
 import { ScreenshotError, type ScreenshotCapturer } from "./capture.ts";
 
-/** No tool has this id (deleted meanwhile, or never existed). */
-export class ToolGoneError extends Error {
-  constructor() {
-    super("No tool has this id.");
-    this.name = "ToolGoneError";
-  }
-}
-
 export interface ScreenshotService {
   /** Whether screenshots can be taken here (system Chromium present). */
   status(): Promise<"available" | "unavailable">;
   /**
-   * takeScreenshot (spec §7): captures `url` at 1280×800, stores it under `screenshots/…` and makes
+   * takeScreenshot (docs/design.md#json-api): captures `url` at 1280×800, stores it under `screenshots/…` and makes
    * it the tool's screenshot; returns its URL. Throws ScreenshotError or ToolGoneError.
    */
   take(url: string, toolId: string): Promise<string>;
@@ -46,22 +40,12 @@ export function createScreenshotService({ database, storage, freshness, capturer
       const key = `screenshots/${slugKeyPart(tool.slug)}_${at}.webp`;
       const screenshotUrl = await storage.put(key, image, "image/webp");
       try {
-        const updated = await db.transaction().execute(async (trx) => {
-          const result = await trx
-            .updateTable("tools")
-            .set({ screenshot_url: screenshotUrl, updated_at: at })
-            .where("id", "=", toolId)
-            .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) return false;
-          await markCatalogChanged(trx, at);
-          return true;
-        });
+        const updated = await changeCatalog({ database, freshness, now: () => at }, (write) => setScreenshot(write, toolId, screenshotUrl));
         if (!updated) throw new ToolGoneError();
       } catch (error) {
         await storage.delete(key).catch(() => undefined);
         throw error;
       }
-      freshness.changed();
       return screenshotUrl;
     },
     close: () => capturer.close(),

@@ -10,12 +10,11 @@ const BATCH = 500;
 
 /**
  * Brings the search rows in step with the given tools: public ones get their current text,
- * others (pending, rejected, deleted) leave. Run in the same transaction as the write: it marks
- * the catalogue changed and stamps the rows with the new version, which tells every instance's
- * in-memory index (server/search/search.ts) what to reload.
+ * others (pending, rejected, deleted) leave. Run by changeCatalog (server/catalog/change.ts) in
+ * the transaction of the write: it marks the catalogue changed and stamps the rows with the new
+ * version, which tells every instance's in-memory index what to reload. Returns that version.
  */
-export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], now: number): Promise<void> {
-  if (toolIds.length === 0) return;
+export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], now: number): Promise<number> {
   const revision = await markCatalogChanged(db, now);
   for (let i = 0; i < toolIds.length; i += BATCH) {
     const ids = toolIds.slice(i, i + BATCH);
@@ -49,6 +48,7 @@ export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], n
       )
       .execute();
   }
+  return revision;
 }
 
 function groupByTool(pairs: [string, string][]): Map<string, string[]> {

@@ -626,7 +626,7 @@ describe("search page and search API", () => {
   });
 });
 
-describe("search-term tracking (spec §3)", () => {
+describe("search-term tracking (docs/design.md#entities)", () => {
   let clock = Date.UTC(2026, 7, 1, 12);
   const testServer = useTestServer({ now: () => clock });
   let server: TestServer;

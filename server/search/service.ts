@@ -3,13 +3,13 @@ import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { listFeaturedTools, listMostLikedTools, listRelatedTools, type ToolCard } from "../catalog/queries.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
-import { createToolSearch, type SearchPage, type ToolSearch } from "./search.ts";
+import { createToolSearch, type SearchPage, type ToolSearch } from "./synced-index.ts";
 
 // C0 and C1 controls other than the whitespace the query normalisation folds.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 
-/** Search limits of spec §9 and the issue. */
+/** Search limits (docs/design.md#constants, and the issue). */
 export const SEARCH_LIMITS = { pageSize: 20, featured: 4, favourites: 5, related: 6 } as const;
 
 export type SearchOutcome =

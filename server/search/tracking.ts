@@ -4,7 +4,7 @@ import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 
-/** Where a search came from (spec §3): the home page's hero box, or the search page itself. */
+/** Where a search came from (docs/design.md#entities): the home page's hero box, or the search page itself. */
 export type SearchSource = { kind: "homepage" } | { kind: "search-page"; resultCount: number };
 
 /** One-off terms (searched once) are forgotten after this long. */
@@ -23,7 +23,7 @@ export interface TrackingDeps {
 const lastPrune = new WeakMap<Database, number>();
 
 /**
- * Counts a search in its term's record (spec §3), keyed by the lower-cased term. Terms shorter
+ * Counts a search in its term's record (docs/design.md#entities), keyed by the lower-cased term. Terms shorter
  * than 2 characters are not counted, nor repeats of one term by one client beyond its limit, nor
  * new terms from a client that has added many lately (a plain GET writes this row, so another
  * site can make its visitors' browsers do it).

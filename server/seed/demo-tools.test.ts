@@ -41,11 +41,11 @@ describe("DEMO_TOOLS catalogue", () => {
   });
 
   it("has unique website URLs", () => {
-    const normalise = (url: string) => {
+    const normalize = (url: string) => {
       const u = new URL(url);
       return `${u.hostname.replace(/^www\./, "")}${u.pathname.replace(/\/+$/, "")}`.toLowerCase();
     };
-    const urls = tools.map((t) => normalise(t.websiteUrl));
+    const urls = tools.map((t) => normalize(t.websiteUrl));
     expect(new Set(urls).size).toBe(urls.length);
   });
 

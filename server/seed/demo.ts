@@ -5,6 +5,7 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/index.ts";
+import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
 import { insertPaidOrder, insertTools, type NewTool } from "../catalog/write.ts";
 import { DEMO_TOOLS } from "./demo-tools.ts";
 import { renderLetterLogo } from "./logos.ts";
@@ -20,6 +21,8 @@ export async function seedDemoIfEmpty(deps: {
   storage: Storage;
   log: Logger;
   now: number;
+  /** The page caches to tell, when the seeding process serves pages. */
+  freshness?: CatalogChangeDeps["freshness"];
 }): Promise<number> {
   const { database, storage, log, now } = deps;
   const { count } = await database.db
@@ -70,10 +73,10 @@ export async function seedDemoIfEmpty(deps: {
   }
 
   try {
-    await database.db.transaction().execute(async (trx) => {
-      await insertTools(trx, tools, now);
+    await changeCatalog({ database, freshness: deps.freshness, now: () => now }, async (write) => {
+      await insertTools(write, tools);
       for (const { tool, amountUsd, paidAt } of orders) {
-        await insertPaidOrder(trx, {
+        await insertPaidOrder(write, {
           toolId: tool.id,
           toolName: tool.name,
           amountCents: amountUsd * 100,

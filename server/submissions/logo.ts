@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
+import { CodedError } from "../errors.ts";
 import { slugKeyPart, type Storage } from "../storage/index.ts";
 
 /** A logo that cannot be used; the message is for the person who uploaded it. */
-export class LogoError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "LogoError";
+export class LogoError extends CodedError<"bad-logo"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("bad-logo", message, options);
   }
 }
 

@@ -1,9 +1,13 @@
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { createHash, randomBytes } from "node:crypto";
+import { parseFeatureAmountParam } from "../../core/featuring.ts";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
 import { websiteKey, type SubmissionContent } from "../../core/submission.ts";
+import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
+import { findTool } from "../catalog/queries.ts";
 import { insertTools } from "../catalog/write.ts";
+import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
@@ -90,7 +94,7 @@ export interface SaveAs {
 const FREE_SUBMISSION: SaveAs = { status: "pending", source: "free_submission", statusLink: true, screenshotJob: true };
 
 /**
- * A free submission (spec §4): saved pending, source free_submission, no submitting user, with
+ * A free submission (docs/design.md#states): saved pending, source free_submission, no submitting user, with
  * its screenshot job and its status link (see saveTool).
  */
 export function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: { name: string; bytes: Buffer }): Promise<SubmitResult> {
@@ -130,31 +134,27 @@ export async function saveTool(deps: SubmitDeps, content: SubmissionContent, log
     const logoUrl = stored ? stored.url : "url" in logo ? logo.url : null;
     const id = newId();
     try {
-      await database.db.transaction().execute(async (trx) => {
-        await insertTools(
-          trx,
-          [
-            {
-              ...content,
-              id,
-              slug,
-              status: as.status,
-              source: as.source,
-              logoUrl,
-              screenshotUrl: null,
-              upvotesCount: 0,
-              createdAt: now,
-              updatedAt: now,
-            },
-          ],
-          now,
-        );
-        if (statusToken) await trx.updateTable("tools").set({ status_token_hash: hashStatusToken(statusToken) }).where("id", "=", id).execute();
-        if (as.sourceUrl) await trx.updateTable("tools").set({ source_url: as.sourceUrl }).where("id", "=", id).execute();
-        if (as.screenshotJob) await enqueueJob(trx, "screenshot", { toolId: id }, now);
+      await changeCatalog({ ...deps, now: () => now }, async (write) => {
+        await insertTools(write, [
+          {
+            ...content,
+            id,
+            slug,
+            status: as.status,
+            source: as.source,
+            logoUrl,
+            screenshotUrl: null,
+            upvotesCount: 0,
+            createdAt: now,
+            updatedAt: now,
+            statusTokenHash: statusToken ? hashStatusToken(statusToken) : null,
+            sourceUrl: as.sourceUrl ?? null,
+          },
+        ]);
+        if (as.screenshotJob) await enqueueJob(write.db, "screenshot", { toolId: id }, now);
         if (as.audit) {
           const detail = as.sourceUrl ? { slug, sourceUrl: as.sourceUrl } : { slug };
-          await recordAudit(trx, as.audit.actor, [{ action: as.audit.action, toolId: id, toolName: content.name, detail }], now);
+          await recordAudit(write.db, as.audit.actor, [{ action: as.audit.action, toolId: id, toolName: content.name, detail }], now);
         }
       });
     } catch (error) {
@@ -167,7 +167,6 @@ export async function saveTool(deps: SubmitDeps, content: SubmissionContent, log
       }
       throw error;
     }
-    deps.freshness.changed();
     if (as.screenshotJob) deps.onJobQueued?.();
     return { kind: "saved", tool: { id, slug, name: content.name }, statusToken };
   }
@@ -212,5 +211,34 @@ export async function findSubmissionByToken(database: Database, token: string): 
     // Verified is approved with a mark the submitter need not be told about here.
     status: row.status === "rejected" ? "rejected" : row.status === "pending" ? "pending" : "approved",
     rejectionReason: row.status === "rejected" ? row.rejection_reason : null,
+  };
+}
+
+/** What the submit page shows after a post: the tool, whether to go on to checkout, and the private status link. */
+export interface SubmissionConfirmation {
+  submitted: { id: string; slug: string; name: string } | null;
+  /** The amount to pay for featuring, when the submitter chose to and this site sells it. */
+  feature: number | null;
+  statusUrl: string | null;
+}
+
+/**
+ * The confirmation of `?submitted={slug}&status={token}&feature={amount}`: only for a tool still
+ * pending, and with the status link only when the token is that tool's.
+ */
+export async function submissionConfirmation(
+  deps: { database: Database; now: () => number; config: Pick<Config, "siteUrl" | "payments"> },
+  query: { slug: string | null; statusToken: string | null; feature: string | null },
+): Promise<SubmissionConfirmation> {
+  const none = { submitted: null, feature: null, statusUrl: null };
+  if (!query.slug) return none;
+  const tool = await findTool(deps.database, query.slug, deps.now());
+  if (!tool || tool.status !== "pending") return none;
+  const { statusToken } = query;
+  const owner = statusToken ? await findSubmissionByToken(deps.database, statusToken) : null;
+  return {
+    submitted: { id: tool.id, slug: tool.slug, name: tool.name },
+    feature: deps.config.payments.mode === "off" ? null : parseFeatureAmountParam(query.feature),
+    statusUrl: statusToken && owner?.toolId === tool.id ? `${deps.config.siteUrl}/submission/${statusToken}` : null,
   };
 }

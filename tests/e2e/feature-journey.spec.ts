@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { changeCatalog } from "../../server/catalog/change.ts";
 import { insertTools } from "../../server/catalog/write.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
@@ -22,24 +23,20 @@ test.beforeAll(async () => {
   const db = database();
   try {
     const now = Date.now();
-    await db.db.transaction().execute((trx) =>
-      insertTools(
-        trx,
-        [
-          {
-            ...HOSTILE_TOOL,
-            id: newId(),
-            name: TARGET.name,
-            slug: TARGET.slug,
-            tagline: "Crystal-clear dashboards",
-            description: "Dashboards for small teams.",
-            websiteUrl: "https://quartzline.example.com",
-            createdAt: now - 86_400_000,
-            updatedAt: now - 86_400_000,
-          },
-        ],
-        now,
-      ),
+    await changeCatalog({ database: db, now: () => now }, (write) =>
+      insertTools(write, [
+        {
+          ...HOSTILE_TOOL,
+          id: newId(),
+          name: TARGET.name,
+          slug: TARGET.slug,
+          tagline: "Crystal-clear dashboards",
+          description: "Dashboards for small teams.",
+          websiteUrl: "https://quartzline.example.com",
+          createdAt: now - 86_400_000,
+          updatedAt: now - 86_400_000,
+        },
+      ]),
     );
   } finally {
     await db.close();
@@ -68,7 +65,7 @@ test("featuring a tool: dialog → test checkout → success, then first on the 
   await dialog.getByLabel("Search tools by name").fill("quartz");
   await dialog.getByRole("radio", { name: new RegExp(TARGET.name) }).check();
   await dialog.getByLabel("Amount in US dollars").fill("250");
-  // Spec §9: from 100 Medium, from 500 High.
+  // docs/design.md#constants: from 100 Medium, from 500 High.
   await expect(dialog.getByText("Tier:")).toHaveText("Tier: Medium");
   await dialog.getByLabel("Amount in US dollars").blur();
   await dialog.getByRole("button", { name: "Pay $250" }).click();

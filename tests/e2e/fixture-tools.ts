@@ -1,7 +1,9 @@
+import { emptyToolContent } from "../../core/tool.ts";
 import type { NewTool } from "../../server/catalog/write.ts";
 
 /** A public tool whose description tries every way to run script (added by the global setup). */
 export const HOSTILE_TOOL: Omit<NewTool, "id" | "createdAt" | "updatedAt"> = {
+  ...emptyToolContent(),
   slug: "hostile-fixture",
   name: "Hostile Fixture",
   tagline: "A listing whose description tries to run script",
@@ -14,11 +16,6 @@ export const HOSTILE_TOOL: Omit<NewTool, "id" | "createdAt" | "updatedAt"> = {
   tags: ["fixture"],
   platforms: ["Web"],
   pricingModel: "Free",
-  pricingDetails: "",
-  features: [],
-  useCases: [],
-  integrations: [],
-  targetAudience: [],
   status: "approved",
   source: "admin",
   logoUrl: null,

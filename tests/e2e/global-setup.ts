@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureFreshBuild } from "../../scripts/build-freshness.ts";
+import { changeCatalog } from "../../server/catalog/change.ts";
 import { insertTools } from "../../server/catalog/write.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
@@ -14,6 +17,8 @@ import { HOSTILE_TOOL } from "./fixture-tools.ts";
  * tests through E2E_BASE_URL (and its data directory through E2E_DATA_DIR).
  */
 export default async function globalSetup() {
+  // The journeys run the production build: one missing or older than the code is rebuilt first.
+  ensureFreshBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-e2e-"));
   const admin = { username: "e2e-admin", password: "e2e admin password, long enough" };
   // Product Hunt and the launches' websites, faked on 127.0.0.1 (allow-listed for the server's fetches).
@@ -48,9 +53,7 @@ export default async function globalSetup() {
   const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
   try {
     const createdAt = Date.now() - 2 * 365 * 24 * 60 * 60 * 1000;
-    await database.db.transaction().execute((trx) =>
-      insertTools(trx, [{ ...HOSTILE_TOOL, id: newId(), createdAt, updatedAt: createdAt }], Date.now()),
-    );
+    await changeCatalog({ database, now: Date.now }, (write) => insertTools(write, [{ ...HOSTILE_TOOL, id: newId(), createdAt, updatedAt: createdAt }]));
   } finally {
     await database.close();
   }

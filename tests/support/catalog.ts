@@ -1,5 +1,6 @@
 import type { CategorySlug } from "../../core/categories.ts";
 import { slugify } from "../../core/slug.ts";
+import { changeCatalog } from "../../server/catalog/change.ts";
 import { insertPaidOrder, insertTools, type NewTool } from "../../server/catalog/write.ts";
 import { newId } from "../../server/db/ids.ts";
 import type { AppServices } from "../../server/services.ts";
@@ -39,10 +40,9 @@ export function makeTool(overrides: Partial<NewTool> & { name?: string } = {}): 
   };
 }
 
-/** Stores tools the way the app does: in one transaction, then tells the page cache. */
+/** Stores tools the way the app does: one catalogue change, which tells the page cache. */
 export async function addTools(services: AppServices, tools: NewTool[]): Promise<void> {
-  await services.database.db.transaction().execute((trx) => insertTools(trx, tools, services.now()));
-  services.freshness.changed();
+  await changeCatalog(services, (write) => insertTools(write, tools));
 }
 
 /** Records a paid featuring order for a tool. */
@@ -52,8 +52,8 @@ export async function addPaidOrder(
   amountUsd: number,
   paidAt: number,
 ): Promise<void> {
-  await services.database.db.transaction().execute((trx) =>
-    insertPaidOrder(trx, {
+  await changeCatalog(services, (write) =>
+    insertPaidOrder(write, {
       toolId: tool.id,
       toolName: tool.name,
       amountCents: amountUsd * 100,
@@ -62,7 +62,6 @@ export async function addPaidOrder(
       paidAt,
     }),
   );
-  services.freshness.changed();
 }
 
 /**
@@ -70,7 +69,7 @@ export async function addPaidOrder(
  * but without telling this instance's freshness. This instance can only notice by polling.
  */
 export async function addToolsFromAnotherInstance(services: AppServices, tools: NewTool[]): Promise<void> {
-  await services.database.db.transaction().execute((trx) => insertTools(trx, tools, services.now()));
+  await changeCatalog({ database: services.database, now: services.now }, (write) => insertTools(write, tools));
 }
 
 /** One day in milliseconds. */

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
 import { addTool } from "../../../server/admin/add-tool.ts";
 import { findTool } from "../../../server/catalog/queries.ts";
@@ -8,13 +8,16 @@ import { readUploadForm } from "../../../server/submissions/form.ts";
 import { FormAlert, SubmitButton } from "../../components/field.tsx";
 import { ImportPanel } from "../../components/import-panel.tsx";
 import { ToolFormFields } from "../../components/tool-form.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminActor, servicesContextKey } from "../../context.ts";
 import { refusalData, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
+import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/add-tool.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Tool — Admin" }, { name: "robots", content: "noindex" }];
 
-/** The spec's info line (§8) when the website could not be captured; the tool is saved all the same. */
+/** The info line of docs/design.md#errors when the website could not be captured; the tool is saved all the same. */
 const SCREENSHOT_MISSED = "Screenshot could not be captured, but continuing...";
 
 /** After a successful post the page shows what was added: `?added=<slug>`. Product Hunt's address is the import box's. */
@@ -35,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readUploadForm(request);
   const submission = parseWithZod(form.formData, { schema: submissionSchema });
   if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400 });
 
   // The paid path is the public form's; an admin's tool is never sent to checkout.
   const { logo, feature: _feature, featureAmount: _amount, ...content } = submission.value;
@@ -46,19 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/add-tool?added=${encodeURIComponent(result.tool.slug)}`, 303);
   } catch (error) {
     services.log.error({ err: error }, "admin add tool: not saved");
-    return data(submission.reply({ formErrors: [submitFailedMessage("The tool could not be saved. Please try again in a few minutes.")] }), {
+    return data(formReply(submission.reply({ formErrors: [submitFailedMessage("The tool could not be saved. Please try again in a few minutes.")] })), {
       status: 503,
     });
   }
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function AdminAddTool({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
-    lastResult: sending ? undefined : actionData,
+    lastResult: sending ? undefined : actionData?.form,
     constraint: getZodConstraint(submissionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -74,31 +76,31 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
           Tool added
         </h1>
         <div role="status" className="space-y-3">
-          <p className="rounded-lg border border-green-700 bg-green-50 px-4 py-3 text-green-900">
+          <Alert tone="success" inLiveRegion>
             <strong>Saved:</strong> {live ? `“${name}” is approved and listed in the directory.` : `“${name}” is saved (status: ${status}).`}
-          </p>
+          </Alert>
           {screenshotUrl ? (
             <p className="text-slate-800">A screenshot of its website was captured.</p>
           ) : (
-            <p className="rounded-lg border border-sky-700 bg-sky-50 px-4 py-3 text-sky-950">
+            <Alert tone="info" inLiveRegion>
               <strong>Note:</strong> {SCREENSHOT_MISSED}
-            </p>
+            </Alert>
           )}
         </div>
         {screenshotUrl && <img src={screenshotUrl} alt={`Screenshot of ${name}`} width={640} height={400} className="w-full max-w-xl rounded-lg border border-slate-200" />}
         <p className="flex flex-wrap gap-6">
-          <Link to={`/tool/${encodeURIComponent(slug)}`} className={linkClass}>
+          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
             See its page
-          </Link>
-          <Link to="/admin/add-tool" className={linkClass}>
+          </TextLink>
+          <TextLink to="/admin/add-tool">
             Add another tool
-          </Link>
+          </TextLink>
         </p>
       </section>
     );
   }
 
-  const duplicate = (actionData as { duplicate?: { slug: string; name: string } } | undefined)?.duplicate ?? null;
+  const duplicate = (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
   return (
     <section aria-labelledby="add-tool-title" className="mx-auto max-w-2xl">
       <h1 id="add-tool-title" className="text-3xl font-bold">

@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { listAuditLog, type AuditAction } from "../../../server/admin/audit.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/audit.ts";
 
@@ -70,7 +71,6 @@ function describeDetail(detail: string): string {
   return parts.join(" · ");
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages } = loaderData;
@@ -120,9 +120,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     {!TOOL_ACTIONS.has(item.action) ? (
                       item.toolName
                     ) : item.toolExists && item.toolId ? (
-                      <Link to={`/admin/tools/${encodeURIComponent(item.toolId)}`} className={linkClass}>
+                      <TextLink to={`/admin/tools/${encodeURIComponent(item.toolId)}`}>
                         {item.toolName}
-                      </Link>
+                      </TextLink>
                     ) : (
                       <span>
                         {item.toolName} <span className="text-slate-700">(deleted)</span>

@@ -1,20 +1,15 @@
 import { data, Link, useFetcher } from "react-router";
 import { formatUsd } from "../../../core/featuring.ts";
 import { dashboardStats } from "../../../server/admin/stats.ts";
-import type { RunRecord } from "../../../server/jobs/schedule.ts";
-import {
-  ItemErrors,
-  RUN_BUSY_LABEL,
-  RUN_STATUS_LABEL,
-  RunFigures,
-  RunResultBanner,
-  runJobNow,
-  TRIGGER_LABEL,
-  type RunActionData,
-} from "../../components/job-runs.tsx";
+import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
+import type { RunRecord } from "../../../server/jobs/runs.ts";
+import { jobView, type JobView } from "../../../server/jobs/scheduler.ts";
+import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
+import { TextLink } from "../../components/ui/text-link.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
 import type { Route } from "./+types/dashboard.ts";
 import { readForm } from "../../lib/form.ts";
 
@@ -22,10 +17,9 @@ const FAILED = "Failed to load dashboard statistics. Please try again later.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Admin" }, { name: "robots", content: "noindex" }];
 
-const IMPORT_JOB = "product-hunt-import";
-
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
+  const { importJob } = services;
   const [stats, importRun] = await Promise.all([
     dashboardStats(services.database, services.now()).then(
       (value) => ({ stats: value, error: null }),
@@ -34,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         return { stats: null, error: FAILED };
       },
     ),
-    services.scheduler.lastRun(IMPORT_JOB).then(
+    services.scheduler.lastRun(importJob.name).then(
       (run) => ({ run, runError: null }),
       (error: unknown) => {
         services.log.error({ err: error }, "dashboard: last import run not loaded");
@@ -42,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  return { ...stats, lastImport: importRun.run, lastImportError: importRun.runError };
+  return { ...stats, importJob: jobView(importJob), lastImport: importRun.run, lastImportError: importRun.runError };
 }
 
 /** The manual Product Hunt import (intent=scrape): answers only when the run has finished. */
@@ -50,16 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const formData = await readForm(request);
   if (formData.get("intent") !== "scrape") {
-    return data<RunActionData>({ job: IMPORT_JOB, status: "error", message: "Unknown action." }, { status: 400 });
+    return data<RunActionData>({ job: services.importJob.name, status: "error", message: "Unknown action." }, { status: 400 });
   }
-  const reply = await runJobNow(services, IMPORT_JOB);
+  const reply = await runJobNow(services, services.importJob);
   return data<RunActionData>(reply.body, { status: reply.status });
 }
 
 const number = (n: number) => n.toLocaleString("en-US");
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, error, lastImport, lastImportError } = loaderData;
+  const { stats, error, importJob, lastImport, lastImportError } = loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -71,9 +65,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </div>
       {error || !stats ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+        <Alert tone="error">
           {error ?? FAILED}
-        </p>
+        </Alert>
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
@@ -114,19 +108,20 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </section>
         </>
       )}
-      <ImportTrigger lastRun={lastImport} lastRunError={lastImportError} pageResult={actionData} />
+      <ImportTrigger job={importJob} lastRun={lastImport} lastRunError={lastImportError} pageResult={actionData} />
     </section>
   );
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 /** The manual Product Hunt import ("scrape") and its last run. */
 function ImportTrigger({
+  job,
   lastRun,
   lastRunError,
   pageResult,
 }: {
+  job: JobView;
   lastRun: RunRecord | null;
   lastRunError: string | null;
   pageResult: RunActionData | undefined;
@@ -138,12 +133,12 @@ function ImportTrigger({
   return (
     <section aria-labelledby="import-run-title" className="space-y-4 rounded-xl border border-slate-200 p-5">
       <h2 id="import-run-title" className="text-xl font-semibold">
-        Product Hunt import
+        {job.label}
       </h2>
       <p className="text-slate-700">
         Imports the launches on Product Hunt that are not in the directory yet. It also runs by itself every day; a run can take a minute or two.
       </p>
-      <LastRun run={lastRun} error={lastRunError} />
+      <LastRun job={job} run={lastRun} error={lastRunError} />
       <fetcher.Form method="post" action="/admin/dashboard">
         <input type="hidden" name="intent" value="scrape" />
         <button
@@ -155,27 +150,27 @@ function ImportTrigger({
         </button>
       </fetcher.Form>
       {busy && (
-        <p role="status" className="rounded-lg border border-brand-700 bg-slate-50 px-4 py-3 text-slate-900">
-          {RUN_BUSY_LABEL[IMPORT_JOB]}
-        </p>
+        <Alert tone="progress">
+          {job.runningLabel}
+        </Alert>
       )}
       {result && <RunResultBanner result={result} />}
       <p>
-        <Link to="/admin/jobs" className={linkClass}>
+        <TextLink to="/admin/jobs">
           All jobs and their runs
-        </Link>
+        </TextLink>
       </p>
     </section>
   );
 }
 
 /** When the import last ran, how it was started and what it did (or why it failed). */
-function LastRun({ run, error }: { run: RunRecord | null; error: string | null }) {
+function LastRun({ job, run, error }: { job: JobView; run: RunRecord | null; error: string | null }) {
   if (error) {
     return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+      <Alert tone="error">
         {error}
-      </p>
+      </Alert>
     );
   }
   if (!run) return <p className="text-slate-700">Last run: none yet.</p>;
@@ -188,7 +183,7 @@ function LastRun({ run, error }: { run: RunRecord | null; error: string | null }
       {run.error && <p className="mt-1 text-red-800">{run.error}</p>}
       {Object.keys(run.summary).length > 0 && (
         <div className="mt-1">
-          <RunFigures summary={run.summary} />
+          <RunFigures summary={run.summary} labels={job.figures} />
         </div>
       )}
       {run.itemErrors.length > 0 && (

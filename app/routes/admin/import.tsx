@@ -1,7 +1,8 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { IMPORT_MESSAGES, importFailedMessage, importSucceededMessage, productHuntUrlSchema } from "../../../core/import.ts";
 import { ImportError, importLaunch } from "../../../server/importer/service.ts";
 import { ImportPanel, type ImportActionData } from "../../components/import-panel.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminActor, servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/import.ts";
 import { readForm } from "../../lib/form.ts";
@@ -50,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -58,13 +58,13 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
       <ImportPanel productHuntBaseUrl={loaderData.productHuntBaseUrl} result={actionData} headingLevel={1} />
       <p className="text-slate-700">
         New launches are also imported automatically; see{" "}
-        <Link to="/admin/jobs" className={linkClass}>
+        <TextLink to="/admin/jobs">
           Jobs
-        </Link>
+        </TextLink>
         , or run it now from the{" "}
-        <Link to="/admin/dashboard" className={linkClass}>
+        <TextLink to="/admin/dashboard">
           dashboard
-        </Link>
+        </TextLink>
         .
       </p>
     </div>

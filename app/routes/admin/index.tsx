@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { ImportPanel } from "../../components/import-panel.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/index.ts";
 
-// `/admin` (spec §2): the login when signed out (the layout's), then the Admin Tool Import panel.
+// `/admin` (docs/design.md#admin-pages): the login when signed out (the layout's), then the Admin Tool Import panel.
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Tool Import — Admin" }, { name: "robots", content: "noindex" }];
 
@@ -11,7 +11,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { productHuntBaseUrl: context.get(servicesContextKey).config.productHunt.baseUrl };
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   return (
@@ -19,9 +18,9 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
       <ImportPanel productHuntBaseUrl={loaderData.productHuntBaseUrl} headingLevel={1} />
       <p className="text-slate-700">
         Statistics and the manual Product Hunt import of new launches are on the{" "}
-        <Link to="/admin/dashboard" className={linkClass}>
+        <TextLink to="/admin/dashboard">
           dashboard
-        </Link>
+        </TextLink>
         .
       </p>
     </div>

@@ -1,19 +1,12 @@
 import { data, useFetcher } from "react-router";
 import { z } from "../../../core/zod.ts";
-import type { JobOverview, ScheduledJobName } from "../../../server/jobs/schedule.ts";
-import {
-  ItemErrors,
-  RUN_BUSY_LABEL,
-  RUN_STATUS_LABEL,
-  RunFigures,
-  RunResultBanner,
-  runJobNow,
-  TRIGGER_LABEL,
-  type RunActionData,
-} from "../../components/job-runs.tsx";
+import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
+import type { JobOverview } from "../../../server/jobs/scheduler.ts";
+import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import type { Route } from "./+types/jobs.ts";
 import { formFields, readForm } from "../../lib/form.ts";
 
@@ -29,27 +22,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { jobs: await scheduler.overview(RUNS_SHOWN) };
 }
 
-const JOB_NAMES = ["product-hunt-import", "link-health"] as const satisfies readonly ScheduledJobName[];
-const runSchema = z.object({ intent: z.literal("run"), job: z.enum(JOB_NAMES) });
+const runSchema = z.object({ intent: z.literal("run"), job: z.string() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const parsed = runSchema.safeParse(formFields(await readForm(request)));
-  if (!parsed.success) {
+  const job = parsed.success ? services.scheduler.find(parsed.data.job) : undefined;
+  if (!job) {
     return data<RunActionData | { job: null; status: "error"; message: string }>(
       { job: null, status: "error", message: "Unknown job or action." },
       { status: 400 },
     );
   }
-  const reply = await runJobNow(services, parsed.data.job);
+  const reply = await runJobNow(services, job);
   return data<RunActionData | { job: null; status: "error"; message: string }>(reply.body, { status: reply.status });
 }
-
-/** The setting that turns each job's schedule on. */
-const SCHEDULE_SETTING: Record<ScheduledJobName, string> = {
-  "product-hunt-import": "PRODUCT_HUNT_AUTO_IMPORT",
-  "link-health": "LINK_CHECK_ENABLED",
-};
 
 export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
   const { jobs } = loaderData;
@@ -63,9 +50,9 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-700">Work the server does on a schedule. Times are in UTC.</p>
       </div>
       {refused && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+        <Alert tone="error">
           {refused}
-        </p>
+        </Alert>
       )}
       {jobs.map((job) => (
         <JobCard key={job.name} job={job} pageResult={actionData && actionData.job === job.name ? actionData : null} />
@@ -89,7 +76,7 @@ function JobCard({ job, pageResult }: { job: JobOverview; pageResult: RunActionD
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h2 id={titleId} className="text-xl font-semibold">
-            {job.title}
+            {job.label}
           </h2>
           <p className="text-slate-800">{job.description}</p>
           <p className="text-sm text-slate-700">{job.when}</p>
@@ -99,7 +86,7 @@ function JobCard({ job, pageResult }: { job: JobOverview; pageResult: RunActionD
             </p>
           ) : (
             <p className="text-sm text-slate-800">
-              Not scheduled: the setting <code className="font-mono">{SCHEDULE_SETTING[job.name]}</code> turns the schedule off. Set it to{" "}
+              Not scheduled: the setting <code className="font-mono">{job.setting}</code> turns the schedule off. Set it to{" "}
               <code className="font-mono">true</code> (or leave it out) to run the job on schedule; it can still be run by hand.
             </p>
           )}
@@ -113,14 +100,14 @@ function JobCard({ job, pageResult }: { job: JobOverview; pageResult: RunActionD
           <input type="hidden" name="intent" value="run" />
           <input type="hidden" name="job" value={job.name} />
           <button type="submit" disabled={hydrated && busy} className={buttonClass}>
-            Run now<span className="sr-only"> ({job.title})</span>
+            Run now<span className="sr-only"> ({job.label})</span>
           </button>
         </fetcher.Form>
       </div>
       {busy && (
-        <p role="status" className="rounded-lg border border-brand-700 bg-slate-50 px-4 py-3 text-slate-900">
-          {RUN_BUSY_LABEL[job.name]}
-        </p>
+        <Alert tone="progress">
+          {job.runningLabel}
+        </Alert>
       )}
       {result && <RunResultBanner result={result} />}
       <RunsTable job={job} />
@@ -134,7 +121,7 @@ function RunsTable({ job }: { job: JobOverview }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left font-semibold">Last runs of {job.title}</caption>
+        <caption className="mb-2 text-left font-semibold">Last runs of {job.label}</caption>
         <thead className="border-b border-slate-300 text-slate-800">
           <tr>
             <th scope="col" className="py-2 pr-4">
@@ -166,7 +153,7 @@ function RunsTable({ job }: { job: JobOverview }) {
               <td className="py-2 pr-4">{TRIGGER_LABEL[run.trigger]}</td>
               <td className="py-2 pr-4">{RUN_STATUS_LABEL[run.status]}</td>
               <td className="py-2 pr-4">
-                <RunFigures summary={run.summary} />
+                <RunFigures summary={run.summary} labels={job.figures} />
               </td>
               <td className="py-2 pr-4 break-words text-red-800">{run.error ?? <span className="text-slate-700">None</span>}</td>
               <td className="py-2">

@@ -7,7 +7,7 @@ import { StatusPage } from "../../components/not-found.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/layout.ts";
 
-// The admin area (DESIGN rule 1): every page, loader and action under it runs only for a live
+// The admin area (docs/design.md#rule-1): every page, loader and action under it runs only for a live
 // admin session, checked here on the server before any of them; changes only from this site.
 
 export const middleware: Route.MiddlewareFunction[] = [

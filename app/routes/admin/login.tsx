@@ -8,6 +8,7 @@ import { servesHttps } from "../../../server/config.ts";
 import { fromThisSite } from "../../../server/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { requestContextKey, servicesContextKey } from "../../context.ts";
+import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/login.ts";
 import { readForm } from "../../lib/form.ts";
 
@@ -35,22 +36,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const https = servesHttps(services.config);
   const submission = parseWithZod(await readForm(request), { schema: adminLoginSchema });
   if (!fromThisSite(request.headers)) {
-    return data(submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] }), { status: 403 });
+    return data(formReply(submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] })), { status: 403 });
   }
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return data(formReply(submission.reply({ hideFields: ["password"] })), { status: 400 });
   const outcome = await attemptLogin(services, { ...submission.value, ip, cookieHeader: request.headers.get("cookie") ?? undefined });
   if (outcome.kind === "throttled") {
     const minutes = Math.ceil(outcome.retryAfterSec / 60);
     return data(
-      submission.reply({
+      formReply(submission.reply({
         formErrors: [`Too many failed logins. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`],
         hideFields: ["password"],
-      }),
+      })),
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSec) } },
     );
   }
   if (outcome.kind === "invalid") {
-    return data(submission.reply({ formErrors: [ADMIN_LOGIN_FAILED], hideFields: ["password"] }), { status: 401 });
+    return data(formReply(submission.reply({ formErrors: [ADMIN_LOGIN_FAILED], hideFields: ["password"] })), { status: 401 });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", adminCookie(outcome.token, https));
@@ -59,5 +60,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdminLogin redirectTo={loaderData.redirectTo} lastResult={actionData} />;
+  return <AdminLogin redirectTo={loaderData.redirectTo} lastResult={actionData?.form} />;
 }

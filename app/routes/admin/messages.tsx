@@ -1,10 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "../../../core/zod.ts";
+import { messageActionSchema } from "../../../core/messages.ts";
 import { lenientPage } from "../../../core/catalog.ts";
 import { formatUtcDateTime } from "../../../core/dates.ts";
-import { deleteMessage, findMessage, listMessages, setMessageRead, type ContactMessage } from "../../../server/admin/messages.ts";
+import { actOnMessage, messagesView, type ContactMessage } from "../../../server/admin/messages.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { adminActor, servicesContextKey } from "../../context.ts";
+import { actionReply } from "../../../core/replies.ts";
+import { TextAnchor, TextLink } from "../../components/ui/text-link.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
 import type { Route } from "./+types/messages.ts";
 import { formFields, readForm } from "../../lib/form.ts";
 
@@ -35,60 +38,31 @@ function messagesUrl(page: number, extra: { open?: string; confirm?: string; not
  * button posts, marks the message read as opening a mail does, and comes back here with `?open=`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContextKey);
   const params = new URL(request.url).searchParams;
-  const openId = params.get("open");
-  const confirmId = params.get("confirm");
   const notice = params.get("notice");
-
-  let missing = false;
-  if (openId && !(await findMessage(services.database, openId))) missing = true;
-  const list = await listMessages(services.database, lenientPage(params.get("page")));
-  const confirming = confirmId ? await findMessage(services.database, confirmId) : null;
-  if (confirmId && !confirming) missing = true;
-  return {
-    ...list,
-    openId: openId && !missing ? openId : null,
-    confirming,
-    // Opened or to confirm, but not on the page shown: shown above it.
-    extraMessages: await Promise.all(
-      [...new Set([openId, confirmId])]
-        .filter((id): id is string => !!id && !list.messages.some((m) => m.id === id))
-        .map((id) => findMessage(services.database, id)),
-    ).then((found) => found.filter((m): m is ContactMessage => m !== null)),
-    notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null,
-    missing,
-  };
+  const view = await messagesView(context.get(servicesContextKey).database, {
+    page: lenientPage(params.get("page")),
+    open: params.get("open"),
+    confirm: params.get("confirm"),
+  });
+  return { ...view, notice: notice && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as Notice] : null };
 }
-
-const actionSchema = z.object({
-  intent: z.enum(["open", "read", "unread", "delete"]),
-  id: z.string().min(1).max(100),
-  page: z.string().optional(),
-  /** Set when the change was made on the opened message, which then stays open. */
-  open: z.string().max(100).optional(),
-});
 
 const GONE = "This message no longer exists; it may have been deleted meanwhile.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContextKey);
-  const parsed = actionSchema.safeParse(formFields(await readForm(request)));
-  if (!parsed.success) return data({ error: "The request could not be read. Please try again." }, { status: 400 });
+  const parsed = messageActionSchema.safeParse(formFields(await readForm(request)));
+  if (!parsed.success) return data(actionReply("error", "The request could not be read. Please try again."), { status: 400 });
   const { intent, id, open } = parsed.data;
   const page = lenientPage(parsed.data.page);
-  if (intent === "delete") {
-    if (!(await deleteMessage(services.database, id, adminActor(context), services.now()))) return data({ error: GONE }, { status: 404 });
-    return redirect(messagesUrl(page, { notice: "deleted" }), 303);
-  }
-  if (!(await setMessageRead(services.database, id, intent !== "unread", services.now()))) return data({ error: GONE }, { status: 404 });
+  if (!(await actOnMessage(context.get(servicesContextKey), adminActor(context), intent, id))) return data(actionReply("error", GONE), { status: 404 });
+  if (intent === "delete") return redirect(messagesUrl(page, { notice: "deleted" }), 303);
   if (intent === "open") return redirect(messagesUrl(page, { open: id }), 303);
   // Marked unread: the message closes (left open, it would look read).
   return redirect(messagesUrl(page, { open: intent === "read" && open === id ? id : undefined, notice: intent }), 303);
 }
 
 const buttonClass = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60";
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, page, pages, total, unread, openId, confirming, extraMessages, notice, missing } = loaderData;
@@ -103,20 +77,20 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           ? "No contact messages yet."
           : `${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"} from the contact form, newest first.`}
       </p>
-      {actionData?.error && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          {actionData.error}
-        </p>
+      {actionData?.message && (
+        <Alert tone="error">
+          {actionData.message}
+        </Alert>
       )}
-      {missing && !actionData?.error && (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+      {missing && !actionData?.message && (
+        <Alert tone="error">
           {GONE}
-        </p>
+        </Alert>
       )}
-      {notice && !actionData?.error && (
-        <p role="status" className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800">
+      {notice && !actionData?.message && (
+        <Alert tone="neutral">
           {notice}
-        </p>
+        </Alert>
       )}
       {extraMessages.length > 0 && (
         <ul className="space-y-3">
@@ -176,9 +150,9 @@ function MessageItem({
         <div className="mt-3 rounded-lg bg-slate-50 p-3">
           <p className="whitespace-pre-wrap break-words">{message.message}</p>
           <p className="mt-3">
-            <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={linkClass}>
+            <TextAnchor href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>
               Reply by email
-            </a>
+            </TextAnchor>
           </p>
         </div>
       ) : (
@@ -193,9 +167,9 @@ function MessageItem({
             <button type="submit" name="intent" value="delete" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
               {busy ? "Deleting…" : "Yes, delete it"}
             </button>
-            <Link to={messagesUrl(page, { open: isOpen ? message.id : undefined })} className={linkClass}>
+            <TextLink to={messagesUrl(page, { open: isOpen ? message.id : undefined })}>
               Cancel
-            </Link>
+            </TextLink>
           </Form>
         </div>
       ) : (

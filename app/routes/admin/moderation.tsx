@@ -10,12 +10,15 @@ import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { TextAnchor, TextLink } from "../../components/ui/text-link.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
 import { categoryName } from "../../lib/tools.ts";
+import { actionReply, type ActionReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/moderation.ts";
 import { readForm } from "../../lib/form.ts";
 
-// The moderation queue (DESIGN rule 5): pending submissions, paid ones first, each approved,
+// The moderation queue (docs/design.md#rule-5): pending submissions, paid ones first, each approved,
 // rejected, edited or deleted on its own or several at once. Every form posts here with an
 // `intent`; without JavaScript each is a plain form, and deleting asks for a ticked box first.
 
@@ -62,7 +65,8 @@ const moderationSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-type ActionResult = { formKey: string; notice: string | null; error: string | null };
+/** The answer names the form it answers (the bulk form, or one tool's button), so only that one shows it. */
+type ActionResult = ActionReply<{ formKey: string }>;
 
 const plural = (n: number) => (n === 1 ? "1 tool" : `${n} tools`);
 const names = (tools: ChangedTool[]) => tools.map((t) => `“${t.name}”`).join(", ");
@@ -76,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat();
     const error = errors.find((e): e is string => typeof e === "string") ?? "The request could not be understood. Please try again.";
-    return data<ActionResult>({ formKey: key, notice: null, error }, { status: 400 });
+    return data<ActionResult>(actionReply("error", error, { formKey: key }), { status: 400 });
   }
   const value = submission.value;
   let notice: string;
@@ -90,14 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = await deleteTools(services, admin, value.ids);
     notice = done.length > 0 ? `Deleted ${plural(done.length)}: ${names(done)}.` : "Nothing to delete: those tools are gone already.";
   }
-  return data<ActionResult>({ formKey: key, notice, error: null });
+  return data<ActionResult>(actionReply("success", notice, { formKey: key }));
 }
 
 const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium disabled:opacity-60";
 const approveClass = `${buttonClass} border-emerald-700 bg-emerald-700 text-white hover:bg-emerald-800`;
 const neutralClass = `${buttonClass} border-slate-300 bg-white text-slate-900 hover:bg-slate-100`;
 const dangerClass = `${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`;
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pages, brokenLinks } = loaderData;
@@ -114,16 +117,14 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         </h1>
         <p className="text-slate-700">
           {total === 0 ? "Nothing is waiting for review." : `${plural(total)} waiting for review; paid ones first, then oldest first.`}{" "}
-          <Link to="/admin/audit" className={linkClass}>
+          <TextLink to="/admin/audit">
             Audit log
-          </Link>
+          </TextLink>
         </p>
       </div>
 
-      {result?.notice && (
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
-          {result.notice}
-        </p>
+      {result?.status === "success" && result.message && (
+        <Alert tone="saved">{result.message}</Alert>
       )}
 
       {items.length > 0 && (
@@ -187,10 +188,10 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                     </div>
                     <p className="text-slate-800">{tool.tagline}</p>
                     <p className="text-sm break-all">
-                      <a href={tool.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
+                      <TextAnchor href={tool.websiteUrl} target="_blank" rel="noopener noreferrer nofollow">
                         {tool.websiteUrl}
                         <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
+                      </TextAnchor>
                     </p>
                     {tool.categories.length > 0 && (
                       <p className="text-sm text-slate-700">Categories: {tool.categories.map(categoryName).join(", ")}</p>
@@ -200,9 +201,9 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       Submitted <UtcTime ms={tool.createdAt} />
                       {tool.source !== "free_submission" && <> · source: {tool.source.replace(/_/g, " ")}</>}
                       {" · "}
-                      <Link to={`/tool/${encodeURIComponent(tool.slug)}`} className={linkClass}>
+                      <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>
                         Its pending page
-                      </Link>
+                      </TextLink>
                     </p>
                     <ToolActions tool={tool} busy={busy} messageFor={messageFor} />
                   </div>
@@ -252,15 +253,15 @@ function BrokenLinks({ links }: { links: BrokenLink[] }) {
             {links.map((link) => (
               <tr key={link.id} className="border-b border-slate-200 align-top">
                 <td className="py-2 pr-4">
-                  <Link to={`/admin/tools/${encodeURIComponent(link.id)}`} className={linkClass}>
+                  <TextLink to={`/admin/tools/${encodeURIComponent(link.id)}`}>
                     {link.name}
-                  </Link>
+                  </TextLink>
                 </td>
                 <td className="max-w-xs py-2 pr-4 break-all">
-                  <a href={link.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className={linkClass}>
+                  <TextAnchor href={link.websiteUrl} target="_blank" rel="noopener noreferrer nofollow">
                     {link.websiteUrl}
                     <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
+                  </TextAnchor>
                 </td>
                 <td className="py-2 pr-4">{link.failures}</td>
                 <td className="py-2 pr-4 break-words">{link.lastResult ?? "—"}</td>
@@ -301,7 +302,7 @@ function ToolActions({
         </Link>
       </div>
       <FormMessage result={approve} />
-      <details open={!!reject?.error} className="rounded-lg border border-slate-200 p-3">
+      <details open={reject?.status === "error"} className="rounded-lg border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-medium">
           Reject<span className="sr-only"> {tool.name}</span>…
         </summary>
@@ -317,7 +318,7 @@ function ToolActions({
           </button>
         </Form>
       </details>
-      <details open={!!remove?.error} className="rounded-lg border border-slate-200 p-3">
+      <details open={remove?.status === "error"} className="rounded-lg border border-slate-200 p-3">
         <summary className="cursor-pointer text-sm font-medium">
           Delete<span className="sr-only"> {tool.name}</span>…
         </summary>
@@ -355,10 +356,10 @@ function OneToolFields({ intent, id }: { intent: Intent; id: string }) {
 
 /** A form's error, announced when it appears. */
 function FormMessage({ result }: { result: ActionResult | null }) {
-  if (!result?.error) return null;
+  if (result?.status !== "error" || !result.message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {result.error}
-    </p>
+    <Alert tone="error" compact>
+      {result.message}
+    </Alert>
   );
 }

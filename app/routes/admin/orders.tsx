@@ -2,8 +2,10 @@ import { Form, Link } from "react-router";
 import { lenientPage } from "../../../core/catalog.ts";
 import { formatUtcDateTime } from "../../../core/dates.ts";
 import { formatUsd, TEST_PROVIDER } from "../../../core/featuring.ts";
-import { isOrderDisplayStatus, listOrders, type OrderDisplayStatus } from "../../../server/admin/orders.ts";
+import { isOrderDisplayStatus, ORDER_DISPLAY_STATUSES, type OrderDisplayStatus } from "../../../core/orders.ts";
+import { listOrders } from "../../../server/admin/orders.ts";
 import { Pagination } from "../../components/pagination.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/orders.ts";
 
@@ -18,9 +20,6 @@ const STATUS_LABELS: Record<OrderDisplayStatus, string> = {
   expired: "Expired",
   failed: "Failed",
 };
-// The component uses only these (the server module stays out of the browser's bundle).
-const STATUSES = Object.keys(STATUS_LABELS) as OrderDisplayStatus[];
-const isStatus = (value: string): value is OrderDisplayStatus => Object.hasOwn(STATUS_LABELS, value);
 
 const STATUS_HINTS: Record<OrderDisplayStatus, string> = {
   created: "checkout started in the last 24 hours, not paid yet",
@@ -96,7 +95,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
           >
             <option value="">All ({all.toLocaleString("en-US")})</option>
-            {STATUSES.map((s) => (
+            {ORDER_DISPLAY_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]} ({counts[s].toLocaleString("en-US")})
               </option>
@@ -107,9 +106,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
         {status && (
-          <Link to="/admin/orders" className="py-2 font-medium text-brand-700 underline underline-offset-4">
+          <TextLink to="/admin/orders" className="py-2">
             Show all
-          </Link>
+          </TextLink>
         )}
       </Form>
 
@@ -153,7 +152,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td className="px-2 py-2 tabular-nums">{amountOf(order.amountCents, order.currency)}</td>
                   <td className="px-2 py-2">
                     <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? "border-slate-400 bg-white text-slate-800"}`}>
-                      {isStatus(order.status) ? STATUS_LABELS[order.status] : order.status}
+                      {isOrderDisplayStatus(order.status) ? STATUS_LABELS[order.status] : order.status}
                     </span>
                   </td>
                   <td className="px-2 py-2">

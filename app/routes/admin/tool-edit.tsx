@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "../../../core/zod.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
 import { submissionSchema } from "../../../core/submission.ts";
@@ -12,9 +12,12 @@ import { Field, FormAlert, inputClass, SubmitButton } from "../../components/fie
 import { ToolFormFields } from "../../components/tool-form.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
 import { TOOL_STATUS_LABELS } from "../../lib/tools.ts";
 import { refusedSave, unreadUpload, type ToolFormRefusal } from "../../lib/tool-form-replies.ts";
+import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/tool-edit.ts";
 
 // An admin's edit of one tool, whatever its status: every field of the submission form (the
@@ -46,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** The page has two forms: a refusal names the edit form, so the delete form stays as it was. */
 function editRefusal({ result, duplicate, status }: ToolFormRefusal) {
-  return data({ form: "edit" as const, result, duplicate }, { status });
+  return data(formReply(result, { target: "edit" as const, duplicate }), { status });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -56,7 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   if (form.formData.get("intent") === "delete") {
     const submission = parseWithZod(form.formData, { schema: deleteSchema });
-    if (submission.status !== "success") return data({ form: "delete" as const, result: submission.reply(), duplicate: null }, { status: 400 });
+    if (submission.status !== "success") return data(formReply(submission.reply(), { target: "delete" as const, duplicate: null }), { status: 400 });
     const deleted = await deleteTools(services, admin, [params.id]);
     if (deleted.length === 0) throw data("No tool has this id; it may have been deleted.", { status: 404 });
     return redirect("/admin/tools", 303);
@@ -65,7 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form.formData, { schema: toolEditSchema });
   // An admin is not submitting anything: the form's own words, without the submit page's prefix.
   if (!form.ok) return editRefusal(unreadUpload(submission, form.problem, (message) => message));
-  if (submission.status !== "success") return data({ form: "edit" as const, result: submission.reply(), duplicate: null }, { status: 400 });
+  if (submission.status !== "success") return data(formReply(submission.reply(), { target: "edit" as const, duplicate: null }), { status: 400 });
 
   const { logo, ...edit } = submission.value;
   const outcome = await updateTool(
@@ -87,7 +90,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function ToolEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { tool } = loaderData;
@@ -99,9 +101,9 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const { tool, saved } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const editResult = !sending && actionData?.form === "edit" ? actionData.result : undefined;
-  const deleteResult = !sending && actionData?.form === "delete" ? actionData.result : undefined;
-  const duplicate = actionData?.form === "edit" ? actionData.duplicate : null;
+  const editResult = !sending && actionData?.target === "edit" ? actionData.form : undefined;
+  const deleteResult = !sending && actionData?.target === "delete" ? actionData.form : undefined;
+  const duplicate = actionData?.target === "edit" ? actionData.duplicate : null;
 
   const [form, fields] = useForm({
     id: "tool-edit",
@@ -135,9 +137,9 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
     <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-8">
       <div className="space-y-2">
         <p className="text-sm">
-          <Link to="/admin/tools" className={linkClass}>
+          <TextLink to="/admin/tools">
             ← All tools
-          </Link>
+          </TextLink>
         </p>
         <div className="flex items-center gap-4">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
@@ -152,17 +154,15 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </p>
         {tool.status !== "rejected" && (
           <p className="text-sm">
-            <Link to={`/tool/${encodeURIComponent(tool.slug)}`} className={linkClass}>
+            <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>
               Its public page (/tool/{tool.slug})
-            </Link>
+            </TextLink>
           </p>
         )}
       </div>
 
       {saved && !actionData && (
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
-          Changes saved.
-        </p>
+        <Alert tone="saved">Changes saved.</Alert>
       )}
 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { TOOL_STATUSES, type ToolStatus } from "../../../core/tool.ts";
 import { listAdminTools } from "../../../server/admin/tools.ts";
@@ -6,6 +6,7 @@ import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
+import { TextLink } from "../../components/ui/text-link.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { TOOL_STATUS_LABELS } from "../../lib/tools.ts";
 import type { Route } from "./+types/tools.ts";
@@ -50,7 +51,6 @@ const STATUS_CLASSES: Record<ToolStatus, string> = {
   verified: "border-sky-400 bg-sky-50 text-sky-900",
   rejected: "border-red-300 bg-red-50 text-red-900",
 };
-const linkClass = "font-medium text-brand-700 underline underline-offset-4";
 
 export default function AdminTools({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages, search, status } = loaderData;
@@ -61,9 +61,9 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
           Tools
         </h1>
         <p className="text-slate-700">
-          <Link to="/admin/audit" className={linkClass}>
+          <TextLink to="/admin/audit">
             Audit log
-          </Link>
+          </TextLink>
         </p>
       </div>
       <Form method="get" role="search" aria-label="Tools" className="flex flex-wrap items-end gap-3">
@@ -122,9 +122,9 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-4">
                     <span className="flex items-center gap-3">
                       <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={32} />
-                      <Link to={`/admin/tools/${encodeURIComponent(tool.id)}`} className={linkClass}>
+                      <TextLink to={`/admin/tools/${encodeURIComponent(tool.id)}`}>
                         {tool.name}
-                      </Link>
+                      </TextLink>
                     </span>
                   </td>
                   <td className="py-2 pr-4">

@@ -1,5 +1,5 @@
-import { launchUrl } from "../../core/import.ts";
-import { pause, type RunContext, type RunSummary, type ScheduledJob } from "../jobs/schedule.ts";
+import { launchUrl, scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
+import { pause, type RunContext, type ScheduledJob } from "../jobs/scheduler.ts";
 import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
 import { askApi, fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
 
@@ -9,30 +9,38 @@ const API_PAGE = 20;
 /** A launch that failed this many runs in a row is not tried again. */
 const MAX_ATTEMPTS = 3;
 
+/** What an import run reports: launches listed, launches tried, tools saved, and when it ended (ISO). */
+export type ImportRunSummary = { urlsFound: number; toolsProcessed: number; savedCount: number; timestamp: string };
+
 /** The Product Hunt import as a scheduled job: new launches from the feed (or the API), daily. */
-export function productHuntImportJob(deps: ImporterDeps): ScheduledJob {
+export function productHuntImportJob(deps: ImporterDeps): ScheduledJob<ImportRunSummary> {
   const { productHunt, schedules } = deps.config;
   return {
     name: "product-hunt-import",
-    title: "Product Hunt import",
+    label: "Product Hunt import",
     description: `Imports new launches from Product Hunt (only ones not seen before, at most ${productHunt.importLimit} a run), approved and public.`,
     when: "Every day at 13:00, Amsterdam time",
-    pattern: schedules.productHuntImport.pattern,
-    timezone: schedules.productHuntImport.timezone,
+    schedule: { ...schedules.productHuntImport },
     enabled: productHunt.autoImport,
+    setting: "PRODUCT_HUNT_AUTO_IMPORT",
     leaseMs: 5 * 60_000,
+    runningLabel: "Importing new launches from Product Hunt…",
+    figures: { urlsFound: "Launches found", toolsProcessed: "Processed", savedCount: "Saved", timestamp: "Finished" },
+    describe: (summary) => `Found ${summary.urlsFound} launches, processed ${summary.toolsProcessed}, saved ${summary.savedCount}.`,
+    busyMessage: scrapeBusyMessage,
+    failedMessage: scrapeFailedMessage,
     run: (context) => importNewLaunches(deps, context),
   };
 }
 
 /**
- * One run (spec §7 scrapeProductHuntManual, §9 auto-scrape): lists the newest launches, imports
+ * One run, manual or daily (docs/design.md#product-hunt-import): lists the newest launches, imports
  * those not seen before — at most the configured number, one at a time with a pause between them,
  * waiting as asked when Product Hunt answers 429 — and reports urlsFound, toolsProcessed,
  * savedCount and timestamp. A launch that fails is recorded with its error and the run goes on;
  * a listing that cannot be read fails the run.
  */
-export async function importNewLaunches(deps: ImporterDeps, context: RunContext): Promise<RunSummary> {
+export async function importNewLaunches(deps: ImporterDeps, context: RunContext<ImportRunSummary>): Promise<ImportRunSummary> {
   const { productHunt } = deps.config;
   const launches = await politely(deps, context, () => listLaunches(deps));
   const urlsFound = launches.length;

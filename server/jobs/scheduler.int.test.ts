@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database.ts";
 import { openDatabase, type Database } from "../db/index.ts";
 import { createLogger } from "../logger.ts";
-import { createScheduler, type RunContext, type RunSummary, type ScheduledJob, type Scheduler } from "./schedule.ts";
+import type { RunSummary } from "./runs.ts";
+import { createScheduler, type RunContext, type ScheduledJob, type Scheduler } from "./scheduler.ts";
 
 // The scheduler's lease and slots against a real database (both engines), with a job whose
 // work the tests hold and release. Several schedulers on one database stand for several instances,
@@ -32,13 +33,18 @@ function heldJob(leaseMs = 60_000) {
   };
   const job: ScheduledJob = {
     name: "product-hunt-import",
-    title: "Held",
+    label: "Held",
     description: "A test job",
     when: "Daily",
-    pattern: "0 13 * * *",
-    timezone: "Europe/Amsterdam",
+    schedule: { pattern: "0 13 * * *", timezone: "Europe/Amsterdam" },
     enabled: true,
+    setting: "HELD_JOB",
     leaseMs,
+    runningLabel: "Holding…",
+    figures: {},
+    describe: () => "Held.",
+    busyMessage: () => "Busy.",
+    failedMessage: (reason) => reason,
     run(context) {
       state.runs++;
       return new Promise<RunSummary>((resolve, reject) => {

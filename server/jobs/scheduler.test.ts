@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { nextRunAt } from "./schedule.ts";
+import { nextRunAt } from "./scheduler.ts";
 
 const { productHuntImport, linkHealth } = loadConfig({}).schedules;
 const next = (from: string) => new Date(nextRunAt(productHuntImport.pattern, productHuntImport.timezone, Date.parse(from))!).toISOString();

@@ -7,7 +7,8 @@ import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../config.ts";
 import { newId } from "../db/ids.ts";
 import { openDatabase } from "../db/index.ts";
-import type { RunOutcome, RunRecord } from "../jobs/schedule.ts";
+import type { RunRecord } from "../jobs/runs.ts";
+import type { RunOutcome } from "../jobs/scheduler.ts";
 import { importLaunch } from "./service.ts";
 
 // The automatic Product Hunt import (the "scrape"): a run of the scheduled job product-hunt-import

@@ -3,61 +3,60 @@ import { Cron } from "croner";
 import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
-import type { Selectable } from "kysely";
-import type { ScheduledRunsTable } from "../db/types.ts";
 import type { Logger } from "../logger.ts";
-
-/** The scheduled jobs there are. */
-export type ScheduledJobName = "product-hunt-import" | "link-health";
-
-/** Figures a run reports (the import: urlsFound, toolsProcessed, savedCount). */
-export type RunSummary = Record<string, number | string>;
-
-/** Something a run could not do for one item (a launch, a website), while the rest went on. */
-export interface RunItemError {
-  url: string;
-  message: string;
-}
-
-export interface RunRecord {
-  id: string;
-  job: ScheduledJobName;
-  trigger: "schedule" | "manual";
-  status: "running" | "succeeded" | "failed" | "interrupted";
-  startedAt: number;
-  finishedAt: number | null;
-  summary: RunSummary;
-  error: string | null;
-  itemErrors: RunItemError[];
-}
+import { acquireLease, releaseLease, renewLease } from "./lease.ts";
+import { currentRun, finishRun, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
 
 /** What a run is given. */
-export interface RunContext {
+export interface RunContext<S extends RunSummary = RunSummary> {
   runId: string;
   /** Aborted when the run lost its lease (another instance took over) or the process is stopping. */
   signal: AbortSignal;
   /** Records an item that failed; the run goes on. */
   itemError(url: string, message: string): void;
   /** Saves the figures so far, so the jobs screen shows a long run's progress. */
-  progress(summary: RunSummary): Promise<void>;
+  progress(summary: Partial<S>): Promise<void>;
 }
 
-export interface ScheduledJob {
-  name: ScheduledJobName;
-  title: string;
+/** A label for each figure of a summary, as pages show it ("Launches found"). */
+export type FigureLabels<S extends RunSummary> = { [K in keyof S]-?: string };
+
+/**
+ * Everything about one scheduled job: what pages call it and say of it, when it runs, whether
+ * its schedule is on, the figures it reports and how they read, and its work. `S` is its summary,
+ * which its run returns and its words read. The scheduler holds a list of these (server/services.ts);
+ * pages render from that list, so adding a job to it is all a new job needs beyond its own module
+ * and its schedule in the configuration.
+ */
+export interface ScheduledJob<S extends RunSummary = RunSummary> {
+  /** Its key in `leases` and `scheduled_runs`, and in forms. */
+  name: string;
+  /** What pages call it ("Product Hunt import"). */
+  label: string;
   /** What the job does, for the jobs screen. */
   description: string;
   /** When it runs, in words (e.g. "Every day at 13:00, Amsterdam time"). */
   when: string;
-  /** A croner pattern, read in `timezone`. */
-  pattern: string;
-  timezone: string;
+  /** A croner pattern, read in a time zone (from the configuration's `schedules`). */
+  schedule: { pattern: string; timezone: string };
   /** Whether the schedule runs it; an admin may run it by hand either way. */
   enabled: boolean;
+  /** The setting that turns its schedule on or off (PRODUCT_HUNT_AUTO_IMPORT). */
+  setting: string;
   /** How long a run holds the job without renewing; a run renews every third of it. */
   leaseMs: number;
+  /** The line shown while a run started by hand is under way. */
+  runningLabel: string;
+  /** What each figure of its summary is called. */
+  figures: FigureLabels<S>;
+  /** A succeeded run's figures in a sentence. */
+  describe(summary: S): string;
+  /** The refusal of a run by hand while another holds the job (started at `startedAt`, when known). */
+  busyMessage(startedAt: number | null): string;
+  /** A failed run in words, from its error. */
+  failedMessage(reason: string): string;
   /** Does the work and returns its figures; throwing marks the run failed with the error's message. */
-  run(context: RunContext): Promise<RunSummary>;
+  run(context: RunContext<S>): Promise<S>;
 }
 
 export type RunOutcome =
@@ -67,14 +66,21 @@ export type RunOutcome =
   /** A scheduled tick another instance has already served. */
   | { kind: "skipped" };
 
-export interface JobOverview {
-  name: ScheduledJobName;
-  title: string;
+/** What pages show of a job: its words, schedule and figure labels, as plain data. */
+export interface JobView {
+  name: string;
+  label: string;
   description: string;
   when: string;
   pattern: string;
   timezone: string;
   enabled: boolean;
+  setting: string;
+  runningLabel: string;
+  figures: Record<string, string>;
+}
+
+export interface JobOverview extends JobView {
   /** The next scheduled start (ms); null when the schedule is off. */
   nextRunAt: number | null;
   /** The run in progress, if any. */
@@ -88,19 +94,22 @@ export interface Scheduler {
   start(): void;
   /** Stops the timers and aborts and waits for the runs of this instance. */
   stop(): Promise<void>;
+  /** The job of that name, if this scheduler has one. */
+  find(name: string): ScheduledJob | undefined;
   /** Runs a job now, as an admin asked; refused (busy) while a run of it holds the lease anywhere. */
-  run(name: ScheduledJobName, trigger?: "manual"): Promise<RunOutcome>;
+  run(name: string, trigger?: "manual"): Promise<RunOutcome>;
   /** What a timer does at the scheduled time `slot` (ms): one run per slot across all instances. */
-  tick(name: ScheduledJobName, slot: number): Promise<RunOutcome>;
+  tick(name: string, slot: number): Promise<RunOutcome>;
   /** The next scheduled start after `from` (ms), in the job's time zone; null when the job is not scheduled. */
-  nextRun(name: ScheduledJobName, from?: number): number | null;
+  nextRun(name: string, from?: number): number | null;
   overview(limit?: number): Promise<JobOverview[]>;
   /** The latest run of a job, if any. */
-  lastRun(name: ScheduledJobName): Promise<RunRecord | null>;
+  lastRun(name: string): Promise<RunRecord | null>;
 }
 
 export interface SchedulerOptions {
   database: Database;
+  /** The jobs, in the order the jobs screen lists them. */
   jobs: ScheduledJob[];
   now: () => number;
   log: Logger;
@@ -110,79 +119,34 @@ const MINUTE = 60_000;
 
 /**
  * Runs scheduled jobs (ADR 015). Each instance keeps a croner timer per job; a run first takes
- * the job's lease, a row in `leases` that only one holder can have until it expires, and renews
- * it while working, so one run happens at a time across instances, and a run whose process died
- * holds the job no longer than the lease. The scheduled time is recorded with the run (unique per
- * job), so instances woken by the same tick make one run between them even when the first has
- * already finished.
+ * the job's lease (./lease.ts) and renews it while working, so one run happens at a time across
+ * instances, and a run whose process died holds the job no longer than the lease. The scheduled
+ * time is recorded with the run (./runs.ts, unique per job), so instances woken by the same tick
+ * make one run between them even when the first has already finished.
  */
 export function createScheduler({ database, jobs, now, log }: SchedulerOptions): Scheduler {
-  const { db } = database;
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const timers: Cron[] = [];
   const controllers = new Set<AbortController>();
   const inFlight = new Set<Promise<unknown>>();
 
-  const jobOf = (name: ScheduledJobName): ScheduledJob => {
+  const jobOf = (name: string): ScheduledJob => {
     const job = byName.get(name);
     if (!job) throw new Error(`Unknown scheduled job ${name}`);
     return job;
   };
 
-  async function acquire(name: string, holder: string, leaseMs: number): Promise<boolean> {
-    const at = now();
-    const inserted = await db
-      .insertInto("leases")
-      .values({ name, holder, expires_at: at + leaseMs })
-      .onConflict((oc) => oc.column("name").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
-    // Held, unless its holder stopped renewing it.
-    const taken = await db
-      .updateTable("leases")
-      .set({ holder, expires_at: at + leaseMs })
-      .where("name", "=", name)
-      .where("expires_at", "<", at)
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
-  }
-
-  async function renew(name: string, holder: string, leaseMs: number): Promise<boolean> {
-    const renewed = await db
-      .updateTable("leases")
-      .set({ expires_at: now() + leaseMs })
-      .where("name", "=", name)
-      .where("holder", "=", holder)
-      .executeTakeFirst();
-    return Number(renewed.numUpdatedRows) === 1;
-  }
-
   async function execute(job: ScheduledJob, trigger: "schedule" | "manual", slot: number | null): Promise<RunOutcome> {
     const runId = newId();
-    if (!(await acquire(job.name, runId, job.leaseMs))) {
-      return { kind: "busy", run: await currentRun(job.name) };
+    if (!(await acquireLease(database, job.name, runId, job.leaseMs, now()))) {
+      return { kind: "busy", run: await currentRun(database, job.name) };
     }
     const release = () =>
-      db
-        .deleteFrom("leases")
-        .where("name", "=", job.name)
-        .where("holder", "=", runId)
-        .execute()
-        .catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
+      releaseLease(database, job.name, runId).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
 
     const startedAt = now();
     try {
-      // Holding the lease, any run still marked running lost its process.
-      await db
-        .updateTable("scheduled_runs")
-        .set({ status: "interrupted", finished_at: startedAt, error: "The run stopped before finishing (its server went away)." })
-        .where("job", "=", job.name)
-        .where("status", "=", "running")
-        .execute();
-      await db
-        .insertInto("scheduled_runs")
-        .values({ id: runId, job: job.name, trigger, slot, status: "running", started_at: startedAt, finished_at: null, error: null })
-        .execute();
+      await startRun(database, { id: runId, job: job.name, trigger, slot, startedAt });
     } catch (error) {
       await release();
       if (slot !== null && isUniqueViolation(error)) return { kind: "skipped" };
@@ -192,7 +156,7 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
     const controller = new AbortController();
     controllers.add(controller);
     const heartbeat = setInterval(() => {
-      renew(job.name, runId, job.leaseMs)
+      renewLease(database, job.name, runId, job.leaseMs, now())
         .then((held) => {
           if (!held) controller.abort(new Error("The run lost its lease to another instance."));
         })
@@ -212,12 +176,8 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
           itemErrors.push({ url, message: itemMessage });
         },
         async progress(figures) {
-          summary = figures;
-          await db
-            .updateTable("scheduled_runs")
-            .set({ summary: JSON.stringify(figures), item_errors: JSON.stringify(itemErrors) })
-            .where("id", "=", runId)
-            .execute();
+          summary = definedFigures(figures);
+          await saveRunProgress(database, runId, summary, itemErrors);
         },
       });
     } catch (error) {
@@ -229,17 +189,7 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
       controllers.delete(controller);
     }
     const finishedAt = now();
-    await db
-      .updateTable("scheduled_runs")
-      .set({
-        status,
-        finished_at: finishedAt,
-        summary: JSON.stringify(summary),
-        error: message?.slice(0, 1000) ?? null,
-        item_errors: JSON.stringify(itemErrors.slice(0, 200)),
-      })
-      .where("id", "=", runId)
-      .execute();
+    await finishRun(database, runId, { status, finishedAt, summary, error: message, itemErrors });
     await release();
     return {
       kind: "finished",
@@ -253,32 +203,9 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
     return promise;
   }
 
-  async function currentRun(name: ScheduledJobName): Promise<RunRecord | null> {
-    const row = await db
-      .selectFrom("scheduled_runs")
-      .selectAll()
-      .where("job", "=", name)
-      .where("status", "=", "running")
-      .orderBy("started_at", "desc")
-      .executeTakeFirst();
-    return row ? toRecord(row) : null;
-  }
-
-  async function recentRuns(name: ScheduledJobName, limit: number): Promise<RunRecord[]> {
-    const rows = await db
-      .selectFrom("scheduled_runs")
-      .selectAll()
-      .where("job", "=", name)
-      .orderBy("started_at", "desc")
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
-    return rows.map(toRecord);
-  }
-
-  function nextRun(name: ScheduledJobName, from: number = now()): number | null {
+  function nextRun(name: string, from: number = now()): number | null {
     const job = jobOf(name);
-    return job.enabled ? nextRunAt(job.pattern, job.timezone, from) : null;
+    return job.enabled ? nextRunAt(job.schedule.pattern, job.schedule.timezone, from) : null;
   }
 
   return {
@@ -286,7 +213,7 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
       for (const job of jobs) {
         if (!job.enabled || timers.some((timer) => timer.name === job.name)) continue;
         timers.push(
-          new Cron(job.pattern, { name: job.name, timezone: job.timezone, protect: true }, () => {
+          new Cron(job.schedule.pattern, { name: job.name, timezone: job.schedule.timezone, protect: true }, () => {
             // The tick's own minute: every instance woken by it names the same slot.
             const slot = Math.floor(Date.now() / MINUTE) * MINUTE;
             return tracked(execute(job, "schedule", slot)).then(
@@ -302,6 +229,9 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
       for (const controller of controllers) controller.abort(new Error("The server is stopping."));
       await Promise.allSettled([...inFlight]);
     },
+    find(name) {
+      return byName.get(name);
+    },
     run(name, trigger = "manual") {
       return tracked(execute(jobOf(name), trigger, null));
     },
@@ -312,15 +242,9 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
     async overview(limit = 10) {
       return Promise.all(
         jobs.map(async (job): Promise<JobOverview> => {
-          const lastRuns = await recentRuns(job.name, limit);
+          const lastRuns = await recentRuns(database, job.name, limit);
           return {
-            name: job.name,
-            title: job.title,
-            description: job.description,
-            when: job.when,
-            pattern: job.pattern,
-            timezone: job.timezone,
-            enabled: job.enabled,
+            ...jobView(job),
             nextRunAt: nextRun(job.name),
             // A running run is the newest one.
             running: lastRuns[0]?.status === "running" ? lastRuns[0] : null,
@@ -330,36 +254,35 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
       );
     },
     async lastRun(name) {
-      return (await recentRuns(name, 1))[0] ?? null;
+      return (await recentRuns(database, name, 1))[0] ?? null;
     },
   };
+}
+
+/** A job as pages show it: everything but its work, as plain data a loader can send. */
+export function jobView(job: ScheduledJob): JobView {
+  return {
+    name: job.name,
+    label: job.label,
+    description: job.description,
+    when: job.when,
+    pattern: job.schedule.pattern,
+    timezone: job.schedule.timezone,
+    enabled: job.enabled,
+    setting: job.setting,
+    runningLabel: job.runningLabel,
+    figures: { ...job.figures },
+  };
+}
+
+/** Figures given as progress, without any left undefined (they would not be stored anyway). */
+function definedFigures(figures: Partial<RunSummary>): RunSummary {
+  return Object.fromEntries(Object.entries(figures).filter((entry): entry is [string, number | string] => entry[1] !== undefined));
 }
 
 /** The first time after `from` (ms) that a croner pattern matches in a time zone, daylight saving included. */
 export function nextRunAt(pattern: string, timezone: string, from: number): number | null {
   return new Cron(pattern, { timezone, paused: true }).nextRun(new Date(from))?.getTime() ?? null;
-}
-
-function toRecord(row: Selectable<ScheduledRunsTable>): RunRecord {
-  return {
-    id: row.id,
-    job: row.job as ScheduledJobName,
-    trigger: row.trigger,
-    status: row.status,
-    startedAt: Number(row.started_at),
-    finishedAt: row.finished_at === null ? null : Number(row.finished_at),
-    summary: parseJson<RunSummary>(row.summary, {}),
-    error: row.error,
-    itemErrors: parseJson<RunItemError[]>(row.item_errors, []),
-  };
-}
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 /** Waits `ms` (spacing a run's requests), or less when the run is aborted, which then throws its reason. */

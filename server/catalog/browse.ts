@@ -1,0 +1,79 @@
+import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
+import { browsePath, LIMITS, pageCount, parseBrowseFilter, parsePage, parseSort, type Sort } from "../../core/catalog.ts";
+import type { Database } from "../db/index.ts";
+import { countPublicToolsByCategory, listFeaturedTools, listPublicTools, type ToolCard } from "./queries.ts";
+
+/** What the browse page shows: one page of a category (or all tools), its featured column and the category list. */
+export interface BrowsePage {
+  filter: { slug: string; name: string } | null;
+  sort: Sort;
+  page: number;
+  pages: number;
+  tools: ToolCard[];
+  total: number;
+  featured: ToolCard[];
+  categories: { slug: string; name: string; count: number }[];
+  /** The page's one address (category slug, sort, page). */
+  canonical: string;
+}
+
+export type BrowseOutcome =
+  | { kind: "page"; page: BrowsePage }
+  /** Another spelling of a page that has one canonical address (a `?sort=` of the no-JavaScript form, page 1, an old category name). */
+  | { kind: "moved"; to: string }
+  | { kind: "not-found"; message: string };
+
+/**
+ * `/browse/{filter?}/{sort?}?page=`: the page, or where its canonical address is, or why there is
+ * none. The featured column comes first; every other public tool, featured beyond the column's
+ * places included, is in the main list, so no tool drops out of browse.
+ */
+export async function browsePage(
+  deps: { database: Database; now: () => number },
+  request: { filter: string | undefined; sort: string | undefined; query: URLSearchParams },
+): Promise<BrowseOutcome> {
+  const filter = parseBrowseFilter(request.filter);
+  if (!filter) return { kind: "not-found", message: "Category not found" };
+  // Without JavaScript the sort dropdown submits ?sort=…: the URL is rebuilt from it.
+  const sort = parseSort(request.query.get("sort") ?? request.sort);
+  const page = parsePage(request.query.get("page"));
+  const canonical = browsePath(filter, sort, page ?? 1);
+  if (page === null || request.query.has("sort") || request.query.get("page") === "1") return { kind: "moved", to: canonical };
+  // Old or alternative category spellings (the hyphenated name) lead to the one canonical URL.
+  if (request.filter !== undefined && filter.kind === "category" && request.filter !== filter.category.slug) return { kind: "moved", to: canonical };
+
+  const { database } = deps;
+  const at = deps.now();
+  const category = filter.kind === "category" ? filter.category.slug : null;
+  const [featured, counts] = await Promise.all([
+    listFeaturedTools(database, at, { limit: LIMITS.browseFeatured, category }),
+    countPublicToolsByCategory(database),
+  ]);
+  const list = await listPublicTools(database, at, {
+    category,
+    sort,
+    page,
+    pageSize: LIMITS.browsePageSize,
+    excludeIds: featured.map((t) => t.id),
+  });
+  const pages = pageCount(list.total, LIMITS.browsePageSize);
+  if (page > pages) return { kind: "not-found", message: "There is no such page." };
+  return {
+    kind: "page",
+    page: {
+      filter: filter.kind === "all" ? null : { slug: filter.category.slug, name: filter.category.name },
+      sort,
+      page,
+      pages,
+      tools: list.items,
+      total: list.total,
+      featured,
+      categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0).map((c) => ({
+        slug: c.slug,
+        name: c.name,
+        count: counts.get(c.slug) ?? 0,
+      })),
+      canonical,
+    },
+  };
+}
