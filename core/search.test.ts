@@ -202,10 +202,24 @@ describe("scoreTool: containment", () => {
     expect(score({ tags: ["LLM"] }, "llm")).toBe(3);
   });
 
-  it("matches substrings, not whole words", () => {
+  it("matches where a word starts (a prefix of a word), not inside one (docs/design.md#rule-13)", () => {
     expect(score({ name: "Notes" }, "note")).toBe(8);
-    expect(score({ description: "Unnoticed" }, "notice")).toBe(3);
-    expect(score({ tags: ["note-taking"] }, "king")).toBe(3);
+    expect(score({ name: "Designers" }, "design")).toBe(8);
+    expect(score({ description: "Unnoticed" }, "notice")).toBe(0);
+    expect(score({ tags: ["note-taking"] }, "king")).toBe(0);
+    expect(score({ tags: ["note-taking"] }, "taking")).toBe(3);
+    // "AI tools": "ai" is in "AI", "AI-powered" and "aider", not in "mail" or "Mailchimp".
+    for (const name of ["AI", "AI-powered", "Aider", "(ai) helper", "use.ai"]) expect(score({ name }, "ai"), name).toBe(8);
+    for (const name of ["Mail", "Mailchimp", "Proton Mail", "brain"]) expect(score({ name }, "ai"), name).toBe(0);
+    // The whole query counts where it starts a word too.
+    expect(score({ tagline: "Best AI tools around" }, "ai tools")).toBe(3 + 2 + 2);
+    expect(score({ tagline: "Email tools" }, "ai tools")).toBe(2);
+  });
+
+  it("lets a query that begins with punctuation match anywhere", () => {
+    expect(score({ name: "ASP.NET" }, ".net")).toBe(8);
+    expect(score({ name: "Node.js" }, "js")).toBe(8);
+    expect(score({ name: "Nodejs" }, "js")).toBe(0);
   });
 
   it("treats punctuation literally", () => {

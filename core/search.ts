@@ -1,6 +1,6 @@
 /**
- * Search scoring (issue text): points for the whole query and for each distinct word, per field,
- * with containment as a case-insensitive substring test.
+ * Search scoring (docs/design.md#rule-13): points for the whole query and for each distinct word,
+ * per field, where the field has it at the start of a word, case-insensitively.
  */
 
 /** Points per field for containing the whole query (`phrase`) and for each distinct query word (`word`). */
@@ -42,12 +42,37 @@ export interface SearchableTool {
 
 type Weights = { readonly phrase: number; readonly word: number };
 
+const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
+
+/** Whether the character at `index` of `text` is part of a word (a letter, a digit, or a mark on one). */
+export function isWordCharacter(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  // The second half of a character outside the BMP: the character is the pair.
+  if (code >= 0xdc00 && code <= 0xdfff && index > 0) return WORD_CHARACTER.test(text.slice(index - 1, index + 1));
+  if (code >= 0xd800 && code <= 0xdbff) return WORD_CHARACTER.test(text.slice(index, index + 2));
+  return WORD_CHARACTER.test(text[index] ?? "");
+}
+
+/**
+ * Whether `needle` occurs in `text` where a word starts: at the start, after a character that is
+ * no letter or digit, or anywhere when the needle itself begins with such a character (".net"
+ * in "asp.net"). So "ai" is in "AI", "AI-powered" and "aider", not in "mail"; "design" in "designers".
+ */
+export function wordStartsAt(text: string, needle: string): boolean {
+  if (needle === "") return false;
+  const anywhere = !isWordCharacter(needle, 0);
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+    if (anywhere || i === 0 || !isWordCharacter(text, i - 1)) return true;
+  }
+  return false;
+}
+
 // One list for plain and list fields alike: a plain field is a list of one item, and "some item
-// contains it" then reads as "the field contains it", so each field is scored the same way.
+// has it" then reads as "the field has it", so each field is scored the same way.
 function scoreItems(items: readonly string[], phrase: string, words: readonly string[], weights: Weights): number {
   // Fields are lowercased but their whitespace is left alone, as the issue asks.
   const lowered = items.map((item) => item.toLowerCase());
-  const contains = (needle: string) => lowered.some((item) => item.includes(needle));
+  const contains = (needle: string) => lowered.some((item) => wordStartsAt(item, needle));
   let score = contains(phrase) ? weights.phrase : 0;
   for (const word of words) {
     if (contains(word)) score += weights.word;

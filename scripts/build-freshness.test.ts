@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness, newestSource } from "./build-freshness.ts";
+import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness, newestSource, NODE_ENTRY } from "./build-freshness.ts";
 
 const T0 = Date.UTC(2026, 0, 1) / 1000;
 let root: string;
@@ -35,34 +35,47 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
+/** Both halves of a build, written at `t`. */
+function writeBuild(t: number) {
+  write(BUILD_ENTRY, t);
+  write(NODE_ENTRY, t);
+}
+
 describe("buildFreshness", () => {
   it("is missing without build/server/index.js", () => {
     expect(buildFreshness(root)).toEqual({ state: "missing" });
   });
 
-  it("is fresh when the build is newer than every source", () => {
+  it("is missing without the compiled server, build/node/main.js", () => {
     write(BUILD_ENTRY, 10);
+    expect(buildFreshness(root)).toEqual({ state: "missing" });
+    write(NODE_ENTRY, 10);
+    expect(buildFreshness(root)).toEqual({ state: "fresh" });
+  });
+
+  it("is fresh when the build is newer than every source", () => {
+    writeBuild(10);
     expect(buildFreshness(root)).toEqual({ state: "fresh" });
   });
 
   it("is stale when a source under app/, core/ or server/ changed after the build", () => {
-    write(BUILD_ENTRY, 10);
+    writeBuild(10);
     write("server/catalog/queries.ts", 20);
     expect(buildFreshness(root)).toEqual({ state: "stale", newer: "server/catalog/queries.ts" });
   });
 
   it("is stale when a config file or the lock file changed after the build", () => {
-    write(BUILD_ENTRY, 10);
+    writeBuild(10);
     write("package-lock.json", 20);
     expect(buildFreshness(root)).toEqual({ state: "stale", newer: "package-lock.json" });
-    write(BUILD_ENTRY, 30);
+    writeBuild(30);
     write("vite.config.ts", 40);
     expect(buildFreshness(root)).toEqual({ state: "stale", newer: "vite.config.ts" });
   });
 
   it("is stale when a source was removed after the build (its folder changed)", () => {
     write("core/old.ts", 0);
-    write(BUILD_ENTRY, 10);
+    writeBuild(10);
     fs.rmSync(path.join(root, "core/old.ts"));
     setTime("core", 20);
     expect(buildFreshness(root)).toEqual({ state: "stale", newer: "core/" });
@@ -71,7 +84,7 @@ describe("buildFreshness", () => {
   it("ignores tests: editing one needs no rebuild", () => {
     write("server/catalog/catalog.int.test.ts", 0);
     write("app/lib/x.test.ts", 0);
-    write(BUILD_ENTRY, 10);
+    writeBuild(10);
     fs.writeFileSync(path.join(root, "server/catalog/catalog.int.test.ts"), "edited");
     fs.utimesSync(path.join(root, "server/catalog/catalog.int.test.ts"), T0 + 20, T0 + 20);
     fs.utimesSync(path.join(root, "app/lib/x.test.ts"), T0 + 20, T0 + 20);
@@ -80,7 +93,7 @@ describe("buildFreshness", () => {
 
   it("dates the build by when it started, when scripts/build.ts recorded it", () => {
     // A source saved during the build (after it started, before it finished) may not be in it.
-    write(BUILD_ENTRY, 30);
+    writeBuild(30);
     write(BUILD_STARTED_FILE, 30, `${(T0 + 10) * 1000}\n`);
     write("app/root.tsx", 20);
     expect(buildFreshness(root)).toEqual({ state: "stale", newer: "app/root.tsx" });

@@ -14,6 +14,14 @@ export const SOURCE_DIRS = ["app", "core", "server", "public"] as const;
 export const SOURCE_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json"] as const;
 /** The server build: what the tests start. */
 export const BUILD_ENTRY = "build/server/index.js";
+/** The Node server itself, compiled (what `npm start` runs). */
+export const NODE_ENTRY = "build/node/main.js";
+/**
+ * How `npm start` runs it (package.json says the same): V8's young generation capped, which keeps
+ * the server's memory down at no cost in throughput (docs/decisions/023). Tests and benchmarks
+ * start the server this way too.
+ */
+export const SERVER_ARGS = ["--max-semi-space-size=8", NODE_ENTRY] as const;
 /** Written by scripts/build.ts after a build: when that build started (ms since the epoch). */
 export const BUILD_STARTED_FILE = "build/.build-started";
 
@@ -54,7 +62,7 @@ export function newestSource(root: string): { path: string; mtimeMs: number } | 
 /** When the build in `root` was made: the start of the build that wrote it, else its entry's mtime. */
 function builtAt(root: string): number | null {
   const entry = fs.statSync(path.join(root, BUILD_ENTRY), { throwIfNoEntry: false });
-  if (!entry) return null;
+  if (!entry || !fs.existsSync(path.join(root, NODE_ENTRY))) return null;
   // A source saved while the build ran may or may not be in it: only the start time is safe.
   let started = NaN;
   try {

@@ -1,4 +1,6 @@
-// `npm run build`: the production bundle (React Router: server build + hashed browser assets).
+// `npm run build`: the production bundle (React Router: server build + hashed browser assets), and
+// the Node server compiled to one JavaScript module (build/node/main.js: no type stripping at run
+// time, which costs the running server some 26 MB; docs/decisions/023).
 // With --if-missing (used by `npm start`) it only builds when there is no build yet; with
 // --if-stale (used by the tests' global setups) only when there is none or it is older than the
 // code (scripts/build-freshness.ts). One build at a time per checkout: a second waits for the
@@ -7,14 +9,15 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness } from "./build-freshness.ts";
+import { rolldown } from "rolldown";
+import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness, NODE_ENTRY } from "./build-freshness.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LOCK = path.join(root, "node_modules/.cache/toolshelf-build.lock");
 
 const needed = () =>
   process.argv.includes("--if-missing")
-    ? !fs.existsSync(path.join(root, BUILD_ENTRY))
+    ? !fs.existsSync(path.join(root, BUILD_ENTRY)) || !fs.existsSync(path.join(root, NODE_ENTRY))
     : process.argv.includes("--if-stale")
       ? buildFreshness(root).state !== "fresh"
       : true;
@@ -75,6 +78,7 @@ try {
     });
     if (result.status !== 0) process.exitCode = result.status ?? 1;
     else {
+      await buildNodeServer();
       fs.writeFileSync(path.join(root, BUILD_STARTED_FILE), `${started}\n`);
       console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
@@ -82,3 +86,20 @@ try {
 } finally {
   fs.rmSync(LOCK, { recursive: true, force: true });
 }
+
+/** server/main.ts and what it imports from the project, in one module; packages stay imports. */
+async function buildNodeServer(): Promise<void> {
+  const bundle = await rolldown({
+    input: path.join(root, "server/main.ts"),
+    platform: "node",
+    // Packages are loaded from node_modules as usual (some only when first needed: server/lazy-imports.ts).
+    external: (id) => !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0"),
+    logLevel: "warn",
+  });
+  try {
+    await bundle.write({ file: path.join(root, NODE_ENTRY), format: "esm", sourcemap: true });
+  } finally {
+    await bundle.close();
+  }
+}
+

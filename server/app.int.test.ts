@@ -30,8 +30,9 @@ describe("the HTTP shell", () => {
   });
 
   it("sends a nonce-based CSP and puts that nonce on every inline script of a page rendered for one visitor", async () => {
-    // Search pages are never stored (stored pages allow their scripts by hash: server/http/private-responses.int.test.ts).
-    const res = await fetch(`${server.url}/search/nonce`, { headers: { "User-Agent": BROWSER_UA } });
+    // A 404 is never stored (stored pages allow their scripts by hash: server/http/private-responses.int.test.ts).
+    const res = await fetch(`${server.url}/no-such-page/nonce`, { headers: { "User-Agent": BROWSER_UA } });
+    expect(res.status).toBe(404);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -44,7 +45,7 @@ describe("the HTTP shell", () => {
       if (!/\bsrc=/.test(attrs)) expect(attrs).toContain(`nonce="${nonce}"`);
     }
     // A fresh nonce for every response.
-    const again = await fetch(`${server.url}/search/nonce`);
+    const again = await fetch(`${server.url}/no-such-page/nonce`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-powered-by")).toBeNull();

@@ -24,6 +24,7 @@ import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
 import { addressKey } from "./ratelimit/index.ts";
 import { clientIp } from "./http/client.ts";
+import { countSearch, searchRequestOf } from "./search/tracking.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
 export interface CreateAppOptions {
@@ -124,8 +125,14 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     return context;
   };
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel"] })
+    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel"] })
     : null;
+  // Every search page served is counted, from the page cache too (the fast path leaves them to this).
+  app.use((req, _res, next) => {
+    const search = searchRequestOf(req.method, req.originalUrl);
+    if (search) void countSearch(services, search, addressKey(clientIp(req)));
+    next();
+  });
   if (pageCache) app.use(pageCache.middleware);
   // Mounted without a path pattern: Express would decode one and answer an undecodable path (`/%C0%AF`)
   // itself; React Router's root middleware answers it with the site's own 400 page instead.
@@ -133,7 +140,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 
   app.use(errorHandler(services));
   return (req, res) => {
-    if (!pageCache?.serveFromMemory(req, res)) app(req, res);
+    if (searchRequestOf(req.method ?? "", req.url ?? "") || !pageCache?.serveFromMemory(req, res)) app(req, res);
   };
 }
 

@@ -2,6 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./catalog/feeds.ts";
+import { COUNTS_LAG_MS } from "./catalog/freshness.ts";
 import { CodedError } from "./errors.ts";
 
 const flag = z
@@ -60,6 +61,8 @@ const EnvSchema = z.object({
     .default("https://www.google.com/s2/favicons?domain={domain}&sz=128"),
   LINK_CHECK_ENABLED: flag.optional(),
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PAGE_CACHE: z.enum(["on", "off"], "must be on or off").optional(),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });
 
 export type DatabaseTarget =
@@ -166,8 +169,11 @@ export interface Config {
   schedules: Record<"productHuntImport" | "linkHealth", { pattern: string; timezone: string }>;
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
   jobs: { pollMs: number };
-  /** Public pages kept in memory until the catalogue changes; `pollMs`: how often to look for other instances' writes. */
-  cache: { pages: boolean; pollMs: number };
+  /**
+   * Public pages kept in memory until the catalogue changes (at most `maxBytes`); `pollMs`: how
+   * often to look for other instances' writes; `countsLagMs`: how long a like count shown may lag.
+   */
+  cache: { pages: boolean; maxBytes: number; pollMs: number; countsLagMs: number };
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
   sitemapMaxUrls: number;
 }
@@ -349,8 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linkHealth: { pattern: "0 4 * * 1", timezone: "Europe/Amsterdam" },
     },
     jobs: { pollMs: 5000 },
-    // In development every edit must show at once.
-    cache: { pages: e.NODE_ENV !== "development", pollMs: 1000 },
+    // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.
+    cache: { pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
     sitemapMaxUrls: SITEMAP_MAX_URLS,
   };
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./admin/accounts.ts";
 import { createApp } from "./app.ts";
@@ -11,11 +11,12 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
+import { PROJECT_ROOT } from "./paths.ts";
 import { paymentsStartWarning } from "./payments/mode.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = PROJECT_ROOT;
 const dev = process.argv.includes("--dev");
 
 let config;
@@ -33,8 +34,8 @@ await migrateToLatest(database.db);
 const services = createServices(config, database, log);
 await ensureAdmin(database, config.admin, log, services.now());
 if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
-// Built in the background: the first searches wait for it, every other page is served meanwhile.
-services.search.warm().catch((error: unknown) => log.error({ err: error }, "could not load the search index"));
+// Loaded in the background: the first lists and searches wait for it, other pages are served meanwhile.
+services.catalog.warm(services.now()).catch((error: unknown) => log.error({ err: error }, "could not load the catalogue"));
 // Jobs left by a previous run (a screenshot not yet taken when it stopped) are picked up here.
 services.jobs.start();
 // The daily Product Hunt import and the weekly link check (each instance keeps timers; a lease in

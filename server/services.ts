@@ -1,4 +1,5 @@
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
+import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
 import type { Logger } from "./logger.ts";
@@ -31,6 +32,8 @@ export interface AppServices {
   storage: Storage;
   /** When public pages last changed (page cache invalidation). */
   freshness: CatalogFreshness;
+  /** What public lists show, from this instance's copy of the public catalogue in memory. */
+  catalog: PublicCatalog;
   search: SearchService;
   likes: LikeService;
   screenshots: ScreenshotService;
@@ -76,7 +79,7 @@ export function createServices(
   log: Logger,
   now: () => number = Date.now,
 ): AppServices {
-  const freshness = createCatalogFreshness(database, now, log, config.cache.pollMs);
+  const freshness = createCatalogFreshness(database, now, log, config.cache);
   // The signing key may live in the database: read once, and again after a failed read.
   let key: Promise<string> | null = null;
   const signingKey = () =>
@@ -100,6 +103,7 @@ export function createServices(
     }),
   });
   const importer = { config, database, storage, freshness, screenshots, log, now };
+  const catalog = createPublicCatalog(database, freshness, log);
   const importJob = productHuntImportJob(importer);
   return {
     config,
@@ -108,7 +112,8 @@ export function createServices(
     now,
     storage,
     freshness,
-    search: createSearchService(database, freshness, now, log),
+    catalog,
+    search: createSearchService(catalog, freshness, now),
     likes: createLikeService({
       database,
       freshness,
@@ -147,7 +152,7 @@ export function createServices(
       loginUser: createRateLimiter(database, "login_user", config.rateLimits.loginUser),
       loginDevice: createRateLimiter(database, "login_device", config.rateLimits.loginDevice),
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
-      searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking),
+      searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking, { blockInMemory: true }),
       searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
     },
   };

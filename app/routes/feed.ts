@@ -4,7 +4,7 @@ import { xmlResponse } from "../lib/xml.ts";
 import type { Route } from "./+types/feed.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database, config, now } = context.get(servicesContextKey);
-  const xml = await feedDocument(database, now(), { url: config.siteUrl, name: config.siteName });
+  const { catalog, config, now } = context.get(servicesContextKey);
+  const xml = await feedDocument(catalog, now(), { url: config.siteUrl, name: config.siteName });
   return xmlResponse(xml, "application/atom+xml");
 }

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
-import { listFeaturedTools, listLatestPublicTools } from "../../server/catalog/queries.ts";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
@@ -22,11 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database, now } = context.get(servicesContextKey);
+  const { catalog, now } = context.get(servicesContextKey);
   const at = now();
   const [featured, latest] = await Promise.all([
-    listFeaturedTools(database, at, { limit: LIMITS.homeFeatured }),
-    listLatestPublicTools(database, at, LIMITS.homeLatest),
+    catalog.featured(at, { limit: LIMITS.homeFeatured }),
+    catalog.latest(at, LIMITS.homeLatest),
   ]);
   return { featured: featured.map(cardView), latest: latest.map(cardView) };
 }

@@ -1,12 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
 import { MAX_QUERY_LENGTH } from "../../core/search.ts";
-import { recordSearchInBackground } from "../../server/search/tracking.ts";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { requestContextKey, servicesContextKey } from "../context.ts";
+import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import type { Route } from "./+types/search.ts";
 
@@ -21,7 +20,6 @@ function searchPath(term: string, page = 1, fromHome = false): string {
   return `/search/${encodeURIComponent(term)}${query}`;
 }
 
-// Results depend on the query and are counted per search: never stored by shared caches.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -36,30 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = parsePage(url.searchParams.get("page"));
   if (page === null) throw redirect(searchPath(params.term ?? ""), 301);
 
-  const services = context.get(servicesContextKey);
-  const outcome = await services.search.search(q ?? params.term ?? "", page);
-  const init = { headers: { "Cache-Control": "private, no-store" } };
+  const { search } = context.get(servicesContextKey);
+  const outcome = await search.search(q ?? params.term ?? "", page);
+  // Browsers and shared caches ask again each time (every search is counted, on the way in:
+  // server/search/tracking.ts); the page cache keeps it until the catalogue changes.
+  const init = { headers: { "Cache-Control": "no-cache" } };
   if (outcome.kind === "too-long") return data(outcome, { ...init, status: 400 });
-  if (outcome.kind === "results") {
-    if (outcome.total > 0 && page > outcome.pages) throw data("There is no such page.", { status: 404 });
-    if (page === 1) {
-      void recordSearchInBackground(
-        {
-          database: services.database,
-          limiter: services.limiters.searchTracking,
-          newTermLimiter: services.limiters.searchNewTerm,
-          log: services.log,
-        },
-        {
-          // What was searched for (control characters removed, normalised), not the raw path.
-          raw: outcome.query,
-          client: context.get(requestContextKey).addressKey,
-          source: fromHome ? { kind: "homepage" } : { kind: "search-page", resultCount: outcome.total },
-          now: services.now(),
-        },
-      );
-    }
-  }
+  if (outcome.kind === "results" && outcome.total > 0 && page > outcome.pages) throw data("There is no such page.", { status: 404 });
   return data(outcome, init);
 }
 

@@ -5,8 +5,8 @@ import { xmlResponse } from "../lib/xml.ts";
 import type { Route } from "./+types/sitemap-part.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, config } = context.get(servicesContextKey);
-  const xml = await sitemapPart(database, config.siteUrl, params.file, config.sitemapMaxUrls);
+  const { catalog, config, now } = context.get(servicesContextKey);
+  const xml = await sitemapPart(catalog, now(), config.siteUrl, params.file, config.sitemapMaxUrls);
   if (xml === null) throw data("Not found", { status: 404 });
   return xmlResponse(xml, "application/xml");
 }

@@ -4,6 +4,6 @@ import { xmlResponse } from "../lib/xml.ts";
 import type { Route } from "./+types/sitemap.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database, config } = context.get(servicesContextKey);
-  return xmlResponse(await sitemapDocument(database, config.siteUrl, config.sitemapMaxUrls), "application/xml");
+  const { catalog, config, now } = context.get(servicesContextKey);
+  return xmlResponse(await sitemapDocument(catalog, now(), config.siteUrl, config.sitemapMaxUrls), "application/xml");
 }

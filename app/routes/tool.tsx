@@ -4,7 +4,7 @@ import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
-import { findTool, listRelatedTools } from "../../server/catalog/queries.ts";
+import { findTool } from "../../server/catalog/queries.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
 import { LikeButton, LikeScript } from "../components/like-button.tsx";
@@ -22,13 +22,13 @@ import type { Route } from "./+types/tool.ts";
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, now } = context.get(servicesContextKey);
+  const { database, catalog, now } = context.get(servicesContextKey);
   const at = now();
   const tool = await findTool(database, params.key, at);
   if (!tool) throw data("Tool not found.", { status: 404 });
   // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
-  const related = await listRelatedTools(database, tool, at, LIMITS.relatedShown);
+  const related = await catalog.related(at, tool, LIMITS.relatedShown);
   const { description, ...rest } = tool;
   return {
     tool: {

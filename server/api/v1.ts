@@ -5,7 +5,7 @@ import { pageCount, parsePage } from "../../core/catalog.ts";
 import { centsToUsd } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
-import { countPublicToolsByCategory, findTool, listPublicTools, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
+import { findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
 import { sendError } from "../http/errors.ts";
 import { SEARCH_LIMITS } from "../search/service.ts";
 import type { AppServices } from "../services.ts";
@@ -92,7 +92,7 @@ export function apiV1(services: AppServices): Router {
       }
       const q = parsed.data;
       const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
-      const { items, total } = await listPublicTools(database, services.now(), {
+      const { items, total } = await services.catalog.list(services.now(), {
         category,
         sort: q.sort,
         page: q.page,
@@ -159,7 +159,7 @@ export function apiV1(services: AppServices): Router {
 
   router.get("/categories", async (_req, res, next) => {
     try {
-      const counts = await countPublicToolsByCategory(database);
+      const counts = await services.catalog.categoryCounts(services.now());
       res.json({ data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) });
     } catch (error) {
       next(error);

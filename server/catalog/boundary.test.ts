@@ -15,7 +15,7 @@ function serverSources(): { file: string; text: string }[] {
     .map((file) => ({ file: file.split(path.sep).join("/"), text: fs.readFileSync(path.join(ROOT, file), "utf8") }));
 }
 
-const CATALOG_TABLES = ["tools", "tool_categories", "tool_tags", "tool_search", "catalog_state"];
+const CATALOG_TABLES = ["tools", "tool_categories", "tool_tags", "tool_search", "tool_search_gone", "catalog_state"];
 const WRITE = new RegExp(
   String.raw`\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*["'](${CATALOG_TABLES.join("|")})["']` +
     String.raw`|\b(insert\s+into|update|delete\s+from)\s+"?(${CATALOG_TABLES.join("|")})\b`,

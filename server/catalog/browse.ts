@@ -1,7 +1,7 @@
 import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
 import { browsePath, LIMITS, pageCount, parseBrowseFilter, parsePage, parseSort, type Sort } from "../../core/catalog.ts";
-import type { Database } from "../db/index.ts";
-import { countPublicToolsByCategory, listFeaturedTools, listPublicTools, type ToolCard } from "./queries.ts";
+import type { PublicCatalog } from "./public.ts";
+import type { ToolCard } from "./queries.ts";
 
 /** What the browse page shows: one page of a category (or all tools), its featured column and the category list. */
 export interface BrowsePage {
@@ -29,7 +29,7 @@ export type BrowseOutcome =
  * places included, is in the main list, so no tool drops out of browse.
  */
 export async function browsePage(
-  deps: { database: Database; now: () => number },
+  deps: { catalog: PublicCatalog; now: () => number },
   request: { filter: string | undefined; sort: string | undefined; query: URLSearchParams },
 ): Promise<BrowseOutcome> {
   const filter = parseBrowseFilter(request.filter);
@@ -42,14 +42,14 @@ export async function browsePage(
   // Old or alternative category spellings (the hyphenated name) lead to the one canonical URL.
   if (request.filter !== undefined && filter.kind === "category" && request.filter !== filter.category.slug) return { kind: "moved", to: canonical };
 
-  const { database } = deps;
+  const { catalog } = deps;
   const at = deps.now();
   const category = filter.kind === "category" ? filter.category.slug : null;
   const [featured, counts] = await Promise.all([
-    listFeaturedTools(database, at, { limit: LIMITS.browseFeatured, category }),
-    countPublicToolsByCategory(database),
+    catalog.featured(at, { limit: LIMITS.browseFeatured, category }),
+    catalog.categoryCounts(at),
   ]);
-  const list = await listPublicTools(database, at, {
+  const list = await catalog.list(at, {
     category,
     sort,
     page,

@@ -73,7 +73,12 @@ export async function changeCatalog<T>(deps: CatalogChangeDeps, fn: (write: Cata
         }
       },
     });
-    if (kinds.size > 0) version = listed.size > 0 ? await reindexTools(trx, [...listed], now) : await markCatalogChanged(trx, now);
+    if (kinds.size > 0) {
+      version =
+        listed.size > 0
+          ? await reindexTools(trx, [...listed], now)
+          : await markCatalogChanged(trx, now, [...kinds].every((kind) => kind === "counts") ? "counts" : "listing");
+    }
     return value;
   });
   if (kinds.size > 0) deps.freshness?.changed({ kinds, toolIds, version });

@@ -6,9 +6,12 @@ import type { Logger } from "../logger.ts";
 import type { CatalogChange } from "./change.ts";
 
 /**
- * Tells cached public pages when they are stale. The generation changes when this instance
- * writes to the catalogue (at once), when any instance did (seen through `catalog_state` within
- * `pollMs`), and when a featured year ends (pages change with no write at all).
+ * Tells cached public pages when they are stale (docs/decisions/023). The generation changes when
+ * this instance writes to the catalogue (at once), when any instance did (seen through
+ * `catalog_state` within `pollMs`), and when a featured year ends (pages change with no write at
+ * all) — except for like counts: a like leaves the generation alone, and what was made before it
+ * may still be served for a few seconds (`countsCutoff`), so a stream of likes never empties the
+ * caches while no count shown is more than a few seconds behind.
  */
 export interface CatalogFreshness {
   /** The current generation; pages cached under another one are stale. */
@@ -17,31 +20,68 @@ export interface CatalogFreshness {
   peek(): number | null;
   /** Told after a catalogue change commits (server/catalog/change.ts): what it changed. */
   changed(change?: CatalogChange): void;
+  /**
+   * What was made (started rendering, in Date.now() time) before this moment may show a like
+   * count that changed more than `countsLagMs` ago: it is stale. Made at or after it, it is as
+   * fresh as counts need to be.
+   */
+  countsCutoff(): number;
 }
 
 /**
- * Records, inside the writing transaction, that public pages have changed; returns the new
- * catalogue version. On PostgreSQL the row stays locked until the transaction ends, so writers
- * take versions in the order they commit.
+ * How long a like count shown may lag behind by default (a like on another instance is seen within
+ * a poll, so this leaves a second of the five the product allows).
  */
-export async function markCatalogChanged(db: Kysely<DB>, now: number): Promise<number> {
+export const COUNTS_LAG_MS = 4000;
+
+/** Whether a change touched like counts alone (then pages may show it a few seconds late). */
+export function countsOnly(change: CatalogChange | undefined): boolean {
+  return change !== undefined && change.kinds.size > 0 && [...change.kinds].every((kind) => kind === "counts");
+}
+
+/**
+ * Records, inside the writing transaction, that public pages have changed — like counts alone
+ * (`counts`) or anything else — and returns the new version of that kind. On PostgreSQL the row
+ * stays locked until the transaction ends, so writers take versions in the order they commit.
+ */
+export async function markCatalogChanged(db: Kysely<DB>, now: number, what: "listing" | "counts" = "listing"): Promise<number> {
+  if (what === "counts") {
+    const row = await db
+      .updateTable("catalog_state")
+      .set({ counts_version: sql<number>`counts_version + 1` })
+      .where("id", "=", 1)
+      .returning("counts_version")
+      .executeTakeFirstOrThrow();
+    return Number(row.counts_version);
+  }
   const row = await db
     .updateTable("catalog_state")
     .set({ version: sql<number>`version + 1`, changed_at: now })
     .where("id", "=", 1)
     .returning("version")
     .executeTakeFirstOrThrow();
-  return row.version;
+  return Number(row.version);
 }
 
 export function createCatalogFreshness(
   database: Database,
   now: () => number,
   log: Logger,
-  pollMs = 1000,
+  options: { pollMs: number; countsLagMs: number } = { pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
 ): CatalogFreshness {
+  const { pollMs, countsLagMs } = options;
   let generation = 0;
   let seenVersion: number | null = null;
+  let seenCounts: number | null = null;
+  // When like counts changed lately (Date.now() time, oldest first), and the last change older
+  // than the allowed lag: what was made before that one is stale.
+  const countChanges: number[] = [];
+  let staleBefore = Number.NEGATIVE_INFINITY;
+  const countsChanged = () => {
+    const at = Date.now();
+    // Changes close together make one: the cutoff only needs to be right to a tenth of a second.
+    if (countChanges.length === 0 || at - countChanges[countChanges.length - 1]! >= 100) countChanges.push(at);
+  };
   let nextExpiry = Number.POSITIVE_INFINITY;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking: Promise<void> | null = null;
@@ -50,7 +90,7 @@ export function createCatalogFreshness(
     const at = now();
     try {
       const [state, running] = await Promise.all([
-        database.db.selectFrom("catalog_state").select("version").where("id", "=", 1).executeTakeFirst(),
+        database.db.selectFrom("catalog_state").select(["version", "counts_version"]).where("id", "=", 1).executeTakeFirst(),
         database.db
           .selectFrom("orders")
           .select(sql<number | null>`min(paid_at)`.as("first"))
@@ -58,11 +98,14 @@ export function createCatalogFreshness(
           .where("paid_at", ">", at - FEATURED_DURATION_MS)
           .executeTakeFirst(),
       ]);
-      const version = state?.version ?? 0;
+      const version = Number(state?.version ?? 0);
       if (version !== seenVersion) {
         seenVersion = version;
         generation++;
       }
+      const counts = Number(state?.counts_version ?? 0);
+      if (seenCounts !== null && counts !== seenCounts) countsChanged();
+      seenCounts = counts;
       const first = running?.first ?? null;
       nextExpiry = first === null ? Number.POSITIVE_INFINITY : first + FEATURED_DURATION_MS;
     } catch (error) {
@@ -91,9 +134,18 @@ export function createCatalogFreshness(
     peek() {
       return Date.now() - checkedAt < pollMs && now() < nextExpiry ? generation : null;
     },
-    changed() {
+    changed(change) {
+      if (countsOnly(change)) {
+        countsChanged();
+        return;
+      }
       generation++;
       checkedAt = Number.NEGATIVE_INFINITY;
+    },
+    countsCutoff() {
+      const oldest = Date.now() - countsLagMs;
+      while (countChanges.length > 0 && countChanges[0]! <= oldest) staleBefore = countChanges.shift()!;
+      return staleBefore;
     },
   };
 }

@@ -1,15 +1,16 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
 import type { CategorySlug } from "../../core/categories.ts";
-import type { Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import type { Platform } from "../../core/platforms.ts";
 import type { PricingModel } from "../../core/pricing.ts";
 import { PUBLIC_STATUSES, type ToolContent, type ToolStatus } from "../../core/tool.ts";
 import type { Database } from "../db/index.ts";
-import type { DB, ToolRow } from "../db/types.ts";
+import type { ToolRow } from "../db/types.ts";
 
-// Reads of the public catalogue. "Featured" is decided here, in the query: a public tool with paid
-// orders whose year is still running; its weight is the sum of those payments (docs/design.md#rule-3).
+// Reads of tool rows by key: cards and tool pages. Which tools a list shows, and in what order, is
+// decided by the catalogue in memory (server/catalog/public.ts); these read the rows it names.
+// "Featured" is read per row: a public tool with paid orders whose year is still running; its
+// weight is the sum of those payments (docs/design.md#rule-3).
 
 /** A running featured placement: the weight (sum of payments in force) and when it ends. */
 export interface Featuring {
@@ -56,40 +57,28 @@ export function paidOrdersInForce(db: Db, now: number) {
   return db.selectFrom("orders").where("orders.status", "=", "paid").where("orders.paid_at", ">", now - FEATURED_DURATION_MS);
 }
 
-/** Paid orders in force at `now`, one row per tool: weight and the latest payment. */
-export function runningPayments(db: Db, now: number) {
-  return paidOrdersInForce(db, now)
-    .select([
-      "orders.tool_id",
-      sql<number>`sum(orders.amount_cents)`.as("featured_cents"),
-      sql<number>`max(orders.paid_at)`.as("last_paid_at"),
-    ])
-    .groupBy("orders.tool_id");
-}
-
 /** The columns previewOf reads. */
 export const PREVIEW_COLUMNS = ["tools.id", "tools.slug", "tools.name", "tools.tagline", "tools.website_url", "tools.logo_url"] as const;
 
-const CARD_COLUMNS = [
-  ...PREVIEW_COLUMNS,
-  "tools.pricing_model",
-  "tools.upvotes_count",
-  "tools.created_at",
-  "f.featured_cents",
-  "f.last_paid_at",
-] as const;
+/**
+ * A tool's running featured weight and latest payment at `now`, read per row through the
+ * (tool_id, status, paid_at) index: a handful of orders per tool, never all of them.
+ */
+function featuringColumns(now: number) {
+  const inForce = (column: "amount_cents" | "paid_at", aggregate: "sum" | "max") =>
+    sql<number | null>`(select ${sql.raw(aggregate)}(${sql.ref(`orders.${column}`)}) from ${sql.table("orders")}
+      where ${sql.ref("orders.tool_id")} = ${sql.ref("tools.id")} and ${sql.ref("orders.status")} = 'paid'
+      and ${sql.ref("orders.paid_at")} > ${now - FEATURED_DURATION_MS})`;
+  return [inForce("amount_cents", "sum").as("featured_cents"), inForce("paid_at", "max").as("last_paid_at")] as const;
+}
+
+function cardColumns(now: number) {
+  return [...PREVIEW_COLUMNS, "tools.pricing_model", "tools.upvotes_count", "tools.created_at", ...featuringColumns(now)] as const;
+}
 
 // Written out, not bound as parameters: SQLite uses a partial index only when the query repeats
 // its predicate literally (migration 2026-11-22T01). The values are our own constants.
 const IS_PUBLIC = sql<boolean>`${sql.ref("tools.status")} in (${sql.raw(PUBLIC_STATUSES.map((s) => `'${s}'`).join(", "))})`;
-
-/** Public tools with their running featured placement (if any) joined as `f`. */
-function publicTools(db: Db, now: number) {
-  return db
-    .selectFrom("tools")
-    .leftJoin(runningPayments(db, now).as("f"), "f.tool_id", "tools.id")
-    .where(IS_PUBLIC);
-}
 
 type CardRow = {
   id: string;
@@ -165,107 +154,46 @@ export async function memberships(
   return byTool;
 }
 
-/** Ids of the tools in a category (served by the (category, tool_id) index). */
-function idsInCategory(db: Db, category: CategorySlug) {
-  return db.selectFrom("tool_categories").select("tool_categories.tool_id").where("tool_categories.category", "=", category);
+/** Cards of the given public tools, in the order given; ids that are not public are left out. */
+export async function listToolCards(database: Database, now: number, ids: readonly string[]): Promise<ToolCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.db.selectFrom("tools").select([...cardColumns(now), "tools.status"]).where("tools.id", "in", ids).execute();
+  // Public is checked here, not in the query: with a status term SQLite may prefer a status index to the key.
+  const cards = new Map((await toCards(database, rows.filter(isPublicRow))).map((card) => [card.id, card]));
+  return ids.flatMap((id) => cards.get(id) ?? []);
+}
+
+function isPublicRow(row: { status: string }): boolean {
+  return (PUBLIC_STATUSES as readonly string[]).includes(row.status);
 }
 
 /**
- * Orders a list. Names compare case-insensitively on ASCII, byte by byte after that, so both
- * engines agree (PostgreSQL's default collation would otherwise ignore punctuation).
+ * Ids of the most liked public tools, most liked first (then newest): `limit` of them from
+ * `offset`, read along the (upvotes_count, created_at, id) index of public tools. SQLite is told
+ * to use it: its planner would rather read every public tool through the status index and sort.
  */
-function orderBySort<O>(
-  query: SelectQueryBuilder<DB & { f: object }, "tools" | "f", O>,
-  sort: Sort,
-  engine: Database["engine"],
-) {
-  const nameKey =
-    engine === "postgres" ? sql`lower(${sql.ref("tools.name")}) collate "C"` : sql`lower(${sql.ref("tools.name")})`;
-  switch (sort) {
-    case "oldest":
-      return query.orderBy("tools.created_at", "asc").orderBy("tools.id", "asc");
-    case "name":
-      return query.orderBy(nameKey, "asc").orderBy("tools.id", "asc");
-    case "name-desc":
-      return query.orderBy(nameKey, "desc").orderBy("tools.id", "desc");
-    default:
-      return query.orderBy("tools.created_at", "desc").orderBy("tools.id", "desc");
-  }
+export async function mostLikedIds(database: Database, options: { limit: number; offset?: number }): Promise<string[]> {
+  const from = database.engine === "sqlite" ? sql`tools indexed by tools_public_likes` : sql`tools`;
+  const { rows } = await sql<{ id: string }>`select tools.id from ${from} where ${IS_PUBLIC}
+    order by tools.upvotes_count desc, tools.created_at desc, tools.id desc
+    limit ${options.limit} offset ${options.offset ?? 0}`.execute(database.db);
+  return rows.map((r) => r.id);
 }
 
-export interface ListOptions {
-  category: CategorySlug | null;
-  sort: Sort;
-  page: number;
-  pageSize: number;
-  /** Tools to leave out: those browse already shows in its featured column. */
-  excludeIds: readonly string[];
-}
-
-/** One page of public tools, with the total for the same filter. */
-export async function listPublicTools(
-  database: Database,
-  now: number,
-  options: ListOptions,
-): Promise<{ items: ToolCard[]; total: number }> {
-  const { db } = database;
-  let base = publicTools(db, now);
-  if (options.category) {
-    base = base.where("tools.id", "in", idsInCategory(db, options.category));
-  }
-  if (options.excludeIds.length > 0) base = base.where("tools.id", "not in", options.excludeIds);
-  const [rows, count] = await Promise.all([
-    orderBySort(base.select(CARD_COLUMNS), options.sort, database.engine)
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { items: await toCards(database, rows), total: count.n };
-}
-
-/** Public tools featured at `now`, highest weight first (optionally of one category). */
-export async function listFeaturedTools(
-  database: Database,
-  now: number,
-  options: { limit: number; category?: CategorySlug | null },
-): Promise<ToolCard[]> {
-  const { db } = database;
-  let query = publicTools(db, now).where("f.tool_id", "is not", null);
-  if (options.category) {
-    query = query.where("tools.id", "in", idsInCategory(db, options.category));
-  }
-  const rows = await query
-    .select(CARD_COLUMNS)
-    .orderBy("f.featured_cents", "desc")
-    .orderBy("f.last_paid_at", "desc")
-    .orderBy("tools.id")
-    .limit(options.limit)
-    .execute();
-  return toCards(database, rows);
-}
-
-/** The newest public tools, featured or not. */
-export async function listLatestPublicTools(database: Database, now: number, limit: number): Promise<ToolCard[]> {
-  const rows = await publicTools(database.db, now)
-    .select(CARD_COLUMNS)
+/** Ids of a category's most liked public tools (all of them, through the category's index: for small categories). */
+export async function mostLikedIdsIn(database: Database, category: CategorySlug, limit: number): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom("tool_categories")
+    .innerJoin("tools", "tools.id", "tool_categories.tool_id")
+    .select("tools.id")
+    .where("tool_categories.category", "=", category)
+    .where(IS_PUBLIC)
+    .orderBy("tools.upvotes_count", "desc")
     .orderBy("tools.created_at", "desc")
     .orderBy("tools.id", "desc")
     .limit(limit)
     .execute();
-  return toCards(database, rows);
-}
-
-/** How many public tools each category has (categories without any are left out). */
-export async function countPublicToolsByCategory(database: Database): Promise<Map<CategorySlug, number>> {
-  const rows = await database.db
-    .selectFrom("tool_categories")
-    .innerJoin("tools", "tools.id", "tool_categories.tool_id")
-    .select(["tool_categories.category", sql<number>`count(*)`.as("n")])
-    .where(IS_PUBLIC)
-    .groupBy("tool_categories.category")
-    .execute();
-  return new Map(rows.map((r) => [r.category as CategorySlug, r.n]));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -277,9 +205,8 @@ export async function findTool(database: Database, key: string, now: number): Pr
   const select = () =>
     db
       .selectFrom("tools")
-      .leftJoin(runningPayments(db, now).as("f"), "f.tool_id", "tools.id")
       .selectAll("tools")
-      .select(["f.featured_cents", "f.last_paid_at"])
+      .select(featuringColumns(now))
       .where("tools.status", "!=", "rejected");
   const row =
     (await select().where("tools.slug", "=", key).executeTakeFirst()) ??
@@ -325,73 +252,19 @@ export function toolContentOf(row: ToolRow, categories: string[], tags: string[]
   };
 }
 
-/**
- * Public tools sharing the tool's first category, the tool itself left out: newest first (tool
- * page) or most liked first (search).
- */
-export async function listRelatedTools(
-  database: Database,
-  tool: Pick<ToolCard, "id" | "categories">,
-  now: number,
-  limit: number,
-  order: "newest" | "most-liked" = "newest",
-): Promise<ToolCard[]> {
-  const first = tool.categories[0];
-  if (!first) return [];
-  const { db } = database;
-  let query = publicTools(db, now)
-    .where("tools.id", "in", idsInCategory(db, first))
-    .where("tools.id", "!=", tool.id)
-    .select(CARD_COLUMNS);
-  if (order === "most-liked") query = query.orderBy("tools.upvotes_count", "desc");
-  const rows = await query.orderBy("tools.created_at", "desc").orderBy("tools.id", "desc").limit(limit).execute();
-  return toCards(database, rows);
-}
-
-/** The most liked public tools ("community favourites"). */
-export async function listMostLikedTools(database: Database, now: number, limit: number): Promise<ToolCard[]> {
-  const rows = await publicTools(database.db, now)
-    .select(CARD_COLUMNS)
-    .orderBy("tools.upvotes_count", "desc")
-    .orderBy("tools.created_at", "desc")
-    .orderBy("tools.id", "desc")
-    .limit(limit)
-    .execute();
-  return toCards(database, rows);
-}
-
-/** Cards of the given public tools (in no particular order; callers arrange them). */
-export async function listToolCards(database: Database, now: number, ids: readonly string[]): Promise<ToolCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await publicTools(database.db, now).where("tools.id", "in", ids).select(CARD_COLUMNS).execute();
-  return toCards(database, rows);
-}
-
-/** Slugs and change times of public tools, for the sitemap, in a stable order. */
-export async function listPublicToolUrls(
-  database: Database,
-  options: { offset: number; limit: number },
-): Promise<{ slug: string; id: string; updatedAt: number }[]> {
-  const rows = await database.db
-    .selectFrom("tools")
-    .select(["slug", "id", "updated_at"])
-    .where(IS_PUBLIC)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(options.limit)
-    .offset(options.offset)
-    .execute();
-  return rows.map((r) => ({ slug: r.slug, id: r.id, updatedAt: r.updated_at }));
-}
-
-/** How many tools are public. */
-export async function countPublicTools(database: Database): Promise<number> {
-  const row = await database.db
-    .selectFrom("tools")
-    .select(sql<number>`count(*)`.as("n"))
-    .where(IS_PUBLIC)
-    .executeTakeFirstOrThrow();
-  return row.n;
+/** Slugs and change times of the given public tools, in the order given. */
+export async function toolUrls(database: Database, ids: readonly string[]): Promise<{ slug: string; id: string; updatedAt: number }[]> {
+  const byId = new Map<string, { slug: string; id: string; updatedAt: number }>();
+  // In statements of a thousand: a sitemap file asks for up to 50,000.
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await database.db
+      .selectFrom("tools")
+      .select(["slug", "id", "updated_at", "status"])
+      .where("id", "in", ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows.filter(isPublicRow)) byId.set(r.id, { slug: r.slug, id: r.id, updatedAt: r.updated_at });
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A stored JSON list of strings; anything else reads as empty. */
@@ -402,38 +275,4 @@ export function parseList(json: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** A tool the feature dialog offers. */
-export interface FeatureCandidate {
-  id: string;
-  slug: string;
-  name: string;
-  tagline: string;
-  logoUrl: string | null;
-}
-
-/**
- * Public tools not featured at `now` whose name contains `text` (any case), shortest names first
- * (the closest matches), newest first with no text: the feature dialog's type-ahead over the
- * whole catalogue.
- */
-export async function listFeatureCandidates(database: Database, text: string, now: number, limit: number): Promise<FeatureCandidate[]> {
-  const { db } = database;
-  let query = publicTools(db, now)
-    .where("f.tool_id", "is", null)
-    .select(["tools.id", "tools.slug", "tools.name", "tools.tagline", "tools.logo_url"]);
-  const needle = text.trim().toLowerCase();
-  if (needle) {
-    // LIKE's wildcards in the text are matched as themselves.
-    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query
-      .where(sql<boolean>`lower(${sql.ref("tools.name")}) like ${pattern} escape '\\'`)
-      .orderBy(sql`length(${sql.ref("tools.name")})`)
-      .orderBy("tools.name");
-  } else {
-    query = query.orderBy("tools.created_at", "desc");
-  }
-  const rows = await query.orderBy("tools.id").limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, tagline: r.tagline, logoUrl: r.logo_url }));
 }

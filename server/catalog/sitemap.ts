@@ -1,13 +1,12 @@
 import { CATEGORIES } from "../../core/categories.ts";
 import { LIMITS } from "../../core/catalog.ts";
-import type { Database } from "../db/index.ts";
 import { atomFeedXml, sitemapIndexXml, sitemapXml } from "./feeds.ts";
-import { countPublicTools, countPublicToolsByCategory, listLatestPublicTools, listPublicToolUrls } from "./queries.ts";
+import type { PublicCatalog } from "./public.ts";
 
 const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/contact", "/privacy-policy"];
 
-async function pagePaths(database: Database): Promise<string[]> {
-  const counts = await countPublicToolsByCategory(database);
+async function pagePaths(catalog: PublicCatalog, now: number): Promise<string[]> {
+  const counts = await catalog.categoryCounts(now);
   return [...STATIC_PATHS, ...CATEGORIES.filter((c) => (counts.get(c.slug) ?? 0) > 0).map((c) => `/browse/${c.slug}`)];
 }
 
@@ -15,10 +14,10 @@ async function pagePaths(database: Database): Promise<string[]> {
  * `/sitemap.xml`: every public page in one file while they fit in `maxUrls`, else an index of
  * `/sitemaps/pages.xml` and `/sitemaps/tools-N.xml` files of at most `maxUrls` each.
  */
-export async function sitemapDocument(database: Database, siteUrl: string, maxUrls: number): Promise<string> {
-  const [pages, tools] = await Promise.all([pagePaths(database), countPublicTools(database)]);
+export async function sitemapDocument(catalog: PublicCatalog, now: number, siteUrl: string, maxUrls: number): Promise<string> {
+  const [pages, tools] = await Promise.all([pagePaths(catalog, now), catalog.count(now)]);
   if (pages.length + tools <= maxUrls) {
-    const toolUrls = await listPublicToolUrls(database, { offset: 0, limit: tools });
+    const toolUrls = await catalog.urls(now, { offset: 0, limit: tools });
     return sitemapXml([
       ...pages.map((p) => ({ loc: `${siteUrl}${p}` })),
       ...toolUrls.map((t) => ({ loc: `${siteUrl}/tool/${encodeURIComponent(t.slug)}`, lastmod: t.updatedAt })),
@@ -32,23 +31,25 @@ export async function sitemapDocument(database: Database, siteUrl: string, maxUr
 }
 
 /** One file of the sitemap index (`pages.xml` or `tools-N.xml`); null for a file that does not exist. */
-export async function sitemapPart(database: Database, siteUrl: string, file: string, maxUrls: number): Promise<string | null> {
-  if (file === "pages.xml") return sitemapXml((await pagePaths(database)).map((p) => ({ loc: `${siteUrl}${p}` })));
+export async function sitemapPart(
+  catalog: PublicCatalog,
+  now: number,
+  siteUrl: string,
+  file: string,
+  maxUrls: number,
+): Promise<string | null> {
+  if (file === "pages.xml") return sitemapXml((await pagePaths(catalog, now)).map((p) => ({ loc: `${siteUrl}${p}` })));
   const match = /^tools-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
   const n = Number(match[1]);
-  const tools = await listPublicToolUrls(database, { offset: (n - 1) * maxUrls, limit: maxUrls });
+  const tools = await catalog.urls(now, { offset: (n - 1) * maxUrls, limit: maxUrls });
   if (tools.length === 0) return null;
   return sitemapXml(tools.map((t) => ({ loc: `${siteUrl}/tool/${encodeURIComponent(t.slug)}`, lastmod: t.updatedAt })));
 }
 
 /** `/feed.xml`: an Atom feed of the newest public tools. */
-export async function feedDocument(
-  database: Database,
-  now: number,
-  site: { url: string; name: string },
-): Promise<string> {
-  const tools = await listLatestPublicTools(database, now, LIMITS.feedEntries);
+export async function feedDocument(catalog: PublicCatalog, now: number, site: { url: string; name: string }): Promise<string> {
+  const tools = await catalog.latest(now, LIMITS.feedEntries);
   return atomFeedXml({
     id: `${site.url}/feed.xml`,
     title: `${site.name} — new tools`,

@@ -10,6 +10,7 @@ import * as payments from "./migrations/2026-11-22T06-payments.ts";
 import * as moderation from "./migrations/2026-11-22T07-moderation.ts";
 import * as imports from "./migrations/2026-11-23T08-imports.ts";
 import * as security from "./migrations/2026-11-24T09-security.ts";
+import * as countsVersion from "./migrations/2026-11-24T10-counts-version.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-22T07-moderation": moderation,
   "2026-11-23T08-imports": imports,
   "2026-11-24T09-security": security,
+  "2026-11-24T10-counts-version": countsVersion,
 };
 
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */

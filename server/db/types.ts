@@ -171,8 +171,11 @@ export interface ImportLaunchesTable {
 /** A single row (id 1): bumped by every write that changes what public pages show. */
 export interface CatalogStateTable {
   id: number;
+  /** Moves with every change of what public pages show, but like counts. */
   version: number;
   changed_at: number;
+  /** Moves with every change of like counts alone. */
+  counts_version: WithDefault<number>;
 }
 
 /**
@@ -189,6 +192,15 @@ export interface ToolSearchTable {
   tags: string;
   /** The catalogue version of the write that stored the row (instances reload newer rows). */
   revision: WithDefault<number>;
+}
+
+/**
+ * A tool whose search row was removed (rejected, unpublished, deleted), with the catalogue version
+ * of that write: instances drop it from their catalogue in memory as they read newer rows.
+ */
+export interface ToolSearchGoneTable {
+  tool_id: string;
+  revision: number;
 }
 
 /** Background work that must survive a restart; a row is deleted once its work is done. */
@@ -255,6 +267,7 @@ export interface DB {
   import_launches: ImportLaunchesTable;
   catalog_state: CatalogStateTable;
   tool_search: ToolSearchTable;
+  tool_search_gone: ToolSearchGoneTable;
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;

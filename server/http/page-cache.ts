@@ -50,7 +50,7 @@ type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer 
  * (security headers, and a CSP that allows its inline scripts by their hashes).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const cache = new ResponseCache(options.maxEntries ?? 2000, options.maxBytes ?? 128 * 1024 * 1024);
+  const cache = new ResponseCache(options.maxEntries ?? 2000, options.maxBytes ?? 64 * 1024 * 1024);
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
   const botByAgent = new Map<string, boolean>();
@@ -81,6 +81,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
+    const madeAt = Date.now();
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
     let body = Buffer.from(await response.arrayBuffer());
     if (!isStorable(response)) return { response, body };
@@ -110,6 +111,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         gzip: await gzip(body, { level: 6 }),
         etag,
         generation,
+        madeAt,
       },
     };
   }
@@ -119,7 +121,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     try {
       const generation = await options.freshness.generation();
       const key = keyOf(req.originalUrl, req.get("user-agent"));
-      const hit = cache.get(key, generation);
+      const hit = cache.get(key, generation, options.freshness.countsCutoff());
       if (hit) return sendStored(req, res, hit, "HIT");
 
       let rendering = inflight.get(key);
@@ -149,7 +151,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!cacheable(req.method, url)) return false;
       const generation = options.freshness.peek();
       if (generation === null) return false;
-      const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation);
+      const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation, options.freshness.countsCutoff());
       if (!entry) return false;
       trackRequest(req, res, options.log, () => req.socket.remoteAddress);
       sendStored(req, res, entry, "HIT");
@@ -162,7 +164,8 @@ function isStorable(response: Response): boolean {
   if (response.status !== 200) return false;
   if (response.headers.has("set-cookie")) return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
-  return !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
+  // no-cache lets this origin keep it (it is stale only when the catalogue changes), not browsers.
+  return !/\b(private|no-store)\b/i.test(cacheControl);
 }
 
 function toFetchRequest(req: ExpressRequest): Request {

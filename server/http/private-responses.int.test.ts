@@ -86,8 +86,10 @@ describe("a stored public page's CSP", () => {
 
   it("keeps a nonce of its own on a page that is not stored", async () => {
     const server = getServer();
-    const a = await getPage(server.url, "/search/hashed");
-    const b = await getPage(server.url, "/search/hashed");
+    // A 404 is never stored.
+    const a = await getPage(server.url, "/no-such-page/hashed");
+    const b = await getPage(server.url, "/no-such-page/hashed");
+    expect(a.res.status).toBe(404);
     const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonceOf(a.res)).toBeDefined();
     expect(nonceOf(a.res)).not.toBe(nonceOf(b.res));

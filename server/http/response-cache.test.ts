@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ResponseCache, type CachedResponse } from "./response-cache.ts";
 
-const entry = (generation: number, bytes = 10): CachedResponse => ({
+const entry = (generation: number, bytes = 10, madeAt = 1000): CachedResponse => ({
   status: 200,
   headers: [],
   body: Buffer.alloc(bytes),
   gzip: Buffer.alloc(0),
   etag: 'W/"x"',
   generation,
+  madeAt,
 });
 
 describe("ResponseCache", () => {
@@ -17,6 +18,15 @@ describe("ResponseCache", () => {
     expect(cache.get("/", 1)).toBeDefined();
     expect(cache.get("/", 2)).toBeUndefined();
     // A stale entry is dropped, not kept for later.
+    expect(cache.get("/", 1)).toBeUndefined();
+  });
+
+  it("returns an entry only when it was made at or after the time asked for (its like counts are recent enough)", () => {
+    const cache = new ResponseCache(10, 1000);
+    cache.set("/", entry(1, 10, 5000));
+    expect(cache.get("/", 1, 4000)).toBeDefined();
+    expect(cache.get("/", 1, 5000)).toBeDefined();
+    expect(cache.get("/", 1, 5001)).toBeUndefined();
     expect(cache.get("/", 1)).toBeUndefined();
   });
 

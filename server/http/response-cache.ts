@@ -7,6 +7,8 @@ export interface CachedResponse {
   gzip: Buffer;
   etag: string;
   generation: number;
+  /** When its render began (Date.now()): it shows like counts as they were then. */
+  madeAt: number;
 }
 
 /**
@@ -24,12 +26,15 @@ export class ResponseCache {
     this.maxBytes = maxBytes;
   }
 
-  /** The entry for `key` if it was stored under `generation`; stale ones are dropped. */
-  get(key: string, generation: number): CachedResponse | undefined {
+  /**
+   * The entry for `key` if it was stored under `generation` and made at or after `madeSince` (its
+   * like counts are recent enough); stale ones are dropped.
+   */
+  get(key: string, generation: number, madeSince = Number.NEGATIVE_INFINITY): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.generation !== generation) {
+    if (entry.generation !== generation || entry.madeAt < madeSince) {
       this.bytes -= size(entry);
       return undefined;
     }

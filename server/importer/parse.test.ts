@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pickThumbnail } from "../../core/import.ts";
 import {
   FeedError,
   GraphqlError,
+  loadParser,
   POSTS_QUERY,
   POST_QUERY,
   parseFeed,
@@ -11,6 +12,9 @@ import {
   parseLaunchPage,
   type LaunchData,
 } from "./parse.ts";
+
+// The import loads the parser before reading a page or the feed (cheerio is loaded on first use).
+beforeAll(loadParser);
 
 const PAGE_URL = "https://www.producthunt.com/products/quillmate";
 const IMG = "https://ph-files.imgix.net/8c1d-quillmate.png";

@@ -1,6 +1,23 @@
-import * as cheerio from "cheerio";
+import type { CheerioAPI } from "cheerio";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
 import { CodedError } from "../errors.ts";
+import { loadCheerio } from "../lazy-imports.ts";
+
+let cheerio: typeof import("cheerio") | null = null;
+
+/**
+ * Loads the HTML and XML parser (cheerio, server/lazy-imports.ts) that parseLaunchPage and
+ * parseFeed use: the import awaits it before reading a page or the feed, so those stay synchronous
+ * and a process that never imports never loads it.
+ */
+export async function loadParser(): Promise<void> {
+  cheerio ??= await loadCheerio();
+}
+
+function parser(): typeof import("cheerio") {
+  if (!cheerio) throw new Error("The page parser is not loaded: await loadParser() before parsing.");
+  return cheerio;
+}
 
 /**
  * What a launch page (or the API) says about a launch. Fields are null/empty when not found.
@@ -373,6 +390,7 @@ function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
  * product on the page is the launch.
  */
 export function parseLaunchPage(html: string, pageUrl: string, options: ParseLaunchPageOptions = {}): LaunchData {
+  parser(); // a parser not loaded is a bug, not a page that names nothing: thrown, not caught below
   try {
     return readLaunchPage(typeof html === "string" ? html : "", pageUrl, options.imageBaseUrl ?? PRODUCT_HUNT_IMAGE_BASE_URL);
   } catch {
@@ -381,7 +399,7 @@ export function parseLaunchPage(html: string, pageUrl: string, options: ParseLau
 }
 
 function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): LaunchData {
-  const $ = cheerio.load(html);
+  const $ = parser().load(html);
   const meta = (property: string) => cleanText($(`meta[property="${property}"]`).first().attr("content"));
 
   const ogUrl = resolveUrl(meta("og:url"), pageUrl);
@@ -496,7 +514,7 @@ function withoutQuery(url: string): string {
  */
 export function parseFeed(xml: string): FeedEntry[] {
   if (typeof xml !== "string") throw new FeedError("The feed could not be read.");
-  const $ = cheerio.load(xml, { xml: true });
+  const $ = parser().load(xml, { xml: true });
   const feed = $.root().children("feed").first();
   if (feed.length === 0) throw new FeedError("The feed could not be read.");
 
@@ -531,13 +549,13 @@ export function parseFeed(xml: string): FeedEntry[] {
 }
 
 /** The first paragraph of an entry's content or summary (HTML escaped in the XML, or inline XHTML). */
-function feedTagline(entry: ReturnType<cheerio.CheerioAPI>, tag: "content" | "summary"): string | null {
+function feedTagline(entry: ReturnType<CheerioAPI>, tag: "content" | "summary"): string | null {
   const content = entry.children(tag).first();
   if (content.length === 0) return null;
   const type = (content.attr("type") ?? "text").toLowerCase();
   if (type === "text") return cleanText(content.text());
   const html = type === "xhtml" ? (content.html() ?? "") : content.text();
-  const $html = cheerio.load(html);
+  const $html = parser().load(html);
   const first = $html("p").first();
   return cleanText(first.length > 0 ? first.text() : $html.root().text());
 }

@@ -1,6 +1,5 @@
 import express, { type Router } from "express";
 import { checkoutRequestSchema } from "../../core/api.ts";
-import { listFeatureCandidates } from "../catalog/queries.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sameSite, sameSitePath } from "../http/origin.ts";
 import { clientIp } from "../http/client.ts";
@@ -26,7 +25,7 @@ export function paymentRoutes(services: AppServices): Router {
   router.get("/feature-candidates", async (req, res, next) => {
     const q = typeof req.query.q === "string" ? req.query.q.slice(0, 100) : "";
     try {
-      res.json({ data: await listFeatureCandidates(services.database, q, services.now(), CANDIDATES_LIMIT) });
+      res.json({ data: await services.catalog.featureCandidates(services.now(), q, CANDIDATES_LIMIT) });
     } catch (error) {
       next(error);
     }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { FEATURED_DAYS, TEST_PROVIDER } from "../../core/featuring.ts";
 import type { Config } from "../config.ts";
 import { CodedError } from "../errors.ts";
+import { loadStripe } from "../lazy-imports.ts";
 
 /** Where Stripe's hosted checkout pages live (the site's CSP lets forms end there). */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -37,8 +38,8 @@ export interface PaymentProvider {
   createSession(order: CheckoutOrder, urls: { success: string; cancel: string }): Promise<{ sessionId: string; url: string }>;
   /** The session as the provider knows it now; null when it has no such session. */
   getSession(sessionId: string): Promise<ProviderSession | null>;
-  /** Stripe's client, for webhook signatures; null for the test provider. */
-  stripe: Stripe | null;
+  /** Stripe's client, for webhook signatures (loaded on first use); null for the test provider. */
+  stripe: (() => Promise<Stripe>) | null;
 }
 
 /** The line item's name: the tool and what is bought. */
@@ -46,17 +47,27 @@ export function lineItemName(toolName: string): string {
   return `${toolName} — featured for 1 year (${FEATURED_DAYS} days)`;
 }
 
-/** Stripe Checkout, through the official SDK (docs/design.md#rule-2). */
+/**
+ * Stripe Checkout, through the official SDK (docs/design.md#rule-2). The SDK is loaded by the
+ * first call that needs it (server/lazy-imports.ts), outside the calls' error handling: an SDK
+ * that cannot load fails the call with its own error, not as a payment the provider refused.
+ */
 export function stripeProvider(config: Extract<Config["payments"], { mode: "stripe" }>): PaymentProvider {
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(config.apiBase ?? {}),
-  });
+  let client: Stripe | null = null;
+  async function sdk(): Promise<{ StripeSdk: typeof Stripe; stripe: Stripe }> {
+    const StripeSdk = await loadStripe();
+    client ??= new StripeSdk(config.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(config.apiBase ?? {}),
+    });
+    return { StripeSdk, stripe: client };
+  }
   return {
     name: "stripe",
-    stripe,
+    stripe: async () => (await sdk()).stripe,
     async createSession(order, urls) {
+      const { StripeSdk, stripe } = await sdk();
       try {
         const session = await stripe.checkout.sessions.create(
           {
@@ -80,10 +91,11 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
         return { sessionId: session.id, url: session.url };
       } catch (error) {
         if (error instanceof PaymentProviderError) throw error;
-        throw new PaymentProviderError(stripeMessage(error));
+        throw new PaymentProviderError(stripeMessage(StripeSdk, error));
       }
     },
     async getSession(sessionId) {
+      const { StripeSdk, stripe } = await sdk();
       try {
         // With its charge: a session stays "paid" after its payment was refunded in full, which
         // may happen before the paid event is handled; such a payment features nothing.
@@ -98,16 +110,16 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
           paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
         };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw new PaymentProviderError(stripeMessage(error));
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw new PaymentProviderError(stripeMessage(StripeSdk, error));
       }
     },
   };
 }
 
-function stripeMessage(error: unknown): string {
+function stripeMessage(StripeSdk: typeof Stripe, error: unknown): string {
   // Card and request errors carry text meant for people; anything else stays in the log.
-  if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) return error.message;
+  if (error instanceof StripeSdk.errors.StripeInvalidRequestError || error instanceof StripeSdk.errors.StripeCardError) return error.message;
   return "The payment provider could not be reached. Please try again in a few minutes.";
 }
 

@@ -208,8 +208,8 @@ export function createPaymentService({ config, database, freshness, log, now }: 
     },
 
     async handleStripeWebhook(rawBody, signature) {
-      const stripe = provider?.stripe;
-      if (!provider || !stripe || config.payments.mode !== "stripe") throw new WebhookSignatureError("Stripe is not configured here.");
+      if (!provider?.stripe || config.payments.mode !== "stripe") throw new WebhookSignatureError("Stripe is not configured here.");
+      const stripe = await provider.stripe();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? "", config.payments.webhookSecret);

@@ -47,10 +47,18 @@ function expandV6(address: string): string[] {
 
 /**
  * A limiter shared by every instance: counted in PostgreSQL when the app runs on it (several
- * instances behind a proxy), in memory on the single-box SQLite setup.
+ * instances behind a proxy), in memory on the single-box SQLite setup. With `blockInMemory` a key
+ * over its budget is refused from memory until its window ends, without asking the database again
+ * (for limits hit on every request of a hot path: search tracking); refunds then cannot unblock it.
  */
-export function createRateLimiter(database: Database, name: string, rule: RateLimitRule): RateLimiter {
-  const options = { keyPrefix: name, points: rule.points, duration: rule.durationSec };
+export function createRateLimiter(database: Database, name: string, rule: RateLimitRule, extra: { blockInMemory?: boolean } = {}): RateLimiter {
+  const options = {
+    keyPrefix: name,
+    points: rule.points,
+    duration: rule.durationSec,
+    // Blocked for the rest of its window (no inMemoryBlockDuration: the window's own end).
+    ...(extra.blockInMemory ? { inMemoryBlockOnConsumed: rule.points + 1 } : {}),
+  };
   const limiter: RateLimiterAbstract = database.pgPool
     ? new RateLimiterPostgres({
         ...options,

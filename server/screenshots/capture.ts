@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
 import type dns from "node:dns";
 import { access, constants } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import sharp from "sharp";
+import path from "node:path";
 import { CodedError } from "../errors.ts";
+import { loadSharp } from "../lazy-imports.ts";
+import { PROJECT_ROOT } from "../paths.ts";
 import { CHROMIUM_BASE_ARGS } from "./chromium.ts";
 import { chromiumEnv, findLauncher, makeCaptureDir, NOBODY, removeLeftovers, workerEnv, type CaptureDir, type Launcher, type RunAs } from "./isolation.ts";
 import { gone, killTree, listProcesses, memoryOf, processTree, readStat, stillRunning, type ProcessInfo } from "./processes.ts";
@@ -57,7 +58,8 @@ const SETTLE_MS = 500;
 const KILL_GRACE_MS = 1000;
 // How often a capture's memory is measured.
 const SAMPLE_MS = 250;
-const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
+// Run from its source in a process of its own, also when the server runs from its build.
+const WORKER = path.join(PROJECT_ROOT, "server/screenshots/worker.ts");
 
 const CHROMIUM_ARGS = [
   // The browser tests' switches, but not --no-sandbox: captures have the sandbox wherever the
@@ -324,8 +326,10 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
     }
     const report = outcome.report;
     switch (report.kind) {
-      case "shot":
+      case "shot": {
+        const sharp = await loadSharp();
         return sharp(report.png).resize(WIDTH, HEIGHT, { fit: "cover", position: "top" }).webp({ quality: 80 }).toBuffer();
+      }
       case "launch-failed":
         sandboxed = null; // found out again by the next capture
         options.log?.warn({ err: report.message.slice(0, 2000) }, "screenshot browser did not start");

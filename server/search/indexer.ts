@@ -10,25 +10,36 @@ const BATCH = 500;
 
 /**
  * Brings the search rows in step with the given tools: public ones get their current text,
- * others (pending, rejected, deleted) leave. Run by changeCatalog (server/catalog/change.ts) in
- * the transaction of the write: it marks the catalogue changed and stamps the rows with the new
- * version, which tells every instance's in-memory index what to reload. Returns that version.
+ * others (pending, rejected, deleted) leave, with a tombstone. Run by changeCatalog
+ * (server/catalog/change.ts) in the transaction of the write: it marks the catalogue changed and
+ * stamps the rows and tombstones with the new version, which tells every instance's catalogue in
+ * memory what to reload and what to drop. Returns that version.
  */
 export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], now: number): Promise<number> {
   const revision = await markCatalogChanged(db, now);
   for (let i = 0; i < toolIds.length; i += BATCH) {
     const ids = toolIds.slice(i, i + BATCH);
+    const held = new Set((await db.selectFrom("tool_search").select("tool_id").where("tool_id", "in", ids).execute()).map((r) => r.tool_id));
     await db.deleteFrom("tool_search").where("tool_id", "in", ids).execute();
-    const [tools, categories, tags] = await Promise.all([
-      db
-        .selectFrom("tools")
-        .select(["id", "name", "tagline", "description"])
-        .where("id", "in", ids)
-        .where("status", "in", PUBLIC_STATUSES)
-        .execute(),
+    const [rows, categories, tags] = await Promise.all([
+      db.selectFrom("tools").select(["id", "name", "tagline", "description", "status"]).where("id", "in", ids).execute(),
       db.selectFrom("tool_categories").select(["tool_id", "category"]).where("tool_id", "in", ids).orderBy("position").execute(),
       db.selectFrom("tool_tags").select(["tool_id", "tag"]).where("tool_id", "in", ids).orderBy("position").execute(),
     ]);
+    const tools = rows.filter((t) => (PUBLIC_STATUSES as readonly string[]).includes(t.status));
+    const listed = new Set(tools.map((t) => t.id));
+    const exists = new Set(rows.map((t) => t.id));
+    // Gone from the public lists: it had a search row, or it was deleted (taking its row with it).
+    // A tool that was never public (a new submission, a rejected one) leaves nothing behind.
+    const gone = ids.filter((id) => !listed.has(id) && (held.has(id) || !exists.has(id)));
+    if (listed.size > 0) await db.deleteFrom("tool_search_gone").where("tool_id", "in", [...listed]).execute();
+    if (gone.length > 0) {
+      await db
+        .insertInto("tool_search_gone")
+        .values(gone.map((id) => ({ tool_id: id, revision })))
+        .onConflict((oc) => oc.column("tool_id").doUpdateSet({ revision }))
+        .execute();
+    }
     if (tools.length === 0) continue;
     const categoryNames = groupByTool(categories.map((r) => [r.tool_id, CATEGORY_NAMES.get(r.category) ?? r.category]));
     const tagNames = groupByTool(tags.map((r) => [r.tool_id, r.tag]));

@@ -1,9 +1,7 @@
 import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection } from "../../core/search.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import { listFeaturedTools, listMostLikedTools, listRelatedTools, type ToolCard } from "../catalog/queries.ts";
-import type { Database } from "../db/index.ts";
-import type { Logger } from "../logger.ts";
-import { createToolSearch, type SearchPage, type ToolSearch } from "./synced-index.ts";
+import type { PublicCatalog, SearchPage } from "../catalog/public.ts";
+import type { ToolCard } from "../catalog/queries.ts";
 
 // C0 and C1 controls other than the whitespace the query normalisation folds.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -35,38 +33,63 @@ export interface SearchService {
    * Without sidebars the featured, favourites and related lists are left empty.
    */
   search(raw: string, page: number, options?: { sidebars: boolean }): Promise<SearchOutcome>;
-  /** The matching tools alone, for a normalised query (no sidebars, no suggestion). */
-  find: ToolSearch["find"];
-  /** Loads the search index ahead of the first search. */
-  warm(): Promise<void>;
-  /** What the search index holds (tools, and slots used by live and retired entries). */
-  stats: ToolSearch["stats"];
 }
 
+// Answers kept: each holds a page of cards (a few kilobytes), so this bounds them to a few megabytes.
+const KEPT_ANSWERS = 1000;
+
 /**
- * Search with per-catalogue-generation memory: the "did you mean" vocabulary is built once per
- * generation rather than per query.
+ * Search with memory (docs/decisions/023): an answer is kept per normalised query, page and
+ * sidebars, and so are the sidebars themselves, until the catalogue changes or, for like counts,
+ * until a like is older than the lag counts may have (CatalogFreshness.countsCutoff).
  */
-export function createSearchService(
-  database: Database,
-  freshness: CatalogFreshness,
-  now: () => number,
-  log: Logger,
-): SearchService {
-  const tools = createToolSearch(database, freshness, log);
-  // What does not depend on the query (sidebars, vocabulary) is computed once per generation.
-  let memo: { generation: number; values: Map<string, Promise<unknown>> } = { generation: -1, values: new Map() };
+export function createSearchService(catalog: PublicCatalog, freshness: CatalogFreshness, now: () => number): SearchService {
+  const kept = new Map<string, { generation: number; madeAt: number; value: Promise<unknown> }>();
   function once<T>(generation: number, key: string, compute: () => Promise<T>): Promise<T> {
-    if (memo.generation !== generation) memo = { generation, values: new Map() };
-    let value = memo.values.get(key) as Promise<T> | undefined;
-    if (!value) {
-      value = compute();
-      // Bounded: related lists are keyed by category and top result.
-      if (memo.values.size > 1000) memo.values.clear();
-      memo.values.set(key, value);
-      value.catch(() => memo.values.delete(key));
+    const held = kept.get(key);
+    if (held && held.generation === generation && held.madeAt >= freshness.countsCutoff()) {
+      // Most recently used last: the first in the map is the one to forget when full.
+      kept.delete(key);
+      kept.set(key, held);
+      return held.value as Promise<T>;
     }
+    const value = compute();
+    kept.delete(key);
+    kept.set(key, { generation, madeAt: Date.now(), value });
+    if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+    value.catch(() => {
+      if (kept.get(key)?.value === value) kept.delete(key);
+    });
     return value;
+  }
+
+  async function results(query: string, page: number, sidebars: boolean, generation: number): Promise<SearchOutcome> {
+    const at = now();
+    const found = await once(generation, `found ${page} ${query}`, () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize }));
+    const suggestion = found.total === 0 ? suggestCorrection(query, await catalog.vocabulary(at)) : null;
+    let featured: ToolCard[] = [];
+    let favourites: ToolCard[] = [];
+    let related: ToolCard[] = [];
+    if (sidebars) {
+      const top = page === 1 ? found.items[0] : (await once(generation, `found 1 ${query}`, () => catalog.search(query, at, { page: 1, pageSize: SEARCH_LIMITS.pageSize }))).items[0];
+      [featured, favourites, related] = await Promise.all([
+        once(generation, "featured", () => catalog.featured(at, { limit: SEARCH_LIMITS.featured })),
+        once(generation, "favourites", () => catalog.mostLiked(at, SEARCH_LIMITS.favourites)),
+        top ? once(generation, `related ${top.id}`, () => catalog.related(at, top, SEARCH_LIMITS.related, "most-liked")) : Promise.resolve([]),
+      ]);
+    }
+    return {
+      kind: "results",
+      query,
+      page,
+      pages: Math.max(1, Math.ceil(found.total / SEARCH_LIMITS.pageSize)),
+      total: found.total,
+      items: found.items,
+      featured,
+      favourites,
+      related,
+      suggestion,
+    };
   }
 
   return {
@@ -78,60 +101,8 @@ export function createSearchService(
       }
       const query = normalizeQuery(raw);
       if (query === "") return { kind: "prompt" };
-      const at = now();
       const generation = await freshness.generation();
-      const results = await tools.find(query, at, { page, pageSize: SEARCH_LIMITS.pageSize });
-      const suggestion =
-        results.total === 0
-          ? await once(generation, "vocabulary", () => loadVocabulary(database)).then((words) => suggestCorrection(query, words))
-          : null;
-      let featured: ToolCard[] = [];
-      let favourites: ToolCard[] = [];
-      let related: ToolCard[] = [];
-      if (options.sidebars) {
-        const top = page === 1 ? results.items[0] : (await tools.find(query, at, { page: 1, pageSize: 1 })).items[0];
-        [featured, favourites, related] = await Promise.all([
-          once(generation, "featured", () => listFeaturedTools(database, at, { limit: SEARCH_LIMITS.featured })),
-          once(generation, "favourites", () => listMostLikedTools(database, at, SEARCH_LIMITS.favourites)),
-          top
-            ? once(generation, `related ${top.categories[0]} ${top.id}`, () =>
-                listRelatedTools(database, top, at, SEARCH_LIMITS.related, "most-liked"),
-              )
-            : Promise.resolve([]),
-        ]);
-      }
-      return {
-        kind: "results",
-        query,
-        page,
-        pages: Math.max(1, Math.ceil(results.total / SEARCH_LIMITS.pageSize)),
-        total: results.total,
-        items: results.items,
-        featured,
-        favourites,
-        related,
-        suggestion,
-      };
+      return once(generation, `${options.sidebars ? "page" : "api"} ${page} ${query}`, () => results(query, page, options.sidebars, generation));
     },
-    find: tools.find,
-    warm: () => tools.warm(now()),
-    stats: tools.stats,
   };
-}
-
-/** Words of public tool names and tags, most liked tools first, for "did you mean". */
-async function loadVocabulary(database: Database): Promise<string[]> {
-  const rows = await database.db
-    .selectFrom("tool_search as s")
-    .innerJoin("tools as t", "t.id", "s.tool_id")
-    .select(["s.name", "s.tags"])
-    .orderBy("t.upvotes_count", "desc")
-    .execute();
-  const words = new Set<string>();
-  for (const row of rows) {
-    for (const word of `${row.name} ${row.tags}`.split(/[^\p{L}]+/u)) {
-      if ([...word].length >= 4) words.add(word);
-    }
-  }
-  return [...words];
 }

@@ -3,6 +3,7 @@ import { trackableTerm } from "../../core/search.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
+import type { AppServices } from "../services.ts";
 
 /** Where a search came from (docs/design.md#entities): the home page's hero box, or the search page itself. */
 export type SearchSource = { kind: "homepage" } | { kind: "search-page"; resultCount: number };
@@ -81,4 +82,51 @@ export function recordSearchInBackground(
     () => undefined,
     (error: unknown) => deps.log.warn({ err: error }, "search term not recorded"),
   );
+}
+
+/** What a request for a search page counts as: its term and where it came from; null for any other request. */
+export function searchRequestOf(method: string, url: string): { term: string; fromHome: boolean } | null {
+  if (method !== "GET") return null;
+  const [path = "", query = ""] = url.split("?", 2);
+  // `/search/{term}` and React Router's data URL of it, `/search/{term}.data`, matched as the router
+  // does: the segments decoded, case-insensitively, a trailing slash allowed. Page 1 only.
+  const segments = path.split("/");
+  if (segments.at(-1) === "" && segments.length > 3) segments.pop();
+  if (segments.length !== 3 || segments[0] !== "") return null;
+  const params = new URLSearchParams(query);
+  if (params.has("page") || params.has("q")) return null;
+  try {
+    if (decodeURIComponent(segments[1]!).toLowerCase() !== "search") return null;
+    const term = decodeURIComponent(segments[2]!.replace(/\.data$/, ""));
+    if (term === "") return null;
+    return { term, fromHome: params.get("from") === "home" || params.get("src") === "home" };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts a search page served, whether rendered or answered from the page cache: counting is not
+ * rendering (docs/decisions/023). The response never waits for it; the result count comes from the
+ * search service, which keeps the answer the page shows.
+ */
+export async function countSearch(
+  services: Pick<AppServices, "database" | "limiters" | "log" | "now" | "search">,
+  request: { term: string; fromHome: boolean },
+  client: string,
+): Promise<void> {
+  const deps = { database: services.database, limiter: services.limiters.searchTracking, newTermLimiter: services.limiters.searchNewTerm, log: services.log };
+  try {
+    const outcome = await services.search.search(request.term, 1);
+    if (outcome.kind !== "results") return;
+    await recordSearchInBackground(deps, {
+      // What was searched for (control characters removed, normalised), not the raw path.
+      raw: outcome.query,
+      client,
+      source: request.fromHome ? { kind: "homepage" } : { kind: "search-page", resultCount: outcome.total },
+      now: services.now(),
+    });
+  } catch (error) {
+    services.log.warn({ err: error }, "search term not recorded");
+  }
 }

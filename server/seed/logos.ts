@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../lazy-imports.ts";
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,5 +14,6 @@ export async function renderLetterLogo(name: string, color: string): Promise<Buf
   <text x="128" y="128" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"
     font-size="150" font-weight="700" fill="#ffffff">${letter}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 90 }).toBuffer();
 }

@@ -1,27 +1,37 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Config } from "../config.ts";
+import { loadS3 } from "../lazy-imports.ts";
 import { assertSafeKey, type Storage } from "./index.ts";
 
 /**
  * Files in an S3-compatible bucket (AWS S3, R2, MinIO…), read by browsers from `publicUrl`
- * (the bucket's public address or a CDN in front of it), so instances share them.
+ * (the bucket's public address or a CDN in front of it), so instances share them. The SDK is
+ * loaded by the first write (server/lazy-imports.ts).
  */
 export function s3Storage(config: S3Config): Storage {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    forcePathStyle: config.forcePathStyle,
-    ...(config.accessKeyId && config.secretAccessKey
-      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-      : {}),
-  });
+  let client: S3Client | null = null;
+  /** The SDK, and the client made once for this bucket. */
+  async function sdk() {
+    const s3 = await loadS3();
+    client ??= new s3.S3Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      forcePathStyle: config.forcePathStyle,
+      ...(config.accessKeyId && config.secretAccessKey
+        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+        : {}),
+    });
+    return { s3, client };
+  }
   return {
     localRoot: null,
     async put(key, body, contentType) {
+      assertSafeKey(key);
+      const { s3, client } = await sdk();
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket: config.bucket,
-          Key: assertSafeKey(key),
+          Key: key,
           Body: body,
           ContentType: contentType,
           // Keys are never reused (they carry a timestamp), so a stored file never changes.
@@ -31,7 +41,9 @@ export function s3Storage(config: S3Config): Storage {
       return `${config.publicUrl}/${key}`;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: assertSafeKey(key) }));
+      assertSafeKey(key);
+      const { s3, client } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
   };
 }

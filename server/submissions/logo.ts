@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import sharp from "sharp";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 import { CodedError } from "../errors.ts";
+import { loadSharp } from "../lazy-imports.ts";
 import { slugKeyPart, type Storage } from "../storage/index.ts";
 
 /** A logo that cannot be used; the message is for the person who uploaded it. */
@@ -44,6 +44,8 @@ export async function processLogo(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > LOGO_LIMITS.maxBytes) throw new LogoError("The file is larger than 5 MB.");
   const type = sniffImageType(bytes);
   if (!type) throw new LogoError(describeRefused(bytes));
+  // Outside the try below: sharp that cannot load is the server's fault, not the file's.
+  const sharp = await loadSharp();
   // The pixel limit is checked from the header, before anything is decoded.
   const image = sharp(bytes, { limitInputPixels: LOGO_LIMITS.maxPixels, failOn: "error", animated: false });
   try {

@@ -12,7 +12,7 @@ import { startServerProcess } from "../support/server-process.ts";
 import { HOSTILE_TOOL } from "./fixture-tools.ts";
 
 /**
- * Starts the production server (`node server/main.ts`, the build from `npm run build`) on an
+ * Starts the production server (as `npm start` does, the build from `npm run build`) on an
  * ephemeral port with a fresh SQLite database and the demo catalogue, and hands its URL to the
  * tests through E2E_BASE_URL (and its data directory through E2E_DATA_DIR).
  */

@@ -30,6 +30,7 @@ export const TABLES = [
   "import_launches",
   "catalog_state",
   "tool_search",
+  "tool_search_gone",
   "app_secrets",
   "jobs",
   "audit_log",

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import readline from "node:readline";
+import { SERVER_ARGS } from "../../scripts/build-freshness.ts";
 
 /**
- * The production server as it is run (`node server/main.ts`, the build from `npm run build`) in a
+ * The production server as it is run (`npm start`: build/node/main.js, from `npm run build`) in a
  * child process on an ephemeral port of 127.0.0.1, with `env` on top of this process's. Resolves
  * once it logs "listening". `detached` puts it in its own process group (kill it with its Chromium
  * by `process.kill(-pid)`). `lines`: every line it has written to stdout, kept as it runs.
@@ -11,7 +12,7 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   options: { detached?: boolean } = {},
 ): Promise<{ child: ChildProcess; port: number; lines: string[] }> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "inherit"],
     detached: options.detached ?? false,

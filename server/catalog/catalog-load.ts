@@ -1,0 +1,64 @@
+import { setImmediate as yieldToEvents } from "node:timers/promises";
+import type { Database } from "../db/index.ts";
+import type { HeldPayment, HeldTool, MemoryCatalog } from "./memory-catalog.ts";
+import { paidOrdersInForce } from "./queries.ts";
+
+// Reading the catalogue into memory (docs/decisions/023): the whole of it at start, and what
+// changed at each sync (server/catalog/synced-catalog.ts).
+
+// Rows read per statement and added between two yields to the event loop: a load never holds
+// many rows at once (their text dies young, so the heap stays small) and requests keep flowing.
+const PAGE = 250;
+
+/**
+ * Reads what changed after version `since` into `target` and returns the version it is complete
+ * up to: the tools that left (tombstones) and the search rows of the tools changed, a page at a
+ * time, and the paid orders in force. Tombstones are read before rows, so a tool that left and
+ * came back is dropped and then added, never the other way round; what commits meanwhile is read
+ * again next time.
+ */
+export async function catchUp(database: Database, target: MemoryCatalog, since: number, now: number): Promise<number> {
+  const upTo = await currentVersion(database);
+  const gone = await database.db.selectFrom("tool_search_gone").select("tool_id").where("revision", ">", since).execute();
+  for (const { tool_id } of gone) target.remove(tool_id);
+  await applyNewer(database, target, since);
+  target.setPayments(await payments(database, now));
+  return Math.max(since, upTo);
+}
+
+/** The catalogue version now: every write that took a version up to it has committed (see markCatalogChanged). */
+async function currentVersion(database: Database): Promise<number> {
+  const row = await database.db.selectFrom("catalog_state").select("version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Adds the search rows newer than `since` to `target`, in (revision, tool) order, a page at a time. */
+async function applyNewer(database: Database, target: MemoryCatalog, since: number): Promise<void> {
+  let after = { revision: since, id: "" };
+  for (;;) {
+    const page: (HeldTool & { revision: number })[] = await database.db
+      .selectFrom("tool_search as s")
+      .innerJoin("tools as t", "t.id", "s.tool_id")
+      .select(["s.tool_id as id", "t.created_at as createdAt", "s.name", "s.tagline", "s.description", "s.categories", "s.tags", "s.revision"])
+      .where((eb) => eb(eb.refTuple("s.revision", "s.tool_id"), ">", eb.tuple(after.revision, after.id)))
+      .orderBy("s.revision")
+      .orderBy("s.tool_id")
+      .limit(PAGE)
+      .execute();
+    for (const row of page) target.upsert(row);
+    if (page.length < PAGE) return;
+    const last = page[page.length - 1]!;
+    after = { revision: Number(last.revision), id: last.id };
+    await yieldToEvents();
+  }
+}
+
+async function payments(database: Database, now: number): Promise<HeldPayment[]> {
+  const rows = await paidOrdersInForce(database.db, now)
+    .select(["orders.tool_id as toolId", "orders.amount_cents as amountCents", "orders.paid_at as paidAt"])
+    .execute();
+  // Orders outlive their tool (tool_id becomes null); the filter on paid_at already drops unpaid ones.
+  return rows.flatMap(({ toolId, amountCents, paidAt }) =>
+    toolId !== null && paidAt !== null ? [{ toolId, amountCents: Number(amountCents), paidAt: Number(paidAt) }] : [],
+  );
+}

@@ -1,0 +1,168 @@
+import type { CategorySlug } from "../../core/categories.ts";
+import type { Sort } from "../../core/catalog.ts";
+import type { Database } from "../db/index.ts";
+import type { Logger } from "../logger.ts";
+import type { CatalogFreshness } from "./freshness.ts";
+import { listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
+import { createSyncedCatalog } from "./synced-catalog.ts";
+
+// What public pages list, answered without reading the catalogue (docs/decisions/023): the
+// catalogue in memory decides which tools a list shows and in what order, and how many there are;
+// their cards are then read by id. Like counts are the one thing ordered in the database (they
+// change too often to follow in memory): along an index, from the top.
+
+/** One page of a list, and how many tools the list has in all. */
+export interface ListPage {
+  items: ToolCard[];
+  total: number;
+}
+
+/** One page of search results in result order, each with its score, and the total. */
+export interface SearchPage {
+  items: (ToolCard & { score: number })[];
+  total: number;
+}
+
+/** A tool the feature dialog offers. */
+export interface FeatureCandidate {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: string;
+  logoUrl: string | null;
+}
+
+export interface ListOptions {
+  category: CategorySlug | null;
+  sort: Sort;
+  page: number;
+  pageSize: number;
+  /** Tools to leave out: those browse already shows in its featured column. */
+  excludeIds: readonly string[];
+}
+
+export interface PublicCatalog {
+  /** One page of public tools (of a category, or all) in a sort order, with the total. */
+  list(now: number, options: ListOptions): Promise<ListPage>;
+  /** Public tools featured at `now`, highest weight first, then the latest payment (optionally of one category). */
+  featured(now: number, options: { limit: number; category?: CategorySlug | null }): Promise<ToolCard[]>;
+  /** The newest public tools, featured or not. */
+  latest(now: number, limit: number): Promise<ToolCard[]>;
+  /**
+   * Public tools sharing the tool's first category, the tool itself left out: newest first (tool
+   * page) or most liked first (search).
+   */
+  related(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number, order?: "newest" | "most-liked"): Promise<ToolCard[]>;
+  /** The most liked public tools ("community favourites"), then the newest. */
+  mostLiked(now: number, limit: number): Promise<ToolCard[]>;
+  /** How many public tools each category has. */
+  categoryCounts(now: number): Promise<Map<CategorySlug, number>>;
+  /** How many tools are public. */
+  count(now: number): Promise<number>;
+  /** Public tools scoring for a normalised query, in the product's order (core/search.ts): one page, and the total. */
+  search(normalizedQuery: string, now: number, options: { page: number; pageSize: number }): Promise<SearchPage>;
+  /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
+  vocabulary(now: number): Promise<string[]>;
+  /** Public tools not featured at `now` whose name has `text` where a word starts (the feature dialog's type-ahead). */
+  featureCandidates(now: number, text: string, limit: number): Promise<FeatureCandidate[]>;
+  /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
+  urls(now: number, options: { offset: number; limit: number }): Promise<{ slug: string; id: string; updatedAt: number }[]>;
+  /** Loads the catalogue ahead of the first request (the server calls it at start). */
+  warm(now: number): Promise<void>;
+  /** Tools held, and slots used (live or retired). */
+  stats(): { tools: number; slots: number };
+}
+
+// Below this many tools a category's most liked are read through its own index; above, the most
+// liked of all are read from the top until enough of them are in the category.
+const SMALL_CATEGORY = 2000;
+
+export function createPublicCatalog(database: Database, freshness: CatalogFreshness, log: Logger): PublicCatalog {
+  const synced = createSyncedCatalog(database, freshness, log);
+  const cards = (now: number, ids: readonly string[]) => listToolCards(database, now, ids);
+
+  /** Ids of a category's most liked public tools, the tool `except` left out. */
+  async function mostLikedInCategory(now: number, category: CategorySlug, limit: number, except: string): Promise<string[]> {
+    const catalog = await synced.ready(now);
+    const size = catalog.categoryCounts().get(category) ?? 0;
+    if (size <= SMALL_CATEGORY) {
+      return (await mostLikedIdsIn(database, category, limit + 1)).filter((id) => id !== except).slice(0, limit);
+    }
+    // A category this large is at least one in every `share` tools: read that many per place, twice over.
+    const share = Math.ceil(catalog.size / size);
+    const batch = Math.min(catalog.size, 2 * share * (limit + 1));
+    const found: string[] = [];
+    for (let offset = 0; found.length < limit && offset < catalog.size; offset += batch) {
+      const ids = await mostLikedIds(database, { limit: batch, offset });
+      for (const id of ids) if (id !== except && catalog.inCategory(id, category) && found.length < limit) found.push(id);
+      if (ids.length < batch) break;
+    }
+    return found;
+  }
+
+  return {
+    async list(now, options) {
+      const catalog = await synced.ready(now);
+      const { ids, total } = catalog.list({
+        category: options.category,
+        sort: options.sort,
+        from: (options.page - 1) * options.pageSize,
+        count: options.pageSize,
+        exclude: new Set(options.excludeIds),
+      });
+      return { items: await cards(now, ids), total };
+    },
+    async featured(now, options) {
+      const catalog = await synced.ready(now);
+      return cards(now, catalog.featured(now, { category: options.category ?? null, limit: options.limit }));
+    },
+    async latest(now, limit) {
+      return cards(now, (await synced.ready(now)).newest(null, limit));
+    },
+    async related(now, tool, limit, order = "newest") {
+      const first = tool.categories[0];
+      if (!first) return [];
+      if (order === "most-liked") return cards(now, await mostLikedInCategory(now, first, limit, tool.id));
+      return cards(now, (await synced.ready(now)).newest(first, limit, tool.id));
+    },
+    async mostLiked(now, limit) {
+      return cards(now, await mostLikedIds(database, { limit }));
+    },
+    async categoryCounts(now) {
+      return (await synced.ready(now)).categoryCounts();
+    },
+    async count(now) {
+      return (await synced.ready(now)).size;
+    },
+    async search(normalizedQuery, now, options) {
+      const { hits, total } = (await synced.ready(now)).search(normalizedQuery, now, options);
+      const found = new Map((await cards(now, hits.map((h) => h.id))).map((card) => [card.id, card]));
+      return {
+        // A tool that stopped being public since the catalogue last synced has no card: it is left out.
+        items: hits.flatMap((h) => {
+          const card = found.get(h.id);
+          return card ? [{ ...card, score: h.score }] : [];
+        }),
+        total,
+      };
+    },
+    async vocabulary(now) {
+      return (await synced.ready(now)).vocabulary();
+    },
+    async featureCandidates(now, text, limit) {
+      const catalog = await synced.ready(now);
+      const featuring = catalog.featuring(now);
+      const found = await cards(now, catalog.namesMatching(text, limit, (id) => featuring.has(id)));
+      return found.map(({ id, slug, name, tagline, logoUrl }) => ({ id, slug, name, tagline, logoUrl }));
+    },
+    async urls(now, options) {
+      const { ids } = (await synced.ready(now)).list({ category: null, sort: "oldest", from: options.offset, count: options.limit });
+      return toolUrls(database, ids);
+    },
+    async warm(now) {
+      // One search readies what every search shares (the result order, scratch space, compiled code).
+      (await synced.ready(now)).search("a", now, { page: 1, pageSize: 1 });
+    },
+    stats: synced.stats,
+  };
+}
