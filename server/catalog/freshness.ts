@@ -26,6 +26,8 @@ export interface CatalogFreshness {
    * fresh as counts need to be.
    */
   countsCutoff(): number;
+  /** Whether a like on this instance changed one of these tools' counts at or after `since` (Date.now() time). */
+  countsChangedSince(toolIds: readonly string[], since: number): boolean;
 }
 
 /**
@@ -77,6 +79,8 @@ export function createCatalogFreshness(
   // than the allowed lag: what was made before that one is stale.
   const countChanges: number[] = [];
   let staleBefore = Number.NEGATIVE_INFINITY;
+  // When this instance last changed each tool's count, while that is within the lag (pruned after).
+  const likedHere = new Map<string, number>();
   const countsChanged = () => {
     const at = Date.now();
     // Changes close together make one: the cutoff only needs to be right to a tenth of a second.
@@ -137,6 +141,8 @@ export function createCatalogFreshness(
     changed(change) {
       if (countsOnly(change)) {
         countsChanged();
+        const at = Date.now();
+        for (const id of change!.toolIds) likedHere.set(id, at);
         return;
       }
       generation++;
@@ -145,7 +151,13 @@ export function createCatalogFreshness(
     countsCutoff() {
       const oldest = Date.now() - countsLagMs;
       while (countChanges.length > 0 && countChanges[0]! <= oldest) staleBefore = countChanges.shift()!;
+      // Older than the lag, the cutoff covers them.
+      for (const [id, at] of likedHere) if (at <= oldest) likedHere.delete(id);
       return staleBefore;
+    },
+    countsChangedSince(toolIds, since) {
+      if (likedHere.size === 0) return false;
+      return toolIds.some((id) => (likedHere.get(id) ?? Number.NEGATIVE_INFINITY) >= since);
     },
   };
 }

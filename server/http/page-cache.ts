@@ -80,6 +80,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return !uncached.some((p) => path.startsWith(p));
   };
 
+  // A like on this instance makes the stored pages showing that tool's count stale at once;
+  // other pages (and other instances' likes) wait for the counts cutoff.
+  const countsChanged = (entry: CachedResponse) => options.freshness.countsChangedSince(entry.likeCounts, entry.madeAt);
+
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
     const madeAt = Date.now();
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
@@ -94,7 +98,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // this one response's nonce.
     const csp = headers.get("content-security-policy");
     const nonce = res.locals.nonce as string | undefined;
-    if (csp && nonce && /^text\/html\b/i.test(headers.get("content-type") ?? "")) {
+    const html = /^text\/html\b/i.test(headers.get("content-type") ?? "");
+    if (csp && nonce && html) {
       const pinned = pinInlineScripts(body.toString("utf8"), csp, nonce);
       body = Buffer.from(pinned.html, "utf8");
       headers.set("content-security-policy", pinned.csp);
@@ -112,6 +117,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         etag,
         generation,
         madeAt,
+        likeCounts: html ? likedToolsIn(body) : [],
       },
     };
   }
@@ -121,7 +127,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     try {
       const generation = await options.freshness.generation();
       const key = keyOf(req.originalUrl, req.get("user-agent"));
-      const hit = cache.get(key, generation, options.freshness.countsCutoff());
+      const hit = cache.get(key, generation, options.freshness.countsCutoff(), countsChanged);
       if (hit) return sendStored(req, res, hit, "HIT");
 
       let rendering = inflight.get(key);
@@ -151,7 +157,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!cacheable(req.method, url)) return false;
       const generation = options.freshness.peek();
       if (generation === null) return false;
-      const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation, options.freshness.countsCutoff());
+      const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation, options.freshness.countsCutoff(), countsChanged);
       if (!entry) return false;
       trackRequest(req, res, options.log, () => req.socket.remoteAddress);
       sendStored(req, res, entry, "HIT");
@@ -218,3 +224,11 @@ function sendFetchResponse(res: ExpressResponse, response: Response, body: Buffe
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
   res.end(head ? undefined : body);
 }
+
+const LIKE_FORM = /action="\/like\/([A-Za-z0-9_-]{1,64})"/g;
+
+/** The tools whose like count a page shows: each count sits in the tool's like button. */
+function likedToolsIn(body: Buffer): string[] {
+  return [...new Set(Array.from(body.toString("latin1").matchAll(LIKE_FORM), (match) => match[1]!))];
+}
+

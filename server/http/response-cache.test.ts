@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ResponseCache, type CachedResponse } from "./response-cache.ts";
 
-const entry = (generation: number, bytes = 10, madeAt = 1000): CachedResponse => ({
+const entry = (generation: number, bytes = 10, madeAt = 1000, likeCounts: string[] = []): CachedResponse => ({
   status: 200,
   headers: [],
   body: Buffer.alloc(bytes),
@@ -9,6 +9,7 @@ const entry = (generation: number, bytes = 10, madeAt = 1000): CachedResponse =>
   etag: 'W/"x"',
   generation,
   madeAt,
+  likeCounts,
 });
 
 describe("ResponseCache", () => {
@@ -28,6 +29,17 @@ describe("ResponseCache", () => {
     expect(cache.get("/", 1, 5000)).toBeDefined();
     expect(cache.get("/", 1, 5001)).toBeUndefined();
     expect(cache.get("/", 1)).toBeUndefined();
+  });
+
+  it("drops an entry whose shown like counts changed since it was made", () => {
+    const cache = new ResponseCache(10, 1000);
+    cache.set("/tool/a", entry(1, 10, 1000, ["a"]));
+    cache.set("/tool/b", entry(1, 10, 1000, ["b"]));
+    const likedA = (e: CachedResponse) => e.likeCounts.includes("a");
+    expect(cache.get("/tool/b", 1, 0, likedA)).toBeDefined();
+    expect(cache.get("/tool/a", 1, 0, likedA)).toBeUndefined();
+    expect(cache.get("/tool/a", 1)).toBeUndefined();
+    expect(cache.size).toBe(1);
   });
 
   it("evicts the least recently used entry beyond its count", () => {

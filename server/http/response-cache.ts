@@ -9,6 +9,8 @@ export interface CachedResponse {
   generation: number;
   /** When its render began (Date.now()): it shows like counts as they were then. */
   madeAt: number;
+  /** The tools whose like count it shows. */
+  likeCounts: readonly string[];
 }
 
 /**
@@ -27,14 +29,19 @@ export class ResponseCache {
   }
 
   /**
-   * The entry for `key` if it was stored under `generation` and made at or after `madeSince` (its
-   * like counts are recent enough); stale ones are dropped.
+   * The entry for `key` if it was stored under `generation`, made at or after `madeSince` (its
+   * like counts are recent enough) and not `countsChanged` since; stale ones are dropped.
    */
-  get(key: string, generation: number, madeSince = Number.NEGATIVE_INFINITY): CachedResponse | undefined {
+  get(
+    key: string,
+    generation: number,
+    madeSince = Number.NEGATIVE_INFINITY,
+    countsChanged: (entry: CachedResponse) => boolean = () => false,
+  ): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.generation !== generation || entry.madeAt < madeSince) {
+    if (entry.generation !== generation || entry.madeAt < madeSince || countsChanged(entry)) {
       this.bytes -= size(entry);
       return undefined;
     }
