@@ -1,101 +1,188 @@
-// `node scripts/bench/pages.ts [--duration 10] [--rounds 3]`: requests per second of the main
-// pages of the production build against 10,000 synthetic tools, as a ratio of a ceiling (a plain
-// node:http server answering the tool page's bytes from memory), and the gzip size of the
-// JavaScript a tool page loads. See docs/design.md#measuring-speed: the servers run
-// on core 0, this process (the load generator) on core 1, app and ceiling runs alternate
-// (A B A B …) and medians are reported. Only 127.0.0.1 is contacted.
-import type { ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import readline from "node:readline";
+// `npm run bench:pages -- [--tools 100000] [--engine sqlite|postgres|both] [--mode warm|uncached|writes|all]
+//   [--duration 10] [--rounds 3] [--samples 100] [--keep] [--root <checkout>]`
+//
+// The public pages of the production server against a synthetic catalogue, per engine, in three modes
+// (see README#speed for the targets, docs/design.md#measuring-speed for the method):
+// - warm: requests per second of each page with 20 connections (autocannon), as a ratio of a ceiling
+//   that serves that page's own bytes (a plain node:http server answering its body and content type,
+//   one per page, on the same core), app and ceiling runs alternating, medians; p99 latency too.
+// - uncached: renders that no cache can answer, one request at a time: distinct URLs (tool pages of
+//   many tools, browse pages of every sort and many categories, deep pages, searches never sent before,
+//   the home page with a query string no one sent before), each checked not to be a page-cache hit;
+//   p50/p95/p99 per kind of page.
+// - writes: the warm throughput again while a writer likes 5 tools a second (each like from its own
+//   address and a fresh visitor, each tool once) and an admin approves a pending tool every 10 s, as
+//   a ratio of the same page without writes (alternated with it); the like's answer checked to be exact;
+//   how long each like takes to show on the tool's page (cached before the like, polled after it).
+// The server runs on core 0, this process (the load) on core 1; both engines get the same plan.
+// Resident memory is printed after the start and after the measurements, with the time to the first
+// 200. Exits non-zero only when something could not be measured (a request failed or answered
+// wrongly), never for a missed target: those are marked MISSED. Only 127.0.0.1 is contacted.
+import crypto from "node:crypto";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import Database from "better-sqlite3";
-import { pad, fail, type Fetched, get, HOST, kb, lpad, median, root, run, runPinned, start, startApp, USER_AGENT } from "./lib.ts";
-
-const TOOL_COUNT = 10_000;
-const CONNECTIONS = 20;
-const JS_TARGET_KB = 90;
-const PAGE_HEADERS = { "user-agent": USER_AGENT, accept: "text/html" };
-/** The ceiling answers these exact bytes for every request (written to the temp dir as ceiling.mjs). */
-const CEILING_SOURCE = `import fs from "node:fs";
-import http from "node:http";
-const body = fs.readFileSync(process.argv[2]);
-const headers = { "content-type": process.argv[3], "content-length": body.length };
-const server = http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); });
-server.listen(0, "${HOST}", () => console.log(JSON.stringify({ port: server.address().port })));
-`;
-
-// ---------------------------------------------------------------------------------------------
-// autocannon ships no types: the part of its API used here.
-
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-// ---------------------------------------------------------------------------------------------
-// Arguments.
+import { LIMITS, SORTS } from "../../core/catalog.ts";
+import { seededRandom } from "../../server/seed/synthetic.ts";
+import {
+  against,
+  alternate,
+  API_HEADERS,
+  type Catalogue,
+  type CatalogueTool,
+  clientAddresses,
+  COMMON_OPTIONS,
+  commonSettings,
+  CONNECTIONS,
+  ensureBuild,
+  type Engine,
+  fail,
+  get,
+  HOST,
+  kb,
+  latencies,
+  type Latencies,
+  type LoadResult,
+  loadTest,
+  lpad,
+  machineLine,
+  median,
+  medianOf,
+  type Noise,
+  noiseNote,
+  NOISY,
+  num,
+  pad,
+  PAGE_HEADERS,
+  percentile,
+  prepareDataset,
+  printStartup,
+  type Probe,
+  probeOneByOne,
+  QueryMix,
+  readCatalogue,
+  request,
+  rssMb,
+  runPinned,
+  shuffle,
+  sleep,
+  START_TARGETS,
+  startCeiling,
+  startMeasured,
+  type Startup,
+  stop,
+  USER_AGENT,
+  waitForQuiet,
+  watchNoise,
+} from "./lib.ts";
 
 const { values } = parseArgs({
-  options: { duration: { type: "string", default: "10" }, rounds: { type: "string", default: "3" } },
+  options: { ...COMMON_OPTIONS, mode: { type: "string", default: "all" }, samples: { type: "string", default: "100" } },
 });
-const duration = Number(values.duration);
-const rounds = Number(values.rounds);
-if (!Number.isInteger(duration) || duration < 1 || duration > 600) fail("--duration must be whole seconds from 1 to 600");
-if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) fail("--rounds must be a whole number from 1 to 20");
+const settings = commonSettings(values);
+const MODES = ["warm", "uncached", "writes"] as const;
+type Mode = (typeof MODES)[number];
+const modes = new Set<Mode>(values.mode === "all" ? MODES : (MODES as readonly string[]).includes(values.mode) ? [values.mode as Mode] : []);
+if (modes.size === 0) fail("--mode must be warm, uncached, writes or all");
+const samples = Number(values.samples);
+if (!Number.isInteger(samples) || samples < 5 || samples > 5000) fail("--samples must be a whole number from 5 to 5000");
+
+/** The plan (tools, queries, URLs) comes from this seed, so both engines and every run get the same one. */
+const PLAN_SEED = 17;
+const TARGETS = {
+  /** Uncached renders, p95 (ms): pages, and the search page and API. */
+  uncachedPage: 15,
+  uncachedSearch: 20,
+  /** Warm throughput under writes as a share of the same page without writes. */
+  underWrites: 0.8,
+  /** How long a like may take to show on the tool's (cached) page. */
+  stalenessMs: 5000,
+  /** JavaScript a tool page loads, gzip. */
+  toolPageJsKb: 90,
+} as const;
+const LIKES_PER_SECOND = 5;
+const APPROVAL_EVERY_MS = 10_000;
+/** A like not shown on its page after this long is counted as never shown (and ends its polling). */
+const STALENESS_LIMIT_MS = 15_000;
+const ADMIN_USERNAME = "bench";
+/** Uncounted requests per kind before the uncached measurement (the server's code warms up). */
+const UNCACHED_WARMUP = 3;
+
+const UNCACHED_KINDS = {
+  home: { about: "/?bench=<n>: the home page under a query string never sent before", target: TARGETS.uncachedPage },
+  browse: { about: "/browse/all/<sort>?page=<1-40>", target: TARGETS.uncachedPage },
+  category: { about: "/browse/<category>/<sort>?page=<1-10>, every category", target: TARGETS.uncachedPage },
+  deep: { about: "the last tenth of the pages of all tools and of each category, any sort", target: TARGETS.uncachedPage },
+  tool: { about: "/tool/<slug> of distinct tools", target: TARGETS.uncachedPage },
+  search: { about: "/search/<query>, queries never sent before (the mix of bench:search)", target: TARGETS.uncachedSearch },
+  "api-search": { about: "/api/v1/search?q=<query>, other queries never sent before", target: TARGETS.uncachedSearch },
+} as const;
+type Kind = keyof typeof UNCACHED_KINDS;
 
 // ---------------------------------------------------------------------------------------------
-// The ceiling server.
+// What one engine's run found.
 
-/** Waits for the first stdout line of the ceiling server, `{"port":…}`, for at most 10 s. */
-function ceilingPort(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the ceiling server did not start within 10 s")), 10_000);
-    child.once("exit", (code) => reject(new Error(`the ceiling server exited (${code}) before it listened`)));
-    readline.createInterface({ input: child.stdout! }).once("line", (line) => {
-      clearTimeout(timer);
-      const { port } = JSON.parse(line) as { port: number };
-      resolve(port);
-    });
-  });
+interface PageRow {
+  path: string;
+  /** The uncached kind this page is one of (for the table). */
+  kind: Kind;
+  status: number;
+  bytes: number;
+  app?: LoadResult;
+  ceiling?: LoadResult;
+  /** The app without writes, in the runs alternated with the writes runs. */
+  calm?: LoadResult;
+  writes?: LoadResult;
+}
+
+interface LikeRecord {
+  status: number;
+  /** The answer's count is the count before plus one, and it says liked. */
+  exact: boolean;
+  answer: string;
+  ms: number;
+  /** The count in the database, and the one its page showed just before the like (null: not found). */
+  count: number;
+  shownBefore: number | null;
+  /** From the like's answer to the first request for its page that showed it; null: not within the limit. */
+  staleMs: number | null;
+}
+
+interface WriteReport {
+  seconds: number;
+  likes: LikeRecord[];
+  skippedTicks: number;
+  approvals: { status: number; ok: boolean; ms: number }[];
+}
+
+interface EngineReport {
+  engine: Engine;
+  describe: string;
+  publicTools: number;
+  startup: Startup;
+  rssAfter: number;
+  pages: PageRow[];
+  uncached: Map<Kind, Latencies & { hits: number; failed: number }>;
+  uncachedNoise: Noise | null;
+  writes: WriteReport | null;
+  js: { files: number; gzip: number } | null;
+}
+
+/** What could not be measured: any of these makes the exit code 1 (missed targets do not). */
+const problems: string[] = [];
+function problem(text: string): void {
+  problems.push(text);
+  console.log(`  <-- PROBLEM: ${text}`);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Measurements.
+// Reading pages.
 
-interface RunResult {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  statuses: Record<string, number>;
-}
-
-async function load(port: number, pathname: string): Promise<RunResult> {
-  const r = await autocannon({
-    url: `http://${HOST}:${port}${pathname}`,
-    connections: CONNECTIONS,
-    duration,
-    headers: PAGE_HEADERS,
-  });
-  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
-  // autocannon's errors include its timeouts.
-  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, statuses };
+/** The count a page shows on the like button of one tool (its own form posts to /like/<id>). */
+function shownLikes(html: string, toolId: string): number | null {
+  const at = html.indexOf(`/like/${encodeURIComponent(toolId)}"`);
+  if (at < 0) return null;
+  const m = /data-like-count[^>]*>([\d,]+)</.exec(html.slice(at, at + 3000));
+  return m ? Number(m[1]!.replaceAll(",", "")) : null;
 }
 
 /** `/assets/*.js` the page loads: module scripts, modulepreload links, imports in inline module scripts. */
@@ -125,161 +212,510 @@ function scriptPaths(html: string): string[] {
   return [...found].filter((p) => /^\/assets\/[^?#]+\.js$/.test(p));
 }
 
-interface ScriptSize {
-  path: string;
-  status: number;
-  bytes: number;
-  gzip: number;
+/** The JavaScript a page loads, gzip level 9. */
+async function pageScripts(port: number, html: string): Promise<{ files: number; gzip: number }> {
+  let gzip = 0;
+  const paths = scriptPaths(html);
+  for (const p of paths) {
+    const r = await get(port, p, { "user-agent": USER_AGENT, accept: "*/*" });
+    if (r.status !== 200) problem(`${p} answered ${r.status}`);
+    gzip += zlib.gzipSync(r.body, { level: 9 }).length;
+  }
+  return { files: paths.length, gzip };
 }
 
-async function scriptSizes(port: number, html: string): Promise<ScriptSize[]> {
-  const sizes: ScriptSize[] = [];
-  for (const p of scriptPaths(html)) {
-    const r = await get(port, p, { "user-agent": USER_AGENT, accept: "*/*" });
-    sizes.push({ path: p, status: r.status, bytes: r.body.length, gzip: zlib.gzipSync(r.body, { level: 9 }).length });
+// ---------------------------------------------------------------------------------------------
+// The plan: which pages, tools and queries, from the catalogue and the plan's seed.
+
+interface Plan {
+  warmTool: CatalogueTool;
+  category: string;
+  /** Tools whose pages are rendered uncached, and tools to like (each once). */
+  uncachedTools: CatalogueTool[];
+  likeTargets: CatalogueTool[];
+  pending: CatalogueTool[];
+  mix: QueryMix;
+  /** The search that tells the search index is loaded (sent once, at the start). */
+  readySearch: string;
+  lastPage: (count: number) => number;
+  rng: () => number;
+}
+
+function makePlan(catalogue: Catalogue): Plan {
+  const rng = seededRandom(PLAN_SEED);
+  const tools = shuffle([...catalogue.publicTools], rng);
+  if (tools.length < 2 * samples + 100) throw new Error(`too few public tools (${tools.length}) for --samples ${samples}`);
+  const mix = new QueryMix(catalogue.publicTools, PLAN_SEED);
+  // The warm pages' searches are never among the uncached ones.
+  mix.reserve("design");
+  mix.reserve("ai tools");
+  const readySearch = mix.take("word")!.text;
+  const uncachedCount = samples + UNCACHED_WARMUP;
+  return {
+    warmTool: tools[0]!,
+    category: catalogue.categories.some((c) => c.slug === "ai") ? "ai" : catalogue.categories[0]!.slug,
+    uncachedTools: tools.slice(1, 1 + uncachedCount),
+    likeTargets: tools.slice(1 + uncachedCount),
+    pending: shuffle([...catalogue.pending], rng),
+    mix,
+    readySearch,
+    lastPage: (count) => Math.max(1, Math.ceil(count / LIMITS.browsePageSize)),
+    rng,
+  };
+}
+
+function warmPages(plan: Plan, lastAll: number): { path: string; kind: Kind }[] {
+  return [
+    { path: "/", kind: "home" },
+    { path: "/browse/all", kind: "browse" },
+    { path: "/browse/all/name", kind: "browse" },
+    { path: "/browse/all/oldest", kind: "browse" },
+    { path: `/browse/all?page=${lastAll}`, kind: "deep" },
+    { path: `/browse/${plan.category}`, kind: "category" },
+    { path: `/browse/${plan.category}/name?page=3`, kind: "category" },
+    { path: `/tool/${plan.warmTool.slug}`, kind: "tool" },
+    { path: "/search/design", kind: "search" },
+    { path: "/search/ai%20tools", kind: "search" },
+  ];
+}
+
+const browsePath = (filter: string, sort: string, page: number) => `/browse/${filter}/${sort}${page > 1 ? `?page=${page}` : ""}`;
+
+/** `count` distinct uncached probes of each kind, plus a few to warm up with; none of them a warm page. */
+function uncachedProbes(plan: Plan, catalogue: Catalogue, warm: Set<string>): { warmup: Probe<Kind>[]; measured: Probe<Kind>[] } {
+  const per = samples + UNCACHED_WARMUP;
+  const { rng } = plan;
+  const address = clientAddresses();
+  const sorts = Object.keys(SORTS);
+  const pick = (paths: string[]) => shuffle(paths.filter((p) => !warm.has(p)), rng).slice(0, per);
+  const paths: Record<Kind, string[]> = {
+    home: Array.from({ length: per }, (_, i) => `/?bench=${crypto.randomBytes(4).toString("hex")}${i}`),
+    browse: pick(sorts.flatMap((sort) => Array.from({ length: 40 }, (_, i) => browsePath("all", sort, i + 1)))),
+    category: pick(
+      catalogue.categories.flatMap((c) => sorts.flatMap((sort) => Array.from({ length: Math.min(10, plan.lastPage(c.count)) }, (_, i) => browsePath(c.slug, sort, i + 1)))),
+    ),
+    deep: pick(
+      [{ slug: "all", count: catalogue.publicTools.length }, ...catalogue.categories].flatMap((c) => {
+        const last = plan.lastPage(c.count);
+        const from = Math.max(2, Math.floor(last * 0.9));
+        return sorts.flatMap((sort) => Array.from({ length: Math.max(0, last - from + 1) }, (_, i) => browsePath(c.slug, sort, from + i)));
+      }),
+    ),
+    tool: plan.uncachedTools.map((t) => `/tool/${t.slug}`),
+    search: [],
+    "api-search": [],
+  };
+  const [pageQueries, apiQueries] = plan.mix.batches(per, 2, rng);
+  paths.search = pageQueries!.map((q) => `/search/${encodeURIComponent(q.text)}`);
+  paths["api-search"] = apiQueries!.map((q) => `/api/v1/search?q=${encodeURIComponent(q.text)}`);
+
+  const warmup: Probe<Kind>[] = [];
+  const measured: Probe<Kind>[] = [];
+  for (const kind of Object.keys(UNCACHED_KINDS) as Kind[]) {
+    if (paths[kind].length < per) console.log(`  (only ${paths[kind].length} distinct ${kind} URLs for ${per} requests)`);
+    paths[kind].forEach((path, i) => {
+      const headers = { ...(kind === "api-search" ? API_HEADERS : PAGE_HEADERS), "x-forwarded-for": address() };
+      (i < UNCACHED_WARMUP ? warmup : measured).push({ kind, path, headers });
+    });
   }
-  return sizes;
+  return { warmup: shuffle(warmup, rng), measured: shuffle(measured, rng) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The writer: likes and approvals at a steady rate while a load runs.
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** Signs the admin in (POST /admin/login from this site's page) and returns the cookies to send. */
+async function signIn(port: number, password: string): Promise<string> {
+  const r = await request(
+    port,
+    "POST",
+    "/admin/login",
+    {
+      ...PAGE_HEADERS,
+      origin: `http://${HOST}:${port}`,
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": "10.255.255.254",
+    },
+    form({ username: ADMIN_USERNAME, password, redirectTo: "/admin/moderation" }),
+  );
+  const cookies = (r.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).filter(Boolean);
+  if (r.status < 300 || r.status >= 400 || cookies.length === 0) {
+    throw new Error(`admin sign-in answered ${r.status} with ${cookies.length} cookies: ${r.body.toString("utf8").slice(0, 200)}`);
+  }
+  return cookies.join("; ");
+}
+
+class Writer {
+  private next = 0;
+  private nextPending = 0;
+  private readonly address = clientAddresses();
+  private readonly port: number;
+  private readonly plan: Plan;
+  private readonly adminCookie: string;
+  readonly report: WriteReport = { seconds: 0, likes: [], skippedTicks: 0, approvals: [] };
+
+  constructor(port: number, plan: Plan, adminCookie: string) {
+    this.port = port;
+    this.plan = plan;
+    this.adminCookie = adminCookie;
+  }
+
+  /**
+   * Runs `measure` while the writes go on: the pages of the tools to be liked are requested first
+   * (so they are cached when liked; a tool not among them would be liked with its page unknown),
+   * then, once other processes are quiet, likes at LIKES_PER_SECOND and an approval every
+   * APPROVAL_EVERY_MS (the first after half of that, or half of the run) until `measure` ends;
+   * waits for the likes' polling to end after.
+   */
+  async during(seconds: number, measure: () => Promise<LoadResult>): Promise<LoadResult> {
+    const targets = this.plan.likeTargets.slice(this.next, this.next + Math.ceil(seconds * LIKES_PER_SECOND * 1.5) + 10);
+    const before = new Map<string, number | null>();
+    for (const tool of targets) {
+      const page = await get(this.port, `/tool/${tool.slug}`, PAGE_HEADERS);
+      before.set(tool.id, page.status === 200 ? shownLikes(page.body.toString("utf8"), tool.id) : null);
+    }
+    await waitForQuiet();
+    const chains = new Set<Promise<void>>();
+    const track = (p: Promise<void>) => {
+      chains.add(p);
+      void p.finally(() => chains.delete(p));
+    };
+    const started = performance.now();
+    const likes = setInterval(() => {
+      if (chains.size >= 100) {
+        this.report.skippedTicks++;
+        return;
+      }
+      const tool = this.plan.likeTargets[this.next++];
+      if (!tool) return;
+      track(this.like(tool, before.get(tool.id) ?? null));
+    }, 1000 / LIKES_PER_SECOND);
+    let approvalTimer: NodeJS.Timeout | undefined;
+    const approveLater = (ms: number) => {
+      approvalTimer = setTimeout(() => {
+        const tool = this.plan.pending[this.nextPending++];
+        if (tool) track(this.approve(tool));
+        approveLater(APPROVAL_EVERY_MS);
+      }, ms);
+    };
+    // The first one half-way through a short run, so that every run has one.
+    approveLater(Math.min(APPROVAL_EVERY_MS / 2, seconds * 500));
+    try {
+      return await measure();
+    } finally {
+      clearInterval(likes);
+      clearTimeout(approvalTimer);
+      this.report.seconds += (performance.now() - started) / 1000;
+      await Promise.all([...chains]);
+    }
+  }
+
+  private async like(tool: CatalogueTool, shownBefore: number | null): Promise<void> {
+    const record: LikeRecord = { status: 0, exact: false, answer: "", ms: NaN, count: tool.likes, shownBefore, staleMs: null };
+    this.report.likes.push(record);
+    try {
+      const r = await request(
+        this.port,
+        "POST",
+        `/like/${encodeURIComponent(tool.id)}`,
+        {
+          ...API_HEADERS,
+          origin: `http://${HOST}:${this.port}`,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": this.address(),
+        },
+        form({ intent: "like" }),
+      );
+      const likedAt = performance.now();
+      record.status = r.status;
+      record.ms = r.ms;
+      record.answer = r.body.toString("utf8").slice(0, 200);
+      if (r.status !== 200) return;
+      const answer = JSON.parse(record.answer) as { liked?: boolean; count?: number };
+      record.exact = answer.liked === true && answer.count === tool.likes + 1;
+      // Its page, until it shows the new count: every 100 ms for 2 s, then every 500 ms.
+      for (;;) {
+        const sent = performance.now();
+        const page = await get(this.port, `/tool/${tool.slug}`, PAGE_HEADERS);
+        const shown = page.status === 200 ? shownLikes(page.body.toString("utf8"), tool.id) : null;
+        if (shown !== null && shown >= tool.likes + 1) {
+          record.staleMs = Math.max(0, sent - likedAt);
+          return;
+        }
+        if (performance.now() - likedAt > STALENESS_LIMIT_MS) return;
+        await sleep(performance.now() - likedAt < 2000 ? 100 : 500);
+      }
+    } catch (error) {
+      record.answer = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private async approve(tool: CatalogueTool): Promise<void> {
+    try {
+      const r = await request(
+        this.port,
+        "POST",
+        "/admin/moderation",
+        {
+          ...PAGE_HEADERS,
+          origin: `http://${HOST}:${this.port}`,
+          cookie: this.adminCookie,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": "10.255.255.254",
+        },
+        form({ intent: "approve", ids: tool.id, formKey: "bulk" }),
+      );
+      this.report.approvals.push({ status: r.status, ok: r.status === 200 && r.body.includes("Approved 1 tool"), ms: r.ms });
+    } catch {
+      this.report.approvals.push({ status: 0, ok: false, ms: NaN });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One engine.
+
+/** The last page of /browse/all: from the count and the page size, checked (200, and 404 after it). */
+async function lastBrowsePage(port: number, plan: Plan, publicCount: number): Promise<number> {
+  const status = async (page: number) => (await get(port, `/browse/all?page=${page}`, PAGE_HEADERS, 120_000)).status;
+  const estimate = plan.lastPage(publicCount);
+  if ((await status(estimate)) === 200 && (await status(estimate + 1)) === 404) return estimate;
+  console.log(`  (page ${estimate} is not the last page of /browse/all: looking for it)`);
+  let [lo, hi] = [1, publicCount + 1];
+  while (lo + 1 < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await status(mid)) === 200) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
+  console.log(`\n${"#".repeat(110)}\n# ${engine}\n${"#".repeat(110)}`);
+  const dataset = await prepareDataset(engine, settings.tools, { tmp, keep: settings.keep, label: "pages" });
+  const catalogue = await readCatalogue(dataset);
+  const plan = makePlan(catalogue);
+  console.log(
+    `${dataset.describe}: ${catalogue.tools.length} tools, ${catalogue.publicTools.length} public, ${catalogue.pending.length} pending, ` +
+      `${catalogue.categories.length} categories`,
+  );
+
+  const password = crypto.randomBytes(18).toString("base64url");
+  const startup = await startMeasured(
+    { ...dataset.env, TRUST_PROXY: "loopback", ADMIN_USERNAME, ADMIN_PASSWORD: password },
+    `/api/v1/search?q=${encodeURIComponent(plan.readySearch)}`,
+  );
+  const { app, port } = startup;
+  console.log(`app server on http://${HOST}:${port} (core 0, pid ${app.pid})`);
+  printStartup(startup);
+
+  const lastAll = await lastBrowsePage(port, plan, catalogue.publicTools.length);
+  const pages: PageRow[] = warmPages(plan, lastAll).map((p) => ({ ...p, status: 0, bytes: 0 }));
+  const uncached = new Map<Kind, Latencies & { hits: number; failed: number }>();
+  let uncachedNoise: Noise | null = null;
+
+  if (modes.has("uncached")) {
+    const { warmup, measured } = uncachedProbes(plan, catalogue, new Set(pages.map((p) => p.path)));
+    console.log(`\nuncached: ${measured.length} distinct URLs one at a time (after ${warmup.length} others to warm up), each from its own address`);
+    await probeOneByOne(port, warmup);
+    await waitForQuiet();
+    const noise = watchNoise();
+    const results = await probeOneByOne(port, measured);
+    uncachedNoise = noise.stop();
+    console.log(`  ${pad("kind", 11)} ${lpad("n", 4)} ${lpad("p50", 7)} ${lpad("p95", 7)} ${lpad("p99", 7)} ${lpad("max", 7)}  ms   target p95   what`);
+    for (const kind of Object.keys(UNCACHED_KINDS) as Kind[]) {
+      const of = results.filter((r) => r.kind === kind);
+      const failed = of.filter((r) => r.status !== 200);
+      const hits = of.filter((r) => r.hit).length;
+      const l = { ...latencies(of.map((r) => r.ms)), hits, failed: failed.length };
+      uncached.set(kind, l);
+      const { target, about } = UNCACHED_KINDS[kind];
+      console.log(
+        `  ${pad(kind, 11)} ${lpad(String(l.n), 4)} ${lpad(num(l.p50, 1), 7)} ${lpad(against(l.p95, { max: target }, 1), 7)} ${lpad(num(l.p99, 1), 7)} ${lpad(num(l.max, 1), 7)}` +
+          `      ≤ ${target}   ${about}`,
+      );
+      if (hits > 0) problem(`${hits} uncached ${kind} requests were answered from the page cache (X-Cache: HIT): not renders`);
+      if (failed.length > 0) problem(`${failed.length} uncached ${kind} requests did not answer 200, e.g. ${failed[0]!.status} for ${failed[0]!.path}`);
+    }
+    const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(`  slowest: ${slowest.map((r) => `${r.path} ${num(r.ms)} ms`).join(", ")}${noiseNote(uncachedNoise ?? undefined, engine)}`);
+  }
+
+  let writer: Writer | null = null;
+  if (modes.has("warm") || modes.has("writes")) {
+    if (modes.has("writes")) writer = new Writer(port, plan, await signIn(port, password));
+    // With the warm runs, the app's runs are also the ones without writes.
+    const runs = modes.has("warm") ? `app, ceiling${writer ? ", app with writes" : ""}` : "app without writes, app with writes";
+    console.log(`\nwarm: ${CONNECTIONS} connections, ${settings.duration} s per run, ${settings.rounds} round(s) of (${runs}) per page, from core 1`);
+    if (writer) console.log(`  writes: ${LIKES_PER_SECOND} likes/s (distinct tools, addresses and visitors), an approval every ${APPROVAL_EVERY_MS / 1000} s`);
+    for (const row of pages) {
+      const first = await get(port, row.path, PAGE_HEADERS, 120_000);
+      row.status = first.status;
+      row.bytes = first.body.length;
+      if (first.status !== 200) {
+        problem(`${row.path} answered ${first.status}: not measured`);
+        continue;
+      }
+      const ceiling = modes.has("warm") ? await startCeiling(tmp, first) : null;
+      try {
+        const contenders: Record<string, () => Promise<LoadResult>> = {};
+        if (modes.has("warm")) contenders.app = () => loadTest(port, row.path, PAGE_HEADERS, settings.duration);
+        if (ceiling) contenders.ceiling = () => loadTest(ceiling.port, "/", PAGE_HEADERS, settings.duration);
+        if (writer && !modes.has("warm")) contenders.calm = () => loadTest(port, row.path, PAGE_HEADERS, settings.duration);
+        if (writer) contenders.writes = () => writer!.during(settings.duration, () => loadTest(port, row.path, PAGE_HEADERS, settings.duration));
+        const results = await alternate(settings.rounds, contenders, (round, r) => {
+          const part = (label: string, x: LoadResult | undefined) =>
+            x
+              ? `${label} ${num(x.rps)} req/s p99 ${x.p99} ms${x.non2xx + x.errors > 0 ? ` (non-2xx ${x.non2xx}, errors ${x.errors})` : ""}${noiseNote(x.noise, engine)}`
+              : "";
+          const parts = [part("app", r.app), part("ceiling", r.ceiling), part("calm", r.calm), part("under writes", r.writes)].filter(Boolean);
+          console.log(`  ${pad(row.path, 34)} round ${round}/${settings.rounds}: ${parts.join(" | ")}`);
+        });
+        if (results.app) row.app = medianOf(results.app);
+        if (results.ceiling) row.ceiling = medianOf(results.ceiling);
+        if (results.writes) row.writes = medianOf(results.writes);
+        if (writer) row.calm = results.calm ? medianOf(results.calm) : row.app;
+        for (const [label, r] of [["app", row.app], ["under writes", row.writes], ["ceiling", row.ceiling]] as const) {
+          if (r && r.non2xx + r.errors > 0) {
+            const codes = Object.entries(r.statuses).map(([code, n]) => `${code}: ${n}`).join(", ");
+            problem(`${row.path} (${label}): non-2xx ${r.non2xx}, errors ${r.errors} (${codes})`);
+          }
+        }
+      } finally {
+        await ceiling?.stop();
+      }
+    }
+  }
+
+  const toolPage = await get(port, `/tool/${plan.warmTool.slug}`, PAGE_HEADERS);
+  const js = toolPage.status === 200 ? await pageScripts(port, toolPage.body.toString("utf8")) : null;
+  const rssAfter = rssMb(app.pid);
+  await stop(app);
+  const suppressed = startup.logs.reduce((n, l) => n + l.suppressed(), 0);
+  if (suppressed > 0) console.log(`(${suppressed} more app server log lines were not shown)`);
+  await dataset.release();
+
+  if (writer) {
+    const { likes, approvals } = writer.report;
+    const failedLikes = likes.filter((l) => l.status !== 200);
+    if (failedLikes.length > 0) problem(`${failedLikes.length} of ${likes.length} likes did not answer 200, e.g. ${failedLikes[0]!.status} ${failedLikes[0]!.answer}`);
+    const failedApprovals = approvals.filter((a) => !a.ok);
+    if (failedApprovals.length > 0) problem(`${failedApprovals.length} of ${approvals.length} approvals did not go through (status ${failedApprovals[0]!.status})`);
+    if (likes.length > 0 && likes.every((l) => l.shownBefore === null)) {
+      problem("the like count could not be read from the tool pages (data-like-count after the form posting to /like/<id>)");
+    }
+  }
+  return {
+    engine,
+    describe: dataset.describe,
+    publicTools: catalogue.publicTools.length,
+    startup,
+    rssAfter,
+    pages,
+    uncached,
+    uncachedNoise,
+    writes: writer?.report ?? null,
+    js,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report: one table per engine, the figures side by side.
+
+function printReport(r: EngineReport): void {
+  console.log(`\n${r.engine}: ${r.describe}; ${r.publicTools} public tools`);
+  const head =
+    `${pad("page", 34)} ${pad("kind", 10)} | ${lpad("app/s", 7)} ${lpad("ceil/s", 7)} ${lpad("ratio", 6)} ${lpad("p99", 5)} ` +
+    `| ${lpad("calm/s", 7)} ${lpad("write/s", 7)} ${lpad("ratio", 12)} | ${lpad("uncached p50", 12)} ${lpad("p95", 11)} ${lpad("p99", 6)}`;
+  console.log(head);
+  console.log(
+    `${pad("", 34)} ${pad("", 10)} | ${pad("warm, autocannon medians", 28)} | ${pad(`under writes, ≥ ${TARGETS.underWrites}`, 28)} | ` +
+      `one at a time, ms (≤ ${TARGETS.uncachedPage}, search ≤ ${TARGETS.uncachedSearch})`,
+  );
+  console.log("-".repeat(head.length));
+  const uncachedCells = (kind: Kind) => {
+    const u = r.uncached.get(kind);
+    if (!u) return `${lpad("", 12)} ${lpad("", 11)} ${lpad("", 6)}`;
+    return `${lpad(num(u.p50, 1), 12)} ${lpad(against(u.p95, { max: UNCACHED_KINDS[kind].target }, 1), 11)} ${lpad(num(u.p99, 1), 6)}`;
+  };
+  const shownKinds = new Set<Kind>();
+  for (const p of r.pages) {
+    shownKinds.add(p.kind);
+    const ratio = p.app && p.ceiling ? p.app.rps / p.ceiling.rps : NaN;
+    const writeRatio = p.writes && p.calm ? p.writes.rps / p.calm.rps : NaN;
+    const status = p.status === 200 ? "" : `  status ${p.status}`;
+    const noisy = [p.app, p.ceiling, p.calm, p.writes].some((x) => x && noiseNote(x.noise, r.engine) !== "") ? "  (noisy)" : "";
+    console.log(
+      `${pad(p.path, 34)} ${pad(p.kind, 10)} | ${lpad(num(p.app?.rps ?? NaN), 7)} ${lpad(num(p.ceiling?.rps ?? NaN), 7)} ${lpad(num(ratio, 2), 6)} ${lpad(num(p.app?.p99 ?? NaN), 5)} ` +
+        `| ${lpad(num(p.calm?.rps ?? NaN), 7)} ${lpad(num(p.writes?.rps ?? NaN), 7)} ${lpad(against(writeRatio, { min: TARGETS.underWrites }, 2), 12)} | ${uncachedCells(p.kind)}${status}${noisy}`,
+    );
+  }
+  for (const kind of Object.keys(UNCACHED_KINDS) as Kind[]) {
+    if (shownKinds.has(kind) || !r.uncached.has(kind)) continue;
+    const label = kind === "api-search" ? "GET /api/v1/search?q=…" : kind;
+    console.log(`${pad(label, 34)} ${pad(kind, 10)} | ${lpad("", 28)} | ${lpad("", 28)} | ${uncachedCells(kind)}`);
+  }
+  const uncachedNoise = noiseNote(r.uncachedNoise ?? undefined, r.engine);
+  if (uncachedNoise) console.log(`uncached figures${uncachedNoise}`);
+  const s = r.startup;
+  console.log(
+    `start: first 200 after ${against(s.firstOkMs, { max: START_TARGETS.firstOkMs })} ms (≤ ${START_TARGETS.firstOkMs}); ` +
+      `RSS ${against(s.rssStarted, { max: START_TARGETS.rssStartedMb })} MB started (≤ ${START_TARGETS.rssStartedMb}), ` +
+      `${against(r.rssAfter, { max: START_TARGETS.rssAfterMb })} MB after the measurements (≤ ${START_TARGETS.rssAfterMb})`,
+  );
+  if (r.writes) {
+    const { likes, approvals, seconds, skippedTicks } = r.writes;
+    const shown = likes.filter((l) => l.staleMs !== null).map((l) => l.staleMs!);
+    const never = likes.filter((l) => l.status === 200 && l.staleMs === null).length;
+    const worst = never > 0 ? Infinity : Math.max(...shown);
+    const staleness = never > 0 ? `> ${STALENESS_LIMIT_MS} MISSED (${never} never shown)` : against(worst, { max: TARGETS.stalenessMs });
+    const exact = likes.filter((l) => l.exact).length;
+    console.log(
+      `writes: ${likes.length} likes in ${num(seconds)} s (${num(likes.length / Math.max(1, seconds), 1)}/s${skippedTicks ? `, ${skippedTicks} ticks skipped: 100 in flight` : ""}), ` +
+        `answer exact ${exact}/${likes.length}${exact < likes.length ? " MISSED" : ""}, answered in p50 ${num(percentile(likes.map((l) => l.ms), 50), 1)} ms / ` +
+        `p95 ${num(percentile(likes.map((l) => l.ms), 95), 1)} ms; pages showing the database's count before the like ${likes.filter((l) => l.shownBefore === l.count).length}/${likes.length}`,
+    );
+    console.log(
+      `        shown on its page after p95 ${num(percentile(shown, 95))} ms, max ${staleness} ms (≤ ${TARGETS.stalenessMs}); ` +
+        `${approvals.filter((a) => a.ok).length}/${approvals.length} approvals, median ${num(median(approvals.map((a) => a.ms)))} ms`,
+    );
+  }
+  if (r.js) {
+    console.log(
+      `tool page JavaScript: ${r.js.files} files, ${against(r.js.gzip / 1024, { max: TARGETS.toolPageJsKb }, 1)} KB gzip (≤ ${TARGETS.toolPageJsKb}); page bytes: ` +
+        r.pages.map((p) => `${p.path} ${kb(p.bytes)} KB`).join(", "),
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The benchmark.
 
 async function main(tmp: string): Promise<void> {
-  const node = process.execPath;
-
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.log("no production build: running scripts/build.ts");
-    await run(node, ["scripts/build.ts"], process.env);
+  await ensureBuild();
+  const reports: EngineReport[] = [];
+  for (const engine of settings.engines) {
+    const report = await benchEngine(engine, tmp);
+    printReport(report);
+    reports.push(report);
   }
-
-  // Only DATA_DIR chooses the database: an inherited DATABASE_URL must not point elsewhere.
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const env = { ...inherited, DATA_DIR: tmp };
-
-  console.log(`seeding ${TOOL_COUNT} synthetic tools into ${tmp}`);
-  await run(node, ["scripts/seed-synthetic.ts", "--count", String(TOOL_COUNT)], env);
-
-  const db = new Database(path.join(tmp, "toolshelf.db"), { readonly: true, fileMustExist: true });
-  const row = db
-    .prepare("select slug from tools where status in ('approved','verified') order by created_at desc limit 1")
-    .get() as { slug: string } | undefined;
-  db.close();
-  if (!row) throw new Error("no public tool in the seeded database");
-  const pages = ["/", "/browse/all", "/browse/ai/name?page=3", `/tool/${row.slug}`];
-  const toolPage = pages[3]!;
-
-  // The app server on core 0. LOG_LEVEL=warn keeps the per-request log line (info) out of the
-  // measurement, so the port is chosen here rather than read from the "listening" log line.
-  const { app, port: appPort, logs: appLog } = await startApp(env);
-  console.log(`app server on http://${HOST}:${appPort} (core 0, pid ${app.pid})`);
-
-  // Warm-up: one GET per page.
-  console.log("\nwarm-up");
-  const warm = new Map<string, Fetched>();
-  for (const p of pages) {
-    const r = await get(appPort, p, PAGE_HEADERS);
-    warm.set(p, r);
-    const flag = r.status === 200 ? "" : `   <-- WARNING: status ${r.status}, not 200`;
-    console.log(`  ${pad(p, 40)} ${r.status}  ${lpad(String(r.body.length), 8)} bytes${flag}`);
-  }
-  const tool = warm.get(toolPage)!;
-
-  const scripts = await scriptSizes(appPort, tool.body.toString("utf8"));
-
-  // The ceiling on the same core, answering the tool page's bytes.
-  const bodyFile = path.join(tmp, "ceiling-body");
-  const ceilingScript = path.join(tmp, "ceiling.mjs");
-  fs.writeFileSync(bodyFile, tool.body);
-  fs.writeFileSync(ceilingScript, CEILING_SOURCE);
-  const ceiling = start("taskset", ["-c", "0", node, ceilingScript, bodyFile, tool.contentType], {
-    cwd: tmp,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const ceilPort = await ceilingPort(ceiling);
-  const check = await get(ceilPort, "/", PAGE_HEADERS);
-  if (!check.body.equals(tool.body)) throw new Error("the ceiling does not answer the tool page's bytes");
-  console.log(`ceiling server on http://${HOST}:${ceilPort} (core 0, pid ${ceiling.pid}), ${tool.body.length} bytes`);
-
-  // Load: A B A B … per page.
-  console.log(`\nload: ${CONNECTIONS} connections, ${duration} s per run, ${rounds} round(s) per page, from core 1`);
-  interface Row {
-    page: string;
-    status: number;
-    rps: number;
-    p99: number;
-    ceiling: number;
-    non2xx: number;
-    errors: number;
-    statuses: Record<string, number>;
-  }
-  const rows: Row[] = [];
-  for (const p of pages) {
-    const appRuns: RunResult[] = [];
-    const ceilRuns: RunResult[] = [];
-    for (let round = 1; round <= rounds; round++) {
-      const a = await load(appPort, p);
-      const c = await load(ceilPort, "/");
-      appRuns.push(a);
-      ceilRuns.push(c);
-      const bad = a.non2xx + a.errors > 0 ? `  non-2xx ${a.non2xx}, errors ${a.errors}` : "";
-      console.log(
-        `  ${pad(p, 40)} round ${round}/${rounds}: app ${a.rps.toFixed(0)} req/s, p99 ${a.p99} ms | ceiling ${c.rps.toFixed(0)} req/s${bad}`,
-      );
-      if (c.non2xx + c.errors > 0) console.log(`    <-- WARNING: the ceiling had non-2xx ${c.non2xx}, errors ${c.errors}`);
-    }
-    const statuses: Record<string, number> = {};
-    for (const r of appRuns) for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-    rows.push({
-      page: p,
-      status: warm.get(p)!.status,
-      rps: median(appRuns.map((r) => r.rps)),
-      p99: median(appRuns.map((r) => r.p99)),
-      ceiling: median(ceilRuns.map((r) => r.rps)),
-      non2xx: appRuns.reduce((n, r) => n + r.non2xx, 0),
-      errors: appRuns.reduce((n, r) => n + r.errors, 0),
-      statuses,
-    });
-  }
-
-  // Report.
-  const W = 40;
-  console.log(`\n${"=".repeat(100)}`);
+  console.log(`\n${"=".repeat(110)}`);
   console.log(
-    `${pad("page", W)} ${lpad("req/s", 8)} ${lpad("p99 ms", 8)} ${lpad("ceiling req/s", 14)} ${lpad("ratio", 7)} ${lpad("non-2xx", 8)} ${lpad("errors", 7)}`,
+    `bench:pages, ${settings.tools} synthetic tools, modes ${[...modes].join(", ")}, ${settings.duration} s x ${settings.rounds} round(s), ` +
+      `${samples} uncached requests per kind`,
   );
-  for (const r of rows) {
-    const ratio = r.ceiling > 0 ? `${((100 * r.rps) / r.ceiling).toFixed(1)}%` : "n/a";
-    const flagged = r.non2xx + r.errors > 0 || r.status !== 200;
-    console.log(
-      `${pad(r.page, W)} ${lpad(r.rps.toFixed(0), 8)} ${lpad(r.p99.toFixed(0), 8)} ${lpad(r.ceiling.toFixed(0), 14)} ${lpad(ratio, 7)} ${lpad(String(r.non2xx), 8)} ${lpad(String(r.errors), 7)}${flagged ? "  <-- FLAGGED" : ""}`,
-    );
+  for (const report of reports) printReport(report);
+  console.log(`\nMISSED marks a figure past its target; ratios are medians of alternated runs (docs/design.md#measuring-speed).`);
+  console.log(`(noisy): other processes took more than ${NOISY * 100}% of a core during one of its runs: the figures are less sure.`);
+  console.log(machineLine());
+  if (problems.length > 0) {
+    console.log(`\n${problems.length} problem(s) — figures that could not be measured as meant:`);
+    for (const p of problems) console.log(`  - ${p}`);
+    process.exitCode = 1;
   }
-  for (const r of rows.filter((r) => r.non2xx + r.errors > 0 || r.status !== 200)) {
-    const codes = Object.entries(r.statuses)
-      .map(([code, n]) => `${code}: ${n}`)
-      .join(", ");
-    console.log(`FLAGGED ${r.page}: warm-up status ${r.status}; under load ${codes || "no responses"}; errors ${r.errors}`);
-  }
-
-  const total = scripts.reduce((n, s) => n + s.gzip, 0);
-  console.log(`\nJavaScript loaded by the tool page ${toolPage} (status ${tool.status}), gzip level 9:`);
-  for (const s of scripts) {
-    const bad = s.status === 200 ? "" : `  <-- status ${s.status}`;
-    console.log(`  ${pad(s.path, 50)} ${lpad(kb(s.bytes), 7)} KB raw ${lpad(kb(s.gzip), 6)} KB gzip${bad}`);
-  }
-  if (scripts.length === 0) console.log("  (no /assets/*.js found in the page)");
-  console.log(
-    `  ${pad(`total (${scripts.length} files)`, 50)} ${lpad("", 14)} ${lpad(kb(total), 6)} KB gzip   target ≤ ${JS_TARGET_KB} KB gzip: ${total <= JS_TARGET_KB * 1024 ? "ok" : "OVER"}`,
-  );
-
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  console.log(`\nnode ${process.version}, ${cpu}, ${os.cpus().length} cores, ${new Date().toISOString()}`);
-  console.log(`${TOOL_COUNT} synthetic tools (SQLite), ${CONNECTIONS} connections, ${duration} s x ${rounds} round(s)`);
-  const suppressed = appLog.reduce((n, l) => n + l.suppressed(), 0);
-  if (suppressed > 0) console.log(`(${suppressed} more app server log lines were not shown)`);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Entry: re-exec pinned to core 1, then run with cleanup on every way out (lib.ts).
-
 await runPinned({ script: import.meta.url, main });
