@@ -4,11 +4,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContextKey, servicesContextKey } from "./context.ts";
+import { ScriptNonce } from "./components/page-script.tsx";
 import { RenderedSiteConfig } from "./lib/site.ts";
 
 export const streamTimeout = 5_000;
 
-// React Router's default Node entry, plus the CSP nonce on every inline script it renders.
+// React Router's default Node entry, plus the CSP nonce on every inline script it renders (its
+// own, and the enhancers of pages that do not hydrate: PageScript).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -33,7 +35,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <RenderedSiteConfig value={site}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ScriptNonce value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ScriptNonce>
       </RenderedSiteConfig>,
       {
         nonce,

@@ -10,6 +10,7 @@ import {
   useMatches,
   type ShouldRevalidateFunction,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
 import { AdminLogin } from "./components/admin-login.tsx";
@@ -26,7 +27,11 @@ import { TEST_MODE_BANNER } from "../core/featuring.ts";
 
 /** What a route module may declare in its `handle` export. */
 export interface RouteHandle {
-  /** false: the page is sent without React's scripts (it works fully as HTML). */
+  /**
+   * true: the page is sent with React's scripts and hydrates (the admin area). Otherwise it is sent
+   * as HTML, complete without JavaScript, plus the small scripts it inlines itself (PageScript):
+   * docs/decisions/005-tool-pages-without-hydration.md, docs/decisions/024-public-pages-without-hydration.md.
+   */
   hydrate?: boolean;
 }
 
@@ -62,12 +67,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { site, loaded } = useSiteConfig();
-  // Pages whose route says `handle.hydrate = false` are complete as HTML and ship no JavaScript
-  // when loaded directly (docs/decisions/005-tool-pages-without-hydration.md). Neither does a page
-  // rendered before the root loader ran (a middleware refused the request): the browser would not
-  // have the data to render it again the same way, and it works as HTML (a sign-in form, a message).
+  // Only pages whose route says `handle.hydrate = true` (the admin area) load React's scripts;
+  // every other page is complete as HTML (docs/decisions/024-public-pages-without-hydration.md).
+  // Neither does a page rendered before the root loader ran (a middleware refused the request): the
+  // browser would not have the data to render it again the same way, and it works as HTML (a
+  // sign-in form, a message).
   const matches = useMatches();
-  const hydrate = loaded && !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const hydrate = loaded && matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === true);
+  useDocumentLoadsOutsideTheApp(hydrate);
   const siteName = site?.siteName ?? DEFAULT_SITE_NAME;
   return (
     <html lang="en">
@@ -100,6 +107,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * In a hydrated page (the admin area), a click on a link to any other page of the site loads it as a
+ * document: those pages do not hydrate, so rendered by the running app they would lack the scripts
+ * they inline (the feature dialog, the sort control).
+ */
+function useDocumentLoadsOutsideTheApp(hydrated: boolean) {
+  useEffect(() => {
+    if (!hydrated) return;
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      if (/^\/admin(\/|$)/i.test(link.pathname)) return;
+      // Caught before React Router's links hear of it; the browser then follows the link itself.
+      event.stopPropagation();
+    };
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
+  }, [hydrated]);
 }
 
 export default function App() {

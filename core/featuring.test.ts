@@ -20,6 +20,7 @@ import {
   paymentErrorMessage,
   transactionReference,
   parseFeatureAmountParam,
+  candidatesStatus,
 } from "./featuring.ts";
 
 describe("constants", () => {
@@ -221,6 +222,27 @@ describe("checkoutOutcome", () => {
     for (const body of [null, {}, { error: "nope" }, { error: { message: "" } }, "<html>"]) {
       expect(checkoutOutcome(false, body, base)).toEqual({ kind: "error", message: "Could not initiate payment." });
     }
+  });
+});
+
+describe("candidatesStatus", () => {
+  it("says a cut list shows the first ones, of how many, and that typing searches them all", () => {
+    expect(candidatesStatus({ shown: 20, more: true, eligible: 65, query: "" })).toBe(
+      "Showing the first 20 of 65 tools. Type a name to search all of them.",
+    );
+    expect(candidatesStatus({ shown: 20, more: true, eligible: 1200, query: "no" })).toBe(
+      "Showing the first 20 tools matching “no”. Type more of the name to narrow the list.",
+    );
+  });
+
+  it("counts a whole list plainly", () => {
+    expect(candidatesStatus({ shown: 12, more: false, eligible: 12, query: "" })).toBe("12 tools.");
+    expect(candidatesStatus({ shown: 1, more: false, eligible: 65, query: "quartz" })).toBe("1 tool matching “quartz”.");
+  });
+
+  it("says when nothing can be listed", () => {
+    expect(candidatesStatus({ shown: 0, more: false, eligible: 65, query: "quartz" })).toBe("No tool matches “quartz”.");
+    expect(candidatesStatus({ shown: 0, more: false, eligible: 0, query: "" })).toBe("No tools can be featured right now.");
   });
 });
 

@@ -71,13 +71,14 @@ export function centsToUsd(cents: number): number {
   return cents / 100;
 }
 
-const wholeDollars = new Intl.NumberFormat("en-US", {
+// Marked pure: a page script that imports this module for other reasons does not build them.
+const wholeDollars = /* @__PURE__ */ new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   minimumFractionDigits: 0,
   maximumFractionDigits: 0,
 });
-const dollarsAndCents = new Intl.NumberFormat("en-US", {
+const dollarsAndCents = /* @__PURE__ */ new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   minimumFractionDigits: 2,
@@ -136,6 +137,21 @@ export function checkoutOutcome(ok: boolean, body: unknown, base: string): Check
     // Not an address: reported below.
   }
   return { kind: "error", message: CHECKOUT_MESSAGES.failed };
+}
+
+/**
+ * What the feature dialog's picker says about its list: `shown` tools listed for `query`, `more`
+ * when the list stopped at its limit, `eligible` the tools that can be featured at all.
+ */
+export function candidatesStatus({ shown, more, eligible, query }: { shown: number; more: boolean; eligible: number; query: string }): string {
+  const tools = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "tool" : "tools"}`;
+  if (shown === 0) return query ? `No tool matches “${query}”.` : "No tools can be featured right now.";
+  if (!query) {
+    return more ? `Showing the first ${shown} of ${tools(eligible)}. Type a name to search all of them.` : `${tools(shown)}.`;
+  }
+  return more
+    ? `Showing the first ${shown} tools matching “${query}”. Type more of the name to narrow the list.`
+    : `${tools(shown)} matching “${query}”.`;
 }
 
 /** The transaction reference shown after payment: the last 8 characters of the session id, upper case. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIKE_LOCK_MS, likeSchema, likesWord, safeReturnPath } from "./likes.ts";
+import { LIKE_LOCK_MS, likesWord } from "./like-button.ts";
+import { likeSchema, safeReturnPath } from "./likes.ts";
 
 describe("like requests", () => {
   it.each(["like", "unlike", "toggle"])("accepts the intent %j", (intent) => {

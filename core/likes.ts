@@ -1,8 +1,5 @@
 import { z } from "./zod.ts";
 
-/** After a like or unlike the button stays locked this long (docs/design.md#constants). */
-export const LIKE_LOCK_MS = 2000;
-
 /**
  * What a like request asks: set the state (the button's script), or flip it (the form without
  * JavaScript, which sends no intent, so that every card carries as little markup as possible).
@@ -28,9 +25,4 @@ export function safeReturnPath(value: string | undefined, fallback: string): str
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   return value;
-}
-
-/** The word after a like count: "1 like", "2 likes". */
-export function likesWord(count: number): string {
-  return count === 1 ? "like" : "likes";
 }

@@ -3,6 +3,7 @@ import {
   SEARCH_WEIGHTS,
   MAX_QUERY_LENGTH,
   MIN_TRACKED_LENGTH,
+  displayQuery,
   normalizeQuery,
   queryWords,
   scoreTool,
@@ -30,6 +31,18 @@ describe("constants", () => {
     });
     expect(MAX_QUERY_LENGTH).toBe(200);
     expect(MIN_TRACKED_LENGTH).toBe(2);
+  });
+});
+
+describe("displayQuery", () => {
+  it("keeps what the visitor typed, case and all, trimmed and with whitespace runs as one space", () => {
+    expect(displayQuery("  Design Software ")).toBe("Design Software");
+    expect(displayQuery("AI\t\n  Tools")).toBe("AI Tools");
+    expect(displayQuery("\u00a0Figma\u2003Jam")).toBe("Figma Jam");
+  });
+
+  it("is what normalizeQuery matches, lower-cased", () => {
+    for (const raw of ["  Design Software ", "ÉCOLE", "AI\u3000Tools", "İstanbul"]) expect(normalizeQuery(raw)).toBe(displayQuery(raw).toLowerCase());
   });
 });
 

@@ -17,10 +17,18 @@ export const MAX_QUERY_LENGTH = 200;
 /** The shortest normalised query that is recorded as a search term, in characters. */
 export const MIN_TRACKED_LENGTH = 2;
 
-/** The query trimmed, lowercased, with every run of Unicode whitespace collapsed to one space. */
+/**
+ * The query as the visitor typed it, for showing back: trimmed, every run of Unicode whitespace
+ * collapsed to one space, its case kept.
+ */
+export function displayQuery(raw: string): string {
+  return raw.trim().replace(/\s+/gu, " ");
+}
+
+/** The query trimmed, lowercased, with every run of Unicode whitespace collapsed to one space: what is matched. */
 export function normalizeQuery(raw: string): string {
   // toLowerCase, not toLocaleLowerCase: the server's locale must not change what a query matches.
-  return raw.trim().toLowerCase().replace(/\s+/gu, " ");
+  return displayQuery(raw).toLowerCase();
 }
 
 /** The distinct space-separated words of a normalised query, in the order they first appear. */

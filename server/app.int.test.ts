@@ -30,9 +30,10 @@ describe("the HTTP shell", () => {
   });
 
   it("sends a nonce-based CSP and puts that nonce on every inline script of a page rendered for one visitor", async () => {
-    // A 404 is never stored (stored pages allow their scripts by hash: server/http/private-responses.int.test.ts).
-    const res = await fetch(`${server.url}/no-such-page/nonce`, { headers: { "User-Agent": BROWSER_UA } });
-    expect(res.status).toBe(404);
+    // The payment page is never stored (stored pages allow their scripts by hash:
+    // server/http/private-responses.int.test.ts); it carries the script that waits for the payment.
+    const res = await fetch(`${server.url}/payment-success?session_id=cs_test_nonce12345678`, { headers: { "User-Agent": BROWSER_UA } });
+    expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -45,7 +46,7 @@ describe("the HTTP shell", () => {
       if (!/\bsrc=/.test(attrs)) expect(attrs).toContain(`nonce="${nonce}"`);
     }
     // A fresh nonce for every response.
-    const again = await fetch(`${server.url}/no-such-page/nonce`);
+    const again = await fetch(`${server.url}/payment-success?session_id=cs_test_nonce12345678`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-powered-by")).toBeNull();

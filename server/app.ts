@@ -14,6 +14,7 @@ import { HttpError, limitBody } from "./http/body-limit.ts";
 import { ERROR_STATUS, errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
+import { toolImageRoutes } from "./og/http.ts";
 import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./http/page-cache.ts";
@@ -23,7 +24,7 @@ import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refu
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
 import { addressKey } from "./ratelimit/index.ts";
-import { clientIp } from "./http/client.ts";
+import { clientIp, rawClientIp } from "./http/client.ts";
 import { countSearch, searchRequestOf } from "./search/tracking.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
@@ -93,22 +94,6 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   }
   if (devMiddleware) app.use(devMiddleware);
 
-  app.use(["/api", "/like", "/webhooks"], refuseUnreadableAddress);
-  app.use("/api/v1", apiV1(services));
-  app.use("/api/admin", adminApi(services));
-  app.use("/api", paymentRoutes(services));
-  app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
-  app.use("/like", likeRoutes(services));
-  app.use("/webhooks/stripe", stripeWebhook(services));
-
-  app.use(readOnlyMachineFiles);
-  app.use(refuseCrossSiteForms);
-  app.use(markUnreadableAddress);
-  // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
-  const pageLimit = limitBody(PAGE_BODY_LIMIT);
-  const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES, logoFailedMessage("The file is larger than 5 MB"));
-  app.use((req, res, next) => (UPLOAD_PAGES.test(req.path) ? uploadLimit : pageLimit)(req, res, next));
-
   const mode = config.env === "development" ? "development" : "production";
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
@@ -127,20 +112,35 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   const pageCache = config.cache.pages
     ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel"] })
     : null;
-  // Every search page served is counted, from the page cache too (the fast path leaves them to this).
-  app.use((req, _res, next) => {
-    const search = searchRequestOf(req.method, req.originalUrl);
-    if (search) void countSearch(services, search, addressKey(clientIp(req)));
-    next();
-  });
+  app.use(["/api", "/like", "/webhooks", "/og"], refuseUnreadableAddress);
+  app.use("/api/v1", apiV1(services, pageCache));
+  app.use("/api/admin", adminApi(services));
+  app.use("/api", paymentRoutes(services));
+  app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));
+  app.use("/like", likeRoutes(services));
+  app.use("/webhooks/stripe", stripeWebhook(services));
+  app.use("/og", toolImageRoutes(services));
+
+  app.use(readOnlyMachineFiles);
+  app.use(refuseCrossSiteForms);
+  app.use(markUnreadableAddress);
+  // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
+  const pageLimit = limitBody(PAGE_BODY_LIMIT);
+  const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES, logoFailedMessage("The file is larger than 5 MB"));
+  app.use((req, res, next) => (UPLOAD_PAGES.test(req.path) ? uploadLimit : pageLimit)(req, res, next));
+
   if (pageCache) app.use(pageCache.middleware);
   // Mounted without a path pattern: Express would decode one and answer an undecodable path (`/%C0%AF`)
   // itself; React Router's root middleware answers it with the site's own 400 page instead.
   app.use(createRequestHandler({ build, mode, getLoadContext }));
 
   app.use(errorHandler(services));
+  const ipOf = rawClientIp(app);
   return (req, res) => {
-    if (searchRequestOf(req.method ?? "", req.url ?? "") || !pageCache?.serveFromMemory(req, res)) app(req, res);
+    // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
+    const search = searchRequestOf(req.method ?? "", req.url ?? "");
+    if (search) void countSearch(services, search, addressKey(ipOf(req)));
+    if (!pageCache?.serveFromMemory(req, res)) app(req, res);
   };
 }
 

@@ -62,7 +62,7 @@ const EnvSchema = z.object({
   LINK_CHECK_ENABLED: flag.optional(),
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").optional(),
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
 });
 
 export type DatabaseTarget =

@@ -8,6 +8,7 @@ import { createScheduler, type ScheduledJob, type Scheduler } from "./jobs/sched
 import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
+import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
@@ -36,6 +37,8 @@ export interface AppServices {
   catalog: PublicCatalog;
   search: SearchService;
   likes: LikeService;
+  /** Public tools' images for link previews (`/og/{slug}.png`), drawn once per version. */
+  toolImages: ToolImages;
   screenshots: ScreenshotService;
   payments: PaymentService;
   /** Background work (screenshots after submissions); started by the server process, not by tests. */
@@ -125,6 +128,7 @@ export function createServices(
         newVisitor: createRateLimiter(database, "like_new_visitor", config.rateLimits.likeNewVisitor),
       },
     }),
+    toolImages: createToolImages({ database, storage, config, log }),
     screenshots,
     payments: createPaymentService({ config, database, freshness, log, now }),
     jobs: createJobRunner({

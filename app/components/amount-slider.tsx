@@ -1,12 +1,12 @@
-// The feature amount's slider and the start of checkout: what the feature dialog (home) and the
-// submit page's paid path share, kept apart from the dialog so the submit page does not load it.
-import * as Slider from "@radix-ui/react-slider";
+// The feature amount's slider: what the feature dialog (an island, React in the browser) and the
+// submit page's paid path (server-rendered, moved by app/enhancers/feature-amount.ts) share.
 import { useEffect, useRef } from "react";
-import { CHECKOUT_MESSAGES, checkoutOutcome, type CheckoutOutcome } from "../../core/featuring.ts";
 
 /**
- * A dollar-amount slider with its end labels, kept in step with a typed amount input by the
- * caller. An amount above `max` (the input allows more) sits at the end, which reads "$max+".
+ * A dollar-amount slider with its end labels, kept in step with a typed amount input: by the caller
+ * when given `onChange`, else (a page without React in the browser) by the page's enhancer, which
+ * also shows it when `hidden`. An amount above `max` (the input allows more) sits at the end, which
+ * reads "$max+".
  */
 export function AmountSlider({
   label,
@@ -16,65 +16,43 @@ export function AmountSlider({
   onChange,
   valueText,
   describedBy,
+  hidden = false,
 }: {
-  /** The thumb's accessible name. */
+  /** The slider's accessible name. */
   label: string;
   min: number;
   max: number;
   value: number;
-  onChange: (value: number) => void;
+  onChange?: (value: number) => void;
   /** What assistive technology reads for a value, e.g. "$150, Medium tier". */
   valueText: (value: number) => string;
   describedBy?: string;
+  /** Hidden until an enhancer shows it: dragging needs JavaScript. */
+  hidden?: boolean;
 }) {
   const shown = Math.min(max, Math.max(min, value));
+  const control = onChange
+    ? { value: shown, onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(Number(event.currentTarget.value)) }
+    : { defaultValue: shown };
   return (
-    <div>
-      <Slider.Root
+    <div hidden={hidden} data-amount-slider="">
+      <input
+        type="range"
         min={min}
         max={max}
         step={1}
-        value={[shown]}
-        onValueChange={([next]) => {
-          if (next !== undefined) onChange(next);
-        }}
-        className="relative flex h-6 w-full touch-none items-center select-none"
-      >
-        <Slider.Track className="relative h-2 grow rounded-full bg-slate-200">
-          <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-        </Slider.Track>
-        <Slider.Thumb
-          aria-label={label}
-          aria-valuetext={valueText(value)}
-          aria-describedby={describedBy}
-          className="block h-5 w-5 cursor-grab rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        />
-      </Slider.Root>
+        {...control}
+        aria-label={label}
+        aria-valuetext={valueText(value)}
+        aria-describedby={describedBy}
+        className="block h-6 w-full cursor-pointer accent-brand-700"
+      />
       <div className="mt-1 flex justify-between text-xs text-slate-700" aria-hidden="true">
         <span>${min}</span>
         <span>${max}+</span>
       </div>
     </div>
   );
-}
-
-/**
- * Asks the server for a checkout session for `toolId` at `amount` whole dollars and says where to
- * send the browser, or what to tell the visitor.
- */
-export async function startCheckout(toolId: string, amount: number): Promise<CheckoutOutcome> {
-  let response: Response;
-  try {
-    response = await fetch("/api/checkout-session", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ toolId, amount }),
-    });
-  } catch {
-    return { kind: "error", message: CHECKOUT_MESSAGES.failed };
-  }
-  const body: unknown = await response.json().catch(() => null);
-  return checkoutOutcome(response.ok, body, window.location.href);
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { Link } from "react-router";
 import {
+  candidatesStatus,
   CHECKOUT_MESSAGES,
   FEATURE_DEFAULT_USD,
   FEATURE_MAX_USD,
@@ -10,7 +10,8 @@ import {
   featureTier,
   normalizeFeatureAmount,
 } from "../../core/featuring.ts";
-import { AmountSlider, startCheckout, useResetOnPageRestore } from "./amount-slider.tsx";
+import { startCheckout } from "../lib/checkout.ts";
+import { AmountSlider, useResetOnPageRestore } from "./amount-slider.tsx";
 import { inputClass } from "./field.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 import { Alert } from "./ui/alert.tsx";
@@ -28,7 +29,10 @@ const SEARCH_DEBOUNCE_MS = 150;
 
 const TIERS = "Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000";
 
-/** The feature dialog (docs/design.md#screens): choose a tool, choose an amount, pay on the provider's page. */
+/**
+ * The feature dialog (docs/design.md#screens): choose a tool, choose an amount, pay on the provider's
+ * page. Rendered only in the browser, by its island (app/islands/feature-dialog.tsx).
+ */
 export default function FeatureDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const searchRef = useRef<HTMLInputElement>(null);
   // What had focus when the dialog opened (the Get Featured link, usually) gets it back on close.
@@ -65,7 +69,7 @@ export default function FeatureDialog({ open, onOpenChange }: { open: boolean; o
   );
 }
 
-type SearchState = { kind: "loading" } | { kind: "done"; tools: Candidate[]; query: string } | { kind: "failed" };
+type SearchState = { kind: "loading" } | { kind: "done"; tools: Candidate[]; more: boolean; eligible: number; query: string } | { kind: "failed" };
 
 function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
   const id = useId();
@@ -89,8 +93,9 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
           signal: controller.signal,
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as { data?: Candidate[] };
-        setSearch({ kind: "done", tools: Array.isArray(body.data) ? body.data : [], query: query.trim() });
+        const body = (await response.json()) as { data?: Candidate[]; more?: boolean; eligible?: number };
+        const tools = Array.isArray(body.data) ? body.data : [];
+        setSearch({ kind: "done", tools, more: body.more === true, eligible: body.eligible ?? tools.length, query: query.trim() });
       } catch {
         if (!controller.signal.aborted) setSearch({ kind: "failed" });
       }
@@ -126,11 +131,7 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
       ? "Searching…"
       : search.kind === "failed"
         ? "The tools could not be loaded. Please try again."
-        : search.tools.length === 0
-          ? search.query
-            ? `No tool matches “${search.query}”.`
-            : "No tools can be featured right now."
-          : `${search.tools.length} ${search.tools.length === 1 ? "tool" : "tools"}${search.query ? ` matching “${search.query}”` : ""}.`;
+        : candidatesStatus({ shown: search.tools.length, more: search.more, eligible: search.eligible, query: search.query });
   const tools = search.kind === "done" ? search.tools : [];
 
   return (
@@ -204,9 +205,9 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
         </p>
         <p className="text-xs text-slate-700">
           Only listed tools that are not featured yet appear here. Adding a new tool?{" "}
-          <Link to="/submit" className="font-medium text-brand-700 underline underline-offset-2">
+          <a href="/submit" className="font-medium text-brand-700 underline underline-offset-2">
             Submit it
-          </Link>{" "}
+          </a>{" "}
           and feature it from the form.
         </p>
       </fieldset>

@@ -31,6 +31,16 @@ export function Field({
   );
 }
 
+/**
+ * A field's messages with its items' (a list's `tags[3]`, a group's `categories[1]`): the server's
+ * reply names the item, and the field is where the page shows it.
+ */
+export function messagesOf(field: { errors?: string[]; allErrors: Record<string, string[]> }): string[] | undefined {
+  if (field.errors?.length) return field.errors;
+  const all = Object.values(field.allErrors).flat();
+  return all.length > 0 ? all : undefined;
+}
+
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600";
 
@@ -57,13 +67,17 @@ export function FormAlert({ id, errors }: { id: string; errors: string[] | undef
   );
 }
 
-/** A form's one submit button, disabled with its busy label while the post is under way. */
+/**
+ * A form's one submit button, disabled with its busy label while the post is under way: by React on
+ * a hydrated page, by app/enhancers/busy-forms.ts (which reads `data-busy-label`) on the others.
+ */
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
     <button
       type="submit"
       disabled={busy}
-      className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+      data-busy-label={busyLabel}
+      className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60 aria-disabled:opacity-60"
     >
       {busy ? busyLabel : label}
     </button>

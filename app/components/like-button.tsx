@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { LIKE_LOCK_MS, likesWord } from "../../core/likes.ts";
+import { LIKE_LOCK_MS, likesWord } from "../../core/like-button.ts";
 import { enhanceLikeForms } from "../lib/like-enhancer.ts";
 
 /**
@@ -9,7 +9,8 @@ import { enhanceLikeForms } from "../lib/like-enhancer.ts";
  */
 export function LikeButton({ toolId, count, size = "small" }: { toolId: string; count: number; size?: "small" | "large" }) {
   const form = useRef<HTMLFormElement>(null);
-  // On hydrated pages; the tool page, which is not hydrated, runs the same code inline (LikeScript).
+  // On a hydrated page; the public pages, which do not hydrate, run the same code as their inline
+  // "likes" enhancer (app/enhancers/likes.ts, docs/decisions/024).
   useEffect(() => {
     if (form.current) enhanceLikeForms(form.current, LIKE_LOCK_MS, likesWord);
   }, []);
@@ -29,10 +30,4 @@ export function LikeButton({ toolId, count, size = "small" }: { toolId: string; 
       </button>
     </form>
   );
-}
-
-/** Enhances the page's like buttons on a page that ships no JavaScript files (ADR 005). */
-export function LikeScript({ nonce }: { nonce: string }) {
-  const source = `(${enhanceLikeForms.toString()})(document, ${LIKE_LOCK_MS}, ${likesWord.toString()});`;
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: source }} />;
 }

@@ -19,7 +19,8 @@ export function SearchBox({ id, defaultValue = "", fromHome = false, className =
         defaultValue={defaultValue}
         key={defaultValue}
         maxLength={MAX_QUERY_LENGTH}
-        placeholder="Search tools, e.g. note-taking"
+        // Short enough to show whole in a phone's search box.
+        placeholder="e.g. note-taking"
         className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-3 text-base"
       />
       <button type="submit" className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">

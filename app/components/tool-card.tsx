@@ -5,29 +5,39 @@ import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 
 type CardTool = CardView;
+type HeadingLevel = 2 | 3 | 4;
 
-/** A tool in a list: logo, name, tagline, first category, likes; featured ones carry the badge. */
-export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: 2 | 3 | 4 }) {
+/** The card's title: a link to the tool's page (or its website), stretched over the whole card. */
+function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: HeadingLevel }) {
   const { href, external } = toolHref(tool);
   const Heading = `h${headingLevel}` as const;
-  const name = external ? (
-    <a href={href} target="_blank" rel="noopener nofollow" className="tool-card-link">
-      {tool.name}
-    </a>
-  ) : (
-    <Link to={href} prefetch="intent" className="tool-card-link">
-      {tool.name}
-    </Link>
+  return (
+    <Heading className="min-w-0 wrap-anywhere">
+      {external ? (
+        <a href={href} target="_blank" rel="noopener nofollow" className="tool-card-link">
+          {tool.name}
+        </a>
+      ) : (
+        <Link to={href} prefetch="intent" className="tool-card-link">
+          {tool.name}
+        </Link>
+      )}
+    </Heading>
   );
+}
+
+/**
+ * A tool in a list: logo and name, the tagline across the card's whole width, then first category
+ * and likes; featured ones carry the badge.
+ */
+export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: HeadingLevel }) {
   return (
     <article className={tool.featured ? "tool-card is-featured" : "tool-card"}>
-      <div className="flex items-start gap-3">
-        <ToolLogo name={tool.name} logoUrl={tool.logoUrl} />
-        <div className="min-w-0 flex-1">
-          <Heading>{name}</Heading>
-          <p className="tool-card-tagline">{tool.tagline}</p>
-        </div>
+      <div className="flex items-center gap-3">
+        <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={40} />
+        <CardTitle tool={tool} headingLevel={headingLevel} />
       </div>
+      <p className="tool-card-tagline">{tool.tagline}</p>
       <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
         {tool.categories[0] && <span>{categoryName(tool.categories[0])}</span>}
@@ -37,16 +47,44 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLe
   );
 }
 
-/** A responsive grid of cards. */
-export function ToolGrid({ tools, columns = 4, headingLevel = 3 }: { tools: CardTool[]; columns?: 1 | 2 | 3 | 4; headingLevel?: 2 | 3 | 4 }) {
+/** A tool in a short side list (a tool page's related tools): logo, name and a one-line tagline. */
+export function CompactToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: HeadingLevel }) {
+  return (
+    <article className={tool.featured ? "tool-card is-compact is-featured" : "tool-card is-compact"}>
+      <div className="flex items-center gap-3">
+        <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={32} />
+        <div className="min-w-0">
+          <CardTitle tool={tool} headingLevel={headingLevel} />
+          <p className="truncate text-sm text-slate-700">{tool.tagline}</p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * A responsive grid of cards. `layout="featured"` is the paid placement: a row to swipe through
+ * on narrow screens, so it shows near the top of the page, and one column beside the list from lg.
+ */
+export function ToolGrid({
+  tools,
+  columns = 4,
+  layout = "grid",
+  headingLevel = 3,
+}: {
+  tools: CardTool[];
+  columns?: 1 | 2 | 3 | 4;
+  layout?: "grid" | "featured";
+  headingLevel?: HeadingLevel;
+}) {
   const grid = {
-    1: "grid-cols-1",
-    2: "sm:grid-cols-2",
-    3: "sm:grid-cols-2 xl:grid-cols-3",
-    4: "sm:grid-cols-2 lg:grid-cols-4",
+    1: "grid grid-cols-1 gap-4",
+    2: "grid gap-4 sm:grid-cols-2",
+    3: "grid gap-4 sm:grid-cols-2 xl:grid-cols-3",
+    4: "grid gap-4 sm:grid-cols-2 lg:grid-cols-4",
   }[columns];
   return (
-    <ul className={`grid gap-4 ${grid}`}>
+    <ul className={layout === "featured" ? "featured-strip" : grid}>
       {tools.map((tool) => (
         <li key={tool.id}>
           <ToolCard tool={tool} headingLevel={headingLevel} />

@@ -5,7 +5,7 @@ import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
 import { SUBMISSION_LIMITS, type submissionSchema } from "../../core/submission.ts";
 import { LOGO_ACCEPT } from "../../core/uploads.ts";
-import { Field, inputClass } from "./field.tsx";
+import { Field, inputClass, messagesOf } from "./field.tsx";
 import { TextLink } from "./ui/text-link.tsx";
 
 type SubmissionFormInput = z.input<typeof submissionSchema>;
@@ -133,11 +133,11 @@ export function ToolFormFields({
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Details</legend>
         <p className="text-sm text-slate-700">Separate items with commas.</p>
-        <Field id={fields.tags.id} label="Tags" hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`} errors={fields.tags.errors} errorId={fields.tags.errorId}>
+        <Field id={fields.tags.id} label="Tags" hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`} errors={messagesOf(fields.tags)} errorId={fields.tags.errorId}>
           <input {...getInputProps(fields.tags, { type: "text" })} className={inputClass} />
         </Field>
         {LIST_FIELDS.map(([name, label]) => (
-          <Field key={name} id={fields[name].id} label={label} errors={fields[name].errors} errorId={fields[name].errorId}>
+          <Field key={name} id={fields[name].id} label={label} errors={messagesOf(fields[name])} errorId={fields[name].errorId}>
             <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
           </Field>
         ))}
@@ -172,8 +172,9 @@ function CheckboxGroup({
 }) {
   const hintId = `${field.id}-hint`;
   const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) });
+  const errors = messagesOf(field);
   return (
-    <fieldset aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")} aria-invalid={field.errors ? true : undefined}>
+    <fieldset aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")} aria-invalid={errors ? true : undefined}>
       <legend className="text-lg font-semibold">{legend}</legend>
       {hint && (
         <p id={hintId} className="text-sm text-slate-700">
@@ -190,7 +191,7 @@ function CheckboxGroup({
         ))}
       </div>
       <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
-        {field.errors?.[0]}
+        {errors?.[0]}
       </p>
     </fieldset>
   );

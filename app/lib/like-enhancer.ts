@@ -4,9 +4,8 @@
  * for `lockMs`, then shows the server's answer; a failed request puts state and count back and is
  * only logged. Without this the forms still work: they post and come back (no JavaScript).
  *
- * Self-contained on purpose: no imports and no names from outside its body, because the tool
- * page, which ships no JavaScript files (ADR 005), inlines this function's source. `word` is
- * passed in for the same reason (core/likes.ts `likesWord`).
+ * Shared by the button's two bindings (docs/decisions/024): LikeButton's effect on a hydrated page,
+ * and the inline "likes" enhancer (app/enhancers/likes.ts) on the pages that do not hydrate.
  */
 export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count: number) => string): void {
   const LIKED_KEY = "toolshelf.likedTools";
@@ -47,6 +46,8 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
   const SELECTOR = 'form[action^="/like/"]';
   const forms: HTMLFormElement[] = Array.from(root.querySelectorAll<HTMLFormElement>(SELECTOR));
   if (root instanceof HTMLFormElement && root.matches(SELECTOR)) forms.push(root);
+  // Read once: a list page has a button per card.
+  const likedHere = new Set(likedIds());
   for (const form of forms) {
     if (form.dataset.likeReady) continue;
     form.dataset.likeReady = "1";
@@ -55,7 +56,7 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
     const wordText = form.querySelector<HTMLElement>("[data-like-word]");
     const toolId = decodeURIComponent((form.getAttribute("action") ?? "").slice("/like/".length));
     if (!button || !countText || !wordText || !toolId) continue;
-    let liked = likedIds().includes(toolId);
+    let liked = likedHere.has(toolId);
     let count = Number((countText.textContent ?? "").replace(/\D/g, "")) || 0;
     let locked = false;
     const show = () => {
@@ -75,7 +76,9 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
       count = detail.count;
       show();
     });
-    show();
+    // The page shows the count as the server had it, not pressed; only a remembered like changes
+    // that (and the count is left as it is, so no number is formatted while the page loads).
+    if (liked) button.setAttribute("aria-pressed", "true");
 
     form.addEventListener("submit", (event) => {
       event.preventDefault();

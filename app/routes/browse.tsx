@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { browsePath, DEFAULT_SORT, parseBrowseFilter, SORTS, type Sort } from "../../core/catalog.ts";
 import { browsePage } from "../../server/catalog/browse.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
@@ -44,8 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const featuring = useFeaturingOffered();
-  const { filter, sort, page, pages, tools, total, featured, categories } = loaderData;
-  const navigate = useNavigate();
+  const { filter, sort, page, pages, tools, total, featured, categories, allCount } = loaderData;
   const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
   const heading = filter ? filter.name : "All tools";
 
@@ -64,6 +64,8 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{heading}</h1>
           <p className="mt-1 text-slate-700" aria-live="polite">
             {total.toLocaleString("en-US")} {total === 1 ? "tool" : "tools"}
+            {/* The list below leaves out the featured ones: say where they are, so the counts add up. */}
+            {featured.length > 0 && ` · ${featured.length.toLocaleString("en-US")} shown under Featured`}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
@@ -72,16 +74,17 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               <label htmlFor="sort" className="block text-sm font-medium">
                 Sort by
               </label>
+              {/* With JavaScript a choice goes to its option's address at once (app/enhancers/sort-select.ts). */}
               <select
                 id="sort"
                 name="sort"
                 defaultValue={sort}
-                key={sort}
-                onChange={(e) => navigate(browsePath(filterValue, e.currentTarget.value as Sort))}
+                autoComplete="off"
+                data-navigate=""
                 className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
               >
                 {(Object.keys(SORTS) as Sort[]).map((s) => (
-                  <option key={s} value={s}>
+                  <option key={s} value={s} data-href={browsePath(filterValue, s)}>
                     {SORTS[s]}
                   </option>
                 ))}
@@ -101,27 +104,33 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="grid gap-8 lg:grid-cols-[14rem_1fr_18rem]">
-        <nav aria-label="Categories" className="lg:order-1">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700">Categories</h2>
-          <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-0.5">
-            <li>
-              <CategoryLink to={browsePath({ kind: "all" }, sort)} current={!filter} label="All tools" />
-            </li>
-            {categories.map((c) => (
-              <li key={c.slug}>
-                <CategoryLink
-                  to={browsePath(parseBrowseFilter(c.slug)!, sort)}
-                  current={filter?.slug === c.slug}
-                  label={c.name}
-                  count={c.count}
-                />
+      {/* Phones: the categories folded away, then the featured strip, then the list. From lg: three columns. */}
+      <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)_15rem]">
+        <details className="browse-categories lg:col-start-1 lg:row-start-1">
+          <summary>Categories</summary>
+          <nav aria-label="Categories" className="mt-3 lg:mt-0">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700 max-lg:sr-only">Categories</h2>
+            <ul className="mt-1 grid grid-cols-1 gap-0.5 sm:grid-cols-2 lg:mt-3 lg:grid-cols-1">
+              <li>
+                <CategoryLink to={browsePath({ kind: "all" }, sort)} current={!filter} label="All tools" count={allCount} />
               </li>
-            ))}
-          </ul>
-        </nav>
+              {categories.map((c) => (
+                <li key={c.slug}>
+                  <CategoryLink
+                    to={browsePath(parseBrowseFilter(c.slug)!, sort)}
+                    current={filter?.slug === c.slug}
+                    label={c.name}
+                    count={c.count}
+                  />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
 
-        <section aria-labelledby="list-title" className="min-w-0 lg:order-2">
+        <FeaturedColumn featured={featured} featuring={featuring} />
+
+        <section aria-labelledby="list-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
           <h2 id="list-title" className="sr-only">
             {heading}, {SORTS[sort]}
           </h2>
@@ -144,32 +153,39 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           )}
           <Pagination page={page} pages={pages} hrefFor={(n) => browsePath(filterValue, sort, n)} />
         </section>
-
-        <section aria-labelledby="featured-title" className="lg:order-3">
-          <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-            Featured
-          </h2>
-          <div className="mt-3">
-            {featured.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-amber-300 p-4 text-sm">
-                {featuring ? (
-                  <>
-                    <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
-                    <Link to="/?featured=true" className="text-brand-700 underline">
-                      Get Featured
-                    </Link>
-                  </>
-                ) : (
-                  FEATURING_UNAVAILABLE
-                )}
-              </p>
-            ) : (
-              <ToolGrid tools={featured} columns={1} />
-            )}
-          </div>
-        </section>
       </div>
+      <PageScript name="likes" />
+      <PageScript name="sort-select" />
     </div>
+  );
+}
+
+/** Paid placement: a strip right under the heading on narrow screens, the right-hand column from lg. */
+function FeaturedColumn({ featured, featuring }: { featured: Route.ComponentProps["loaderData"]["featured"]; featuring: boolean }) {
+  return (
+    <section aria-labelledby="featured-title" className="min-w-0 lg:col-start-3 lg:row-start-1">
+      <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+        Featured
+      </h2>
+      <div className="mt-3">
+        {featured.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-amber-300 p-4 text-sm">
+            {featuring ? (
+              <>
+                <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
+                <Link to="/?featured=true" className="text-brand-700 underline">
+                  Get Featured
+                </Link>
+              </>
+            ) : (
+              FEATURING_UNAVAILABLE
+            )}
+          </p>
+        ) : (
+          <ToolGrid tools={featured} layout="featured" />
+        )}
+      </div>
+    </section>
   );
 }
 

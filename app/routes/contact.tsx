@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { CONTACT_LIMITS, contactSchema, HONEYPOT_FIELD } from "../../core/contact.ts";
 import { formReply } from "../../core/replies.ts";
-import { saveContactMessage } from "../../server/contact/service.ts";
+import { servesHttps } from "../../server/config.ts";
+import { contactSentCookie, justSentMessage, saveContactMessage } from "../../server/contact/service.ts";
 import { guardPublicForm } from "../../server/http/spam-guard.ts";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
+import { PageScript } from "../components/page-script.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { TextLink } from "../components/ui/text-link.tsx";
@@ -18,8 +20,27 @@ const FAILED_MESSAGE = "Failed to send message. Please try again later.";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Contact", "Questions about a listing, a correction or a partnership: write to the team.");
 
-// An action's headers (Retry-After on 429) reach the document response only through here.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+// An action's headers (Retry-After on 429) reach the document response only through here; the
+// loader's clear the sent cookie and keep the confirmation out of every cache.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(actionHeaders);
+  for (const [name, value] of loaderHeaders) headers.set(name, value);
+  return headers;
+};
+
+/**
+ * `?sent=1` shows "Message Sent!" only to the browser that has just sent a message (the cookie the
+ * send set, read once); anyone else who opens the address gets the form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (new URL(request.url).searchParams.get("sent") === null) return { sent: false };
+  const services = context.get(servicesContextKey);
+  if (!(await justSentMessage(services.database, request.headers.get("cookie") ?? undefined, services.now()))) throw redirect("/contact");
+  return data(
+    { sent: true },
+    { headers: { "Set-Cookie": contactSentCookie(null, servesHttps(services.config)), "Cache-Control": "private, no-store" } },
+  );
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
@@ -35,18 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(formReply(submission.reply()), { status: 400 });
   }
+  let messageId: string;
   try {
-    await saveContactMessage(services.database, submission.value, services.now());
+    messageId = await saveContactMessage(services.database, submission.value, services.now());
   } catch (error) {
     services.log.error({ err: error }, "contact message not saved");
     return data(formReply(submission.reply({ formErrors: [FAILED_MESSAGE] })), { status: 503 });
   }
-  // Redirect after the post, so a reload cannot send the message twice.
-  return redirect("/contact?sent=1", 303);
+  // Redirect after the post, so a reload cannot send the message twice; the cookie lets the page
+  // it leads to, and only that, say the message was sent.
+  return redirect("/contact?sent=1", { status: 303, headers: { "Set-Cookie": contactSentCookie(messageId, servesHttps(services.config)) } });
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
@@ -57,7 +79,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
 
-  if (searchParams.get("sent") === "1") {
+  if (loaderData.sent) {
     return (
       <section className="mx-auto max-w-xl py-8 text-center" aria-labelledby="sent-title">
         <h1 id="sent-title" className="text-3xl font-bold">
@@ -109,6 +131,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <Honeypot name={HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Send message" busyLabel="Sending…" />
       </Form>
+      <PageScript name="busy-forms" />
     </section>
   );
 }

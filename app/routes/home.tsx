@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
+import { PageScript } from "../components/page-script.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
@@ -10,8 +10,6 @@ import { useFeaturingOffered } from "../lib/featuring.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/home.ts";
-
-const FeatureDialog = lazy(() => import("../components/feature-dialog.tsx"));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -33,28 +31,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;
   const featuring = useFeaturingOffered();
-  const [searchParams, setSearchParams] = useSearchParams();
+  // `?featured=true` asks for the feature dialog: opened by the page's script (which then clears
+  // the parameter from the address), explained here when it cannot be.
+  const [searchParams] = useSearchParams();
   const wantsFeature = searchParams.get("featured") === "true";
-  // The request outlives the parameter, which is cleared at once: remember it until closed.
-  const [featureOpen, setFeatureOpen] = useState(wantsFeature);
-  if (wantsFeature && !featureOpen) setFeatureOpen(true);
-
-  // `?featured=true` asks for the feature dialog once; the parameter is then cleared from the URL.
-  useEffect(() => {
-    if (wantsFeature) {
-      setSearchParams(
-        (params) => {
-          params.delete("featured");
-          return params;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }
-  }, [wantsFeature, setSearchParams]);
 
   return (
-    <div className="space-y-12">
-      <section aria-labelledby="hero-title" className="rounded-2xl bg-brand-50 px-6 py-12 text-center sm:px-12">
+    <div className="space-y-8 sm:space-y-12">
+      <section aria-labelledby="hero-title" className="rounded-2xl bg-brand-50 px-4 py-8 text-center sm:px-12 sm:py-12">
         <h1 id="hero-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
           Find the right tool for the job
         </h1>
@@ -64,24 +48,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SearchBox id="hero-q" fromHome className="mx-auto mt-6 max-w-xl" />
       </section>
 
-      {featureOpen && !featuring && (
+      {wantsFeature && !featuring && (
         <section aria-labelledby="feature-off-title" role="status" className="rounded-xl border border-slate-300 bg-slate-50 p-6">
           <h2 id="feature-off-title" className="text-xl font-bold">
             Get Featured
           </h2>
           <p className="mt-2 text-slate-800">{FEATURING_UNAVAILABLE}</p>
         </section>
-      )}
-      {featureOpen && featuring && (
-        // The dialog (Radix, the slider, the checkout call) loads only when asked for.
-        <Suspense fallback={null}>
-          <FeatureDialog
-            open
-            onOpenChange={(open) => {
-              if (!open) setFeatureOpen(false);
-            }}
-          />
-        </Suspense>
       )}
       {wantsFeature && featuring && (
         <noscript className="block">
@@ -99,8 +72,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </noscript>
       )}
 
-      <div className="grid gap-12 lg:grid-cols-[1fr_20rem]">
-        <section aria-labelledby="latest-title" className="min-w-0 lg:order-1">
+      {/* Paid placement first: right under the hero on phones, the right-hand column from lg. */}
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+        <section aria-labelledby="featured-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="featured-title" className="text-2xl font-bold">
+              Featured
+            </h2>
+            {featuring && (
+              <Link
+                to="/?featured=true"
+                className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
+              >
+                Get Featured
+              </Link>
+            )}
+          </div>
+          {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
+          <div className="mt-4">
+            {featured.length === 0 ? (
+              <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">
+                <p className="font-semibold">{featuring ? "Be the first" : "No featured tools"}</p>
+                {featuring && <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>}
+              </div>
+            ) : (
+              <ToolGrid tools={featured} layout="featured" />
+            )}
+          </div>
+        </section>
+
+        <section aria-labelledby="latest-title" className="min-w-0 lg:col-start-1 lg:row-start-1">
           <div className="flex items-baseline justify-between gap-4">
             <h2 id="latest-title" className="text-2xl font-bold">
               Latest tools
@@ -126,34 +127,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <TextLink to="/browse/all">Browse all tools</TextLink>
           </p>
         </section>
-
-        <section aria-labelledby="featured-title" className="lg:order-2">
-          <div className="flex items-baseline justify-between gap-4">
-            <h2 id="featured-title" className="text-2xl font-bold">
-              Featured
-            </h2>
-            {featuring && (
-              <Link
-                to="/?featured=true"
-                className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
-              >
-                Get Featured
-              </Link>
-            )}
-          </div>
-          {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
-          <div className="mt-4">
-            {featured.length === 0 ? (
-              <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">
-                <p className="font-semibold">{featuring ? "Be the first" : "No featured tools"}</p>
-                {featuring && <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>}
-              </div>
-            ) : (
-              <ToolGrid tools={featured} columns={1} />
-            )}
-          </div>
-        </section>
       </div>
+      <PageScript name="likes" />
+      {/* The dialog (React, the tool picker, the checkout call) is loaded when first asked for. */}
+      {featuring && <PageScript name="feature-dialog" />}
     </div>
   );
 }

@@ -1,16 +1,12 @@
 import { Link } from "react-router";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/payment-cancel.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Payment Cancelled", "The payment to feature a tool was cancelled; nothing was charged."),
   { name: "robots", content: "noindex" },
 ];
-
-// All message and links: complete as HTML, so it ships no JavaScript (ADR 005).
-export const handle: RouteHandle = { hydrate: false };
 
 /** Where the payment provider sends a visitor who cancelled checkout (docs/design.md#screens). */
 export default function PaymentCancel() {

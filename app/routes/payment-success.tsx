@@ -1,33 +1,40 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { useId, type ReactNode } from "react";
+import { data, Link } from "react-router";
+import { formatAddedFull } from "../../core/dates.ts";
 import { FEATURED_DAYS, transactionReference } from "../../core/featuring.ts";
+import type { CheckoutStatus } from "../../server/payments/service.ts";
+import { PageScript } from "../components/page-script.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
-import { useHydrated } from "../lib/hydrated.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { DEFAULT_SITE_NAME, pageMeta } from "../lib/meta.ts";
+import { useSiteConfig } from "../lib/site.ts";
 import type { Route } from "./+types/payment-success.ts";
 
-/** The least time 'Processing Payment' shows in the browser (docs/design.md#constants). */
-const PROCESSING_MIN_MS = 2000;
-/** How often, and for how long, the browser asks again while the payment is not confirmed. */
-const POLL_EVERY_MS = 1000;
-const POLL_FOR_MS = 30_000;
 /** Without JavaScript the page reloads itself this many times, this many seconds apart. */
 const RELOAD_CHECKS = 10;
 const RELOAD_EVERY_S = 3;
 /** Longer than any session id a provider hands out: anything longer is not asked about. */
 const SESSION_ID_MAX = 255;
 
-type Status = "paid" | "pending" | "unknown";
+type Status = CheckoutStatus["status"];
 
-const TITLES: Record<Status, string> = {
+type View = "processing" | "paid" | "pending" | "unknown";
+
+/** Each view's heading, which is also the page's title, so the two always agree. */
+const TITLES: Record<View, string> = {
+  processing: "Processing Payment",
   paid: "Payment Successful!",
-  pending: "Processing Payment",
+  pending: "Payment not confirmed yet",
   unknown: "Payment Not Found",
 };
 
+/** What the server's page shows first for a status (a pending one reloads itself a few times before saying so). */
+function firstView(status: Status, check: number): View {
+  return status === "pending" && check < RELOAD_CHECKS ? "processing" : status;
+}
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, TITLES[loaderData?.status ?? "unknown"], "The outcome of a payment to feature a tool."),
+  ...pageMeta(matches, TITLES[loaderData ? firstView(loaderData.status, loaderData.check) : "unknown"], "The outcome of a payment to feature a tool."),
   { name: "robots", content: "noindex" },
 ];
 
@@ -43,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = (params.get("session_id") ?? "").trim();
   const check = Math.min(RELOAD_CHECKS, Math.max(0, Number.parseInt(params.get("check") ?? "0", 10) || 0));
-  let state: { status: Status; toolName: string | null; toolSlug: string | null } = { status: "unknown", toolName: null, toolSlug: null };
+  const nothing = { toolName: null, toolSlug: null, listing: null, featuredUntil: null };
+  let state: CheckoutStatus = { status: "unknown", ...nothing };
   if (sessionId && sessionId.length <= SESSION_ID_MAX) {
     const services = context.get(servicesContextKey);
     try {
@@ -51,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } catch (error) {
       // The provider could not be asked: not confirmed (yet), never success and never "not found".
       services.log.warn({ err: error }, "checkout status not available");
-      state = { status: "pending", toolName: null, toolSlug: null };
+      state = { status: "pending", ...nothing };
     }
   }
   return data(
@@ -60,75 +68,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type View = "processing" | "paid" | "pending" | "unknown";
-
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { sessionId, status: loaded, toolName, toolSlug, check } = loaderData;
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [polled, setPolled] = useState<Status | null>(null);
-  const [minShown, setMinShown] = useState(!sessionId);
-  const [pollOver, setPollOver] = useState(false);
-  const status = polled ?? loaded;
-
-  useEffect(() => {
-    if (!sessionId) return;
-    const timer = setTimeout(() => setMinShown(true), PROCESSING_MIN_MS);
-    return () => clearTimeout(timer);
-  }, [sessionId]);
-
-  // While the server says pending, ask again every second for up to 30 seconds.
-  const { revalidate } = revalidator;
-  useEffect(() => {
-    if (!sessionId || loaded !== "pending") return;
-    const controller = new AbortController();
-    const started = Date.now();
-    let timer: ReturnType<typeof setTimeout>;
-    const ask = async () => {
-      try {
-        const response = await fetch(`/api/checkout-session/${encodeURIComponent(sessionId)}`, {
-          headers: { Accept: "application/json" },
-          signal: controller.signal,
-        });
-        if (response.ok) {
-          const body = (await response.json()) as { status?: unknown };
-          if (body.status === "paid" || body.status === "unknown") {
-            setPolled(body.status);
-            // The page's own data then names the tool that was featured.
-            if (body.status === "paid") void revalidate();
-            return;
-          }
-        }
-      } catch {
-        if (controller.signal.aborted) return;
-      }
-      if (Date.now() - started + POLL_EVERY_MS > POLL_FOR_MS) setPollOver(true);
-      else timer = setTimeout(ask, POLL_EVERY_MS);
-    };
-    timer = setTimeout(ask, POLL_EVERY_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [sessionId, loaded, revalidate]);
-
+  const { sessionId, status: loaded, toolName, toolSlug, listing, featuredUntil, check } = loaderData;
+  const siteName = useSiteConfig().site?.siteName ?? DEFAULT_SITE_NAME;
   const reference = sessionId ? transactionReference(sessionId) : null;
   const render = (view: View) => (
-    <PaymentView view={view} toolName={toolName} toolSlug={toolSlug} reference={reference} sessionId={sessionId} />
+    <PaymentView view={view} tool={{ name: toolName, slug: toolSlug, listing, featuredUntil }} reference={reference} sessionId={sessionId} />
   );
-
-  if (hydrated) {
-    const waiting = !minShown || (status === "pending" && !pollOver);
-    return render(waiting ? "processing" : status);
-  }
-  // The server's page. With JavaScript, 'Processing Payment' shows from the first paint and the
-  // browser takes over; without it, the server's answer shows (and a pending one reloads itself).
-  const noScriptView: View = loaded === "pending" && check < RELOAD_CHECKS ? "processing" : loaded;
   if (!sessionId) return render(loaded);
+  // With JavaScript, 'Processing Payment' shows from the first paint and the page's script
+  // (app/enhancers/payment-status.ts) shows the answer after at least 2 seconds, asking again while
+  // the payment is pending; without it, the server's answer shows (and a pending one reloads itself).
+  const noScriptView = firstView(loaded, check);
   return (
-    <>
-      <div className="noscript:hidden">{render("processing")}</div>
-      <div className="hidden noscript:block">
+    <div data-payment-status="" data-session-id={sessionId} data-status={loaded}>
+      <div className="noscript:hidden" data-view="processing">
+        {render("processing")}
+      </div>
+      <div className="hidden noscript:block" data-view="answer" data-title={`${TITLES[noScriptView]} — ${siteName}`}>
         {render(noScriptView)}
         {noScriptView === "processing" && (
           <noscript>
@@ -139,7 +96,14 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           </noscript>
         )}
       </div>
-    </>
+      {/* What the script shows when the payment is still not confirmed after it stops asking. */}
+      {loaded === "pending" && (
+        <div hidden data-view="pending" data-title={`${TITLES.pending} — ${siteName}`}>
+          {render("pending")}
+        </div>
+      )}
+      <PageScript name="payment-status" />
+    </div>
   );
 }
 
@@ -147,20 +111,19 @@ const buttonClass = "inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium 
 
 function PaymentView({
   view,
-  toolName,
-  toolSlug,
+  tool: paidFor,
   reference,
   sessionId,
 }: {
   view: View;
-  toolName: string | null;
-  toolSlug: string | null;
+  tool: { name: string | null; slug: string | null; listing: CheckoutStatus["listing"]; featuredUntil: number | null };
   reference: string | null;
   sessionId: string | null;
 }) {
+  const { name: toolName, slug: toolSlug } = paidFor;
   if (view === "processing") {
     return (
-      <Panel title="Processing Payment">
+      <Panel title={TITLES.processing}>
         <div aria-hidden="true" className="mx-auto mt-6 h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
         <p className="mt-4 text-slate-700" role="status">
           Please wait while we confirm your payment.
@@ -170,20 +133,47 @@ function PaymentView({
   }
 
   if (view === "paid") {
+    // A rejected or deleted tool has no page to link to.
     const tool =
-      toolName && toolSlug ? (
+      toolName && toolSlug && paidFor.listing !== "gone" ? (
         <TextLink to={`/tool/${encodeURIComponent(toolSlug)}`}>
           {toolName}
         </TextLink>
       ) : (
         (toolName ?? "Your tool")
       );
+    const until = paidFor.featuredUntil === null ? null : formatAddedFull(paidFor.featuredUntil);
     return (
-      <Panel title="Payment Successful!">
-        <p className="mt-4 text-lg text-slate-800" role="status">
-          Thank you! {tool} is now featured.
-        </p>
-        <p className="mt-2 text-sm text-slate-700">A tool still awaiting review is featured as soon as it is approved.</p>
+      <Panel title={TITLES.paid}>
+        {paidFor.listing === "pending" ? (
+          <>
+            <p className="mt-4 text-lg text-slate-800" role="status">
+              Thank you! Your payment for {tool} is confirmed. {toolName ?? "Your tool"} is still waiting for review, so it is not
+              featured yet.
+            </p>
+            <p className="mt-2 text-slate-700">
+              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year counts from
+              this payment{until ? `, so it ends on ${until}` : ""}, however long the review takes.
+            </p>
+          </>
+        ) : paidFor.listing === "gone" ? (
+          <>
+            <p className="mt-4 text-lg text-slate-800" role="status">
+              Thank you! Your payment for {tool} is confirmed, but the tool is not listed here, so it is not featured.
+            </p>
+            <p className="mt-2 text-slate-700">
+              Please{" "}
+              <TextLink to="/contact">
+                contact us
+              </TextLink>{" "}
+              and quote the transaction reference below.
+            </p>
+          </>
+        ) : (
+          <p className="mt-4 text-lg text-slate-800" role="status">
+            Thank you! {tool} is now featured{until ? `, until ${until}` : ""}.
+          </p>
+        )}
         <div className="mx-auto mt-8 max-w-md rounded-xl border border-amber-300 bg-amber-50 p-5 text-left">
           <h2 className="font-semibold">What featuring gives your tool</h2>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
@@ -213,7 +203,7 @@ function PaymentView({
   if (view === "pending") {
     const again = sessionId ? `/payment-success?session_id=${encodeURIComponent(sessionId)}` : "/payment-success";
     return (
-      <Panel title="Payment not confirmed yet">
+      <Panel title={TITLES.pending}>
         <p className="mt-4 text-slate-800" role="status">
           The payment provider has not confirmed this payment yet, so the tool is not featured yet.
         </p>
@@ -244,9 +234,9 @@ function PaymentView({
   }
 
   return (
-    <Panel title="We could not find this payment">
+    <Panel title={TITLES.unknown}>
       <p className="mt-4 text-slate-800" role="status">
-        {sessionId ? "There is no payment for this link" : "This link does not name a payment"}, so no tool has been featured.
+        {sessionId ? "We could not find a payment for this link" : "This link does not name a payment"}, so no tool has been featured.
       </p>
       <p className="mt-2 text-slate-700">
         If you paid and ended up here, please{" "}

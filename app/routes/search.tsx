@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
-import { MAX_QUERY_LENGTH } from "../../core/search.ts";
+import { displayQuery, MAX_QUERY_LENGTH } from "../../core/search.ts";
+import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
@@ -35,21 +36,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (page === null) throw redirect(searchPath(params.term ?? ""), 301);
 
   const { search } = context.get(servicesContextKey);
-  const outcome = await search.search(q ?? params.term ?? "", page);
+  const raw = q ?? params.term ?? "";
+  const outcome = await search.search(raw, page);
   // Browsers and shared caches ask again each time (every search is counted, on the way in:
   // server/search/tracking.ts); the page cache keeps it until the catalogue changes.
   const init = { headers: { "Cache-Control": "no-cache" } };
   if (outcome.kind === "too-long") return data(outcome, { ...init, status: 400 });
   if (outcome.kind === "results" && outcome.total > 0 && page > outcome.pages) throw data("There is no such page.", { status: 404 });
-  return data(outcome, init);
+  // Matching is on the normalised query; the page shows the term as the visitor typed it.
+  return data(outcome.kind === "results" ? { ...outcome, term: displayQuery(raw) } : outcome, init);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteNameFrom(matches);
   const query = loaderData?.kind === "results" ? loaderData.query : null;
+  const term = loaderData?.kind === "results" ? loaderData.term : null;
   return [
     ...seoMeta(matches, {
-      title: query ? `“${query}” — search — ${site}` : `Search tools — ${site}`,
+      title: term ? `“${term}” — search — ${site}` : `Search tools — ${site}`,
       description: "Search software, AI and web tools by name, purpose, category or tag.",
       path: query ? searchPath(query) : "/search",
     }),
@@ -60,20 +64,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const outcome = loaderData;
-  const query = outcome.kind === "results" ? outcome.query : "";
+  const term = outcome.kind === "results" ? outcome.term : "";
   return (
     <div className="space-y-8">
       <section aria-labelledby="search-title" className="space-y-4">
         <h1 id="search-title" className="text-3xl font-bold">
           {outcome.kind === "results" ? (
             <>
-              Results for <q>{outcome.query}</q>
+              Results for <q>{outcome.term}</q>
             </>
           ) : (
             "Search tools"
           )}
         </h1>
-        <SearchBox id="search-q" defaultValue={query} className="max-w-2xl" />
+        <SearchBox id="search-q" defaultValue={term} className="max-w-2xl" />
         {outcome.kind === "too-long" && (
           <Alert tone="error">
             Search terms can be at most {outcome.maxLength} characters. Please shorten your search.
@@ -100,8 +104,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : (
-        <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
-          <div className="min-w-0 space-y-8">
+        // Paid placement first: right under the search box on phones (when there is any), the top of the right-hand column from lg.
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr]">
+          <section
+            aria-labelledby="featured-title"
+            className={`min-w-0 lg:col-start-2 lg:row-start-1 ${outcome.featured.length === 0 ? "max-lg:hidden" : ""}`}
+          >
+            <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+              Featured Tools
+            </h2>
+            <div className="mt-3">
+              {outcome.featured.length === 0 ? (
+                <p className="text-sm text-slate-700">No featured tools yet.</p>
+              ) : (
+                <ToolGrid tools={outcome.featured} layout="featured" />
+              )}
+            </div>
+          </section>
+          <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <section aria-labelledby="results-title">
               <h2 id="results-title" className="text-lg font-semibold" aria-live="polite">
                 {outcome.total.toLocaleString("en-US")} {outcome.total === 1 ? "result" : "results"}
@@ -132,7 +152,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ) : (
                 <div className="mt-4">
                   <ToolGrid tools={outcome.items} columns={2} />
-                  <Pagination page={outcome.page} pages={outcome.pages} hrefFor={(n) => searchPath(outcome.query, n)} />
+                  <Pagination page={outcome.page} pages={outcome.pages} hrefFor={(n) => searchPath(outcome.term, n)} />
                 </div>
               )}
             </section>
@@ -158,30 +178,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </p>
             </section>
           </div>
-          <aside className="space-y-8" aria-label="More tools">
-            <section aria-labelledby="featured-title">
-              <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-                Featured Tools
-              </h2>
-              <div className="mt-3">
-                {outcome.featured.length === 0 ? (
-                  <p className="text-sm text-slate-700">No featured tools yet.</p>
-                ) : (
-                  <ToolGrid tools={outcome.featured} columns={1} />
-                )}
-              </div>
-            </section>
-            <section aria-labelledby="favourites-title">
-              <h2 id="favourites-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-                Community favourites
-              </h2>
-              <div className="mt-3">
-                <ToolGrid tools={outcome.favourites} columns={1} />
-              </div>
-            </section>
-          </aside>
+          <section aria-labelledby="favourites-title" className="min-w-0 lg:col-start-2 lg:row-start-2">
+            <h2 id="favourites-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+              Community favourites
+            </h2>
+            <div className="mt-3">
+              <ToolGrid tools={outcome.favourites} columns={1} />
+            </div>
+          </section>
         </div>
       )}
+      {/* The results and the sidebars are cards with like buttons. */}
+      {outcome.kind === "results" && <PageScript name="likes" />}
     </div>
   );
 }

@@ -3,15 +3,11 @@ import { findSubmissionByToken } from "../../server/submissions/service.ts";
 import { StatusPage } from "../components/not-found.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
-import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/submission-status.ts";
 
 // A submitter's private link (/submission/<token>, shown once their submission is saved): the
 // state of their submission. The token is the only key, so the page is for them alone: never
 // indexed, never kept by any cache.
-
-// Complete as HTML: no scripts needed.
-export const handle: RouteHandle = { hydrate: false };
 
 const NOT_FOUND = "No submission found for this link.";
 const PRIVATE = { "Cache-Control": "private, no-store" };

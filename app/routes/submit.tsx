@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useEffectEvent, useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "../lib/constraint.ts";
+import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
+  CHECKOUT_MESSAGES,
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
   FEATURING_UNAVAILABLE,
-  normalizeFeatureAmount,
   priorityLabel,
   SUBMIT_FEATURE_DEFAULT_USD,
   SUBMIT_SLIDER_MAX_USD,
@@ -15,12 +16,14 @@ import { SUBMISSION_MESSAGES, submissionSchema, submitFailedMessage, SUBMIT_HONE
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { guardPublicForm } from "../../server/http/spam-guard.ts";
 import { submissionConfirmation, submitTool } from "../../server/submissions/service.ts";
-import { AmountSlider, startCheckout, useResetOnPageRestore } from "../components/amount-slider.tsx";
+import { AmountSlider } from "../components/amount-slider.tsx";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
+import { PageScript } from "../components/page-script.tsx";
 import { ToolFormFields } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
-import { noSubscription, useHydrated } from "../lib/hydrated.ts";
+import { CONTINUE_TEXT } from "../lib/checkout.ts";
+import { submitAmount, submitAmountText } from "../lib/feature-amount.ts";
 import { seoMeta } from "../lib/meta.ts";
 import { refusalData, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
 import { formReply } from "../../core/replies.ts";
@@ -103,7 +106,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
     lastResult: sending ? undefined : actionData?.form,
-    constraint: getZodConstraint(submissionSchema),
+    constraint: formConstraint(submissionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: submissionSchema }),
@@ -175,6 +178,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
+      <PageScript name="busy-forms" />
     </section>
   );
 }
@@ -184,180 +188,104 @@ type InputField = Parameters<typeof getInputProps>[0];
 /**
  * The optional paid path (docs/design.md#screens, docs/design.md#constants): tick the box and choose an amount; after the submission is
  * saved the page goes on to checkout. Without JavaScript the amount is always there (it counts only
- * when the box is ticked); with it, the amount and its slider show once the box is ticked.
+ * when the box is ticked); with it (app/enhancers/feature-amount.ts), the amount and its slider show
+ * once the box is ticked.
  */
 function FeatureChoice({ feature, amount }: { feature: InputField; amount: InputField }) {
-  const hydrated = useHydrated();
   const hintId = useId();
   const priorityId = useId();
-  const [checked, setChecked] = useState(feature.initialValue === "on");
   const initialAmount = typeof amount.initialValue === "string" && amount.initialValue !== "" ? amount.initialValue : String(SUBMIT_FEATURE_DEFAULT_USD);
-  const [amountText, setAmountText] = useState(initialAmount);
   // The priority follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
-  const value = amountText.trim() === "" ? SUBMIT_FEATURE_DEFAULT_USD : normalizeFeatureAmount(amountText);
-  // Both inputs are controlled here (the slider and the checkbox drive them), so Conform's defaults go.
-  const { key: _featureKey, defaultChecked: _checked, ...checkbox } = getInputProps(feature, { type: "checkbox" });
+  const value = submitAmount(initialAmount);
+  const { key: _featureKey, ...checkbox } = getInputProps(feature, { type: "checkbox" });
   const { key: _amountKey, defaultValue: _amount, ...amountInput } = getInputProps(amount, { type: "number" });
 
   return (
-    <fieldset className="space-y-4 rounded-xl border border-amber-300 bg-amber-50/60 p-4 sm:p-5">
+    <fieldset data-feature-choice="" className="space-y-4 rounded-xl border border-amber-300 bg-amber-50/60 p-4 sm:p-5">
       <legend className="px-1 text-lg font-semibold">Get featured (optional)</legend>
       <p id={hintId} className="-mt-2 text-sm text-slate-700">
         Featured tools are shown first on the home page, in browse and in search, with a badge, for a year. After you submit, you
         go on to pay on the payment provider’s secure page; nothing is charged before that.
       </p>
       <label className="flex items-start gap-2">
-        <input
-          {...checkbox}
-          value="on"
-          checked={checked}
-          onChange={(event) => setChecked(event.target.checked)}
-          aria-describedby={hintId}
-          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-        />
+        <input {...checkbox} value="on" aria-describedby={`${hintId} ${feature.errorId}`} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" />
         <span className="font-medium">Feature this tool after submitting</span>
       </label>
-      {(checked || !hydrated) && (
-        <div className="space-y-3">
-          <Field
-            id={amount.id}
-            label="Feature amount in US dollars"
-            hint={`Whole dollars, from $${FEATURE_MIN_USD} to $${FEATURE_MAX_USD.toLocaleString("en-US")}${hydrated ? "." : "; used only when the box above is ticked."}`}
-            errors={amount.errors}
-            errorId={amount.errorId}
-          >
-            <input
-              {...amountInput}
-              inputMode="numeric"
-              step={1}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              onBlur={() => {
-                if (amountText.trim() !== "") setAmountText(String(normalizeFeatureAmount(amountText)));
-              }}
-              aria-describedby={[amount.errorId, priorityId].join(" ")}
-              className={`${inputClass} max-w-40`}
-            />
-          </Field>
-          {/* Dragging needs JavaScript: without it the typed amount is the whole control. */}
-          {hydrated && (
-            <AmountSlider
-              label="Feature amount slider"
-              min={FEATURE_MIN_USD}
-              max={SUBMIT_SLIDER_MAX_USD}
-              value={value}
-              onChange={(next) => setAmountText(String(next))}
-              valueText={(next) => `$${next}, ${priorityLabel(next)} priority`}
-              describedBy={priorityId}
-            />
-          )}
-          <p id={priorityId} className="text-sm">
-            Priority: <strong>{priorityLabel(value)}</strong>
-            <span className="text-slate-700"> (Ultra High from $100 · High from $50 · Medium from $30)</span>
-          </p>
-        </div>
-      )}
+      <p id={feature.errorId} className="-mt-2 text-sm text-red-700 empty:hidden" aria-live="polite">
+        {feature.errors?.[0]}
+      </p>
+      <div className="space-y-3" data-feature-amount="">
+        <Field
+          id={amount.id}
+          label="Feature amount in US dollars"
+          hint={`Whole dollars, from $${FEATURE_MIN_USD} to $${FEATURE_MAX_USD.toLocaleString("en-US")}; used only when the box above is ticked.`}
+          errors={amount.errors}
+          errorId={amount.errorId}
+        >
+          <input
+            {...amountInput}
+            defaultValue={initialAmount}
+            inputMode="numeric"
+            step={1}
+            aria-describedby={[amount.errorId, priorityId].join(" ")}
+            className={`${inputClass} max-w-40`}
+          />
+        </Field>
+        <AmountSlider
+          hidden
+          label="Feature amount slider"
+          min={FEATURE_MIN_USD}
+          max={SUBMIT_SLIDER_MAX_USD}
+          value={value}
+          valueText={submitAmountText}
+          describedBy={priorityId}
+        />
+        <p id={priorityId} className="text-sm">
+          Priority: <strong data-priority="">{priorityLabel(value)}</strong>
+          <span className="text-slate-700"> (Ultra High from $100 · High from $50 · Medium from $30)</span>
+        </p>
+      </div>
+      <PageScript name="feature-amount" />
     </fieldset>
   );
 }
 
-const CHECKOUT_DELAY_MS = 2000;
-
-const startedKey = (toolId: string) => `toolshelf:checkout-started:${toolId}`;
-/** Whether this tab already went on to checkout for the tool (then coming back must not go again by itself). */
-function readStarted(toolId: string): boolean {
-  try {
-    return window.sessionStorage.getItem(startedKey(toolId)) === "1";
-  } catch {
-    return false;
-  }
-}
-function markStarted(toolId: string) {
-  try {
-    window.sessionStorage.setItem(startedKey(toolId), "1");
-  } catch {
-    // Storage unavailable (private mode): coming back may count down once more, which is harmless.
-  }
-}
-
 /**
- * After a submission that asked to be featured: goes on to checkout after 2 seconds (docs/design.md#constants).
- * Without JavaScript it is a plain form to the checkout endpoint, which answers with a redirect.
+ * After a submission that asked to be featured: a form to the checkout endpoint, which answers with
+ * a redirect to the payment page (no JavaScript); its enhancer (app/enhancers/checkout-continue.ts)
+ * goes on by itself after 2 seconds (docs/design.md#constants) and shows an error here.
  */
 function ContinueToCheckout({ toolId, amount }: { toolId: string; amount: number }) {
-  const hydrated = useHydrated();
-  const startedBefore = useSyncExternalStore(
-    noSubscription,
-    () => readStarted(toolId),
-    () => false,
-  );
-  const [stage, setStage] = useState<"waiting" | "busy" | "stopped">("waiting");
-  // Counting down only on the first visit: back from checkout (or a reload) the button waits for a click.
-  const counting = hydrated && !startedBefore && stage === "waiting";
-  const [error, setError] = useState<string | null>(null);
-  useResetOnPageRestore(() => setStage("stopped"));
-
-  async function go() {
-    setStage("busy");
-    setError(null);
-    const outcome = await startCheckout(toolId, amount);
-    if (outcome.kind === "redirect") {
-      markStarted(toolId);
-      window.location.assign(outcome.url);
-      return;
-    }
-    setError(outcome.message);
-    setStage("stopped");
-  }
-
-  const onDelayOver = useEffectEvent(() => void go());
-  useEffect(() => {
-    if (!counting) return;
-    const timer = setTimeout(onDelayOver, CHECKOUT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [counting]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    // With JavaScript the answer is read here, so an error shows on this page.
-    event.preventDefault();
-    if (stage !== "busy") void go();
-  }
-
   return (
-    <div className="mx-auto mt-8 max-w-md rounded-xl border border-amber-300 bg-amber-50 p-5">
+    <div data-checkout-continue="" data-tool-id={toolId} data-amount={amount} className="mx-auto mt-8 max-w-md rounded-xl border border-amber-300 bg-amber-50 p-5">
       <h2 className="font-semibold">Featuring for ${amount.toLocaleString("en-US")}</h2>
-      <p className="mt-1 text-slate-800" aria-live="polite">
-        {counting
-          ? "Continuing to checkout in 2 seconds…"
-          : stage === "busy"
-            ? "Opening checkout…"
-            : "Continue to the payment provider’s secure page to pay."}
+      <p className="mt-1 text-slate-800" aria-live="polite" data-checkout-status="">
+        {CONTINUE_TEXT.stopped}
       </p>
-      {error && (
+      <div hidden data-checkout-error="">
         <Alert tone="error" className="mt-3">
-          {error}
+          {CHECKOUT_MESSAGES.failed}
         </Alert>
-      )}
-      <form method="post" action="/api/checkout-session" onSubmit={submit} className="mt-4 flex flex-wrap items-center justify-center gap-4">
+      </div>
+      <form method="post" action="/api/checkout-session" className="mt-4 flex flex-wrap items-center justify-center gap-4">
         <input type="hidden" name="toolId" value={toolId} />
         <input type="hidden" name="amount" value={amount} />
         <button
           type="submit"
-          disabled={stage === "busy"}
           className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
         >
           Continue to payment
         </button>
-        {counting && (
-          <button
-            type="button"
-            onClick={() => setStage("stopped")}
-            className="rounded-lg px-3 py-2 font-medium text-slate-800 underline underline-offset-4 hover:bg-amber-100"
-          >
-            Not now
-          </button>
-        )}
+        <button
+          type="button"
+          hidden
+          data-checkout-stop=""
+          className="rounded-lg px-3 py-2 font-medium text-slate-800 underline underline-offset-4 hover:bg-amber-100"
+        >
+          Not now
+        </button>
       </form>
+      <PageScript name="checkout-continue" />
     </div>
   );
 }

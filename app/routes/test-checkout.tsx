@@ -2,8 +2,6 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { formatUsd, featureTier } from "../../core/featuring.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
-import { actionReply } from "../../core/replies.ts";
-import { Alert } from "../components/ui/alert.tsx";
 import type { Route } from "./+types/test-checkout.ts";
 import { readForm } from "../lib/form.ts";
 
@@ -33,10 +31,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!cancelled) throw data("No such test checkout.", { status: 404 });
     return redirect(`/payment-cancel?tool_id=${encodeURIComponent(cancelled.toolId ?? "")}`, 303);
   }
-  return data(actionReply("error", "Choose Pay or Cancel."), { status: 400 });
+  // Only a script sends anything else: the site's error page says what this page takes.
+  throw data("Choose Pay or Cancel.", { status: 400 });
 }
 
-export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
   const { toolName, amountCents, status } = loaderData;
   const busy = useNavigation().state !== "idle";
   const amountUsd = amountCents / 100;
@@ -62,11 +61,6 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           <dd className="text-lg font-bold">{formatUsd(amountCents)}</dd>
         </div>
       </dl>
-      {actionData?.message && (
-        <Alert tone="error" className="mt-6">
-          {actionData.message}
-        </Alert>
-      )}
       {status === "created" || status === "expired" ? (
         <Form method="post" className="mt-8 flex gap-3">
           <button

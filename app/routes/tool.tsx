@@ -5,24 +5,25 @@ import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { findTool } from "../../server/catalog/queries.ts";
+import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
-import { LikeButton, LikeScript } from "../components/like-button.tsx";
+import { LikeButton } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
-import { ToolCard } from "../components/tool-card.tsx";
+import { PageScript } from "../components/page-script.tsx";
+import { CompactToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { requestContextKey, servicesContextKey } from "../context.ts";
+import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName } from "../lib/tools.ts";
-import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/tool.ts";
 
-// Tool pages are where search engines land: they are sent as HTML only (ADR 005).
-export const handle: RouteHandle = { hydrate: false };
+// Tool pages are where search engines land: sent as HTML, with only the like button's own script
+// (ADR 005; every public page since ADR 024).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, catalog, now } = context.get(servicesContextKey);
+  const { database, catalog, now, config } = context.get(servicesContextKey);
   const at = now();
   const tool = await findTool(database, params.key, at);
   if (!tool) throw data("Tool not found.", { status: 404 });
@@ -30,28 +31,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
   const related = await catalog.related(at, tool, LIMITS.relatedShown);
   const { description, ...rest } = tool;
+  const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
   return {
     tool: {
       ...rest,
       descriptionHtml: descriptionHtml(description),
       descriptionText: descriptionText(description),
-      isPublic: (PUBLIC_STATUSES as readonly string[]).includes(tool.status),
+      isPublic,
     },
+    // The link preview's image (docs/decisions/026): a pending tool has none yet, its logo stands in.
+    shareImage: isPublic ? { url: toolImagePath(tool, config.siteName), ...TOOL_IMAGE_SIZE } : null,
     related,
-    // For the like button's inline script; a stored copy of the page allows it by its hash instead.
-    nonce: context.get(requestContextKey).nonce,
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: "Tool Not Found" }, { name: "robots", content: "noindex" }];
-  const { tool } = loaderData;
+  const { tool, shareImage } = loaderData;
   const path = `/tool/${encodeURIComponent(tool.slug)}`;
+  const title = toolTitle(tool.name, tool.tagline);
   const tags = seoMeta(matches, {
-    title: toolTitle(tool.name, tool.tagline),
+    title,
     description: metaDescription(tool.descriptionText, tool.tagline),
     path,
-    image: tool.logoUrl,
+    image: shareImage ? { ...shareImage, alt: title } : tool.logoUrl,
     type: "article",
     noindex: !tool.isPublic,
   });
@@ -74,7 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
-  const { tool, related, nonce } = loaderData;
+  const { tool, related } = loaderData;
   const featured = tool.featured;
   return (
     <div className="space-y-8">
@@ -121,7 +124,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         </a>
       </header>
 
-      <div className="grid gap-8 lg:grid-cols-[16rem_1fr_18rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]">
         <aside className="space-y-6 lg:order-1" aria-label="Tool facts">
           <InfoBox title="Quick Info">
             <dl className="space-y-2 text-sm">
@@ -206,17 +209,17 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           {related.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">No related tools yet.</p>
           ) : (
-            <ul className="mt-3 space-y-3">
+            <ul className="mt-3 space-y-2">
               {related.map((r) => (
                 <li key={r.id}>
-                  <ToolCard tool={r} />
+                  <CompactToolCard tool={r} />
                 </li>
               ))}
             </ul>
           )}
         </aside>
       </div>
-      <LikeScript nonce={nonce} />
+      <PageScript name="likes" />
     </div>
   );
 }

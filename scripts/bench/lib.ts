@@ -292,6 +292,27 @@ export function against(x: number, target: { max?: number; min?: number } | null
   return `${x.toFixed(decimals)}${missed ? " MISSED" : ""}`;
 }
 
+/** What could not be measured: any of these makes the exit code 1 (missed targets do not). */
+const problems: string[] = [];
+export function problem(text: string): void {
+  problems.push(text);
+  console.log(`  <-- PROBLEM: ${text}`);
+}
+
+/**
+ * The lines every benchmark ends with: what the marks mean (`noiseLegend: false` for one that marks
+ * no figure noisy), the machine, and the problems (exit code 1).
+ */
+export function printFooter({ noiseLegend = true }: { noiseLegend?: boolean } = {}): void {
+  if (noiseLegend) console.log(`(noisy): other processes took more than ${NOISY * 100}% of a core during one of its runs: the figures are less sure.`);
+  console.log(machineLine());
+  if (problems.length > 0) {
+    console.log(`\n${problems.length} problem(s) — figures that could not be measured as meant:`);
+    for (const p of problems) console.log(`  - ${p}`);
+    process.exitCode = 1;
+  }
+}
+
 /** A line of the machine and the run, printed under the figures. */
 export function machineLine(): string {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -344,8 +365,7 @@ export function commonSettings(values: {
   if (!Number.isInteger(tools) || tools < 100 || tools > 2_000_000) fail("--tools must be a whole number from 100 to 2000000");
   if (!Number.isInteger(duration) || duration < 1 || duration > 600) fail("--duration must be whole seconds from 1 to 600");
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) fail("--rounds must be a whole number from 1 to 20");
-  quietWaitMs = Number(values["quiet-wait"]) * 1000;
-  if (!Number.isInteger(quietWaitMs) || quietWaitMs < 0 || quietWaitMs > 600_000) fail("--quiet-wait must be whole seconds from 0 to 600");
+  setQuietWait(values["quiet-wait"]);
   if (values.root) setRoot(values.root);
   return { engines, tools, duration, rounds, keep: values.keep };
 }
@@ -407,6 +427,12 @@ export const NOISY = 0.1;
 
 /** How long to wait at most for other processes to calm down before a measurement (--quiet-wait). */
 let quietWaitMs = 30_000;
+
+/** Sets --quiet-wait for a benchmark that does not take the common options (commonSettings sets it for those that do). */
+export function setQuietWait(seconds: string): void {
+  quietWaitMs = Number(seconds) * 1000;
+  if (!Number.isInteger(quietWaitMs) || quietWaitMs < 0 || quietWaitMs > 600_000) fail("--quiet-wait must be whole seconds from 0 to 600");
+}
 
 /**
  * Waits until other processes (not PostgreSQL, which may be serving the app) took at most NOISY of
@@ -771,6 +797,12 @@ export async function prepareDataset(engine: Engine, tools: number, options: { t
     };
   }
 
+  const seedSchema = async (schema: string, note: string) => {
+    await adminQuery(`create schema "${schema}"`);
+    console.log(`seeding ${tools} synthetic tools into schema ${schema} of ${POSTGRES_URL}${note}`);
+    await seed({ ...inherited, DATA_DIR: dataDir, DATABASE_URL: postgresUrlFor(schema) }, tools);
+    await analyze(schema);
+  };
   let schema: string;
   let describe: string;
   if (options.keep) {
@@ -780,10 +812,7 @@ export async function prepareDataset(engine: Engine, tools: number, options: { t
     if (!exists || !fs.existsSync(marker)) {
       fs.rmSync(marker, { force: true });
       await adminQuery(`drop schema if exists "${schema}" cascade`);
-      await adminQuery(`create schema "${schema}"`);
-      console.log(`seeding ${tools} synthetic tools into schema ${schema} of ${POSTGRES_URL} (kept for later runs with --keep)`);
-      await seed({ ...inherited, DATA_DIR: dataDir, DATABASE_URL: postgresUrlFor(schema) }, tools);
-      await analyze(schema);
+      await seedSchema(schema, " (kept for later runs with --keep)");
       fs.mkdirSync(KEPT_DIR, { recursive: true });
       fs.writeFileSync(marker, new Date().toISOString());
     }
@@ -791,10 +820,7 @@ export async function prepareDataset(engine: Engine, tools: number, options: { t
   } else {
     schema = `bench_${options.label}_${crypto.randomBytes(4).toString("hex")}`;
     schemasToDrop.add(schema);
-    await adminQuery(`create schema "${schema}"`);
-    console.log(`seeding ${tools} synthetic tools into schema ${schema} of ${POSTGRES_URL}`);
-    await seed({ ...inherited, DATA_DIR: dataDir, DATABASE_URL: postgresUrlFor(schema) }, tools);
-    await analyze(schema);
+    await seedSchema(schema, "");
     describe = `PostgreSQL, schema ${schema} (dropped at the end)`;
   }
   const env = { ...inherited, DATA_DIR: dataDir, DATABASE_URL: postgresUrlFor(schema) };

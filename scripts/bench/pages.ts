@@ -44,12 +44,12 @@ import {
   type LoadResult,
   loadTest,
   lpad,
-  machineLine,
+  printFooter,
+  problem,
   median,
   medianOf,
   type Noise,
   noiseNote,
-  NOISY,
   num,
   pad,
   PAGE_HEADERS,
@@ -167,12 +167,6 @@ interface EngineReport {
   js: { files: number; gzip: number } | null;
 }
 
-/** What could not be measured: any of these makes the exit code 1 (missed targets do not). */
-const problems: string[] = [];
-function problem(text: string): void {
-  problems.push(text);
-  console.log(`  <-- PROBLEM: ${text}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading pages.
@@ -708,13 +702,7 @@ async function main(tmp: string): Promise<void> {
   );
   for (const report of reports) printReport(report);
   console.log(`\nMISSED marks a figure past its target; ratios are medians of alternated runs (docs/design.md#measuring-speed).`);
-  console.log(`(noisy): other processes took more than ${NOISY * 100}% of a core during one of its runs: the figures are less sure.`);
-  console.log(machineLine());
-  if (problems.length > 0) {
-    console.log(`\n${problems.length} problem(s) — figures that could not be measured as meant:`);
-    for (const p of problems) console.log(`  - ${p}`);
-    process.exitCode = 1;
-  }
+  printFooter();
 }
 
 // Entry: re-exec pinned to core 1, then run with cleanup on every way out (lib.ts).

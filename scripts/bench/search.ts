@@ -36,11 +36,11 @@ import {
   type LoadResult,
   loadTest,
   lpad,
-  machineLine,
+  printFooter,
+  problem,
   medianOf,
   type Noise,
   noiseNote,
-  NOISY,
   num,
   pad,
   PAGE_HEADERS,
@@ -103,11 +103,6 @@ interface EngineReport {
   repeated: Repeated[];
 }
 
-const problems: string[] = [];
-function problem(text: string): void {
-  problems.push(text);
-  console.log(`  <-- PROBLEM: ${text}`);
-}
 
 /** The matches an API answer counts (-1 when it is not a search answer). */
 function matches(r: Probed<QueryKind>): number {
@@ -273,13 +268,7 @@ async function main(tmp: string): Promise<void> {
   );
   printReport(reports);
   console.log(`\nMISSED marks a figure past its target (docs/design.md#measuring-speed).`);
-  console.log(`(noisy): other processes took more than ${NOISY * 100}% of a core during one of its runs: the figures are less sure.`);
-  console.log(machineLine());
-  if (problems.length > 0) {
-    console.log(`\n${problems.length} problem(s) — figures that could not be measured as meant:`);
-    for (const p of problems) console.log(`  - ${p}`);
-    process.exitCode = 1;
-  }
+  printFooter();
 }
 
 // Entry: re-exec pinned to core 1, then run with cleanup on every way out (lib.ts).

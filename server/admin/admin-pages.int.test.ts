@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
-import { BROWSER_UA, decodeEntities, locationOf } from "../../tests/support/html.ts";
+import { BROWSER_UA, decodeEntities, locationOf, startTags } from "../../tests/support/html.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
@@ -84,6 +84,31 @@ describe("admin pages", () => {
       };
       expect(stats).toMatchObject({ totalTools: await count(), approvedTools: await count("approved"), pendingTools: await count("pending") });
     });
+  });
+
+  it("marks only the required fields required on the submit form and the admin's add and edit forms", async () => {
+    const tool = makeTool({ name: "Required Fields Tool" });
+    await addTools(server.services, [tool]);
+    const optional = ["description", "tags", "platforms", "pricingModel", "pricingDetails", "features", "useCases", "integrations", "targetAudience", "submitterEmail"];
+    for (const [path, required] of [
+      ["/submit", ["name", "tagline", "websiteUrl", "logo"]],
+      ["/admin/add-tool", ["name", "tagline", "websiteUrl", "logo"]],
+      // Editing keeps the logo when none is chosen.
+      [`/admin/tools/${tool.id}`, ["name", "tagline", "websiteUrl"]],
+    ] as const) {
+      const { res, html } = await get(path);
+      expect(res.status, path).toBe(200);
+      const controls = ["input", "textarea", "select"].flatMap((tag) => startTags(html, tag)).map((t) => t.attrs);
+      const named = (name: string) => controls.filter((a) => a.name === name);
+      for (const name of required) expect(named(name).map((a) => "required" in a), `${path} ${name}`).toEqual([true]);
+      for (const name of optional) {
+        expect(named(name).length, `${path} ${name}`).toBeGreaterThan(0);
+        for (const attrs of named(name)) {
+          expect("required" in attrs || attrs["aria-required"] === "true", `${path} ${name} required`).toBe(false);
+          expect("multiple" in attrs, `${path} ${name} multiple`).toBe(false);
+        }
+      }
+    }
   });
 
   it("keeps every admin page behind the session", async () => {

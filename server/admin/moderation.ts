@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { deleteTools as deleteToolRows, setToolStatus, type ChangedTool } from "../catalog/write.ts";
 import type { AppServices } from "../services.ts";
-import { assertSafeKey, UPLOADS_PATH, type Storage } from "../storage/index.ts";
+import { ownStorageKey, type Storage } from "../storage/index.ts";
 import { recordAudit } from "./audit.ts";
 import type { Admin } from "./session.ts";
 
@@ -128,21 +128,6 @@ export async function deleteTools(deps: ModerationDeps, admin: Admin, ids: reado
     deleted.flatMap((r) => [r.logo_url, r.screenshot_url]),
   );
   return deleted.map((r) => ({ id: r.id, name: r.name }));
-}
-
-/**
- * The storage key of a file URL that our storage made (`/uploads/…` on disk, the bucket's public
- * address on S3); null for anything else (an imported tool's remote logo, a typed-in address).
- */
-export function ownStorageKey(url: string | null, storage: Config["storage"]): string | null {
-  if (!url) return null;
-  const prefix = storage.kind === "s3" ? `${storage.publicUrl}/` : `${UPLOADS_PATH}/`;
-  if (!url.startsWith(prefix)) return null;
-  try {
-    return assertSafeKey(url.slice(prefix.length));
-  } catch {
-    return null;
-  }
 }
 
 /** Removes the stored files behind these URLs, where they are ours; failures are logged, not thrown. */

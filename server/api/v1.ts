@@ -7,6 +7,7 @@ import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
 import { findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
 import { sendError } from "../http/errors.ts";
+import type { PageCache } from "../http/page-cache.ts";
 import { SEARCH_LIMITS } from "../search/service.ts";
 import type { AppServices } from "../services.ts";
 
@@ -53,8 +54,11 @@ function toolDetail(tool: ToolDetail, siteUrl: string) {
   };
 }
 
-/** `/api/v1`: tools (list and one) and categories. */
-export function apiV1(services: AppServices): Router {
+/**
+ * `/api/v1`: tools (list and one), search and categories. `answers` (the page cache, when on)
+ * keeps search answers.
+ */
+export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"> | null): Router {
   const router = express.Router();
   const { database, config } = services;
 
@@ -133,6 +137,8 @@ export function apiV1(services: AppServices): Router {
         sendError(res, "invalid-argument", "page must be a whole number from 1.");
         return;
       }
+      // Read before searching: the answer is kept for this generation or a later one, never an older.
+      const made = { generation: await services.freshness.generation(), madeAt: Date.now() };
       const outcome = await services.search.search(q, page, { sidebars: false });
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
@@ -143,7 +149,7 @@ export function apiV1(services: AppServices): Router {
         return;
       }
       res.set("Cache-Control", "public, max-age=60");
-      res.json({
+      const answer = {
         query: outcome.query,
         data: outcome.items.map((t) => ({ ...toolSummary(t, config.siteUrl), score: t.score })),
         page: outcome.page,
@@ -151,7 +157,10 @@ export function apiV1(services: AppServices): Router {
         total: outcome.total,
         totalPages: outcome.pages,
         suggestion: outcome.suggestion,
-      });
+      };
+      // A repeated search is then answered before Express runs, like a stored page.
+      if (answers) await answers.keepJson(req, res, answer, { ...made, likeCounts: outcome.items.map((t) => t.id) });
+      else res.json(answer);
     } catch (error) {
       next(error);
     }

@@ -10,9 +10,12 @@ export interface BrowsePage {
   page: number;
   pages: number;
   tools: ToolCard[];
+  /** Every public tool of the filter: the featured column's and the list's (what the category list counts too). */
   total: number;
   featured: ToolCard[];
   categories: { slug: string; name: string; count: number }[];
+  /** Every public tool, the count beside "All tools". */
+  allCount: number;
   /** The page's one address (category slug, sort, page). */
   canonical: string;
 }
@@ -45,9 +48,10 @@ export async function browsePage(
   const { catalog } = deps;
   const at = deps.now();
   const category = filter.kind === "category" ? filter.category.slug : null;
-  const [featured, counts] = await Promise.all([
+  const [featured, counts, allCount] = await Promise.all([
     catalog.featured(at, { limit: LIMITS.browseFeatured, category }),
     catalog.categoryCounts(at),
+    catalog.count(at),
   ]);
   const list = await catalog.list(at, {
     category,
@@ -66,13 +70,15 @@ export async function browsePage(
       page,
       pages,
       tools: list.items,
-      total: list.total,
+      // The list leaves out the featured column's tools; the page counts them all, as the category list does.
+      total: list.total + featured.length,
       featured,
       categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0).map((c) => ({
         slug: c.slug,
         name: c.name,
         count: counts.get(c.slug) ?? 0,
       })),
+      allCount,
       canonical,
     },
   };

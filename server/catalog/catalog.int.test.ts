@@ -138,7 +138,7 @@ describe("visibility: only approved and verified tools are public", () => {
     const { html } = await getPage(server.url, "/browse/all");
     const nav = element(html, "nav", (a) => a["aria-label"] === "Categories", "category list").inner;
     expect(anchors(nav).map((a) => [a.text, a.attrs.href])).toEqual([
-      ["All tools", "/browse/all"],
+      ["All tools 2", "/browse/all"],
       ["Productivity 1", "/browse/productivity"],
       ["Design 1", "/browse/design"],
       ["Development 1", "/browse/development"],
@@ -273,6 +273,22 @@ describe("featured tools", () => {
     expect(toolSlugs(sectionLabelledBy(design, "list-title"))).toEqual([refunded.slug, plain.slug, lapsed.slug]);
     expect(await featuredColumn(server, "/browse/marketing")).toEqual([small.slug]);
     expect(await browseList(server, "/browse/marketing")).toEqual([]);
+  });
+
+  it("counts on browse what the category list counts: every public tool, the featured column's included", async () => {
+    for (const [path, category, expected] of [
+      ["/browse/all", "All tools", "6 tools · 3 shown under Featured"],
+      ["/browse/design", "Design", "5 tools · 2 shown under Featured"],
+      ["/browse/marketing", "Marketing", "1 tool · 1 shown under Featured"],
+    ] as const) {
+      const { html } = await getPage(server.url, path);
+      const main = element(html, "main", () => true, "main").inner;
+      const countLine = elements(main, "p", (a) => a["aria-live"] === "polite").map((p) => textOf(p.inner));
+      expect(countLine, path).toEqual([expected]);
+      const nav = element(html, "nav", (a) => a["aria-label"] === "Categories", "category list").inner;
+      const count = expected.split(" ")[0];
+      expect(anchors(nav).map((a) => a.text), path).toContain(`${category} ${count}`);
+    }
   });
 
   it("reports featuring in the JSON API", async () => {
@@ -601,7 +617,7 @@ describe("browse", () => {
     const { html } = await getPage(server.url, "/browse/all/name");
     const nav = element(html, "nav", (a) => a["aria-label"] === "Categories", "category list").inner;
     expect(anchors(nav).map((a) => [a.text, a.attrs.href])).toEqual([
-      ["All tools", "/browse/all/name"],
+      ["All tools 56", "/browse/all/name"],
       ["Education 6", "/browse/education/name"],
       ["Utilities 50", "/browse/utilities/name"],
     ]);
@@ -659,7 +675,7 @@ describe("tool page", () => {
     expect(locationOf(byId.res, server.url)).toBe(`/tool/${main.slug}`);
   });
 
-  it("is sent as HTML with no JavaScript to load (ADR 005), only the like button's own small script; browse pages hydrate", async () => {
+  it("is sent as HTML with no JavaScript file to load (ADR 005, ADR 024), only the like button's own small script, as the lists are", async () => {
     const scriptsOf = (html: string) =>
       [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
         .map((m) => ({ attrs: m[1] ?? "", body: m[2] ?? "" }))
@@ -672,10 +688,12 @@ describe("tool page", () => {
     expect(scripts).toHaveLength(1);
     const hash = createHash("sha256").update(scripts[0]!.body, "utf8").digest("base64");
     expect(tool.res.headers.get("content-security-policy")).toContain(`script-src 'self' 'sha256-${hash}';`);
-    expect(scripts[0]!.body).toMatch(/^\(function enhanceLikeForms\(/);
     expect(Buffer.byteLength(scripts[0]!.body)).toBeLessThan(6 * 1024);
-    const browse = await getPage(server.url, "/browse/all");
-    expect(scriptsOf(browse.html).length).toBeGreaterThan(0);
+    // A list of cards carries the same script for its like buttons, and no more than its sort control's besides.
+    const browse = scriptsOf((await getPage(server.url, "/browse/all")).html);
+    expect(browse.filter((script) => script.attrs.includes("src="))).toEqual([]);
+    expect(browse.map((script) => script.body)).toContain(scripts[0]!.body);
+    expect(browse).toHaveLength(2);
   });
 
   it("answers 404 'Tool Not Found' with a way to browse for an unknown tool", async () => {
@@ -717,7 +735,8 @@ describe("tool page", () => {
       offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
       image: `${site}/uploads/logos/main-tool_logo.webp`,
     });
-    expect(metaContent(html, "og:image")).toBe(`${site}/uploads/logos/main-tool_logo.webp`);
+    // Link previews get the tool's own wide image (server/og), not the logo.
+    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${site.replace(/[.]/g, "\\.")}/og/main-tool\\.png\\?v=[0-9a-f]{16}$`));
     const bareData = jsonLd((await getPage(server.url, `/tool/${bare.slug}`)).html)[0] as Record<string, unknown>;
     expect(bareData["@type"]).toBe("SoftwareApplication");
     expect(bareData).not.toHaveProperty("offers");
@@ -761,6 +780,14 @@ describe("tool page", () => {
     const { html } = await getPage(server.url, `/tool/${main.slug}`);
     const aside = element(html, "aside", (a) => a["aria-labelledby"] === "related-title", "related tools").inner;
     expect(toolSlugs(aside)).toEqual([related[3]!.slug, related[2]!.slug, related[1]!.slug]);
+    // Compact cards (docs/design.md#screens): logo, name and tagline; no like button, no category line.
+    expect(cards(aside)).toHaveLength(3);
+    for (const card of cards(aside)) {
+      expect(card.attrs.class?.split(" ")).toContain("is-compact");
+      expect(startTags(card.inner, "form")).toEqual([]);
+    }
+    expect(cardText(aside, related[3]!.slug).endsWith(`${related[3]!.name} ${related[3]!.tagline}`)).toBe(true);
+    expect(cardText(aside, related[3]!.slug)).not.toContain("Design");
 
     // From a related tool: the main tool is related to it, the tool itself is not.
     const other = (await getPage(server.url, `/tool/${related[3]!.slug}`)).html;

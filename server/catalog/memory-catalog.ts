@@ -311,16 +311,8 @@ export class MemoryCatalog {
     const { bytes, starts } = this.fieldsOf(slot);
     for (let f = 0; f < FIELDS.length; f++) {
       const end = starts[f + 1]!;
-      for (let at = starts[f]!; at < end; ) {
-        let value = 0;
-        let shift = 0;
-        let byte: number;
-        do {
-          byte = bytes[at++]!;
-          value |= (byte & 0x7f) << shift;
-          shift += 7;
-        } while (byte & 0x80);
-        const id = value >>> 1;
+      for (let at = starts[f]!; at < end; at = varintEnd) {
+        const id = readVarint(bytes, at) >>> 1;
         if (this.seenIn[id] !== stamp) {
           this.seenIn[id] = stamp;
           this.seenMask[id] = 0;
@@ -374,14 +366,7 @@ export class MemoryCatalog {
     for (let slot = 0; slot < slots; slot++) {
       if (this.alive[slot] === 0) continue;
       for (const id of this.tokensOf(slot)) {
-        let value = (slot - last[id]!) * (MASK + 1) + this.seenMask[id]!;
-        let at = cursor[id]!;
-        while (value >= 0x80) {
-          bytes[at++] = (value & 0x7f) | 0x80;
-          value >>>= 7;
-        }
-        bytes[at++] = value;
-        cursor[id] = at;
+        cursor[id] = writeVarint(bytes, cursor[id]!, (slot - last[id]!) * (MASK + 1) + this.seenMask[id]!);
         last[id] = slot;
       }
     }
@@ -864,15 +849,8 @@ export class MemoryCatalog {
       const bytes = this.postingBytes;
       const end = this.postingFrom[token + 1]!;
       let slot = 0;
-      for (let at = this.postingFrom[token]!; at < end; ) {
-        let value = 0;
-        let shift = 0;
-        let byte: number;
-        do {
-          byte = bytes[at++]!;
-          value |= (byte & 0x7f) << shift;
-          shift += 7;
-        } while (byte & 0x80);
+      for (let at = this.postingFrom[token]!; at < end; at = varintEnd) {
+        const value = readVarint(bytes, at);
         slot += value >>> MASK_BITS;
         visit(slot, value & MASK);
       }
@@ -1023,6 +1001,34 @@ export class MemoryCatalog {
   private words: string[] | null = null;
 }
 
+// Where the last readVarint stopped: a module variable rather than a returned pair, so the loops
+// over postings (a common word's run over most of the catalogue) allocate nothing.
+let varintEnd = 0;
+
+/** The unsigned varint (7 bits a byte, below 2^31) starting at byte `at`; it ends before `varintEnd`. */
+function readVarint(bytes: Uint8Array, at: number): number {
+  let value = 0;
+  let shift = 0;
+  let byte: number;
+  do {
+    byte = bytes[at++]!;
+    value |= (byte & 0x7f) << shift;
+    shift += 7;
+  } while (byte & 0x80);
+  varintEnd = at;
+  return value;
+}
+
+/** Writes `value` as a varint at byte `at` (room for it is the caller's to make); returns where it ends. */
+function writeVarint(bytes: Uint8Array, at: number, value: number): number {
+  while (value >= 0x80) {
+    bytes[at++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  bytes[at++] = value;
+  return at;
+}
+
 /** Bytes a value takes as a varint (7 bits a byte). */
 function varintLength(value: number): number {
   return value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5;
@@ -1043,15 +1049,8 @@ function readVarints(
   let n = 0;
   let at = from;
   while (count !== undefined ? n < count : at < to) {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = bytes[at++]!;
-      value |= (byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
-    values[n++] = value;
+    values[n++] = readVarint(bytes, at);
+    at = varintEnd;
   }
   return { values, length: n, end: at };
 }
@@ -1063,11 +1062,7 @@ class VarintWriter {
 
   push(value: number): void {
     if (this.length + 5 > this.bytes.length) this.bytes = grow(this.bytes, this.length + 5);
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.bytes[this.length++] = value;
+    this.length = writeVarint(this.bytes, this.length, value);
   }
 }
 

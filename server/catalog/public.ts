@@ -63,8 +63,11 @@ export interface PublicCatalog {
   search(normalizedQuery: string, now: number, options: { page: number; pageSize: number }): Promise<SearchPage>;
   /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
   vocabulary(now: number): Promise<string[]>;
-  /** Public tools not featured at `now` whose name has `text` where a word starts (the feature dialog's type-ahead). */
-  featureCandidates(now: number, text: string, limit: number): Promise<FeatureCandidate[]>;
+  /**
+   * Public tools not featured at `now` whose name has `text` where a word starts (the feature
+   * dialog's type-ahead): up to `limit`, whether there are more, and how many could be featured at all.
+   */
+  featureCandidates(now: number, text: string, limit: number): Promise<{ items: FeatureCandidate[]; more: boolean; eligible: number }>;
   /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
   urls(now: number, options: { offset: number; limit: number }): Promise<{ slug: string; id: string; updatedAt: number }[]>;
   /** Loads the catalogue ahead of the first request (the server calls it at start). */
@@ -152,8 +155,14 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     async featureCandidates(now, text, limit) {
       const catalog = await synced.ready(now);
       const featuring = catalog.featuring(now);
-      const found = await cards(now, catalog.namesMatching(text, limit, (id) => featuring.has(id)));
-      return found.map(({ id, slug, name, tagline, logoUrl }) => ({ id, slug, name, tagline, logoUrl }));
+      // One more than shown says whether the list was cut.
+      const ids = catalog.namesMatching(text, limit + 1, (id) => featuring.has(id));
+      const found = await cards(now, ids.slice(0, limit));
+      return {
+        items: found.map(({ id, slug, name, tagline, logoUrl }) => ({ id, slug, name, tagline, logoUrl })),
+        more: ids.length > limit,
+        eligible: catalog.size - featuring.size,
+      };
     },
     async urls(now, options) {
       const { ids } = (await synced.ready(now)).list({ category: null, sort: "oldest", from: options.offset, count: options.limit });

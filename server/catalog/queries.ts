@@ -233,6 +233,21 @@ export async function findTool(database: Database, key: string, now: number): Pr
   };
 }
 
+/** What a tool's image shows (server/og), by slug: public tools only, else null. */
+export async function publicToolImageContent(
+  database: Database,
+  slug: string,
+): Promise<{ slug: string; name: string; tagline: string; logoUrl: string | null; categories: CategorySlug[] } | null> {
+  const row = await database.db
+    .selectFrom("tools")
+    .select(["id", "slug", "name", "tagline", "logo_url", "status"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!row || !isPublicRow(row)) return null;
+  const categories = await memberships(database, "tool_categories", [row.id]);
+  return { slug: row.slug, name: row.name, tagline: row.tagline, logoUrl: row.logo_url, categories: (categories.get(row.id) ?? []) as CategorySlug[] };
+}
+
 /** A tools row's content as the forms give it; its categories and tags live in their own tables (see memberships). */
 export function toolContentOf(row: ToolRow, categories: string[], tags: string[]): ToolContent {
   return {

@@ -37,8 +37,36 @@ describe("contact form", () => {
     const rows = await server.services.database.db.selectFrom("contacts").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ...VALID, read_at: null });
-    const page = await fetch(`${server.url}/contact?sent=1`);
+    // The send's own cookie leads to the confirmation, once.
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/^ts_contact_sent=\w+$/);
+    const page = await fetch(`${server.url}/contact?sent=1`, { headers: { cookie }, redirect: "manual" });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(page.headers.get("set-cookie")).toMatch(/^ts_contact_sent=; Max-Age=0;/);
     expect(await page.text()).toContain("Message Sent!");
+  });
+
+  it("never says 'Message Sent!' to someone who only opens the address", async () => {
+    for (const headers of [{}, { cookie: "ts_contact_sent=made-up-id" }, { cookie: "ts_contact_sent=" }] as Record<string, string>[]) {
+      const res = await fetch(`${server.url}/contact?sent=1`, { headers, redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/contact");
+      expect(await res.text()).not.toContain("Message Sent!");
+    }
+    // Nor to anyone, from a page the first visitor's confirmation left in a cache.
+    const sent = await postForm(`${server.url}/contact`, VALID);
+    const cookie = (sent.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect((await fetch(`${server.url}/contact?sent=1`, { headers: { cookie } })).status).toBe(200);
+    const other = await fetch(`${server.url}/contact?sent=1`, { redirect: "manual" });
+    expect(other.status).toBe(302);
+  });
+
+  it("says it only for a message sent in the last few minutes", async () => {
+    const sent = await postForm(`${server.url}/contact`, VALID);
+    const cookie = (sent.headers.get("set-cookie") ?? "").split(";")[0]!;
+    await server.services.database.db.updateTable("contacts").set({ submitted_at: Date.now() - 11 * 60 * 1000 }).execute();
+    expect((await fetch(`${server.url}/contact?sent=1`, { headers: { cookie }, redirect: "manual" })).status).toBe(302);
   });
 
   it("trims what it stores", async () => {

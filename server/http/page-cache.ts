@@ -39,6 +39,11 @@ export interface PageCache {
    * to be fresh without asking the database. Returns false when it did not answer.
    */
   serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Sends a JSON answer a route made and keeps it like a page (the search API: docs/decisions/023),
+   * for the catalogue `generation` it was read at, showing like counts as of `madeAt`.
+   */
+  keepJson(req: ExpressRequest, res: ExpressResponse, value: unknown, made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts">): Promise<void>;
 }
 
 type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer };
@@ -104,22 +109,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       body = Buffer.from(pinned.html, "utf8");
       headers.set("content-security-policy", pinned.csp);
     }
-    if (!headers.has("cache-control")) headers.set("cache-control", PUBLIC_CACHE_CONTROL);
-    headers.set("vary", "Accept-Encoding");
-    const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-    headers.set("etag", etag);
-    return {
-      stored: {
-        status: response.status,
-        headers: [...headers].flat(),
-        body,
-        gzip: await gzip(body, { level: 6 }),
-        etag,
-        generation,
-        madeAt,
-        likeCounts: html ? likedToolsIn(body) : [],
-      },
-    };
+    return { stored: await storable(response.status, headers, body, { generation, madeAt, likeCounts: html ? likedToolsIn(body) : [] }) };
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
@@ -152,6 +142,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     middleware,
+    async keepJson(req, res, value, made) {
+      const headers = new Map<string, string>();
+      for (const [name, header] of Object.entries(res.getHeaders())) {
+        if (typeof header === "string" && !PER_RESPONSE_HEADERS.has(name)) headers.set(name, header);
+      }
+      headers.set("content-type", "application/json; charset=utf-8");
+      const stored = await storable(200, headers, Buffer.from(JSON.stringify(value), "utf8"), made);
+      if (cacheable(req.method, req.originalUrl)) cache.set(keyOf(req.originalUrl, req.get("user-agent")), stored);
+      sendStored(req, res, stored, "MISS");
+    },
     serveFromMemory(req, res) {
       const url = req.url ?? "/";
       if (!cacheable(req.method, url)) return false;
@@ -164,6 +164,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return true;
     },
   };
+}
+
+/** A response as it is kept: with its validator, shared-cache rules and gzipped body made once. */
+async function storable(
+  status: number,
+  headers: Map<string, string>,
+  body: Buffer,
+  made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts">,
+): Promise<CachedResponse> {
+  if (!headers.has("cache-control")) headers.set("cache-control", PUBLIC_CACHE_CONTROL);
+  headers.set("vary", "Accept-Encoding");
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  headers.set("etag", etag);
+  return { status, headers: [...headers].flat(), body: ownBytes(body), gzip: ownBytes(await gzip(body, { level: 6 })), etag, ...made };
+}
+
+/**
+ * A copy that holds exactly its bytes. zlib hands back a slice of its 64 KB output chunk, and a
+ * body may be a view of a larger buffer: kept as they are, a stored 8 KB page would hold 64 KB,
+ * past what the cache counts.
+ */
+function ownBytes(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
 }
 
 function isStorable(response: Response): boolean {
@@ -229,6 +255,13 @@ const LIKE_FORM = /action="\/like\/([A-Za-z0-9_-]{1,64})"/g;
 
 /** The tools whose like count a page shows: each count sits in the tool's like button. */
 function likedToolsIn(body: Buffer): string[] {
-  return [...new Set(Array.from(body.toString("latin1").matchAll(LIKE_FORM), (match) => match[1]!))];
+  const ids = new Set<string>();
+  // Each id read afresh from the bytes: a regular expression's match is a slice of the page's
+  // text and would keep all of it alive as long as the page is stored.
+  for (const match of body.toString("latin1").matchAll(LIKE_FORM)) {
+    const start = match.index + match[0].length - match[1]!.length - 1;
+    ids.add(body.toString("latin1", start, start + match[1]!.length));
+  }
+  return [...ids];
 }
 

@@ -183,6 +183,26 @@ describe("like requests", () => {
     expect(shown((await page()).html)).toBe("2");
   });
 
+  it("keeps a search API answer like a page: a repeat is answered from memory, and a like of a tool in it shows at once", async () => {
+    const search = async () => {
+      const res = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent("Likeable Thing")}`, { headers: { "user-agent": "Mozilla/5.0 Chrome/130" } });
+      const body = (await res.json()) as { data: { id: string; upvotesCount: number }[] };
+      return { cache: res.headers.get("x-cache"), count: body.data.find((t) => t.id === tool.id)?.upvotesCount, res };
+    };
+    const first = await search();
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(first.res.headers.get("access-control-allow-origin")).toBe("*");
+    const before = first.count!;
+    const again = await search();
+    expect(again).toMatchObject({ cache: "HIT", count: before });
+    expect(again.res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(again.res.headers.get("etag")).toBe(first.res.headers.get("etag"));
+    await like(server, tool.id, "like");
+    const after = await search();
+    expect(after).toMatchObject({ cache: "MISS", count: before + 1 });
+  });
+
   it("shows a like made on another instance within the lag counts may have", async () => {
     const lag = server.services.config.cache.countsLagMs;
     const page = () => getPage(server.url, `/tool/${tool.slug}`);

@@ -25,7 +25,8 @@ export function paymentRoutes(services: AppServices): Router {
   router.get("/feature-candidates", async (req, res, next) => {
     const q = typeof req.query.q === "string" ? req.query.q.slice(0, 100) : "";
     try {
-      res.json({ data: await services.catalog.featureCandidates(services.now(), q, CANDIDATES_LIMIT) });
+      const { items, more, eligible } = await services.catalog.featureCandidates(services.now(), q, CANDIDATES_LIMIT);
+      res.json({ data: items, more, eligible });
     } catch (error) {
       next(error);
     }

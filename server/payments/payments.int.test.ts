@@ -2,10 +2,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatAddedFull } from "../../core/dates.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
-import { addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
+import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
 import { postCheckout } from "../../tests/support/checkout.ts";
-import { cards, getPage, locationOf, sectionLabelledBy, textOf, toolSlugs } from "../../tests/support/html.ts";
+import { cards, element, elements, getPage, headings, locationOf, sectionLabelledBy, textOf, titleOf, toolSlugs } from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import {
   asyncPaymentSucceeded,
@@ -807,6 +808,47 @@ describe("the built-in test checkout (no Stripe configured)", () => {
     expect((await orderOfSession(server, sessionId)).status).toBe("paid");
   });
 
+  /** The success page's title, and the heading and text of the panel a browser without JavaScript shows. */
+  async function successPage(sessionId: string, toolId: string) {
+    const query = sessionId ? `session_id=${encodeURIComponent(sessionId)}&tool_id=${toolId}` : "";
+    const { res, html } = await getPage(server.url, `/payment-success?${query}`);
+    expect(res.status).toBe(200);
+    const main = element(html, "main", () => true, "main").inner;
+    const shown = elements(main, "div", (a) => (a.class ?? "").split(" ").includes("noscript:block"))[0]?.inner ?? main;
+    return { title: titleOf(html), heading: headings(shown, 1)[0], text: textOf(shown) };
+  }
+
+  it("says when the paid year ends, and for a tool still under review that it is featured only once approved", async () => {
+    const listed = await newTool("Success Listed");
+    const paidListed = await startCheckout(server, listed, 60);
+    expect((await act(paidListed.sessionId, "pay")).status).toBe(303);
+    const listedUntil = formatAddedFull(Number((await orderOfSession(server, paidListed.sessionId)).paid_at) + FEATURED_DURATION_MS);
+    const shownListed = await successPage(paidListed.sessionId, listed.id);
+    expect(shownListed.heading).toBe("Payment Successful!");
+    expect(shownListed.text).toContain(`Thank you! ${listed.name} is now featured, until ${listedUntil}.`);
+
+    const pending = await newTool("Success Pending", { status: "pending" });
+    const paidPending = await startCheckout(server, pending, 100);
+    expect((await act(paidPending.sessionId, "pay")).status).toBe(303);
+    const pendingUntil = formatAddedFull(Number((await orderOfSession(server, paidPending.sessionId)).paid_at) + FEATURED_DURATION_MS);
+    const shownPending = await successPage(paidPending.sessionId, pending.id);
+    expect(shownPending.heading).toBe("Payment Successful!");
+    expect(shownPending.text).not.toContain("is now featured");
+    expect(shownPending.text).toContain(`${pending.name} is still waiting for review, so it is not featured yet.`);
+    expect(shownPending.text).toContain(`Its featured year counts from this payment, so it ends on ${pendingUntil}, however long the review takes.`);
+    // And it is indeed featured nowhere yet.
+    expect(await homeFeatured(server)).toEqual([listed.slug]);
+  });
+
+  it("gives a payment it cannot find the same title and heading", async () => {
+    for (const sessionId of ["test_never_made", ""]) {
+      const { title, heading, text } = await successPage(sessionId, "");
+      expect(title, sessionId).toMatch(/^Payment Not Found — /);
+      expect(heading, sessionId).toBe("Payment Not Found");
+      expect(text, sessionId).toContain("no tool has been featured");
+    }
+  });
+
   it("cancels: 303 to the cancel page, the order expired, nothing featured", async () => {
     const tool = await newTool("Test Mode Cancelled");
     const { sessionId } = await startCheckout(server, tool, 40);
@@ -846,5 +888,33 @@ describe("the built-in test checkout (no Stripe configured)", () => {
     expect(res.status).toBe(400);
     expect((await orderOfSession(server, sessionId)).status).toBe("created");
     expect(await eventRows(server)).toEqual([]);
+  });
+});
+
+describe("the feature dialog's candidates", () => {
+  const testServer = useTestServer({ configure: generousCheckouts });
+  const tools = Array.from({ length: 25 }, (_, i) => makeTool({ name: `Candidate ${String(i + 1).padStart(2, "0")}` }));
+  const others = [makeTool({ name: "Lonely Lantern" }), makeTool({ name: "Paid Parrot" })];
+
+  it("lists the first 20, says there are more, and how many tools can be featured in all", async () => {
+    const server = testServer();
+    await addTools(server.services, [...tools, ...others]);
+    await addPaidOrder(server.services, others[1]!, 50, Date.now() - DAY_MS);
+
+    const read = async (q: string) => {
+      const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, { headers: { Accept: "application/json" } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { data: { id: string }[]; more: boolean; eligible: number };
+    };
+    // 27 public tools, one of them featured: 26 can be featured.
+    const all = await read("");
+    expect(all.data).toHaveLength(20);
+    expect(all).toMatchObject({ more: true, eligible: 26 });
+    const candidates = await read("candidate");
+    expect(candidates.data).toHaveLength(20);
+    expect(candidates.more).toBe(true);
+    const one = await read("lonely");
+    expect(one.data.map((t) => t.id)).toEqual([others[0]!.id]);
+    expect(one).toMatchObject({ more: false, eligible: 26 });
   });
 });

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
-import { FEATURING_UNAVAILABLE, usdToCents } from "../../core/featuring.ts";
+import { featuredUntil, FEATURING_UNAVAILABLE, usdToCents } from "../../core/featuring.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
@@ -16,6 +17,13 @@ export interface CheckoutStatus {
   status: "paid" | "pending" | "unknown";
   toolName: string | null;
   toolSlug: string | null;
+  /**
+   * Where the tool stands: listed (featured now), pending (featured once approved: the year runs
+   * from payment all the same), or gone (rejected or deleted: featured nowhere). Null until paid.
+   */
+  listing: "listed" | "pending" | "gone" | null;
+  /** When the year this payment bought ends (epoch ms), once paid. */
+  featuredUntil: number | null;
 }
 
 /** Why a checkout cannot start, as the catalogue's code it is answered with. */
@@ -177,20 +185,27 @@ export function createPaymentService({ config, database, freshness, log, now }: 
 
     async status(sessionId) {
       const order = sessionId.length <= 255 ? await findOrder(db, { sessionId }) : null;
-      if (!provider || !order || order.provider !== provider.name) return { status: "unknown", toolName: null, toolSlug: null };
+      const unpaid = { listing: null, featuredUntil: null };
+      if (!provider || !order || order.provider !== provider.name) return { status: "unknown", toolName: null, toolSlug: null, ...unpaid };
       const tool = order.toolId
-        ? await db.selectFrom("tools").select(["name", "slug"]).where("id", "=", order.toolId).executeTakeFirst()
+        ? await db.selectFrom("tools").select(["name", "slug", "status"]).where("id", "=", order.toolId).executeTakeFirst()
         : undefined;
       const about = { toolName: tool?.name ?? order.toolName, toolSlug: tool?.slug ?? null };
-      if (order.status === "paid") return { status: "paid", ...about };
-      if (order.status === "refunded" || order.status === "failed") return { status: "pending", ...about };
+      const paid = (paidAt: number): CheckoutStatus => ({
+        status: "paid",
+        ...about,
+        listing: !tool ? "gone" : (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? "listed" : tool.status === "pending" ? "pending" : "gone",
+        featuredUntil: featuredUntil(paidAt),
+      });
+      if (order.status === "paid") return paid(order.paidAt ?? now());
+      if (order.status === "refunded" || order.status === "failed") return { status: "pending", ...about, ...unpaid };
       // The webhook may not have come yet: ask the provider, and fulfil if it says paid.
       const session = provider.name === "stripe" ? await provider.getSession(sessionId).catch(() => null) : null;
       if (session?.paid && session.orderId === order.id) {
         await settle(session);
-        return { status: "paid", ...about };
+        return paid((await findOrder(db, { sessionId }))?.paidAt ?? now());
       }
-      return { status: "pending", ...about };
+      return { status: "pending", ...about, ...unpaid };
     },
 
     async payTest(sessionId) {

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES } from "../../core/categories.ts";
-import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
-import { compareRanked, normalizeQuery, scoreTool, type RankedTool } from "../../core/search.ts";
+import { normalizeQuery } from "../../core/search.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
+import { addPaidOrder, addTools, DAY_MS, makeTool, searchByBruteForce } from "../../tests/support/catalog.ts";
 import {
   anchors,
   cards,
@@ -12,17 +10,17 @@ import {
   headings,
   locationOf,
   sectionLabelledBy,
+  startTags,
   textOf,
+  titleOf,
   toolSlugs,
 } from "../../tests/support/html.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
-import { descriptionText } from "../catalog/description.ts";
 import { pruneOneOffTerms } from "./tracking.ts";
 import type { NewTool } from "../catalog/write.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 6, 1);
-const CATEGORY_NAMES = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
 const PAGE_SIZE = 20;
 
 interface SearchJson {
@@ -52,32 +50,10 @@ class Catalogue {
     return (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
   }
 
-  featuredCents(tool: NewTool, now: number) {
-    return this.orders
-      .filter((o) => o.tool.id === tool.id && o.paidAt > now - FEATURED_DURATION_MS && o.paidAt <= now)
-      .reduce((sum, o) => sum + o.amountUsd * 100, 0);
-  }
-
   /** Slugs of the matching public tools in result order. */
   search(raw: string, now: number): { slug: string; score: number }[] {
-    const normalized = normalizeQuery(raw);
-    const ranked: (RankedTool & { slug: string })[] = [];
-    for (const tool of this.tools.filter((t) => this.isPublic(t))) {
-      const score = scoreTool(
-        {
-          name: tool.name,
-          tagline: tool.tagline,
-          description: descriptionText(tool.description),
-          categories: tool.categories.map((c) => CATEGORY_NAMES.get(c)!),
-          tags: tool.tags,
-        },
-        normalized,
-      );
-      if (score <= 0) continue;
-      const cents = this.featuredCents(tool, now);
-      ranked.push({ score, featured: cents > 0, featuredPriceCents: cents, createdAt: tool.createdAt, id: tool.id, slug: tool.slug });
-    }
-    return ranked.sort(compareRanked).map((r) => ({ slug: r.slug, score: r.score }));
+    const entries = this.tools.map((tool) => ({ tool, orders: this.orders.filter((o) => o.tool.id === tool.id) }));
+    return searchByBruteForce(entries, normalizeQuery(raw), now).map((r) => ({ slug: r.tool.slug, score: r.score }));
   }
 
   /** Public tools, most liked first (then newest, then id descending), as the lists order them. */
@@ -286,6 +262,20 @@ describe("search page and search API", () => {
       expect(page.res.status).toBe(200);
       expect(headings(page.html, 1)).toEqual(["Results for a/b?"]);
       expect(page.html).toMatch(/<q>a\/b\?<\/q>/);
+    });
+
+    it("shows the term as the visitor typed it, in the heading, the box, the title and the page links, while matching ignores case", async () => {
+      const { res } = await getPage(server.url, "/search?q=%20%20Widget%20%20MAKER%20");
+      expect(locationOf(res, server.url)).toBe("/search/Widget%20%20MAKER");
+      const page = await getPage(server.url, "/search/Widget%20%20MAKER");
+      expect(page.res.status).toBe(200);
+      expect(headings(page.html, 1)).toEqual(["Results for Widget MAKER"]);
+      const box = startTags(page.html, "input").find((t) => t.attrs.name === "q");
+      expect(box?.attrs.value).toBe("Widget MAKER");
+      expect(titleOf(page.html)).toMatch(/^“Widget MAKER” — search — /);
+      const pagination = element(page.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
+      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/Widget%20MAKER?page=2"]);
+      expect(resultSlugs(page.html)).toEqual(resultSlugs((await getPage(server.url, "/search/widget%20maker")).html));
     });
   });
 
@@ -764,6 +754,19 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
       .poll(async () => (await db().selectFrom("search_terms").select("search_count").where("term", "=", "floodmarker").executeTakeFirst())?.search_count, { timeout: 5000 })
       .toBe(2);
     expect(server.services.config.rateLimits.searchNewTerm.points).toBe(10);
+  });
+
+  it("counts a stored search page once per visitor behind the proxy, each visitor up to the per-visitor limit", async () => {
+    const server = testServer();
+    const limit = server.services.config.rateLimits.searchTracking.points;
+    const seen = new Set<string | null>();
+    for (const visitor of ["203.0.113.70", "203.0.113.71", "203.0.113.72"]) {
+      for (let i = 0; i < limit + 2; i++) seen.add((await visit("/search/proxied", visitor)).res.headers.get("x-cache"));
+    }
+    expect(seen).toEqual(new Set(["MISS", "HIT"]));
+    await expect
+      .poll(async () => (await db().selectFrom("search_terms").select("search_count").where("term", "=", "proxied").executeTakeFirst())?.search_count, { timeout: 5000 })
+      .toBe(3 * limit);
   });
 
   it("forgets terms searched once when 30 days have passed, and keeps the ones searched again", async () => {

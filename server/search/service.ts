@@ -44,18 +44,26 @@ const KEPT_ANSWERS = 1000;
  * until a like is older than the lag counts may have (CatalogFreshness.countsCutoff).
  */
 export function createSearchService(catalog: PublicCatalog, freshness: CatalogFreshness, now: () => number): SearchService {
-  const kept = new Map<string, { generation: number; madeAt: number; value: Promise<unknown> }>();
-  function once<T>(generation: number, key: string, compute: () => Promise<T>): Promise<T> {
+  const kept = new Map<string, { generation: number; madeAt: number; value: Promise<unknown>; shows: readonly string[] }>();
+  /** `shows`: the tools whose like count the answer carries (a like of one on this instance makes it stale at once). */
+  function once<T>(generation: number, key: string, compute: () => Promise<T>, shows: (value: T) => readonly string[]): Promise<T> {
     const held = kept.get(key);
-    if (held && held.generation === generation && held.madeAt >= freshness.countsCutoff()) {
+    if (
+      held &&
+      held.generation === generation &&
+      held.madeAt >= freshness.countsCutoff() &&
+      !freshness.countsChangedSince(held.shows, held.madeAt)
+    ) {
       // Most recently used last: the first in the map is the one to forget when full.
       kept.delete(key);
       kept.set(key, held);
       return held.value as Promise<T>;
     }
     const value = compute();
+    const entry = { generation, madeAt: Date.now(), value: value as Promise<unknown>, shows: [] as readonly string[] };
     kept.delete(key);
-    kept.set(key, { generation, madeAt: Date.now(), value });
+    kept.set(key, entry);
+    void value.then((answer) => (entry.shows = shows(answer)), () => {});
     if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
     value.catch(() => {
       if (kept.get(key)?.value === value) kept.delete(key);
@@ -65,17 +73,20 @@ export function createSearchService(catalog: PublicCatalog, freshness: CatalogFr
 
   async function results(query: string, page: number, sidebars: boolean, generation: number): Promise<SearchOutcome> {
     const at = now();
-    const found = await once(generation, `found ${page} ${query}`, () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize }));
+    const found = await once(generation, `found ${page} ${query}`, () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize }), (f) => idsOf(f.items));
     const suggestion = found.total === 0 ? suggestCorrection(query, await catalog.vocabulary(at)) : null;
     let featured: ToolCard[] = [];
     let favourites: ToolCard[] = [];
     let related: ToolCard[] = [];
     if (sidebars) {
-      const top = page === 1 ? found.items[0] : (await once(generation, `found 1 ${query}`, () => catalog.search(query, at, { page: 1, pageSize: SEARCH_LIMITS.pageSize }))).items[0];
+      const top =
+        page === 1
+          ? found.items[0]
+          : (await once(generation, `found 1 ${query}`, () => catalog.search(query, at, { page: 1, pageSize: SEARCH_LIMITS.pageSize }), (f) => idsOf(f.items))).items[0];
       [featured, favourites, related] = await Promise.all([
-        once(generation, "featured", () => catalog.featured(at, { limit: SEARCH_LIMITS.featured })),
-        once(generation, "favourites", () => catalog.mostLiked(at, SEARCH_LIMITS.favourites)),
-        top ? once(generation, `related ${top.id}`, () => catalog.related(at, top, SEARCH_LIMITS.related, "most-liked")) : Promise.resolve([]),
+        once(generation, "featured", () => catalog.featured(at, { limit: SEARCH_LIMITS.featured }), idsOf),
+        once(generation, "favourites", () => catalog.mostLiked(at, SEARCH_LIMITS.favourites), idsOf),
+        top ? once(generation, `related ${top.id}`, () => catalog.related(at, top, SEARCH_LIMITS.related, "most-liked"), idsOf) : Promise.resolve([]),
       ]);
     }
     return {
@@ -102,7 +113,13 @@ export function createSearchService(catalog: PublicCatalog, freshness: CatalogFr
       const query = normalizeQuery(raw);
       if (query === "") return { kind: "prompt" };
       const generation = await freshness.generation();
-      return once(generation, `${options.sidebars ? "page" : "api"} ${page} ${query}`, () => results(query, page, options.sidebars, generation));
+      return once(generation, `${options.sidebars ? "page" : "api"} ${page} ${query}`, () => results(query, page, options.sidebars, generation), (outcome) =>
+        outcome.kind === "results" ? [outcome.items, outcome.featured, outcome.favourites, outcome.related].flatMap(idsOf) : [],
+      );
     },
   };
+}
+
+function idsOf(cards: readonly { id: string }[]): string[] {
+  return cards.map((card) => card.id);
 }

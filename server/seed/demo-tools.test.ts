@@ -4,20 +4,6 @@ import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
 import { DEMO_TOOLS, type DemoTool } from "./demo-tools.ts";
 
-/** WCAG 2 relative luminance of a "#rrggbb" color. */
-function relativeLuminance(hex: string): number {
-  const channel = (offset: number): number => {
-    const c = parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** WCAG contrast ratio between a "#rrggbb" color and white. */
-function contrastWithWhite(hex: string): number {
-  return (1 + 0.05) / (relativeLuminance(hex) + 0.05);
-}
-
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
@@ -86,7 +72,7 @@ describe("DEMO_TOOLS catalogue", () => {
   it("has at least 55 tools with every field non-empty, and at most 8 without integrations", () => {
     const complete = tools.filter(
       (t) =>
-        [t.name, t.tagline, t.websiteUrl, t.description, t.pricingDetails, t.brandColor].every(
+        [t.name, t.tagline, t.websiteUrl, t.description, t.pricingDetails].every(
           (s) => s.trim() !== "",
         ) && LIST_FIELDS.every((field) => t[field].length > 0),
     );
@@ -241,18 +227,5 @@ describe.each(each)("demo tool %s", (_name, tool: DemoTool) => {
     expect(Number.isInteger(tool.addedDaysAgo)).toBe(true);
     expect(tool.addedDaysAgo).toBeGreaterThanOrEqual(0);
     expect(tool.addedDaysAgo).toBeLessThanOrEqual(400);
-  });
-
-  it("has a brand color that white text can sit on (WCAG AA, >= 4.5:1)", () => {
-    expect(tool.brandColor).toMatch(/^#[0-9a-f]{6}$/);
-    expect(contrastWithWhite(tool.brandColor)).toBeGreaterThanOrEqual(4.5);
-  });
-});
-
-describe("contrast helper", () => {
-  it("matches the WCAG reference values", () => {
-    expect(contrastWithWhite("#000000")).toBeCloseTo(21, 5);
-    expect(contrastWithWhite("#ffffff")).toBeCloseTo(1, 5);
-    expect(contrastWithWhite("#767676")).toBeCloseTo(4.54, 2);
   });
 });

@@ -21,7 +21,6 @@ export interface DemoTool {
   addedDaysAgo: number; // 0–400, varied, distinct-ish
   status?: "pending"; // only on the pending ones
   featured?: { amountUsd: number; paidDaysAgo: number }; // only on the featured ones
-  brandColor: string; // "#rrggbb", a plausible brand color, dark enough for white text on it (WCAG AA contrast >= 4.5:1 with #ffffff)
 }
 
 /**
@@ -60,7 +59,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Knowledge workers", "Students", "Developers", "Writers"],
     upvotes: 874,
     addedDaysAgo: 392,
-    brandColor: "#0d7a5f",
   },
   {
     name: "Midjourney",
@@ -87,7 +85,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Illustrators", "Art directors", "Game designers", "Marketers"],
     upvotes: 712,
     addedDaysAgo: 371,
-    brandColor: "#1c1c24",
   },
   {
     name: "Perplexity",
@@ -114,7 +111,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Researchers", "Journalists", "Students", "Analysts"],
     upvotes: 538,
     addedDaysAgo: 233,
-    brandColor: "#1b6b74",
   },
   {
     name: "ElevenLabs",
@@ -141,7 +137,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Content creators", "Publishers", "Game studios", "Developers"],
     upvotes: 341,
     addedDaysAgo: 121,
-    brandColor: "#111111",
   },
 
   // ── Productivity ─────────────────────────────────────────────────────────
@@ -171,7 +166,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 866,
     addedDaysAgo: 380,
     featured: { amountUsd: 600, paidDaysAgo: 12 },
-    brandColor: "#191919",
   },
   {
     name: "Obsidian",
@@ -198,7 +192,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Researchers", "Writers", "Developers", "Students"],
     upvotes: 689,
     addedDaysAgo: 301,
-    brandColor: "#6c31e3",
   },
   {
     name: "Todoist",
@@ -225,7 +218,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Professionals", "Students", "Small teams"],
     upvotes: 455,
     addedDaysAgo: 288,
-    brandColor: "#c5372a",
   },
   {
     name: "Things 3",
@@ -252,7 +244,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Apple users", "Professionals", "Freelancers"],
     upvotes: 233,
     addedDaysAgo: 164,
-    brandColor: "#1a64d6",
   },
   {
     name: "Grammarly",
@@ -279,7 +270,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Students", "Non-native English speakers", "Marketing teams", "Professionals"],
     upvotes: 602,
     addedDaysAgo: 345,
-    brandColor: "#0b7a5f",
   },
   {
     name: "Heptabase",
@@ -307,7 +297,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 3,
     addedDaysAgo: 1,
     status: "pending",
-    brandColor: "#2e55d6",
   },
 
   // ── Design ───────────────────────────────────────────────────────────────
@@ -338,7 +327,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 821,
     addedDaysAgo: 365,
     featured: { amountUsd: 250, paidDaysAgo: 30 },
-    brandColor: "#5b2de0",
   },
   {
     name: "Canva",
@@ -365,7 +353,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small businesses", "Social media managers", "Teachers", "Students"],
     upvotes: 777,
     addedDaysAgo: 356,
-    brandColor: "#7d2ae8",
   },
   {
     name: "Framer",
@@ -392,7 +379,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Designers", "Startups", "Marketers"],
     upvotes: 402,
     addedDaysAgo: 199,
-    brandColor: "#0055ff",
   },
   {
     name: "Pixelmator Pro",
@@ -419,7 +405,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Photographers", "Designers", "Mac users"],
     upvotes: 147,
     addedDaysAgo: 118,
-    brandColor: "#3b3399",
   },
 
   // ── Development ──────────────────────────────────────────────────────────
@@ -448,7 +433,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Software developers", "Data scientists", "Students"],
     upvotes: 898,
     addedDaysAgo: 398,
-    brandColor: "#0065a9",
   },
   {
     name: "GitHub",
@@ -475,7 +459,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Developers", "Engineering teams", "Open-source maintainers"],
     upvotes: 845,
     addedDaysAgo: 387,
-    brandColor: "#24292f",
   },
   {
     name: "Vercel",
@@ -502,7 +485,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Frontend developers", "Startups", "Agencies"],
     upvotes: 517,
     addedDaysAgo: 262,
-    brandColor: "#000000",
   },
   {
     name: "Postman",
@@ -529,7 +511,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Backend developers", "QA engineers", "API product teams"],
     upvotes: 476,
     addedDaysAgo: 310,
-    brandColor: "#c4441a",
   },
   {
     name: "Hoppscotch",
@@ -557,7 +538,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 11,
     addedDaysAgo: 3,
     status: "pending",
-    brandColor: "#047857",
   },
 
   // ── Marketing ────────────────────────────────────────────────────────────
@@ -586,7 +566,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small businesses", "Online stores", "Nonprofits"],
     upvotes: 388,
     addedDaysAgo: 337,
-    brandColor: "#241c15",
   },
   {
     name: "Ahrefs",
@@ -613,7 +592,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["SEO specialists", "Content marketers", "Agencies"],
     upvotes: 359,
     addedDaysAgo: 248,
-    brandColor: "#054ada",
   },
   {
     name: "HubSpot",
@@ -640,7 +618,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small businesses", "Sales teams", "Marketing teams"],
     upvotes: 430,
     addedDaysAgo: 322,
-    brandColor: "#213343",
   },
   {
     name: "Optimizely",
@@ -667,7 +644,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Enterprise marketers", "Product teams", "Growth engineers"],
     upvotes: 96,
     addedDaysAgo: 137,
-    brandColor: "#0037ff",
   },
 
   // ── Analytics ────────────────────────────────────────────────────────────
@@ -697,7 +673,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 312,
     addedDaysAgo: 150,
     featured: { amountUsd: 49, paidDaysAgo: 90 },
-    brandColor: "#4f46e5",
   },
   {
     name: "Mixpanel",
@@ -724,7 +699,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Product managers", "Growth teams", "Data analysts"],
     upvotes: 267,
     addedDaysAgo: 219,
-    brandColor: "#4f44e0",
   },
   {
     name: "Hotjar",
@@ -751,7 +725,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["UX designers", "Marketers", "Product managers"],
     upvotes: 244,
     addedDaysAgo: 273,
-    brandColor: "#c81e48",
   },
   {
     name: "Metabase",
@@ -778,7 +751,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Startups", "Data analysts", "Operations teams"],
     upvotes: 198,
     addedDaysAgo: 176,
-    brandColor: "#2d6fb8",
   },
   {
     name: "Umami",
@@ -806,7 +778,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 7,
     addedDaysAgo: 4,
     status: "pending",
-    brandColor: "#1f2937",
   },
 
   // ── Communication ────────────────────────────────────────────────────────
@@ -835,7 +806,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Remote teams", "Startups", "Enterprises"],
     upvotes: 803,
     addedDaysAgo: 390,
-    brandColor: "#4a154b",
   },
   {
     name: "Discord",
@@ -862,7 +832,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Gamers", "Online communities", "Creators"],
     upvotes: 756,
     addedDaysAgo: 359,
-    brandColor: "#4752c4",
   },
   {
     name: "Proton Mail",
@@ -889,7 +858,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Privacy-conscious individuals", "Journalists", "Small businesses"],
     upvotes: 521,
     addedDaysAgo: 279,
-    brandColor: "#6d4aff",
   },
   {
     name: "Loom",
@@ -916,7 +884,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Remote teams", "Customer success managers", "Product teams"],
     upvotes: 349,
     addedDaysAgo: 206,
-    brandColor: "#5148e8",
   },
 
   // ── Project Management ───────────────────────────────────────────────────
@@ -946,7 +913,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 594,
     addedDaysAgo: 210,
     featured: { amountUsd: 100, paidDaysAgo: 45 },
-    brandColor: "#4f5bcc",
   },
   {
     name: "Trello",
@@ -974,7 +940,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 468,
     addedDaysAgo: 400,
     featured: { amountUsd: 150, paidDaysAgo: 400 },
-    brandColor: "#0052cc",
   },
   {
     name: "Asana",
@@ -1001,7 +966,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Project managers", "Marketing teams", "Operations teams"],
     upvotes: 407,
     addedDaysAgo: 331,
-    brandColor: "#b8364c",
   },
 
   // ── Finance ──────────────────────────────────────────────────────────────
@@ -1030,7 +994,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Freelancers", "Expats", "Travellers", "Small businesses"],
     upvotes: 432,
     addedDaysAgo: 227,
-    brandColor: "#163300",
   },
   {
     name: "YNAB",
@@ -1057,7 +1020,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Households", "Young professionals", "Couples"],
     upvotes: 286,
     addedDaysAgo: 184,
-    brandColor: "#2a47b8",
   },
   {
     name: "QuickBooks",
@@ -1084,7 +1046,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small business owners", "Accountants", "Self-employed professionals"],
     upvotes: 264,
     addedDaysAgo: 347,
-    brandColor: "#157a13",
   },
   {
     name: "Stripe",
@@ -1111,7 +1072,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Developers", "SaaS companies", "Online businesses"],
     upvotes: 742,
     addedDaysAgo: 376,
-    brandColor: "#5046e5",
   },
 
   // ── E-commerce ───────────────────────────────────────────────────────────
@@ -1140,7 +1100,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Merchants", "Small brands", "Makers", "Retailers"],
     upvotes: 688,
     addedDaysAgo: 368,
-    brandColor: "#008060",
   },
   {
     name: "WooCommerce",
@@ -1167,7 +1126,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["WordPress site owners", "Agencies", "Small merchants"],
     upvotes: 356,
     addedDaysAgo: 291,
-    brandColor: "#7f54b3",
   },
   {
     name: "Gumroad",
@@ -1194,7 +1152,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Creators", "Writers", "Indie developers"],
     upvotes: 221,
     addedDaysAgo: 140,
-    brandColor: "#242423",
   },
 
   // ── Education ────────────────────────────────────────────────────────────
@@ -1223,7 +1180,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Language learners", "Travellers", "Students"],
     upvotes: 615,
     addedDaysAgo: 314,
-    brandColor: "#2b7a0b",
   },
   {
     name: "Khan Academy",
@@ -1250,7 +1206,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Students", "Teachers", "Parents", "Adult learners"],
     upvotes: 582,
     addedDaysAgo: 353,
-    brandColor: "#1865f2",
   },
   {
     name: "Anki",
@@ -1277,7 +1232,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Medical students", "Language learners", "Lifelong learners"],
     upvotes: 301,
     addedDaysAgo: 258,
-    brandColor: "#2b5aa8",
   },
 
   // ── Health ───────────────────────────────────────────────────────────────
@@ -1306,7 +1260,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Adults new to meditation", "Employees", "People with poor sleep"],
     upvotes: 374,
     addedDaysAgo: 243,
-    brandColor: "#c4501a",
   },
   {
     name: "MyFitnessPal",
@@ -1333,7 +1286,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Dieters", "Athletes", "Fitness enthusiasts"],
     upvotes: 253,
     addedDaysAgo: 297,
-    brandColor: "#0066ee",
   },
   {
     name: "Strava",
@@ -1360,7 +1312,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Runners", "Cyclists", "Triathletes"],
     upvotes: 467,
     addedDaysAgo: 266,
-    brandColor: "#c23c00",
   },
 
   // ── Entertainment ────────────────────────────────────────────────────────
@@ -1389,7 +1340,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Music fans", "Podcast listeners", "Commuters"],
     upvotes: 834,
     addedDaysAgo: 383,
-    brandColor: "#117a37",
   },
   {
     name: "Twitch",
@@ -1416,7 +1366,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Gamers", "Streamers", "Esports fans"],
     upvotes: 548,
     addedDaysAgo: 324,
-    brandColor: "#772ce8",
   },
   {
     name: "Steam",
@@ -1443,7 +1392,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["PC gamers", "Indie game fans", "Modders"],
     upvotes: 622,
     addedDaysAgo: 338,
-    brandColor: "#171a21",
   },
 
   // ── Security ─────────────────────────────────────────────────────────────
@@ -1473,7 +1421,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Families", "Businesses", "Developers"],
     upvotes: 509,
     addedDaysAgo: 283,
-    brandColor: "#0560c7",
   },
   {
     name: "Bitwarden",
@@ -1500,7 +1447,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Individuals", "Businesses", "Self-hosters"],
     upvotes: 446,
     addedDaysAgo: 229,
-    brandColor: "#175ddc",
   },
   {
     name: "Malwarebytes",
@@ -1527,7 +1473,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Home users", "Small businesses", "IT support"],
     upvotes: 184,
     addedDaysAgo: 305,
-    brandColor: "#0d3ecc",
   },
 
   // ── Social Media ─────────────────────────────────────────────────────────
@@ -1556,7 +1501,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small businesses", "Creators", "Freelance marketers"],
     upvotes: 296,
     addedDaysAgo: 173,
-    brandColor: "#2c4bff",
   },
   {
     name: "Hootsuite",
@@ -1583,7 +1527,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Social media managers", "Agencies", "Enterprises"],
     upvotes: 217,
     addedDaysAgo: 350,
-    brandColor: "#143059",
   },
   {
     name: "Later",
@@ -1610,7 +1553,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Creators", "Fashion and lifestyle brands", "Social media managers"],
     upvotes: 189,
     addedDaysAgo: 156,
-    brandColor: "#6b46c1",
   },
   {
     name: "Brandwatch",
@@ -1637,7 +1579,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Enterprise marketing teams", "Market researchers", "PR agencies"],
     upvotes: 58,
     addedDaysAgo: 97,
-    brandColor: "#2a1f5c",
   },
 
   // ── Content Creation ─────────────────────────────────────────────────────
@@ -1666,7 +1607,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Podcasters", "Video creators", "Marketing teams"],
     upvotes: 328,
     addedDaysAgo: 191,
-    brandColor: "#1a1a1a",
   },
   {
     name: "CapCut",
@@ -1693,7 +1633,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Social creators", "Small businesses", "Teenagers and students"],
     upvotes: 403,
     addedDaysAgo: 112,
-    brandColor: "#000000",
   },
   {
     name: "Audacity",
@@ -1720,7 +1659,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Podcasters", "Musicians", "Educators"],
     upvotes: 392,
     addedDaysAgo: 327,
-    brandColor: "#1a2d8f",
   },
   {
     name: "OBS Studio",
@@ -1747,7 +1685,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Streamers", "Educators", "Video creators"],
     upvotes: 571,
     addedDaysAgo: 318,
-    brandColor: "#302e31",
   },
   {
     name: "Final Cut Pro",
@@ -1774,7 +1711,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Video editors", "YouTubers", "Filmmakers"],
     upvotes: 276,
     addedDaysAgo: 238,
-    brandColor: "#2e2a5e",
   },
   {
     name: "Tella",
@@ -1802,7 +1738,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 0,
     addedDaysAgo: 5,
     status: "pending",
-    brandColor: "#5b3df5",
   },
 
   // ── Customer Support ─────────────────────────────────────────────────────
@@ -1831,7 +1766,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["SaaS companies", "Support teams", "Startups"],
     upvotes: 318,
     addedDaysAgo: 254,
-    brandColor: "#0b63c4",
   },
   {
     name: "Zendesk",
@@ -1858,7 +1792,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Support teams", "E-commerce brands", "Enterprises"],
     upvotes: 342,
     addedDaysAgo: 342,
-    brandColor: "#03363d",
   },
   {
     name: "Crisp",
@@ -1885,7 +1818,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small businesses", "Startups", "Online shops"],
     upvotes: 141,
     addedDaysAgo: 133,
-    brandColor: "#1858c9",
   },
   {
     name: "Help Scout",
@@ -1912,7 +1844,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Small and mid-size businesses", "Support teams", "SaaS companies"],
     upvotes: 166,
     addedDaysAgo: 195,
-    brandColor: "#0f5ec2",
   },
   {
     name: "Sprinklr",
@@ -1939,7 +1870,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Enterprises", "Contact centre leaders", "Global marketing teams"],
     upvotes: 42,
     addedDaysAgo: 76,
-    brandColor: "#0b2341",
   },
 
   // ── Utilities ────────────────────────────────────────────────────────────
@@ -1967,7 +1897,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Mac users", "Developers", "Designers"],
     upvotes: 236,
     addedDaysAgo: 101,
-    brandColor: "#3d3d8f",
   },
   {
     name: "f.lux",
@@ -1993,7 +1922,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Night owls", "Programmers", "Students"],
     upvotes: 127,
     addedDaysAgo: 395,
-    brandColor: "#a34b00",
   },
   {
     name: "Raycast",
@@ -2021,7 +1949,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     upvotes: 422,
     addedDaysAgo: 190,
     featured: { amountUsd: 19, paidDaysAgo: 160 },
-    brandColor: "#cf2a2a",
   },
   {
     name: "Zapier",
@@ -2048,7 +1975,6 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Operations teams", "Small businesses", "Marketers"],
     upvotes: 511,
     addedDaysAgo: 276,
-    brandColor: "#c23a00",
   },
   {
     name: "Alfred",
@@ -2074,6 +2000,5 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     targetAudience: ["Mac power users", "Developers", "Writers"],
     upvotes: 158,
     addedDaysAgo: 222,
-    brandColor: "#5c1f87",
   },
 ];

@@ -1,13 +1,15 @@
 import { sql } from "kysely";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { slugify } from "../../core/slug.ts";
+import { categoryColor } from "../../core/tile-colors.ts";
 import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
-import type { Storage } from "../storage/index.ts";
+import { PREVIEW_CANVAS, renderToolImage } from "../og/render.ts";
+import { slugKeyPart, type Storage } from "../storage/index.ts";
 import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
 import { insertPaidOrder, insertTools, type NewTool } from "../catalog/write.ts";
-import { DEMO_TOOLS } from "./demo-tools.ts";
+import { DEMO_TOOLS, type DemoTool } from "./demo-tools.ts";
 import { renderLetterLogo } from "./logos.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,14 +35,12 @@ export async function seedDemoIfEmpty(deps: {
 
   const tools: NewTool[] = [];
   const orders: { tool: NewTool; amountUsd: number; paidAt: number }[] = [];
-  for (const demo of DEMO_TOOLS) {
-    const slug = slugify(demo.name.trim());
-    const createdAt = now - demo.addedDaysAgo * DAY_MS - tools.length * 60_000;
-    const logoUrl = await storage.put(
-      `logos/${slug}_${createdAt}_logo.webp`,
-      await renderLetterLogo(demo.name, demo.brandColor),
-      "image/webp",
-    );
+  const placed = DEMO_TOOLS.map((demo, index) => ({ demo, slug: slugify(demo.name.trim()), createdAt: now - demo.addedDaysAgo * DAY_MS - index * 60_000 }));
+  // Four at a time: libuv runs four image jobs at once; more would only wait in its queue.
+  const media: { logoUrl: string; screenshotUrl: string }[] = [];
+  for (let i = 0; i < placed.length; i += 4) media.push(...(await Promise.all(placed.slice(i, i + 4).map((p) => storeDemoImages(storage, p)))));
+  for (const [index, { demo, slug, createdAt }] of placed.entries()) {
+    const { logoUrl, screenshotUrl } = media[index]!;
     const tool: NewTool = {
       id: newId(),
       slug,
@@ -60,7 +60,7 @@ export async function seedDemoIfEmpty(deps: {
       status: demo.status ?? "approved",
       source: "demo",
       logoUrl,
-      screenshotUrl: null,
+      screenshotUrl,
       submitterEmail: null,
       upvotesCount: demo.upvotes,
       createdAt,
@@ -98,4 +98,26 @@ export async function seedDemoIfEmpty(deps: {
   const featured = orders.filter((o) => o.paidAt + FEATURED_DURATION_MS > now).length;
   log.info({ tools: tools.length, featured }, "demo catalogue loaded");
   return tools.length;
+}
+
+/**
+ * A demo tool's logo, a letter tile in its first category's colour (so neighbouring cards differ),
+ * and its preview, drawn by the generator of link-preview images at a screenshot's size: the demo
+ * catalogue visits no websites.
+ */
+async function storeDemoImages(
+  storage: Storage,
+  { demo, slug, createdAt }: { demo: DemoTool; slug: string; createdAt: number },
+): Promise<{ logoUrl: string; screenshotUrl: string }> {
+  const logo = await renderLetterLogo(demo.name, categoryColor(demo.categories[0]));
+  const preview = await renderToolImage({ name: demo.name, tagline: demo.tagline, categories: demo.categories, siteName: "" }, logo, {
+    canvas: PREVIEW_CANVAS,
+    format: "webp",
+  });
+  const key = `${slugKeyPart(slug)}_${createdAt}`;
+  const [logoUrl, screenshotUrl] = await Promise.all([
+    storage.put(`logos/${key}_logo.webp`, logo, "image/webp"),
+    storage.put(`screenshots/${key}_preview.webp`, preview, "image/webp"),
+  ]);
+  return { logoUrl, screenshotUrl };
 }

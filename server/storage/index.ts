@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Config } from "../config.ts";
 
 /** Where uploaded and generated files (logos, screenshots) live; keys are server-made paths. */
 export interface Storage {
   /** Stores `body` under `key` and returns the URL the public pages use for it. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** The bytes stored under `key`; null when there are none. */
+  read(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
   /** The folder the app serves at /uploads, for storage on local disk; null otherwise. */
   localRoot: string | null;
@@ -30,6 +33,21 @@ export function assertSafeKey(key: string): string {
   return key;
 }
 
+/**
+ * The storage key of a file URL that our storage made (`/uploads/…` on disk, the bucket's public
+ * address on S3); null for anything else (an imported tool's remote logo, a typed-in address).
+ */
+export function ownStorageKey(url: string | null, storage: Config["storage"]): string | null {
+  if (!url) return null;
+  const prefix = storage.kind === "s3" ? `${storage.publicUrl}/` : `${UPLOADS_PATH}/`;
+  if (!url.startsWith(prefix)) return null;
+  try {
+    return assertSafeKey(url.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
 /** Files on local disk under `root`, served by the app at /uploads. */
 export function diskStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, assertSafeKey(key));
@@ -43,6 +61,14 @@ export function diskStorage(root: string): Storage {
       await fs.writeFile(partial, body);
       await fs.rename(partial, file);
       return `${UPLOADS_PATH}/${key}`;
+    },
+    async read(key) {
+      try {
+        return await fs.readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });

@@ -40,6 +40,17 @@ export function s3Storage(config: S3Config): Storage {
       );
       return `${config.publicUrl}/${key}`;
     },
+    async read(key) {
+      assertSafeKey(key);
+      const { s3, client } = await sdk();
+      try {
+        const object = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
     async delete(key) {
       assertSafeKey(key);
       const { s3, client } = await sdk();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diskStorage, type Storage } from "./index.ts";
+import { diskStorage, ownStorageKey, type Storage } from "./index.ts";
 import { s3Storage } from "./s3.ts";
 
 // One contract, both adapters: local disk, and S3 against s3rver (a real S3 API) on 127.0.0.1.
@@ -78,6 +78,17 @@ describe.each(["disk", "s3"])("%s storage", (name) => {
     await storage.delete("logos/acme_1_logo.webp");
   });
 
+  it("reads back the bytes stored under a key, and nothing for a key never stored or deleted", async () => {
+    const { storage } = adapter();
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
+    await storage.put("logos/read_1_logo.png", bytes, "image/png");
+    expect(await storage.read("logos/read_1_logo.png")).toEqual(bytes);
+    expect(await storage.read("logos/never_stored.png")).toBeNull();
+    await storage.delete("logos/read_1_logo.png");
+    expect(await storage.read("logos/read_1_logo.png")).toBeNull();
+    await expect(storage.read("../x.png")).rejects.toThrow(/unsafe storage key/);
+  });
+
   it("replaces a file stored again under the same key", async () => {
     const { storage, read } = adapter();
     await storage.put("screenshots/x.webp", Buffer.from("one"), "image/webp");
@@ -93,4 +104,34 @@ describe.each(["disk", "s3"])("%s storage", (name) => {
       await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
     },
   );
+});
+
+describe("ownStorageKey", () => {
+  const disk = { kind: "disk", root: "/data/uploads" } as const;
+  const s3 = {
+    kind: "s3",
+    bucket: "b",
+    region: "auto",
+    endpoint: undefined,
+    publicUrl: "https://cdn.example.com/files",
+    accessKeyId: undefined,
+    secretAccessKey: undefined,
+    forcePathStyle: false,
+  } as const;
+
+  it("finds the key of a file our disk storage made", () => {
+    expect(ownStorageKey("/uploads/logos/a_1_logo-abc.webp", disk)).toBe("logos/a_1_logo-abc.webp");
+    expect(ownStorageKey("/uploads/screenshots/a_1.webp", disk)).toBe("screenshots/a_1.webp");
+  });
+
+  it("finds the key of a file in our bucket by its public address", () => {
+    expect(ownStorageKey("https://cdn.example.com/files/logos/a.webp", s3)).toBe("logos/a.webp");
+    expect(ownStorageKey("/uploads/logos/a.webp", s3)).toBeNull();
+  });
+
+  it("leaves alone what is not ours or could leave the folder", () => {
+    for (const url of [null, "", "https://elsewhere.example.com/logo.png", "/uploads/../secrets", "/uploads/logos/../../x", "/uploads/", "/assets/logo.png"]) {
+      expect(ownStorageKey(url, disk), String(url)).toBeNull();
+    }
+  });
 });

@@ -103,6 +103,44 @@ test.describe("browsing the catalogue", () => {
     });
   });
 
+  test("at 1280 px the list has two columns of cards wide enough for their whole taglines", async ({ page, visit }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visit("/browse/all");
+    const list = page.getByRole("region", { name: "All tools, Latest" });
+    const cards = list.locator("article");
+    await expect(cards).toHaveCount(24);
+    const boxes = await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), width: r.width })));
+    expect(new Set(boxes.map((b) => b.x)).size, "columns").toBe(2);
+    for (const box of boxes) expect(box.width).toBeGreaterThan(280);
+    // No tagline is cut short (line-clamped) on any card.
+    const cut = await list.locator(".tool-card-tagline").evaluateAll((all) =>
+      all.filter((p) => p.scrollHeight > p.clientHeight + 1).map((p) => p.textContent),
+    );
+    expect(cut).toEqual([]);
+    // Paid placement is the right-hand column, level with the list.
+    const featured = (await page.getByRole("region", { name: "Featured" }).boundingBox())!;
+    const listBox = (await list.boundingBox())!;
+    expect(featured.x).toBeGreaterThan(listBox.x + listBox.width - 1);
+    expect(Math.abs(featured.y - listBox.y)).toBeLessThan(60);
+  });
+
+  test("a tool page's related tools are compact cards, and a letter logo fills its slot", async ({ page, visit }) => {
+    await visit("/tool/notion");
+    const related = page.getByRole("complementary", { name: "Related Tools" });
+    const cards = related.locator("article");
+    await expect(cards.first()).toBeVisible();
+    await expect(related.getByRole("button", { name: /^Like/ })).toHaveCount(0);
+    for (const card of await cards.all()) expect((await card.boundingBox())!.height).toBeLessThan(90);
+
+    // A tool without a logo shows its first letter, filling the 80 px slot beside its name.
+    await expect.poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 }).toBe(200);
+    await visit(`/tool/${HOSTILE_TOOL.slug}`);
+    const letter = page.locator("main header [aria-hidden=true]").first();
+    await expect(letter).toHaveText(HOSTILE_TOOL.name.trim().charAt(0).toUpperCase());
+    const box = (await letter.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([80, 80]);
+  });
+
   test("a tool page opened by its id moves to its slug URL", async ({ page, request, checkA11y }) => {
     const api = await request.get("/api/v1/tools/notion");
     expect(api.status()).toBe(200);

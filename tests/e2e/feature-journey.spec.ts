@@ -57,6 +57,10 @@ test("featuring a tool: dialog → test checkout → success, then first on the 
   const dialog = await openDialog(page);
   await checkA11y();
 
+  // The first tools are listed, and the status says they are only the first of all of them.
+  await expect(dialog.getByText(/^Showing the first 20 of \d+ tools\. Type a name to search all of them\.$/)).toBeVisible();
+  await expect(dialog.getByRole("radiogroup", { name: "Matching tools" }).getByRole("radio")).toHaveCount(20);
+
   // Pay with no tool chosen.
   await dialog.getByRole("button", { name: /^Pay/ }).click();
   await expect(dialog.getByText("Please select a tool to feature")).toBeVisible();
@@ -121,6 +125,26 @@ test("a made-up session never shows success", async ({ page, visit }) => {
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
 });
 
+test("the success page waits for a payment confirmed after it opened, then names the tool", async ({ page, visit, checkA11y }) => {
+  // A checkout still open: the page says it is processing and asks again every second.
+  const tools = (await (await page.request.get("/api/v1/tools?pageSize=50")).json()) as { data: { id: string; name: string; isFeatured: boolean }[] };
+  const tool = tools.data.find((t) => !t.isFeatured && t.name !== TARGET.name)!;
+  const checkout = await page.request.post("/api/checkout-session", { data: { toolId: tool.id, amount: 19 }, headers: { Accept: "application/json" } });
+  expect(checkout.status()).toBe(200);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  expect(await visit(`/payment-success?session_id=${encodeURIComponent(sessionId)}`)).toBe(200);
+  await expect(page.getByRole("heading", { name: "Processing Payment" })).toBeVisible();
+
+  // Paid meanwhile (the test checkout's Pay, as the payment provider would confirm it).
+  const paid = await page.request.post(`/test-checkout/${encodeURIComponent(sessionId)}`, { form: { intent: "pay" }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("status")).toContainText(tool.name);
+  await expect(page).toHaveTitle(/^Payment Successful! — /);
+  await expect(page.getByRole("heading", { name: "Processing Payment" })).toBeHidden();
+  await checkA11y();
+});
+
 test("the submit form's paid path: saved pending, then checkout, ending with a paid order and the tool still pending", async ({ page, visit }) => {
   await visit("/submit-tool");
   await page.getByLabel("Name *").fill("Ledgerleaf");
@@ -132,8 +156,22 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
     mimeType: "image/png",
     buffer: await sharp({ create: { width: 96, height: 96, channels: 4, background: "#208050" } }).png().toBuffer(),
   });
+  const amount = page.getByLabel("Feature amount in US dollars");
+  const slider = page.getByRole("slider", { name: "Feature amount slider" });
+  await expect(amount).toBeHidden();
   await page.getByLabel("Feature this tool after submitting").check();
-  await expect(page.getByLabel("Feature amount in US dollars")).toHaveValue("100");
+  await expect(amount).toHaveValue("100");
+  // The slider (the page's script shows it) and the typed amount move together, with the priority.
+  await expect(slider).toHaveValue("100");
+  await expect(page.getByText("Priority:")).toHaveText(/^Priority: Ultra High/);
+  await slider.focus();
+  await page.keyboard.press("Home");
+  await expect(amount).toHaveValue("19");
+  await expect(page.getByText("Priority:")).toHaveText(/^Priority: Standard/);
+  await expect(slider).toHaveAttribute("aria-valuetext", "$19, Standard priority");
+  await amount.fill("100");
+  await expect(slider).toHaveValue("100");
+  await expect(page.getByText("Priority:")).toHaveText(/^Priority: Ultra High/);
   await page.getByRole("button", { name: "Submit Tool" }).click();
 
   await expect(page.getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
@@ -143,6 +181,10 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await expect(page.getByText("Ledgerleaf")).toBeVisible();
   await page.getByRole("button", { name: "Pay $100" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+  // Paid while pending: the page says it is featured once approved, not that it is featured now.
+  await expect(page.getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
+  await expect(page.getByText("is now featured")).toHaveCount(0);
+  await expect(page.getByText(/Its featured year counts from this payment, so it ends on \w+ \d+, \d{4}/)).toBeVisible();
 
   const db = database();
   try {

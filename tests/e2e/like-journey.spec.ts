@@ -1,13 +1,14 @@
 import path from "node:path";
 import { sql } from "kysely";
 import type { Locator, Page } from "@playwright/test";
-import { LIKE_LOCK_MS } from "../../core/likes.ts";
+import { LIKE_LOCK_MS } from "../../core/like-button.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { expect, test } from "./fixtures.ts";
 
-// Liking a tool without an account: on the tool page (sent without React's scripts, ADR 005),
-// on cards of a hydrated page, with the server failing, and without JavaScript. Each journey
-// uses its own demo tool, so the counts of one do not move another's.
+// Liking a tool without an account: on the tool page and on the cards of a list (pages sent without
+// React's scripts, the button enhanced by the page's own small script: ADR 005, ADR 024), with the
+// server failing, and without JavaScript. Each journey uses its own demo tool, so the counts of one
+// do not move another's.
 
 /** The tool page's own like button: the first like form of the page (related tools' come later). */
 const likeButton = (page: Page) => page.locator('form[action^="/like/"] button[aria-pressed]').first();
@@ -57,7 +58,7 @@ test.describe("liking a tool", () => {
     await expectButton(likeButton(page), true, start + 1);
   });
 
-  test("with the keyboard, on a card of a hydrated page, and the tool page agrees", async ({ page, visit }) => {
+  test("with the keyboard, on a card of a list page, and the tool page agrees", async ({ page, visit }) => {
     expect(await visit("/browse/productivity/name")).toBe(200);
     const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Obsidian", exact: true }) });
     const button = card.getByRole("button", { name: /^Like, / });

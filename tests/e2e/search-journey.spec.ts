@@ -15,7 +15,9 @@ function journeys(jsLabel: string) {
     await expect(chips).toHaveText(CHIPS);
     await chips.filter({ hasText: "Project management" }).click();
     await expect(page).toHaveURL(/\/search\/Project%20management$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for project management");
+    // Shown as typed (the chip's words), matched without regard to case.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for Project management");
+    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search tools" })).toHaveValue("Project management");
     await expect(page.getByRole("heading", { name: /^\d+ results?$/ })).toBeVisible();
     const results = page.getByRole("region", { name: /results?$/ }).getByRole("listitem");
     expect(await results.count()).toBeGreaterThan(0);

@@ -113,6 +113,13 @@ describe("hostile inputs", () => {
       { name: "traversal in assets", request: get("/assets/..%2f..%2fserver%2findex.js"), expect: { reader: "page", status: [400, 403, 404] } },
       { name: "a missing upload", request: get("/uploads/logos/nothing-here.webp"), expect: { reader: "page", status: 404, message: /not found|does not exist/i } },
       { name: "a missing asset", request: get("/assets/nothing-here.js"), expect: { reader: "page", status: 404, message: /not found|does not exist/i } },
+      // Tool images (docs/decisions/026): public tools only, GET only, never a drawing for a hostile name.
+      ...[`/og/${seeded.pending.slug}.png`, `/og/${seeded.rejected.slug}.png`, "/og/nope.png", `/og/${KB8}.png`, "/og/..%2f..%2fetc%2fpasswd", "/og/__proto__.png", `/og/${encodeURIComponent("x' OR '1'='1")}.png`, "/og/%E2%80%AEevil.png", "/og/"].map(
+        (path) => ({ name: `tool image ${path.slice(0, 60)}`, request: get(path), expect: { reader: "page" as const, status: 404, message: /No public tool has this image|not found/i } }),
+      ),
+      { name: "tool image with a NUL", request: get("/og/a%00b.png"), expect: { reader: "page", status: 400, message: /address/i } },
+      { name: "tool image with invalid UTF-8", request: get("/og/%FF.png"), expect: { reader: "page", status: 400, message: /address/i } },
+      { name: "POST a tool image", request: post(`/og/${seeded.approved.slug}.png`, "a=1", FORM, site), expect: { reader: "page", status: 405 } },
       { name: "8 KB path", request: get(`/${KB8}`), expect: notFound },
       { name: "8 KB tool key", request: get(`/tool/${KB8}`), expect: toolNotFound },
       { name: "8 KB browse filter", request: get(`/browse/${KB8}`), expect: notFound },

@@ -1,6 +1,10 @@
-import type { CategorySlug } from "../../core/categories.ts";
+import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
+import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import { compareRanked, scoreTool, type RankedTool } from "../../core/search.ts";
 import { slugify } from "../../core/slug.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../../server/catalog/change.ts";
+import { descriptionText } from "../../server/catalog/description.ts";
 import { insertPaidOrder, insertTools, type NewTool } from "../../server/catalog/write.ts";
 import { newId } from "../../server/db/ids.ts";
 import type { AppServices } from "../../server/services.ts";
@@ -74,3 +78,42 @@ export async function addToolsFromAnotherInstance(services: AppServices, tools: 
 
 /** One day in milliseconds. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CATEGORY_NAME = new Map(CATEGORIES.map((c) => [c.slug, c.name]));
+
+/**
+ * What search must answer, by brute force over every public tool with the core rules (scoreTool,
+ * compareRanked; docs/design.md rule 13): the matching tools in result order, with their scores.
+ * The oracle the index is tested against, on both engines.
+ */
+export function searchByBruteForce(
+  entries: readonly { tool: NewTool; orders: readonly { amountUsd: number; paidAt: number }[] }[],
+  normalized: string,
+  now: number,
+): { tool: NewTool; score: number }[] {
+  const ranked: (RankedTool & { tool: NewTool })[] = [];
+  for (const { tool, orders } of entries) {
+    if (!(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) continue;
+    const score = scoreTool(
+      {
+        name: tool.name,
+        tagline: tool.tagline,
+        description: descriptionText(tool.description),
+        categories: tool.categories.map((slug) => CATEGORY_NAME.get(slug)!),
+        tags: tool.tags,
+      },
+      normalized,
+    );
+    if (score <= 0) continue;
+    const running = orders.filter((o) => o.paidAt > now - FEATURED_DURATION_MS && o.paidAt <= now);
+    ranked.push({
+      score,
+      featured: running.length > 0,
+      featuredPriceCents: running.reduce((sum, o) => sum + o.amountUsd * 100, 0),
+      createdAt: tool.createdAt,
+      id: tool.id,
+      tool,
+    });
+  }
+  return ranked.sort(compareRanked).map((r) => ({ tool: r.tool, score: r.score }));
+}

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "../../lib/constraint.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
 import { addTool } from "../../../server/admin/add-tool.ts";
@@ -61,7 +62,7 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
     lastResult: sending ? undefined : actionData?.form,
-    constraint: getZodConstraint(submissionSchema),
+    constraint: formConstraint(submissionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: submissionSchema }),

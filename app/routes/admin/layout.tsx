@@ -5,6 +5,7 @@ import { fromThisSite } from "../../../server/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { StatusPage } from "../../components/not-found.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
+import type { RouteHandle } from "../../root.tsx";
 import type { Route } from "./+types/layout.ts";
 
 // The admin area (docs/design.md#rule-1): every page, loader and action under it runs only for a live
@@ -25,6 +26,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+// The admin area is an app: it hydrates, unlike the public pages (docs/decisions/024).
+export const handle: RouteHandle = { hydrate: true };
 
 export function loader({ context }: Route.LoaderArgs) {
   return { username: context.get(adminContextKey).username };

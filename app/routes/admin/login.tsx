@@ -9,10 +9,14 @@ import { fromThisSite } from "../../../server/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { requestContextKey, servicesContextKey } from "../../context.ts";
 import { formReply } from "../../../core/replies.ts";
+import type { RouteHandle } from "../../root.tsx";
 import type { Route } from "./+types/login.ts";
 import { readForm } from "../../lib/form.ts";
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+// Part of the admin area, which hydrates (docs/decisions/024).
+export const handle: RouteHandle = { hydrate: true };
 
 /** Where to go after signing in: an admin page of this site, else the dashboard. */
 function afterLogin(redirectTo: string | undefined): string {

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraint } from "../../lib/constraint.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "../../../core/zod.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
@@ -108,7 +109,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const [form, fields] = useForm({
     id: "tool-edit",
     lastResult: editResult,
-    constraint: getZodConstraint(toolEditSchema),
+    constraint: formConstraint(toolEditSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: toolEditSchema }),

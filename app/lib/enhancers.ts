@@ -1,0 +1,23 @@
+/**
+ * The scripts a page that does not hydrate may inline (docs/decisions/024): each is
+ * app/enhancers/<name>.ts, bundled on its own by the build (vite.config.ts) and rendered by
+ * PageScript where the page needs it.
+ */
+export const ENHANCERS = [
+  /** Like buttons work in place (tool pages and every list of cards). */
+  "likes",
+  /** A select whose options carry `data-href` goes there when changed (browse's sort). */
+  "sort-select",
+  /** Get Featured opens the feature dialog, loaded on first use (home). */
+  "feature-dialog",
+  /** The submit form's feature amount: shown when chosen, with its slider and priority. */
+  "feature-amount",
+  /** After a submission to feature: on to checkout after 2 seconds. */
+  "checkout-continue",
+  /** A form's submit button says it is busy, and a second submit is ignored. */
+  "busy-forms",
+  /** The payment success page waits for the payment to be confirmed. */
+  "payment-status",
+] as const;
+
+export type EnhancerName = (typeof ENHANCERS)[number];
