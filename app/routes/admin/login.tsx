@@ -15,8 +15,10 @@ import { readForm } from "../../lib/form.ts";
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-// Part of the admin area, which hydrates (docs/decisions/024).
-export const handle: RouteHandle = { hydrate: true };
+// Sent as HTML without React's scripts, like the sign-in shown in place of any admin page when
+// signed out (docs/decisions/024): a plain form works the moment it is shown, where a hydrating
+// page could drop a submit made while React was still taking it over (seen in the admin journey).
+export const handle: RouteHandle = { hydrate: false };
 
 /** Where to go after signing in: an admin page of this site, else the dashboard. */
 function afterLogin(redirectTo: string | undefined): string {
