@@ -94,10 +94,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
     let body = Buffer.from(await response.arrayBuffer());
     if (!isStorable(response)) return { response, body };
-    const headers = new Map<string, string>();
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (typeof value === "string" && !PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
-    }
+    const headers = replayableHeaders(res);
     for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
     // Every visitor of a stored page gets the same bytes: its scripts are allowed by hash, not by
     // this one response's nonce.
@@ -143,10 +140,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     middleware,
     async keepJson(req, res, value, made) {
-      const headers = new Map<string, string>();
-      for (const [name, header] of Object.entries(res.getHeaders())) {
-        if (typeof header === "string" && !PER_RESPONSE_HEADERS.has(name)) headers.set(name, header);
-      }
+      const headers = replayableHeaders(res);
       headers.set("content-type", "application/json; charset=utf-8");
       const stored = await storable(200, headers, Buffer.from(JSON.stringify(value), "utf8"), made);
       if (cacheable(req.method, req.originalUrl)) cache.set(keyOf(req.originalUrl, req.get("user-agent")), stored);
@@ -164,6 +158,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return true;
     },
   };
+}
+
+/** The headers Express has set so far that every copy of a stored response may carry again. */
+function replayableHeaders(res: ExpressResponse): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (typeof value === "string" && !PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
+  }
+  return headers;
 }
 
 /** A response as it is kept: with its validator, shared-cache rules and gzipped body made once. */

@@ -63,11 +63,15 @@ export function createSearchService(catalog: PublicCatalog, freshness: CatalogFr
     const entry = { generation, madeAt: Date.now(), value: value as Promise<unknown>, shows: [] as readonly string[] };
     kept.delete(key);
     kept.set(key, entry);
-    void value.then((answer) => (entry.shows = shows(answer)), () => {});
     if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-    value.catch(() => {
-      if (kept.get(key)?.value === value) kept.delete(key);
-    });
+    value.then(
+      (answer) => {
+        entry.shows = shows(answer);
+      },
+      () => {
+        if (kept.get(key) === entry) kept.delete(key);
+      },
+    );
     return value;
   }
 
