@@ -37,6 +37,10 @@ describe("page cache", () => {
     expect(two.res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(two.res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(two.res.headers.get("x-request-id")).not.toBe(one.res.headers.get("x-request-id"));
+    // A proxy's request id is sent back once, by a stored page as by a rendered one.
+    const proxied = await fetch(`${server.url}/`, { headers: { "user-agent": BROWSER_UA, "x-request-id": "proxy-req-0001" } });
+    expect(proxied.headers.get("x-cache")).toBe("HIT");
+    expect(proxied.headers.get("x-request-id")).toBe("proxy-req-0001");
     // The stored page is every visitor's: its inline scripts are allowed by hash, not by one response's nonce.
     expect(cspNonce(two.res)).toBeUndefined();
     const csp = two.res.headers.get("content-security-policy") ?? "";

@@ -31,8 +31,9 @@ export function loggedUrl(url: string): string {
 }
 
 /**
- * Gives a request its id (a proxy's X-Request-Id when it looks like one), sends it back, and
- * logs one line when the response is finished. Returns the id.
+ * Gives a request its id (a proxy's X-Request-Id when it looks like one) and logs one line when
+ * the response is finished. Returns the id, for the caller to send back as X-Request-Id (the page
+ * cache's fast path sends it among its stored headers: one writeHead, no header map).
  */
 export function trackRequest(
   req: IncomingMessage,
@@ -42,7 +43,6 @@ export function trackRequest(
 ): string {
   const incoming = req.headers["x-request-id"];
   const requestId = typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader("X-Request-Id", requestId);
   if (!log.isLevelEnabled("info")) return requestId;
   const started = process.hrtime.bigint();
   // As it came: routing may rewrite req.url on the way.
@@ -66,7 +66,9 @@ export function trackRequest(
 /** Express's entry: request id, request log line, and this response's CSP nonce. */
 export function requestContext(log: Logger): RequestHandler {
   return (req, res, next) => {
-    res.locals.requestId = trackRequest(req, res, log, () => req.ip);
+    const requestId = trackRequest(req, res, log, () => req.ip);
+    res.setHeader("X-Request-Id", requestId);
+    res.locals.requestId = requestId;
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
   };
