@@ -8,8 +8,9 @@ const integration = (engine: "sqlite" | "postgres") => ({
   test: {
     name: `integration-${engine}`,
     include: ["{server,app,core,tests}/**/*.int.test.ts"],
-    // *.pg.int.test.ts: what only PostgreSQL has (schemas, several installs in one database).
-    exclude: engine === "sqlite" ? ["**/*.pg.int.test.ts", "node_modules/**"] : ["node_modules/**"],
+    // *.pg.int.test.ts: what only PostgreSQL has (schemas, several installs in one database);
+    // *.sqlite.int.test.ts: what only the one-machine setup has (its file and uploads folder: backups).
+    exclude: engine === "sqlite" ? ["**/*.pg.int.test.ts", "node_modules/**"] : ["**/*.sqlite.int.test.ts", "node_modules/**"],
     env: { TEST_ENGINE: engine },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

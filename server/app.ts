@@ -14,6 +14,8 @@ import { HttpError, limitBody } from "./http/body-limit.ts";
 import { ERROR_STATUS, errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
+import { createReadiness } from "./health/readiness.ts";
+import { metricsWithToken } from "./metrics/http.ts";
 import { toolImageRoutes } from "./og/http.ts";
 import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
@@ -73,6 +75,22 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       res.status(503).json({ status: "unavailable", ...errorBody("unavailable", "The database is not reachable.") });
     }
   });
+  // Whether this instance should get traffic (a load balancer's probe); /healthz only says it is alive.
+  const readiness = createReadiness(services);
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      const report = await readiness.check();
+      if (report.ready) res.json({ status: "ready", checks: report.checks });
+      else res.status(503).json({ status: "unavailable", checks: report.checks, failing: report.failing, ...errorBody("unavailable", report.message ?? "Not ready.") });
+    } catch (error) {
+      log.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", ...errorBody("unavailable", "Readiness could not be checked.") });
+    }
+  });
+  // On the main port only with a token (else /metrics is an unknown page); METRICS_PORT serves them
+  // on a listener of its own (server/main.ts).
+  if (config.metrics.token) app.get("/metrics", metricsWithToken(services.metrics, config.metrics.token));
 
   if (clientDir) {
     // File names under assets/ carry a content hash, so they can be cached for good.
@@ -110,7 +128,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     return context;
   };
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel"] })
+    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
@@ -137,6 +155,9 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(errorHandler(services));
   const ipOf = rawClientIp(app);
   return (req, res) => {
+    services.metrics.trackRequest(req, res);
+    // While shutting down, each answer closes its connection, so the drain ends (server/shutdown.ts).
+    if (services.lifecycle.stopping) res.shouldKeepAlive = false;
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
     const search = searchRequestOf(req.method ?? "", req.url ?? "");
     if (search) void countSearch(services, search, addressKey(ipOf(req)));

@@ -103,6 +103,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PAYMENTS_MODE: "free" })).toThrow(/PAYMENTS_MODE: must be stripe, test or off/);
   });
 
+  it("reads the jobs' schedules and the shutdown timeout, and refuses malformed ones", () => {
+    const defaults = loadConfig({});
+    expect(defaults.schedules.linkHealth).toEqual({ pattern: "0 4 * * 1", timezone: "Europe/Amsterdam", when: "Every Monday at 04:00, Amsterdam time" });
+    expect(defaults.shutdownTimeoutMs).toBe(10_000);
+    const set = loadConfig({ PRODUCT_HUNT_IMPORT_SCHEDULE: " 30 6 * * * ", LINK_CHECK_SCHEDULE: "*/5 * * * * *", SHUTDOWN_TIMEOUT_SEC: "25" });
+    expect(set.schedules.productHuntImport).toEqual({ pattern: "30 6 * * *", timezone: "Europe/Amsterdam", when: 'On the schedule "30 6 * * *", Amsterdam time' });
+    expect(set.schedules.linkHealth.pattern).toBe("*/5 * * * * *");
+    expect(set.shutdownTimeoutMs).toBe(25_000);
+    for (const bad of ["daily", "0 13 * *", "61 13 * * *", "0 13 * * * * *"]) {
+      expect(() => loadConfig({ LINK_CHECK_SCHEDULE: bad })).toThrow(/LINK_CHECK_SCHEDULE: must be a cron pattern of 5 or 6 fields/);
+    }
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SEC: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SEC/);
+  });
+
   it("reads the Product Hunt import's settings, and refuses malformed ones", () => {
     const defaults = loadConfig({});
     expect(defaults.productHunt).toMatchObject({
@@ -113,7 +127,7 @@ describe("loadConfig", () => {
       autoImport: true,
       importLimit: 20,
     });
-    expect(defaults.schedules.productHuntImport).toEqual({ pattern: "0 13 * * *", timezone: "Europe/Amsterdam" });
+    expect(defaults.schedules.productHuntImport).toEqual({ pattern: "0 13 * * *", timezone: "Europe/Amsterdam", when: "Every day at 13:00, Amsterdam time" });
     const set = loadConfig({
       PRODUCT_HUNT_BASE_URL: "http://127.0.0.1:4000/",
       PRODUCT_HUNT_TOKEN: "abc",

@@ -1,5 +1,6 @@
 import net from "node:net";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./catalog/feeds.ts";
 import { COUNTS_LAG_MS } from "./catalog/freshness.ts";
@@ -8,6 +9,21 @@ import { CodedError } from "./errors.ts";
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+// A croner pattern: 5 fields (minute…weekday) or 6 (seconds first). A job still runs at most once
+// a minute across instances (server/jobs/scheduler.ts), whatever the pattern says.
+const cronPattern = z
+  .string()
+  .trim()
+  .refine((pattern) => {
+    if (!/^\S+( \S+){4,5}$/.test(pattern)) return false;
+    try {
+      new Cron(pattern, { paused: true });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a cron pattern of 5 or 6 fields, e.g. "0 13 * * *" (every day at 13:00)');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -52,6 +68,9 @@ const EnvSchema = z.object({
     )
     .optional(),
   PRODUCT_HUNT_AUTO_IMPORT: flag.optional(),
+  PRODUCT_HUNT_IMPORT_SCHEDULE: cronPattern.optional(),
+  LINK_CHECK_SCHEDULE: cronPattern.optional(),
+  SHUTDOWN_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(10),
   PRODUCT_HUNT_IMPORT_LIMIT: z.coerce.number().int().min(1).max(200).default(20),
   PRODUCT_HUNT_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   FAVICON_SERVICE_URL: z
@@ -63,6 +82,17 @@ const EnvSchema = z.object({
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  METRICS_PORT: z.coerce
+    .number("must be a port number (1-65535) for the metrics listener")
+    .int("must be a port number (1-65535) for the metrics listener")
+    .min(1, "must be a port number (1-65535) for the metrics listener")
+    .max(65535, "must be a port number (1-65535) for the metrics listener")
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it is sent as Authorization: Bearer <token>)")
+    .optional(),
 });
 
 export type DatabaseTarget =
@@ -165,8 +195,10 @@ export interface Config {
   faviconServiceUrl: string;
   /** The weekly check of every public tool's website; 3 failures in a row flag it. */
   linkHealth: { enabled: boolean; spacingMs: number; timeoutMs: number; failuresToFlag: number };
-  /** When scheduled jobs run: croner patterns in a time zone (daylight saving included). */
-  schedules: Record<"productHuntImport" | "linkHealth", { pattern: string; timezone: string }>;
+  /** When scheduled jobs run: croner patterns in a time zone (daylight saving included), and that in words. */
+  schedules: Record<"productHuntImport" | "linkHealth", { pattern: string; timezone: string; when: string }>;
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
   jobs: { pollMs: number };
   /**
@@ -176,6 +208,11 @@ export interface Config {
   cache: { pages: boolean; maxBytes: number; pollMs: number; countsLagMs: number };
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
   sitemapMaxUrls: number;
+  /**
+   * Where Prometheus reads `/metrics`: a listener of its own on `port` (same HOST), and/or the main
+   * port with `Authorization: Bearer <token>`; neither set: nowhere.
+   */
+  metrics: { port: number | null; token: string | null };
 }
 
 /** A configuration the server cannot start with; the message lists what to fix, for the operator. */
@@ -279,6 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics are served on a listener of their own)");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -350,13 +390,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkHealth: { enabled: e.LINK_CHECK_ENABLED ?? true, spacingMs: e.LINK_CHECK_SPACING_MS, timeoutMs: 10_000, failuresToFlag: 3 },
     schedules: {
       // The spec's admin note: daily at 13:00 Amsterdam time.
-      productHuntImport: { pattern: "0 13 * * *", timezone: "Europe/Amsterdam" },
+      productHuntImport: schedule(e.PRODUCT_HUNT_IMPORT_SCHEDULE, { pattern: "0 13 * * *", when: "Every day at 13:00, Amsterdam time" }),
       // Mondays before the working day, when a slow check disturbs no one.
-      linkHealth: { pattern: "0 4 * * 1", timezone: "Europe/Amsterdam" },
+      linkHealth: schedule(e.LINK_CHECK_SCHEDULE, { pattern: "0 4 * * 1", when: "Every Monday at 04:00, Amsterdam time" }),
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SEC * 1000,
     jobs: { pollMs: 5000 },
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.
     cache: { pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
     sitemapMaxUrls: SITEMAP_MAX_URLS,
+    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
   };
+}
+
+/** A job's schedule: the operator's pattern (shown as it is) or the default one, in Amsterdam time. */
+function schedule(pattern: string | undefined, standard: { pattern: string; when: string }): { pattern: string; timezone: string; when: string } {
+  const timezone = "Europe/Amsterdam";
+  if (pattern === undefined || pattern === standard.pattern) return { ...standard, timezone };
+  return { pattern, timezone, when: `On the schedule "${pattern}", Amsterdam time` };
 }

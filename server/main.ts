@@ -11,10 +11,12 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
+import { startMetricsServer, stopMetricsServer } from "./metrics/http.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 import { paymentsStartWarning } from "./payments/mode.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
+import { gracefulShutdown } from "./shutdown.ts";
 
 const root = PROJECT_ROOT;
 const dev = process.argv.includes("--dev");
@@ -68,20 +70,30 @@ const server = http.createServer(app).on("clientError", answerClientError).liste
   const { port } = server.address() as AddressInfo;
   log.info({ port, url: config.siteUrl, engine: database.engine }, "listening");
 });
+// Prometheus' own listener (METRICS_PORT), on the same HOST as the site.
+const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.host ?? "0.0.0.0" }, log);
 
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, "shutting down");
-  server.close(() => {
-    Promise.all([services.jobs.stop(), services.scheduler.stop()])
-      .then(() => services.screenshots.close())
-      .catch((error: unknown) => log.warn({ err: error }, "shutdown: background work did not stop cleanly"))
-      .finally(() => database.close().finally(() => process.exit(0)));
+const shutdown = gracefulShutdown({
+  server,
+  log,
+  timeoutMs: config.shutdownTimeoutMs,
+  markStopping: () => {
+    services.lifecycle.stopping = true;
+  },
+  background: [
+    { name: "jobs and scheduled runs", stop: () => Promise.all([services.jobs.stop(), services.scheduler.stop()]).then(() => undefined) },
+    { name: "screenshot browser", stop: () => services.screenshots.close() },
+    { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
+  ],
+  close: () => database.close(),
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    // Past the drain and the background work's own time, a stuck shutdown must not keep the process.
+    setTimeout(() => {
+      log.error({ signal }, "shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 15_000).unref();
+    void shutdown(signal).then(() => process.exit(0));
   });
-  // Keep-alive connections could hold the close open; don't wait for them forever.
-  setTimeout(() => process.exit(0), 10_000).unref();
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

@@ -8,6 +8,7 @@ import { createScheduler, type ScheduledJob, type Scheduler } from "./jobs/sched
 import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
+import { createMetrics, type Metrics } from "./metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
@@ -49,6 +50,10 @@ export interface AppServices {
   importJob: ScheduledJob<ImportRunSummary>;
   /** The key cookies are signed with (SESSION_SECRET, or one generated once and kept in the database). */
   signingKey: () => Promise<string>;
+  /** This instance's Prometheus metrics (a registry of its own: several apps in one process count apart). */
+  metrics: Metrics;
+  /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
+  lifecycle: { stopping: boolean };
   limiters: {
     contact: RateLimiter;
     searchTracking: RateLimiter;
@@ -82,6 +87,7 @@ export function createServices(
   log: Logger,
   now: () => number = Date.now,
 ): AppServices {
+  const metrics = createMetrics();
   const freshness = createCatalogFreshness(database, now, log, config.cache);
   // The signing key may live in the database: read once, and again after a failed read.
   let key: Promise<string> | null = null;
@@ -105,7 +111,7 @@ export function createServices(
       log,
     }),
   });
-  const importer = { config, database, storage, freshness, screenshots, log, now };
+  const importer = { config, database, storage, freshness, screenshots, log, now, metrics };
   const catalog = createPublicCatalog(database, freshness, log);
   const importJob = productHuntImportJob(importer);
   return {
@@ -116,10 +122,11 @@ export function createServices(
     storage,
     freshness,
     catalog,
-    search: createSearchService(catalog, freshness, now),
+    search: createSearchService(catalog, freshness, now, metrics),
     likes: createLikeService({
       database,
       freshness,
+      metrics,
       cookies: loadCookies,
       limiters: {
         ip: createRateLimiter(database, "like_ip", config.rateLimits.likeIp),
@@ -130,7 +137,7 @@ export function createServices(
     }),
     toolImages: createToolImages({ database, storage, config, log }),
     screenshots,
-    payments: createPaymentService({ config, database, freshness, log, now }),
+    payments: createPaymentService({ config, database, freshness, log, now, metrics }),
     jobs: createJobRunner({
       database,
       kinds: { screenshot: screenshotJob({ database, screenshots, log }, config.screenshots.timeoutMs) },
@@ -138,6 +145,7 @@ export function createServices(
       log,
       pollMs: config.jobs.pollMs,
       concurrency: config.screenshots.concurrency,
+      metrics,
     }),
     // The scheduled jobs: the jobs page lists them in this order; a new job is added here.
     scheduler: createScheduler({
@@ -145,9 +153,12 @@ export function createServices(
       now,
       log,
       jobs: [importJob, linkHealthJob({ config, database, freshness, log, now })],
+      metrics,
     }),
     importJob,
     signingKey,
+    metrics,
+    lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),
       checkout: createRateLimiter(database, "checkout", config.rateLimits.checkout),

@@ -72,6 +72,8 @@ export interface PublicCatalog {
   urls(now: number, options: { offset: number; limit: number }): Promise<{ slug: string; id: string; updatedAt: number }[]>;
   /** Loads the catalogue ahead of the first request (the server calls it at start). */
   warm(now: number): Promise<void>;
+  /** Whether the catalogue is in memory (readiness), without waiting or asking the database. */
+  loaded(): boolean;
   /** Tools held, and slots used (live or retired). */
   stats(): { tools: number; slots: number };
 }
@@ -172,6 +174,7 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       // One search readies what every search shares (the result order, scratch space, compiled code).
       (await synced.ready(now)).search("a", now, { page: 1, pageSize: 1 });
     },
+    loaded: synced.loaded,
     stats: synced.stats,
   };
 }

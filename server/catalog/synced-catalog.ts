@@ -10,6 +10,8 @@ export interface SyncedCatalog {
   ready(now: number): Promise<MemoryCatalog>;
   /** Loads it ahead of the first request (the server calls it at start). */
   warm(now: number): Promise<void>;
+  /** Whether a catalogue is in memory (loaded once), without waiting or asking the database. */
+  loaded(): boolean;
   /** Tools held, and slots used (live or retired). */
   stats(): { tools: number; slots: number };
 }
@@ -97,6 +99,9 @@ export function createSyncedCatalog(database: Database, freshness: CatalogFreshn
     ready,
     async warm(now) {
       await ready(now);
+    },
+    loaded() {
+      return catalog !== null;
     },
     stats() {
       return { tools: catalog?.size ?? 0, slots: catalog?.slots ?? 0 };

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+import { DEFAULT_MIGRATION_TABLE, Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as initial from "./migrations/2026-11-22T00-initial.ts";
 import * as catalogState from "./migrations/2026-11-22T01-catalog-state.ts";
 import * as search from "./migrations/2026-11-22T02-search.ts";
@@ -29,6 +29,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24T10-counts-version": countsVersion,
 };
 
+/** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 /** Brings the schema up to date; safe to run on every start and from several instances at once. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; another
@@ -45,4 +48,17 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
+}
+
+/**
+ * The migrations this code knows that the database has not recorded as applied, in order; none
+ * when the schema is current. Migrations recorded but unknown here (a newer instance migrated
+ * first, in a rolling deploy) are no concern of this code. Throws when the record cannot be read
+ * (no migration has ever run).
+ */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  // Unqualified, the record is looked up in the search path, where migrateToLatest keeps it.
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(MIGRATIONS).filter((name) => !applied.has(name));
 }

@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics/index.ts";
 import { trackRequest } from "./request-context.ts";
 import { pinInlineScripts } from "./security.ts";
 import { ResponseCache, type CachedResponse } from "./response-cache.ts";
@@ -29,6 +30,8 @@ export interface PageCacheOptions {
   uncachedPrefixes: readonly string[];
   maxEntries?: number;
   maxBytes?: number;
+  /** Counts what it sends: from memory (HIT) or rendered and stored (MISS). */
+  metrics?: Pick<Metrics, "pageCache">;
 }
 
 export interface PageCache {
@@ -59,6 +62,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
   const botByAgent = new Map<string, boolean>();
+  const metrics = options.metrics;
+  /** Sends a stored response, counted as what its X-Cache header says. */
+  const send = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: "HIT" | "MISS", requestId?: string) => {
+    metrics?.pageCache(state);
+    sendStored(req, res, entry, state, requestId);
+  };
 
   // User agents repeat endlessly and isbot's pattern is long: remember the answers (bounded).
   function keyOf(url: string, userAgent: string | undefined): string {
@@ -115,7 +124,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const generation = await options.freshness.generation();
       const key = keyOf(req.originalUrl, req.get("user-agent"));
       const hit = cache.get(key, generation, options.freshness.countsCutoff(), countsChanged);
-      if (hit) return sendStored(req, res, hit, "HIT");
+      if (hit) return send(req, res, hit, "HIT");
 
       let rendering = inflight.get(key);
       const mine = !rendering;
@@ -127,7 +136,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if ("stored" in rendered) {
         // One render, one store: requests that waited on it only send it.
         if (mine) cache.set(key, rendered.stored);
-        return sendStored(req, res, rendered.stored, "MISS");
+        return send(req, res, rendered.stored, "MISS");
       }
       // Not storable (redirect, 404, personal): only its own requester may see it.
       if (!mine) return next();
@@ -144,7 +153,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       headers.set("content-type", "application/json; charset=utf-8");
       const stored = await storable(200, headers, Buffer.from(JSON.stringify(value), "utf8"), made);
       if (cacheable(req.method, req.originalUrl)) cache.set(keyOf(req.originalUrl, req.get("user-agent")), stored);
-      sendStored(req, res, stored, "MISS");
+      send(req, res, stored, "MISS");
     },
     serveFromMemory(req, res) {
       const url = req.url ?? "/";
@@ -154,7 +163,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation, options.freshness.countsCutoff(), countsChanged);
       if (!entry) return false;
       const requestId = trackRequest(req, res, options.log, () => req.socket.remoteAddress);
-      sendStored(req, res, entry, "HIT", requestId);
+      send(req, res, entry, "HIT", requestId);
       return true;
     },
   };

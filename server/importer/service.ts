@@ -25,7 +25,7 @@ import { redactUrl, urlHost } from "../net/redact.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
-import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource } from "../submissions/service.ts";
+import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource, type SubmitDeps } from "../submissions/service.ts";
 import { loadParser, parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
 
 export interface ImporterDeps {
@@ -36,6 +36,8 @@ export interface ImporterDeps {
   screenshots: ScreenshotService;
   log: Logger;
   now: () => number;
+  /** Counts the tools imported (server/metrics/). */
+  metrics?: SubmitDeps["metrics"];
 }
 
 /** Who the audit log says imported a launch of the daily automatic run. */

@@ -3,6 +3,7 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { DB } from "../db/types.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics/index.ts";
 
 /** The kinds of background work, with their payloads. */
 export interface JobPayloads {
@@ -63,6 +64,8 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** Jobs worked on at once by this instance. */
   concurrency: number;
+  /** Counts the attempts, by kind and outcome (server/metrics/). */
+  metrics?: Pick<Metrics, "jobRun">;
 }
 
 /**
@@ -70,7 +73,7 @@ export interface JobRunnerOptions {
  * conditional update (only if nobody holds it), so exactly one worker holds it at a time; a worker
  * that dies simply lets its lease run out.
  */
-export function createJobRunner({ database, kinds, now, log, pollMs, concurrency }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ database, kinds, now, log, pollMs, concurrency, metrics }: JobRunnerOptions): JobRunner {
   const { db } = database;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
@@ -110,9 +113,11 @@ export function createJobRunner({ database, kinds, now, log, pollMs, concurrency
       await options.handle(JSON.parse(job.payload), { id: job.id, attempts: job.attempts });
       // Only while still the holder: a worker whose lease was taken over leaves the row to the new one.
       await db.deleteFrom("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts).execute();
+      metrics?.jobRun(job.kind, "success");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= options.maxAttempts;
+      metrics?.jobRun(job.kind, "failure");
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, giveUp }, "job failed");
       const at = now();
       await db

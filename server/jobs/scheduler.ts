@@ -4,6 +4,7 @@ import type { Database } from "../db/index.ts";
 import { isUniqueViolation } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
+import type { JobOutcome, Metrics } from "../metrics/index.ts";
 import { acquireLease, releaseLease, renewLease } from "./lease.ts";
 import { currentRun, finishRun, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
 
@@ -113,9 +114,16 @@ export interface SchedulerOptions {
   jobs: ScheduledJob[];
   now: () => number;
   log: Logger;
+  /** Counts the runs, by job and outcome (server/metrics/). */
+  metrics?: Pick<Metrics, "jobRun">;
 }
 
 const MINUTE = 60_000;
+
+/** A finished run's status as the metrics name its outcome. */
+function outcomeOf(status: RunRecord["status"]): JobOutcome {
+  return status === "succeeded" ? "success" : status === "interrupted" ? "interrupted" : "failure";
+}
 
 /**
  * Runs scheduled jobs (ADR 015). Each instance keeps a croner timer per job; a run first takes
@@ -124,7 +132,7 @@ const MINUTE = 60_000;
  * time is recorded with the run (./runs.ts, unique per job), so instances woken by the same tick
  * make one run between them even when the first has already finished.
  */
-export function createScheduler({ database, jobs, now, log }: SchedulerOptions): Scheduler {
+export function createScheduler({ database, jobs, now, log, metrics }: SchedulerOptions): Scheduler {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const timers: Cron[] = [];
   const controllers = new Set<AbortController>();
@@ -189,6 +197,7 @@ export function createScheduler({ database, jobs, now, log }: SchedulerOptions):
       controllers.delete(controller);
     }
     const finishedAt = now();
+    metrics?.jobRun(job.name, outcomeOf(status));
     await finishRun(database, runId, { status, finishedAt, summary, error: message, itemErrors });
     await release();
     return {

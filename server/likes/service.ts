@@ -4,6 +4,7 @@ import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { moveLikeCount } from "../catalog/write.ts";
 import type { Database } from "../db/index.ts";
+import type { Metrics } from "../metrics/index.ts";
 import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
 import type { VisitorCookies } from "./visitor.ts";
 
@@ -32,10 +33,11 @@ export interface LikeService {
 export function createLikeService(options: {
   database: Database;
   freshness: CatalogFreshness;
+  metrics: Pick<Metrics, "likeAdded">;
   cookies: () => Promise<VisitorCookies>;
   limiters: { ip: RateLimiter; visitor: RateLimiter; toolAddress: RateLimiter; newVisitor: RateLimiter };
 }): LikeService {
-  const { database, freshness, limiters } = options;
+  const { database, freshness, limiters, metrics } = options;
   return {
     async apply({ toolId, intent, cookieHeader, ip, now }) {
       const cookies = await options.cookies();
@@ -63,7 +65,9 @@ export function createLikeService(options: {
         if (budget.limited) return { kind: "limited", reason: "tool", retryAfterSec: budget.retryAfterSec, setCookie };
       }
       const result = await setLike({ database, freshness, now: () => now }, toolId, visitorId, intent);
-      if (mayAdd && !(result?.changed && result.state.liked)) await limiters.toolAddress.refund(budgetKey);
+      const added = result?.changed === true && result.state.liked;
+      if (added) metrics.likeAdded();
+      if (mayAdd && !added) await limiters.toolAddress.refund(budgetKey);
       if (!result) return { kind: "not-found", setCookie };
       return { kind: "done", state: result.state, setCookie };
     },

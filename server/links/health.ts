@@ -62,8 +62,8 @@ export function linkHealthJob(deps: LinkHealthDeps): ScheduledJob<LinkCheckSumma
     name: "link-health",
     label: "Link check",
     description: `Visits every public tool's website; ${linkHealth.failuresToFlag} failures in a row flag the tool for admins.`,
-    when: "Every Monday at 04:00, Amsterdam time",
-    schedule: { ...schedules.linkHealth },
+    when: schedules.linkHealth.when,
+    schedule: { pattern: schedules.linkHealth.pattern, timezone: schedules.linkHealth.timezone },
     enabled: linkHealth.enabled,
     setting: "LINK_CHECK_ENABLED",
     leaseMs: 5 * 60_000,
@@ -107,7 +107,7 @@ export async function checkLinks(deps: LinkHealthDeps, context: RunContext<LinkC
     try {
       for (const tool of batch) {
         if (figures.checked > 0) await pause(config.linkHealth.spacingMs, context.signal);
-        const result = await checkLink(deps, tool.website_url);
+        const result = await checkLink(deps, tool.website_url, context.signal);
         const failures = result.ok ? 0 : tool.link_failures + 1;
         found.push({ toolId: tool.id, checkedAt: Math.max(deps.now(), startedAt), result: result.detail, failures });
         figures.checked++;
@@ -131,9 +131,11 @@ export async function checkLinks(deps: LinkHealthDeps, context: RunContext<LinkC
 }
 
 /** Whether a website answers: redirects followed, time-limited, only the start of the page read. */
-export async function checkLink(deps: LinkHealthDeps, websiteUrl: string): Promise<{ ok: boolean; detail: string }> {
+export async function checkLink(deps: LinkHealthDeps, websiteUrl: string, signal?: AbortSignal): Promise<{ ok: boolean; detail: string }> {
   try {
     const response = await safeFetch(websiteUrl, {
+      // A run stopped in the middle of a visit records nothing for that site: it was not a failure.
+      signal,
       allow: deps.config.outboundAllow,
       timeoutMs: deps.config.linkHealth.timeoutMs,
       maxBytes: 64 * 1024,

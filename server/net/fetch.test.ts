@@ -197,4 +197,14 @@ describe("safeFetch", () => {
     expect(error.code).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(3000);
   });
+
+  it("stops at once when the caller's signal aborts, failing with its reason rather than as a site's failure", async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = safeFetch(`http://127.0.0.1:${site.port}/slow`, { allow, timeoutMs: 10_000, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("The server is stopping.")), 100);
+    await expect(pending).rejects.toThrow("The server is stopping.");
+    await expect(pending).rejects.not.toBeInstanceOf(OutboundError);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

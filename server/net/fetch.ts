@@ -34,6 +34,8 @@ export interface SafeFetchOptions {
   allow?: readonly string[];
   /** The DNS lookup; the system's unless a test gives its own. */
   lookup?: typeof dns.lookup;
+  /** Ends the fetch early (the server is stopping): it then fails with this signal's reason, not an OutboundError. */
+  signal?: AbortSignal;
 }
 
 export interface SafeResponse {
@@ -56,14 +58,16 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export async function safeFetch(input: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...options };
   const allow = new Set((options.allow ?? []).map((entry) => entry.trim().toLowerCase()));
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let method = options.method ?? "GET";
   let url = parse(input);
   const startHost = url.host;
   for (let hop = 0; ; hop++) {
     const response = await request(url, method, method === "POST" ? options.body : undefined, options, allow, maxBytes, signal).catch((error: unknown) => {
+      if (options.signal?.aborted) throw options.signal.reason;
       if (error instanceof OutboundError) throw error;
-      if (signal.aborted) throw new OutboundError("timeout", `No answer from ${url.host} within ${timeoutMs} ms.`);
+      if (timeout.aborted) throw new OutboundError("timeout", `No answer from ${url.host} within ${timeoutMs} ms.`);
       throw new OutboundError("network", `Could not reach ${url.host}.`);
     });
     if (!REDIRECTS.has(response.status) || !response.location) return { url: url.href, ...response };

@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import { CodedError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import type { Metrics, PaymentEventType } from "../metrics/index.ts";
 import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder } from "./orders.ts";
 import { PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 
@@ -101,6 +102,12 @@ export function readEvent(event: unknown): ReadEvent | null {
   }
 }
 
+/** The metrics' name of a webhook event by what it said. */
+const WEBHOOK_EVENT = { paid: "webhook_paid", expired: "webhook_expired", refunded: "webhook_refunded", other: "webhook_other" } as const satisfies Record<
+  ReadEvent["kind"],
+  PaymentEventType
+>;
+
 export interface PaymentService {
   /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
   mode: Config["payments"]["mode"];
@@ -121,9 +128,11 @@ export interface PaymentDeps {
   freshness: CatalogFreshness;
   log: Logger;
   now: () => number;
+  /** Counts webhook events handled and orders fulfilled, once committed. */
+  metrics: Pick<Metrics, "paymentEvent">;
 }
 
-export function createPaymentService({ config, database, freshness, log, now }: PaymentDeps): PaymentService {
+export function createPaymentService({ config, database, freshness, log, now, metrics }: PaymentDeps): PaymentService {
   const { db } = database;
   const provider: PaymentProvider | null =
     config.payments.mode === "stripe"
@@ -135,12 +144,19 @@ export function createPaymentService({ config, database, freshness, log, now }: 
           })
         : null;
 
-  /** Fulfils the order of a session the provider says is paid; records `event` with it when given. */
-  async function settle(session: { orderId: string | null; paymentId: string | null }, event?: { id: string; type: string }): Promise<void> {
-    await changeCatalog({ database, freshness, now }, async (write) => {
-      if (event && !(await recordEvent(write.db, event, write.now))) return;
-      if (session.orderId) await fulfilOrder(write, session.orderId, { paidAt: write.now, paymentId: session.paymentId });
+  /**
+   * Fulfils the order of a session the provider says is paid; records `event` with it when given.
+   * Resolves with whether the event was new (false: handled before, nothing done).
+   */
+  async function settle(session: { orderId: string | null; paymentId: string | null }, event?: { id: string; type: string }): Promise<boolean> {
+    const { fresh, fulfilled } = await changeCatalog({ database, freshness, now }, async (write) => {
+      if (event && !(await recordEvent(write.db, event, write.now))) return { fresh: false, fulfilled: false };
+      const paid = session.orderId ? await fulfilOrder(write, session.orderId, { paidAt: write.now, paymentId: session.paymentId }) : false;
+      return { fresh: true, fulfilled: paid };
     });
+    // Counted once committed, and only by the request that moved the order to paid.
+    if (fulfilled) metrics.paymentEvent("checkout_completed");
+    return fresh;
   }
 
   async function testSession(sessionId: string) {
@@ -236,32 +252,38 @@ export function createPaymentService({ config, database, freshness, log, now }: 
       const read = readEvent(event);
       if (!read) throw new WebhookEventError("The event is not one this endpoint can read.");
       const ref = { id: read.id, type: read.type };
+      // Whether the event was new (false: a replay of one handled before, nothing done).
+      let fresh: boolean;
       switch (read.kind) {
         case "paid": {
           // Events may come late, twice, or in either order: the session's state now decides.
           const session = await provider.getSession(read.sessionId);
-          if (session?.paid) return settle(session, ref);
-          await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
-          return;
+          fresh = session?.paid ? await settle(session, ref) : await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
+          break;
         }
         case "expired": {
           const { orderId } = read;
-          await db.transaction().execute(async (trx) => {
-            if ((await recordEvent(trx, ref, now())) && orderId) await expireOrder(trx, orderId, now());
+          fresh = await db.transaction().execute(async (trx) => {
+            const recorded = await recordEvent(trx, ref, now());
+            if (recorded && orderId) await expireOrder(trx, orderId, now());
+            return recorded;
           });
-          return;
+          break;
         }
         case "refunded": {
           const { paymentId, full } = read;
           // A partial refund leaves the payment in force; a full one takes its weight away.
-          await changeCatalog({ database, freshness, now }, async (write) => {
-            if ((await recordEvent(write.db, ref, write.now)) && paymentId && full) await refundOrder(write, { paymentId });
+          fresh = await changeCatalog({ database, freshness, now }, async (write) => {
+            const recorded = await recordEvent(write.db, ref, write.now);
+            if (recorded && paymentId && full) await refundOrder(write, { paymentId });
+            return recorded;
           });
-          return;
+          break;
         }
-        case "other":
-          await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
+        default:
+          fresh = await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
       }
+      metrics.paymentEvent(fresh ? WEBHOOK_EVENT[read.kind] : "webhook_duplicate");
     },
   };
 }

@@ -2,6 +2,7 @@ import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection } from "../../core/
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { PublicCatalog, SearchPage } from "../catalog/public.ts";
 import type { ToolCard } from "../catalog/queries.ts";
+import type { Metrics } from "../metrics/index.ts";
 
 // C0 and C1 controls other than the whitespace the query normalisation folds.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -43,7 +44,12 @@ const KEPT_ANSWERS = 1000;
  * sidebars, and so are the sidebars themselves, until the catalogue changes or, for like counts,
  * until a like is older than the lag counts may have (CatalogFreshness.countsCutoff).
  */
-export function createSearchService(catalog: PublicCatalog, freshness: CatalogFreshness, now: () => number): SearchService {
+export function createSearchService(
+  catalog: PublicCatalog,
+  freshness: CatalogFreshness,
+  now: () => number,
+  metrics: Pick<Metrics, "searchServed">,
+): SearchService {
   const kept = new Map<string, { generation: number; madeAt: number; value: Promise<unknown>; shows: readonly string[] }>();
   /** `shows`: the tools whose like count the answer carries (a like of one on this instance makes it stale at once). */
   function once<T>(generation: number, key: string, compute: () => Promise<T>, shows: (value: T) => readonly string[]): Promise<T> {
@@ -116,10 +122,14 @@ export function createSearchService(catalog: PublicCatalog, freshness: CatalogFr
       }
       const query = normalizeQuery(raw);
       if (query === "") return { kind: "prompt" };
+      const started = performance.now();
       const generation = await freshness.generation();
-      return once(generation, `${options.sidebars ? "page" : "api"} ${page} ${query}`, () => results(query, page, options.sidebars, generation), (outcome) =>
-        outcome.kind === "results" ? [outcome.items, outcome.featured, outcome.favourites, outcome.related].flatMap(idsOf) : [],
+      const outcome = await once(generation, `${options.sidebars ? "page" : "api"} ${page} ${query}`, () => results(query, page, options.sidebars, generation), (answer) =>
+        answer.kind === "results" ? [answer.items, answer.featured, answer.favourites, answer.related].flatMap(idsOf) : [],
       );
+      // Kept answers count too: the histogram is what searchers waited, not what was computed.
+      metrics.searchServed((performance.now() - started) / 1000);
+      return outcome;
     },
   };
 }

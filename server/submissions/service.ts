@@ -11,6 +11,7 @@ import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import type { Metrics } from "../metrics/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo, storeLogo } from "./logo.ts";
 
@@ -21,6 +22,8 @@ export interface SubmitDeps {
   now: () => number;
   /** Called once the submission is saved with its screenshot job (the job runner's nudge). */
   onJobQueued?: () => void;
+  /** Counts the tools saved, by source (absent in scripts and tests that save tools directly). */
+  metrics?: Pick<Metrics, "submissionSaved">;
 }
 
 export type SubmitResult =
@@ -168,6 +171,7 @@ export async function saveTool(deps: SubmitDeps, content: SubmissionContent, log
       throw error;
     }
     if (as.screenshotJob) deps.onJobQueued?.();
+    deps.metrics?.submissionSaved(as.source);
     return { kind: "saved", tool: { id, slug, name: content.name }, statusToken };
   }
 }

@@ -1,0 +1,34 @@
+# toolshelf/ — a plain, standard image: `npm install`, `npm run build`, `npm start`, as the README
+# says. Not built in this project's CI (docker is not available there); see docs/deploy.md.
+
+# --- build: dependencies with their native addons, then the production build -------------------
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 builds from source when no prebuilt binary matches.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install
+COPY . .
+# Dev dependencies stay: `npm start` runs scripts/build.ts --if-missing first, which imports the bundler.
+RUN npm run build
+
+# --- run: Node, Debian's Chromium for screenshots, the app, as a non-root user -------------------
+FROM node:24-bookworm-slim
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends chromium ca-certificates fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data \
+    CHROMIUM_PATH=/usr/bin/chromium
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# Alive; load balancers should use /readyz (docs/deploy.md).
+HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# npm passes SIGTERM on to the server, which drains and stops (SHUTDOWN_TIMEOUT_SEC).
+CMD ["npm", "start"]
