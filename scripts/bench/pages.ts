@@ -104,8 +104,12 @@ const APPROVAL_EVERY_MS = 10_000;
 /** A like not shown on its page after this long is counted as never shown (and ends its polling). */
 const STALENESS_LIMIT_MS = 15_000;
 const ADMIN_USERNAME = "bench";
-/** Uncounted requests per kind before the uncached measurement (the server's code warms up). */
-const UNCACHED_WARMUP = 3;
+/**
+ * Uncounted renders per kind before the uncached measurement, on URLs not measured: V8 compiles a
+ * function for speed only after it has run many times, so the first few dozen renders of a kind
+ * take up to twice as long (a server that has been up a minute is past that).
+ */
+const UNCACHED_WARMUP = 40;
 
 const UNCACHED_KINDS = {
   home: { about: "/?bench=<n>: the home page under a query string never sent before", target: TARGETS.uncachedPage },

@@ -81,6 +81,19 @@ export function createSearchService(
     return value;
   }
 
+  /**
+   * The most liked tools of the top result's first category, but that one. Kept per category, not
+   * per top result: searches whose top results share a category (most of them) share the list.
+   */
+  async function relatedTo(top: ToolCard, at: number, generation: number): Promise<ToolCard[]> {
+    const category = top.categories[0];
+    if (!category) return [];
+    const { related } = SEARCH_LIMITS;
+    // One more than shown, none left out (no tool has the id ""): the top result is dropped below.
+    const mostLiked = await once(generation, `most liked in ${category}`, () => catalog.related(at, { id: "", categories: [category] }, related + 1, "most-liked"), idsOf);
+    return mostLiked.filter((card) => card.id !== top.id).slice(0, related);
+  }
+
   async function results(query: string, page: number, sidebars: boolean, generation: number): Promise<SearchOutcome> {
     const at = now();
     const found = await once(generation, `found ${page} ${query}`, () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize }), (f) => idsOf(f.items));
@@ -96,7 +109,7 @@ export function createSearchService(
       [featured, favourites, related] = await Promise.all([
         once(generation, "featured", () => catalog.featured(at, { limit: SEARCH_LIMITS.featured }), idsOf),
         once(generation, "favourites", () => catalog.mostLiked(at, SEARCH_LIMITS.favourites), idsOf),
-        top ? once(generation, `related ${top.id}`, () => catalog.related(at, top, SEARCH_LIMITS.related, "most-liked"), idsOf) : Promise.resolve([]),
+        top ? relatedTo(top, at, generation) : Promise.resolve([]),
       ]);
     }
     return {
