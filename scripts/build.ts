@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
+import { isProcessAlive } from "../server/ops/pid.ts";
 import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness, NODE_ENTRY } from "./build-freshness.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,7 +38,7 @@ function lock(): void {
     const owner = lockOwner();
     const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
     // Left behind by a build that was killed: the owner is gone (or never wrote its pid in 10 s).
-    if (Number.isInteger(owner) ? !alive(owner) : age > 10_000) {
+    if (Number.isInteger(owner) ? !isProcessAlive(owner) : age > 10_000) {
       fs.rmSync(LOCK, { recursive: true, force: true });
       continue;
     }
@@ -56,14 +57,6 @@ function lockOwner(): number {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 if (!needed()) process.exit(0);
 lock();

@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
 import { CodedError } from "../errors.ts";
 import { PROJECT_ROOT } from "../paths.ts";
+import { isProcessAlive } from "./pid.ts";
 
 /** What an archive says it is, in its manifest. */
 export const ARCHIVE_FORMAT = "toolshelf-backup";
@@ -249,18 +250,10 @@ async function countFiles(dir: string): Promise<number> {
 async function removeAbandoned(dir: string, prefix: string): Promise<void> {
   for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
     const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length).split("-")[0]) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 async function appVersion(): Promise<string> {
   const pkg = JSON.parse(await fs.readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: string };
