@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "./ui/page-link.tsx";
 
 /** Where the page sits: links for every step but the last, which is the current page. */
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
@@ -9,9 +9,9 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
           <li key={`${item.label}-${i}`} className="flex items-center gap-1">
             {i > 0 && <span aria-hidden="true">›</span>}
             {item.to && i < items.length - 1 ? (
-              <Link to={item.to} className="underline-offset-4 hover:underline">
+              <PageLink to={item.to} className="underline-offset-4 hover:underline">
                 {item.label}
-              </Link>
+              </PageLink>
             ) : (
               <span aria-current={i === items.length - 1 ? "page" : undefined} className="font-medium text-slate-900">
                 {item.label}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "./ui/page-link.tsx";
 
 /** A page that is all message — a 404 or an error — with one way on. */
 export function StatusPage({
@@ -20,9 +20,9 @@ export function StatusPage({
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{message}</p>
       <p className="mt-8">
-        <Link to={link.to} className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        <PageLink to={link.to} className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
           {link.label}
-        </Link>
+        </PageLink>
       </p>
     </section>
   );

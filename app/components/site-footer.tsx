@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "./ui/page-link.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
 const LINKS = [
@@ -23,9 +23,9 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-slate-800 underline-offset-4 hover:underline">
+                <PageLink to={link.to} className="text-slate-800 underline-offset-4 hover:underline">
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

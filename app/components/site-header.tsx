@@ -1,5 +1,6 @@
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useFeaturingOffered } from "../lib/featuring.ts";
+import { isCurrentSection, PageLink } from "./ui/page-link.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
 const NAV = [
@@ -21,9 +22,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-6 px-4 py-3 sm:px-6">
-        <Link to="/" className="text-ink" aria-label={`${siteName} home`}>
+        <PageLink to="/" className="text-ink" aria-label={`${siteName} home`}>
           <Wordmark siteName={siteName} />
-        </Link>
+        </PageLink>
         <details key={pathname} className="site-menu relative">
           <summary>
             Menu
@@ -38,24 +39,26 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             className="absolute top-full right-0 z-30 mt-2 w-52 rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:static sm:mt-0 sm:w-auto sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
           >
             <ul className="flex flex-col gap-1 text-sm font-medium sm:flex-row sm:items-center sm:gap-2">
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-2 hover:bg-slate-100 ${
+              {nav.map((item) => {
+                const current = isCurrentSection(pathname, item.to);
+                return (
+                  <li key={item.to}>
+                    <PageLink
+                      to={item.to}
+                      aria-current={current ? "page" : undefined}
+                      className={`block rounded-md px-3 py-2 hover:bg-slate-100 ${
                         item.label === "Submit"
                           ? "bg-brand-700 text-white hover:bg-brand-800"
-                          : isActive && item.to === "/browse"
+                          : current && item.to === "/browse"
                             ? "text-brand-700"
                             : "text-slate-800"
-                      }`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
+                      }`}
+                    >
+                      {item.label}
+                    </PageLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
         </details>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
+import { PageLink } from "./ui/page-link.tsx";
 
 type CardTool = CardView;
 type HeadingLevel = 2 | 3 | 4;
@@ -18,9 +18,9 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
           {tool.name}
         </a>
       ) : (
-        <Link to={href} prefetch="intent" className="tool-card-link">
+        <PageLink to={href} className="tool-card-link">
           {tool.name}
-        </Link>
+        </PageLink>
       )}
     </Heading>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { Prose } from "../components/prose.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/about.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +21,7 @@ export default function About() {
       <h2>How tools get listed</h2>
       <ul>
         <li>
-          Anyone can <Link to="/submit-tool">submit a tool</Link> for free. A person reviews each submission before it
+          Anyone can <PageLink to="/submit-tool">submit a tool</PageLink> for free. A person reviews each submission before it
           appears in lists and search.
         </li>
         <li>We also add tools ourselves, including new launches we think are worth a look.</li>
@@ -40,7 +40,7 @@ export default function About() {
       </p>
       <h2>Get in touch</h2>
       <p>
-        Found a mistake, or want your listing changed? <Link to="/contact">Send us a message</Link>.
+        Found a mistake, or want your listing changed? <PageLink to="/contact">Send us a message</PageLink>.
       </p>
     </Prose>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { browsePath, DEFAULT_SORT, parseBrowseFilter, SORTS, type Sort } from "../../core/catalog.ts";
 import { browsePage } from "../../server/catalog/browse.ts";
@@ -6,6 +6,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
+import { PageLink } from "../components/ui/page-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
@@ -97,9 +98,9 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             </noscript>
           </Form>
           {(filter || sort !== DEFAULT_SORT) && (
-            <Link to="/browse/all" className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:border-brand-600">
+            <PageLink to="/browse/all" className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:border-brand-600">
               Clear Filters
-            </Link>
+            </PageLink>
           )}
         </div>
       </div>
@@ -138,13 +139,13 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
               <p className="font-semibold">No tools here yet.</p>
               <p className="mt-1 text-slate-700">
-                <Link to="/submit" className="text-brand-700 underline">
+                <PageLink to="/submit" className="text-brand-700 underline">
                   Submit a tool
-                </Link>{" "}
+                </PageLink>{" "}
                 or{" "}
-                <Link to="/browse/all" className="text-brand-700 underline">
+                <PageLink to="/browse/all" className="text-brand-700 underline">
                   browse all tools
-                </Link>
+                </PageLink>
                 .
               </p>
             </div>
@@ -173,9 +174,9 @@ function FeaturedColumn({ featured, featuring }: { featured: Route.ComponentProp
             {featuring ? (
               <>
                 <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
-                <Link to="/?featured=true" className="text-brand-700 underline">
+                <PageLink to="/?featured=true" className="text-brand-700 underline">
                   Get Featured
-                </Link>
+                </PageLink>
               </>
             ) : (
               FEATURING_UNAVAILABLE
@@ -191,13 +192,9 @@ function FeaturedColumn({ featured, featuring }: { featured: Route.ComponentProp
 
 function CategoryLink({ to, current, label, count }: { to: string; current: boolean; label: string; count?: number }) {
   return (
-    <Link
-      to={to}
-      aria-current={current ? "page" : undefined}
-      className="category-link"
-    >
+    <PageLink to={to} aria-current={current ? "page" : undefined} className="category-link">
       <span>{label}</span>
       {count !== undefined && <span className="text-xs text-slate-700">{count.toLocaleString("en-US")}</span>}
-    </Link>
+    </PageLink>
   );
 }

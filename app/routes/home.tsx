@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { PageScript } from "../components/page-script.tsx";
@@ -9,6 +9,7 @@ import { servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
+import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/home.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -80,12 +81,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Featured
             </h2>
             {featuring && (
-              <Link
+              <PageLink
                 to="/?featured=true"
                 className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
               >
                 Get Featured
-              </Link>
+              </PageLink>
             )}
           </div>
           {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
@@ -114,9 +115,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {latest.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
                 No tools are listed yet.{" "}
-                <Link to="/submit" className="text-brand-700 underline">
+                <PageLink to="/submit" className="text-brand-700 underline">
                   Submit the first one
-                </Link>
+                </PageLink>
                 .
               </p>
             ) : (

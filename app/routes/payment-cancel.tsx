@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/payment-cancel.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,9 +18,9 @@ export default function PaymentCancel() {
       <p className="mt-4 text-lg text-slate-800">No charges were made.</p>
       <p className="mt-2 text-slate-700">Your tool has not been featured. You can try again whenever you like.</p>
       <p className="mt-8 flex flex-wrap items-center justify-center gap-6">
-        <Link to="/?featured=true" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
+        <PageLink to="/?featured=true" className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
           Try Again
-        </Link>
+        </PageLink>
         <TextLink to="/">Back to the directory</TextLink>
       </p>
     </section>

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { formatAddedFull } from "../../core/dates.ts";
 import { FEATURED_DAYS, transactionReference } from "../../core/featuring.ts";
 import type { CheckoutStatus } from "../../server/payments/service.ts";
@@ -8,6 +8,7 @@ import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { DEFAULT_SITE_NAME, pageMeta } from "../lib/meta.ts";
 import { useSiteConfig } from "../lib/site.ts";
+import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/payment-success.ts";
 
 /** Without JavaScript the page reloads itself this many times, this many seconds apart. */
@@ -189,9 +190,9 @@ function PaymentView({
           </p>
         )}
         <Links>
-          <Link to="/" className={buttonClass}>
+          <PageLink to="/" className={buttonClass}>
             Back to the directory
-          </Link>
+          </PageLink>
           <TextLink to="/browse">
             Browse tools
           </TextLink>
@@ -246,9 +247,9 @@ function PaymentView({
         .
       </p>
       <Links>
-        <Link to="/?featured=true" className={buttonClass}>
+        <PageLink to="/?featured=true" className={buttonClass}>
           Try again
-        </Link>
+        </PageLink>
         <TextLink to="/">
           Back to the directory
         </TextLink>

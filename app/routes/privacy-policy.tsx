@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { Prose } from "../components/prose.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/privacy-policy.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -42,13 +42,13 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Messages</h2>
       <p>
-        When you use the <Link to="/contact">contact form</Link> we keep your name, e-mail address and message so we
+        When you use the <PageLink to="/contact">contact form</PageLink> we keep your name, e-mail address and message so we
         can answer, and delete them when they are no longer needed, at the latest after two years.
       </p>
       <h2>Your rights</h2>
       <p>
         You can ask what we hold about you, ask us to correct or delete it, or object to its use. Write to us through
-        the <Link to="/contact">contact form</Link> and we will answer within 30 days.
+        the <PageLink to="/contact">contact form</PageLink> and we will answer within 30 days.
       </p>
     </Prose>
   );

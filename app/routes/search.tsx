@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
 import { displayQuery, MAX_QUERY_LENGTH } from "../../core/search.ts";
 import { PageScript } from "../components/page-script.tsx";
@@ -8,6 +8,7 @@ import { ToolGrid } from "../components/tool-card.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
+import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/search.ts";
 
 const POPULAR_SEARCHES = ["AI tools", "Project management", "Design software", "Analytics", "Marketing automation", "Code editors"];
@@ -93,12 +94,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {POPULAR_SEARCHES.map((chip) => (
               <li key={chip}>
-                <Link
+                <PageLink
                   to={searchPath(chip)}
                   className="inline-block rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:border-brand-600 hover:text-brand-700"
                 >
                   {chip}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -132,20 +133,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   {outcome.suggestion && (
                     <p className="mt-2">
                       Did you mean{" "}
-                      <Link to={searchPath(outcome.suggestion)} className="font-semibold text-brand-700 underline">
+                      <PageLink to={searchPath(outcome.suggestion)} className="font-semibold text-brand-700 underline">
                         {outcome.suggestion}
-                      </Link>
+                      </PageLink>
                       ?
                     </p>
                   )}
                   <p className="mt-2 text-slate-700">
-                    <Link to="/browse/all" className="text-brand-700 underline">
+                    <PageLink to="/browse/all" className="text-brand-700 underline">
                       Browse all tools
-                    </Link>{" "}
+                    </PageLink>{" "}
                     or{" "}
-                    <Link to="/submit" className="text-brand-700 underline">
+                    <PageLink to="/submit" className="text-brand-700 underline">
                       submit a tool
-                    </Link>
+                    </PageLink>
                     .
                   </p>
                 </div>
@@ -172,9 +173,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-1 text-slate-700">
                 If a tool is missing, add it: submissions are free and reviewed by a person.{" "}
-                <Link to="/submit" className="font-medium text-brand-700 underline">
+                <PageLink to="/submit" className="font-medium text-brand-700 underline">
                   Submit a tool
-                </Link>
+                </PageLink>
               </p>
             </section>
           </div>
