@@ -101,7 +101,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
     const madeAt = Date.now();
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
-    let body = Buffer.from(await response.arrayBuffer());
+    let body: Buffer = Buffer.from(await response.arrayBuffer());
     if (!isStorable(response)) return { response, body };
     const headers = replayableHeaders(res);
     for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
@@ -111,8 +111,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const nonce = res.locals.nonce as string | undefined;
     const html = /^text\/html\b/i.test(headers.get("content-type") ?? "");
     if (csp && nonce && html) {
-      const pinned = pinInlineScripts(body.toString("utf8"), csp, nonce);
-      body = Buffer.from(pinned.html, "utf8");
+      const pinned = pinInlineScripts(body, csp, nonce);
+      body = pinned.page;
       headers.set("content-security-policy", pinned.csp);
     }
     return { stored: await storable(response.status, headers, body, { generation, madeAt, likeCounts: html ? likedToolsIn(body) : [] }) };

@@ -73,16 +73,29 @@ export function privateResponses() {
 /**
  * A stored public page is sent to many visitors, so a nonce in it would be one nonce for all of
  * them. Its inline scripts are allowed by their hashes instead: the nonce goes from the scripts
- * and from the policy, which lists each script's SHA-256.
+ * and from the policy, which lists each script's SHA-256. The page is read as latin1, one
+ * character per byte, so its scripts are found by byte position and the page is never decoded as
+ * UTF-8 and encoded again.
  */
-export function pinInlineScripts(html: string, csp: string, nonce: string): { html: string; csp: string } {
+export function pinInlineScripts(page: Buffer, csp: string, nonce: string): { page: Buffer; csp: string } {
   const attribute = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
-  const pinned = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (whole, attributes: string, source: string) => {
-    if (!attributes.includes(attribute)) return whole;
-    if (source !== "") hashes.add(`'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`);
-    return `<script${attributes.replace(attribute, "")}>${source}</script>`;
-  });
+  const kept: Buffer[] = [];
+  let copied = 0;
+  for (const match of page.toString("latin1").matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [whole, attributes = "", source = ""] = match;
+    const at = attributes.indexOf(attribute);
+    if (at === -1) continue;
+    const sourceStart = match.index + whole.length - "</script>".length - source.length;
+    if (source !== "") hashes.add(`'sha256-${createHash("sha256").update(page.subarray(sourceStart, sourceStart + source.length)).digest("base64")}'`);
+    const attributeStart = match.index + "<script".length + at;
+    kept.push(page.subarray(copied, attributeStart));
+    copied = attributeStart + attribute.length;
+  }
+  kept.push(page.subarray(copied));
   const sources = hashes.size > 0 ? [...hashes].join(" ") : "";
-  return { html: pinned, csp: csp.replace(`'nonce-${nonce}'`, sources).replace(/ {2,}/g, " ").replace(/ ;/g, ";") };
+  return {
+    page: kept.length === 1 ? page : Buffer.concat(kept),
+    csp: csp.replace(`'nonce-${nonce}'`, sources).replace(/ {2,}/g, " ").replace(/ ;/g, ";"),
+  };
 }
