@@ -133,14 +133,17 @@ export function trackableTerm(raw: string): string | null {
   return term.length >= MIN_TRACKED_LENGTH ? term : null;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * The optimal-string-alignment distance (insert, delete, substitute, swap adjacent) between a and
  * b, or max + 1 as soon as it is known to exceed max.
  */
 export function editDistance(a: string, b: string, max: number): number {
-  // Code points, so a letter outside the BMP counts as one edit, not two.
-  const s = Array.from(a);
-  const t = Array.from(b);
+  // Code points, so a letter outside the BMP counts as one edit, not two; a string without
+  // surrogates is its own code points (suggestCorrection measures against every vocabulary word).
+  const s = SURROGATE.test(a) ? Array.from(a) : a;
+  const t = SURROGATE.test(b) ? Array.from(b) : b;
   // Each edit changes the length by at most one, so this gap alone already exceeds max.
   if (Math.abs(s.length - t.length) > max) return max + 1;
 
@@ -184,13 +187,12 @@ export function suggestCorrection(normalizedQuery: string, vocabulary: Iterable<
   const query = normalizeQuery(normalizedQuery);
   if (query === "") return null;
   // Read once: the vocabulary may be a one-shot iterator, and its order (by popularity) breaks ties.
-  const candidates = Array.from(vocabulary);
-  const known = new Set(candidates);
+  const candidates = Array.isArray(vocabulary) ? (vocabulary as readonly string[]) : Array.from(vocabulary);
 
   let changed = false;
   const corrected = query.split(" ").map((word) => {
     const allowed = allowedDistance(Array.from(word).length);
-    if (allowed === 0 || known.has(word)) return word;
+    if (allowed === 0 || candidates.includes(word)) return word;
     let best: string | null = null;
     let bestDistance = allowed + 1;
     for (const candidate of candidates) {

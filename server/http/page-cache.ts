@@ -267,16 +267,27 @@ function sendFetchResponse(res: ExpressResponse, response: Response, body: Buffe
   res.end(head ? undefined : body);
 }
 
-const LIKE_FORM = /action="\/like\/([A-Za-z0-9_-]{1,64})"/g;
+const LIKE_ACTION = Buffer.from('action="/like/', "latin1");
+const QUOTE = 0x22;
+const MAX_ID_LENGTH = 64;
 
-/** The tools whose like count a page shows: each count sits in the tool's like button. */
+/** Whether a byte may be in a tool id ([A-Za-z0-9_-]). */
+function isIdByte(byte: number): boolean {
+  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x2d || byte === 0x5f;
+}
+
+/**
+ * The tools whose like count a page shows: each count sits in the tool's like button, whose form
+ * posts to `/like/{id}`. Found in the bytes, so the page is not decoded, and each id is a string of
+ * its own (a slice of the page's text would keep all of it alive as long as the page is stored).
+ */
 function likedToolsIn(body: Buffer): string[] {
   const ids = new Set<string>();
-  // Each id read afresh from the bytes: a regular expression's match is a slice of the page's
-  // text and would keep all of it alive as long as the page is stored.
-  for (const match of body.toString("latin1").matchAll(LIKE_FORM)) {
-    const start = match.index + match[0].length - match[1]!.length - 1;
-    ids.add(body.toString("latin1", start, start + match[1]!.length));
+  for (let at = body.indexOf(LIKE_ACTION); at !== -1; at = body.indexOf(LIKE_ACTION, at + 1)) {
+    const start = at + LIKE_ACTION.length;
+    let end = start;
+    while (end < body.length && end - start <= MAX_ID_LENGTH && isIdByte(body[end]!)) end++;
+    if (end > start && end - start <= MAX_ID_LENGTH && body[end] === QUOTE) ids.add(body.toString("latin1", start, end));
   }
   return [...ids];
 }
