@@ -9,6 +9,7 @@ export default [
   index("routes/home.tsx"),
   route("browse/:filter?/:sort?", "routes/browse.tsx"),
   route("tool/:key", "routes/tool.tsx"),
+  route("alternatives/:key", "routes/alternatives.tsx"),
   route("search/:term?", "routes/search.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

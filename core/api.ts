@@ -2,6 +2,7 @@ import { wholeNumber, z } from "./zod.ts";
 import { categoryBySlug } from "./categories.ts";
 import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
+import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
 import { isToolId } from "./tool.ts";
 
 // Kept apart from catalog.ts so pages that only need sorts and limits do not ship Zod to browsers.
@@ -17,7 +18,21 @@ export const toolListQuerySchema = z.object({
   pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${LIMITS.apiMaxPageSize}.`, { min: 1, max: LIMITS.apiMaxPageSize }).default(
     LIMITS.apiDefaultPageSize,
   ),
+  pricing: filterField("pricing", Object.values(PRICING_SLUGS)),
+  platform: filterField("platform", Object.values(PLATFORM_SLUGS)),
 });
+
+/** A filter parameter: options of the filter, comma-separated; anything else is refused by name. */
+function filterField(name: "pricing" | "platform", options: readonly string[]) {
+  return z
+    .string()
+    .max(500, `${name} is too long.`)
+    .optional()
+    .refine(
+      (value) => value === undefined || parseFilters(new URLSearchParams([[name, value]])).unknown[name].length === 0,
+      `${name} takes one or more of ${options.join(", ")}, comma-separated.`,
+    );
+}
 
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 

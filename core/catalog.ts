@@ -1,4 +1,5 @@
 import { categoryBySlug, type Category } from "./categories.ts";
+import { filterQuery, NO_FILTERS, type ListFilters } from "./filters.ts";
 
 /** Browse sorts (docs/design.md#screens): slug → label. `recent` is the default. */
 export const SORTS = {
@@ -23,6 +24,7 @@ export const LIMITS = {
   homeFeatured: 6,
   homeLatest: 8,
   relatedShown: 3,
+  alternativesPageSize: 24,
   feedEntries: 50,
   apiMaxPageSize: 100,
   apiDefaultPageSize: 24,
@@ -42,10 +44,16 @@ export function parseBrowseFilter(value: string | undefined): BrowseFilter | nul
 }
 
 /** The canonical browse URL for a filter, sort and page (default sort and page 1 left out). */
-export function browsePath(filter: BrowseFilter, sort: Sort, page = 1): string {
+export function browsePath(filter: BrowseFilter, sort: Sort, page = 1, filters: ListFilters = NO_FILTERS): string {
   const slug = filter.kind === "all" ? "all" : filter.category.slug;
   const path = sort === DEFAULT_SORT ? `/browse/${slug}` : `/browse/${slug}/${sort}`;
-  return page > 1 ? `${path}?page=${page}` : path;
+  const query = [filterQuery(filters), page > 1 ? `page=${page}` : ""].filter((part) => part !== "").join("&");
+  return query === "" ? path : `${path}?${query}`;
+}
+
+/** The address of a page of a tool's alternatives. */
+export function alternativesPath(slug: string, page = 1): string {
+  return `/alternatives/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ""}`;
 }
 
 /** A page number from the query string: a whole number from 1, or null when malformed. */

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { browsePath, DEFAULT_SORT, parseBrowseFilter, SORTS, type Sort } from "../../core/catalog.ts";
+import { isFiltered, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
 import { browsePage } from "../../server/catalog/browse.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { PageScript } from "../components/page-script.tsx";
@@ -38,7 +39,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       : `Browse ${total.toLocaleString("en-US")} software, AI and web tools by category.`,
     path: canonical,
   });
-  const hrefFor = (n: number) => absoluteUrl(matches, canonical.replace(/\?page=\d+$/, "") + (n > 1 ? `?page=${n}` : ""));
+  const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
+  const hrefFor = (n: number) => absoluteUrl(matches, browsePath(filterValue, sort, n, loaderData.filters));
   if (page > 1) tags.push({ tagName: "link", rel: "prev", href: hrefFor(page - 1) });
   if (page < pages) tags.push({ tagName: "link", rel: "next", href: hrefFor(page + 1) });
   return tags;
@@ -46,7 +48,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const featuring = useFeaturingOffered();
-  const { filter, sort, page, pages, tools, total, featured, categories, allCount } = loaderData;
+  const { filter, sort, page, pages, tools, total, featured, categories, allCount, filters, facets } = loaderData;
+  const filtered = isFiltered(filters);
   const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
   const heading = filter ? filter.name : "All tools";
 
@@ -71,6 +74,9 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <Form method="get" action={browsePath(filterValue, DEFAULT_SORT)} className="flex items-end gap-2">
+            {/* The filters go along with a sort chosen without JavaScript. */}
+            {filters.pricing.length > 0 && <input type="hidden" name="pricing" value={filters.pricing.map((m) => PRICING_SLUGS[m]).join(",")} />}
+            {filters.platforms.length > 0 && <input type="hidden" name="platform" value={filters.platforms.map((p) => PLATFORM_SLUGS[p]).join(",")} />}
             <div>
               <label htmlFor="sort" className="block text-sm font-medium">
                 Sort by
@@ -85,7 +91,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
                 className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
               >
                 {(Object.keys(SORTS) as Sort[]).map((s) => (
-                  <option key={s} value={s} data-href={browsePath(filterValue, s)}>
+                  <option key={s} value={s} data-href={browsePath(filterValue, s, 1, filters)}>
                     {SORTS[s]}
                   </option>
                 ))}
@@ -97,7 +103,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               </button>
             </noscript>
           </Form>
-          {(filter || sort !== DEFAULT_SORT) && (
+          {(filter || sort !== DEFAULT_SORT || filtered) && (
             <PageLink to="/browse/all" className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:border-brand-600">
               Clear Filters
             </PageLink>
@@ -107,18 +113,19 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
 
       {/* Phones: the categories folded away, then the featured strip, then the list. From lg: three columns. */}
       <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)_15rem]">
-        <details className="browse-categories lg:col-start-1 lg:row-start-1">
+        <div className="space-y-4 lg:col-start-1 lg:row-start-1">
+        <details className="browse-categories">
           <summary>Categories</summary>
           <nav aria-label="Categories" className="mt-3 lg:mt-0">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700 max-lg:sr-only">Categories</h2>
             <ul className="mt-1 grid grid-cols-1 gap-0.5 sm:grid-cols-2 lg:mt-3 lg:grid-cols-1">
               <li>
-                <CategoryLink to={browsePath({ kind: "all" }, sort)} current={!filter} label="All tools" count={allCount} />
+                <CategoryLink to={browsePath({ kind: "all" }, sort, 1, filters)} current={!filter} label="All tools" count={allCount} />
               </li>
               {categories.map((c) => (
                 <li key={c.slug}>
                   <CategoryLink
-                    to={browsePath(parseBrowseFilter(c.slug)!, sort)}
+                    to={browsePath(parseBrowseFilter(c.slug)!, sort, 1, filters)}
                     current={filter?.slug === c.slug}
                     label={c.name}
                     count={c.count}
@@ -129,13 +136,26 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           </nav>
         </details>
 
+        <FilterPanel action={browsePath(filterValue, sort)} filters={filters} facets={facets} />
+        </div>
+
         <FeaturedColumn featured={featured} featuring={featuring} />
 
         <section aria-labelledby="list-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
           <h2 id="list-title" className="sr-only">
             {heading}, {SORTS[sort]}
           </h2>
-          {tools.length === 0 ? (
+          {tools.length === 0 && filtered ? (
+            <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
+              <p className="font-semibold">No tools match these filters.</p>
+              <p className="mt-1 text-slate-700">
+                <PageLink to={browsePath(filterValue, sort)} className="text-brand-700 underline">
+                  Clear the filters
+                </PageLink>{" "}
+                to see every {filter ? `${filter.name} tool` : "tool"}.
+              </p>
+            </div>
+          ) : tools.length === 0 ? (
             <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
               <p className="font-semibold">No tools here yet.</p>
               <p className="mt-1 text-slate-700">
@@ -152,12 +172,74 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           ) : (
             <ToolGrid tools={tools} columns={2} />
           )}
-          <Pagination page={page} pages={pages} hrefFor={(n) => browsePath(filterValue, sort, n)} />
+          <Pagination page={page} pages={pages} hrefFor={(n) => browsePath(filterValue, sort, n, filters)} />
         </section>
       </div>
       <PageScript name="likes" />
       <PageScript name="sort-select" />
     </div>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/**
+ * Pricing and platform filters: a form of checkboxes that works without JavaScript (the server
+ * writes the choice as one canonical address), each option with the tools it would give.
+ */
+function FilterPanel({ action, filters, facets }: { action: string; filters: LoaderData["filters"]; facets: LoaderData["facets"] }) {
+  const chosen = filters.pricing.length + filters.platforms.length;
+  return (
+    <details className="browse-categories" open={chosen > 0 || undefined}>
+      <summary>Filters{chosen > 0 && ` (${chosen})`}</summary>
+      <Form method="get" action={action} aria-label="Filters" className="mt-3 space-y-4 lg:mt-0">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700 max-lg:sr-only">Filters</h2>
+        <FilterGroup
+          legend="Pricing"
+          name="pricing"
+          options={facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count, checked: filters.pricing.includes(model) }))}
+        />
+        <FilterGroup
+          legend="Platform"
+          name="platform"
+          options={facets.platforms.map(({ platform, count }) => ({
+            value: PLATFORM_SLUGS[platform],
+            label: platform,
+            count,
+            checked: filters.platforms.includes(platform),
+          }))}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800">
+            Apply filters
+          </button>
+          {chosen > 0 && (
+            <PageLink to={action} className="text-sm text-brand-700 underline">
+              Clear filters
+            </PageLink>
+          )}
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+function FilterGroup({ legend, name, options }: { legend: string; name: string; options: { value: string; label: string; count: number; checked: boolean }[] }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      <ul className="mt-1 space-y-1">
+        {options.map((option) => (
+          <li key={option.value}>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={name} value={option.value} defaultChecked={option.checked} className="h-4 w-4" />
+              <span>{option.label}</span>
+              <span className="text-xs text-slate-700">{option.count.toLocaleString("en-US")}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }
 

@@ -14,6 +14,7 @@ import { PageScript } from "../components/page-script.tsx";
 import { CompactToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
+import { PageLink } from "../components/ui/page-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName } from "../lib/tools.ts";
@@ -206,6 +207,13 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-title" className="text-lg font-semibold">
             Related Tools
           </h2>
+          {tool.isPublic && (
+            <p className="mt-2 text-sm">
+              <PageLink to={`/alternatives/${encodeURIComponent(tool.slug)}`} className="font-medium text-brand-700 underline">
+                Alternatives to {tool.name}
+              </PageLink>
+            </p>
+          )}
           {related.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">No related tools yet.</p>
           ) : (

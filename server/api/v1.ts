@@ -1,7 +1,8 @@
 import express, { type Router } from "express";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { toolListQuerySchema } from "../../core/api.ts";
-import { pageCount, parsePage } from "../../core/catalog.ts";
+import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
+import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
 import { centsToUsd } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
@@ -96,19 +97,23 @@ export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"
       }
       const q = parsed.data;
       const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
-      const { items, total } = await services.catalog.list(services.now(), {
-        category,
-        sort: q.sort,
-        page: q.page,
-        pageSize: q.pageSize,
-        excludeIds: [],
-      });
+      const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
+      const now = services.now();
+      const [{ items, total }, facets] = await Promise.all([
+        services.catalog.list(now, { category, sort: q.sort, page: q.page, pageSize: q.pageSize, excludeIds: [], filters }),
+        services.catalog.facets(now, { category, filters }),
+      ]);
       res.json({
         data: items.map((t) => toolSummary(t, config.siteUrl)),
         page: q.page,
         pageSize: q.pageSize,
         total,
         totalPages: pageCount(total, q.pageSize),
+        filters: { pricing: filters.pricing.map((m) => PRICING_SLUGS[m]), platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]) },
+        facets: {
+          pricing: facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count })),
+          platform: facets.platforms.map(({ platform, count }) => ({ value: PLATFORM_SLUGS[platform], label: platform, count })),
+        },
       });
     } catch (error) {
       next(error);
@@ -124,6 +129,33 @@ export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"
         return;
       }
       res.json({ data: toolDetail(tool, config.siteUrl) });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/tools/:key/alternatives", async (req, res, next) => {
+    try {
+      const page = typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
+      if (page === null) {
+        sendError(res, "invalid-argument", "page must be a whole number from 1.");
+        return;
+      }
+      const now = services.now();
+      const tool = req.params.key.includes("\u0000") ? null : await findTool(database, req.params.key, now);
+      const found = tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? await services.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }) : null;
+      if (!tool || !found) {
+        sendError(res, "not-found", "No public tool has that slug or id.");
+        return;
+      }
+      res.json({
+        tool: { id: tool.id, slug: tool.slug, name: tool.name },
+        data: found.items.map(({ shares, ...card }) => ({ ...toolSummary(card, config.siteUrl), shares })),
+        page,
+        pageSize: LIMITS.alternativesPageSize,
+        total: found.total,
+        totalPages: pageCount(found.total, LIMITS.alternativesPageSize),
+      });
     } catch (error) {
       next(error);
     }

@@ -1,6 +1,7 @@
 import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
 import { browsePath, LIMITS, pageCount, parseBrowseFilter, parsePage, parseSort, type Sort } from "../../core/catalog.ts";
-import type { PublicCatalog } from "./public.ts";
+import { filterQuery, parseFilters, type ListFilters } from "../../core/filters.ts";
+import type { Facets, PublicCatalog } from "./public.ts";
 import type { ToolCard } from "./queries.ts";
 
 /** What the browse page shows: one page of a category (or all tools), its featured column and the category list. */
@@ -16,8 +17,12 @@ export interface BrowsePage {
   categories: { slug: string; name: string; count: number }[];
   /** Every public tool, the count beside "All tools". */
   allCount: number;
-  /** The page's one address (category slug, sort, page). */
+  /** The page's one address (category slug, sort, filters, page). */
   canonical: string;
+  /** The pricing models and platforms the list is narrowed to (none: every tool of the filter). */
+  filters: ListFilters;
+  /** How many tools each filter option would give here. */
+  facets: Facets;
 }
 
 export type BrowseOutcome =
@@ -40,18 +45,22 @@ export async function browsePage(
   // Without JavaScript the sort dropdown submits ?sort=…: the URL is rebuilt from it.
   const sort = parseSort(request.query.get("sort") ?? request.sort);
   const page = parsePage(request.query.get("page"));
-  const canonical = browsePath(filter, sort, page ?? 1);
+  const { filters } = parseFilters(request.query);
+  const canonical = browsePath(filter, sort, page ?? 1, filters);
   if (page === null || request.query.has("sort") || request.query.get("page") === "1") return { kind: "moved", to: canonical };
+  // Filters written another way (repeated, in another order or case, with unknown options) have one address.
+  if (!sameFilters(request.query, filterQuery(filters))) return { kind: "moved", to: canonical };
   // Old or alternative category spellings (the hyphenated name) lead to the one canonical URL.
   if (request.filter !== undefined && filter.kind === "category" && request.filter !== filter.category.slug) return { kind: "moved", to: canonical };
 
   const { catalog } = deps;
   const at = deps.now();
   const category = filter.kind === "category" ? filter.category.slug : null;
-  const [featured, counts, allCount] = await Promise.all([
-    catalog.featured(at, { limit: LIMITS.browseFeatured, category }),
+  const [featured, counts, allCount, facets] = await Promise.all([
+    catalog.featured(at, { limit: LIMITS.browseFeatured, category, filters }),
     catalog.categoryCounts(at),
     catalog.count(at),
+    catalog.facets(at, { category, filters }),
   ]);
   const list = await catalog.list(at, {
     category,
@@ -59,6 +68,7 @@ export async function browsePage(
     page,
     pageSize: LIMITS.browsePageSize,
     excludeIds: featured.map((t) => t.id),
+    filters,
   });
   const pages = pageCount(list.total, LIMITS.browsePageSize);
   if (page > pages) return { kind: "not-found", message: "There is no such page." };
@@ -80,6 +90,14 @@ export async function browsePage(
       })),
       allCount,
       canonical,
+      filters,
+      facets,
     },
   };
+}
+
+/** Whether the query's filter parameters are written exactly as `canonical` (filterQuery's form) writes them. */
+function sameFilters(query: URLSearchParams, canonical: string): boolean {
+  const written = ["pricing", "platform"].flatMap((name) => query.getAll(name).map((value) => `${name}=${value}`));
+  return written.join("&") === canonical;
 }

@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import type { Database } from "../db/index.ts";
-import type { HeldPayment, HeldTool, MemoryCatalog } from "./memory-catalog.ts";
-import { paidOrdersInForce } from "./queries.ts";
+import type { HeldPayment, MemoryCatalog } from "./memory-catalog.ts";
+import { paidOrdersInForce, parseList } from "./queries.ts";
 
 // Reading the catalogue into memory (docs/decisions/023): the whole of it at start, and what
 // changed at each sync (server/catalog/synced-catalog.ts).
@@ -36,16 +36,27 @@ async function currentVersion(database: Database): Promise<number> {
 async function applyNewer(database: Database, target: MemoryCatalog, since: number): Promise<void> {
   let after = { revision: since, id: "" };
   for (;;) {
-    const page: (HeldTool & { revision: number })[] = await database.db
+    const page = await database.db
       .selectFrom("tool_search as s")
       .innerJoin("tools as t", "t.id", "s.tool_id")
-      .select(["s.tool_id as id", "t.created_at as createdAt", "s.name", "s.tagline", "s.description", "s.categories", "s.tags", "s.revision"])
+      .select([
+        "s.tool_id as id",
+        "t.created_at as createdAt",
+        "s.name",
+        "s.tagline",
+        "s.description",
+        "s.categories",
+        "s.tags",
+        "t.pricing_model as pricingModel",
+        "t.platforms",
+        "s.revision",
+      ])
       .where((eb) => eb(eb.refTuple("s.revision", "s.tool_id"), ">", eb.tuple(after.revision, after.id)))
       .orderBy("s.revision")
       .orderBy("s.tool_id")
       .limit(PAGE)
       .execute();
-    for (const row of page) target.upsert(row);
+    for (const row of page) target.upsert({ ...row, createdAt: Number(row.createdAt), platforms: parseList(row.platforms) });
     if (page.length < PAGE) return;
     const last = page[page.length - 1]!;
     after = { revision: Number(last.revision), id: last.id };

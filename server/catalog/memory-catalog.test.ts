@@ -4,7 +4,10 @@ import { SORTS, type Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { compareRanked, normalizeQuery, scoreTool, SEARCH_WEIGHTS, wordStartsAt, type RankedTool } from "../../core/search.ts";
 import { seededRandom } from "../seed/synthetic.ts";
-import { MemoryCatalog, type HeldPayment, type HeldTool } from "./memory-catalog.ts";
+import { platformMask, pricingMask } from "../../core/filters.ts";
+import { PLATFORMS } from "../../core/platforms.ts";
+import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
+import { MemoryCatalog, type FilterMasks, type HeldPayment, type HeldTool } from "./memory-catalog.ts";
 
 // The catalogue in memory against its oracles, computed by brute force from the same tools: search
 // scores every tool with core/search.ts and sorts with compareRanked; the lists filter and sort
@@ -33,6 +36,8 @@ const make = (id: string, fields: Partial<HeldTool> = {}): HeldTool => ({
   description: "",
   categories: "",
   tags: "",
+  pricingModel: null,
+  platforms: [],
   ...fields,
 });
 
@@ -74,6 +79,8 @@ function tool(rng: Rng, id: string): HeldTool {
     description: rng() < 0.1 ? "" : `${text(rng, 3, 12)}.\n\n${text(rng, 2, 8)}`,
     categories: textList(rng, 3),
     tags: textList(rng, 4),
+    pricingModel: null,
+    platforms: [],
   };
 }
 
@@ -353,6 +360,9 @@ function listedTool(rng: Rng, id: string): HeldTool {
     description: rng() < 0.3 ? "" : `${pick(rng, TAG_WORDS)} ${pick(rng, NAME_WORDS)} manuscript`,
     categories: categories.join("\n"),
     tags: some(rng, TAG_WORDS, 0, 3).join("\n"),
+    // Now and then none, or one this instance does not know.
+    pricingModel: rng() < 0.1 ? null : rng() < 0.05 ? "Pay what you want" : pick(rng, PRICING_MODELS),
+    platforms: rng() < 0.05 ? ["Smart fridge"] : some(rng, PLATFORMS, 0, 3),
   };
 }
 
@@ -368,10 +378,30 @@ const ORDERS: Record<Sort, (a: HeldTool, b: HeldTool) => number> = {
   "name-desc": (a, b) => -byName(a, b),
 };
 
+/** Whether a tool passes filters: one of the pricing models (if any are chosen) and one of the platforms (likewise). */
+function passesOracle(t: HeldTool, filters: { pricing: readonly PricingModel[]; platforms: readonly string[] }): boolean {
+  return (
+    (filters.pricing.length === 0 || filters.pricing.includes(t.pricingModel as PricingModel)) &&
+    (filters.platforms.length === 0 || t.platforms.some((p) => filters.platforms.includes(p)))
+  );
+}
+
+const NO_FILTERS = { pricing: [], platforms: [] };
+const masksOf = (filters: { pricing: readonly PricingModel[]; platforms: readonly string[] }): FilterMasks => ({
+  pricing: pricingMask(filters.pricing),
+  platforms: platformMask(filters.platforms),
+});
+
 /** Every held tool of the list, in its order, the left-out ones left out. */
-function listOracle(held: ReadonlyMap<string, HeldTool>, category: CategorySlug | null, sort: Sort, exclude: ReadonlySet<string>): string[] {
+function listOracle(
+  held: ReadonlyMap<string, HeldTool>,
+  category: CategorySlug | null,
+  sort: Sort,
+  exclude: ReadonlySet<string>,
+  filters: { pricing: readonly PricingModel[]; platforms: readonly string[] } = NO_FILTERS,
+): string[] {
   return [...held.values()]
-    .filter((t) => inCategory(t, category) && !exclude.has(t.id))
+    .filter((t) => inCategory(t, category) && !exclude.has(t.id) && passesOracle(t, filters))
     .sort(ORDERS[sort])
     .map((t) => t.id);
 }
@@ -417,6 +447,27 @@ function namesOracle(held: ReadonlyMap<string, HeldTool>, text: string, limit: n
     .map((t) => t.id);
 }
 
+/** The tools most like `source` as docs/decisions/029 describes them, with what each shares. */
+function similarOracle(held: ReadonlyMap<string, HeldTool>, sourceId: string) {
+  const source = held.get(sourceId)!;
+  const categoriesOf = (t: HeldTool) => SLUGS.filter((slug) => inCategory(t, slug));
+  const tagsOf = (t: HeldTool) => [...new Set(t.tags.split("\n").filter((tag) => tag !== ""))];
+  const knownPricing = (t: HeldTool) => (PRICING_MODELS as readonly string[]).includes(t.pricingModel ?? "");
+  return [...held.values()]
+    .filter((t) => t.id !== sourceId)
+    .map((t) => {
+      const categories = categoriesOf(t).filter((c) => categoriesOf(source).includes(c));
+      const tags = tagsOf(t).filter((tag) => tagsOf(source).includes(tag));
+      const platforms = PLATFORMS.filter((p) => t.platforms.includes(p) && source.platforms.includes(p));
+      const pricingModel = knownPricing(t) && t.pricingModel === source.pricingModel ? (t.pricingModel as PricingModel) : null;
+      const points = 4 * categories.length + 2 * tags.length + platforms.length + (pricingModel ? 1 : 0);
+      return { tool: t, points, shares: { categories, tags, platforms, pricingModel } };
+    })
+    .filter((x) => x.shares.categories.length > 0 || x.shares.tags.length > 0)
+    .sort((a, b) => b.points - a.points || recentFirst(a.tool, b.tool))
+    .map((x) => ({ id: x.tool.id, shares: x.shares }));
+}
+
 function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, HeldTool>, pays: readonly HeldPayment[], rng: Rng, where: string) {
   const ids = [...held.keys()];
   const categories: (CategorySlug | null)[] = [null, ...some(rng, SLUGS, 5, 5)];
@@ -455,6 +506,35 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
         }
       }
     }
+    // Filtered: by pricing, by platform, by both (a platform no tool has among them), with the
+    // featured left out; and the facet counts, each option counted under the other filter.
+    const filterSets = [
+      { pricing: some(rng, PRICING_MODELS, 1, 2), platforms: [] },
+      { pricing: [], platforms: some(rng, PLATFORMS, 1, 3) },
+      { pricing: some(rng, PRICING_MODELS, 1, 3), platforms: some(rng, PLATFORMS, 1, 2) },
+    ];
+    for (const filters of [NO_FILTERS, ...filterSets]) {
+      for (const sort of SORT_NAMES) {
+        for (const exclude of excludes) {
+          const expected = listOracle(held, category, sort, exclude, filters);
+          for (const [from, count] of [[0, 24], [int(rng, 0, expected.length), 5], [expected.length, 3]] as const) {
+            const at = `${where}: filtered list ${JSON.stringify({ category, sort, filters, exclude: [...exclude], from, count })}`;
+            expect(catalog.list({ category, sort, from, count, exclude, filters: masksOf(filters) }), at).toEqual({
+              ids: expected.slice(from, from + count),
+              total: expected.length,
+            });
+          }
+        }
+      }
+      const inCategoryHeld = [...held.values()].filter((t) => inCategory(t, category));
+      const facets = catalog.facets(category, masksOf(filters));
+      expect([...facets.pricing], `${where}: pricing facets ${JSON.stringify({ category, filters })}`).toEqual(
+        PRICING_MODELS.map((m) => inCategoryHeld.filter((t) => passesOracle(t, { ...filters, pricing: [m] })).length),
+      );
+      expect([...facets.platforms], `${where}: platform facets ${JSON.stringify({ category, filters })}`).toEqual(
+        PLATFORMS.map((p) => inCategoryHeld.filter((t) => passesOracle(t, { ...filters, platforms: [p] })).length),
+      );
+    }
     // Without an exclude set at all.
     expect(catalog.list({ category, sort: "recent", from: 2, count: 5 }), `${where}: list of ${category} with no exclude`).toEqual({
       ids: listOracle(held, category, "recent", new Set()).slice(2, 7),
@@ -483,6 +563,18 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
           expected.slice(0, limit),
         );
       }
+      const filters = { pricing: some(rng, PRICING_MODELS, 1, 3), platforms: some(rng, PLATFORMS, 0, 2) };
+      expect(catalog.featured(now, { category, limit: 1000, filters: masksOf(filters) }), `${where}: featured ${JSON.stringify({ now, category, filters })}`).toEqual(
+        expected.filter((id) => passesOracle(held.get(id)!, filters)),
+      );
+    }
+  }
+
+  for (const id of [...some(rng, ids, 0, 4), "absent"]) {
+    const expected = held.has(id) ? similarOracle(held, id) : null;
+    for (const [from, count] of [[0, 24], [0, 3], [int(rng, 0, 10), 5], [1000, 24]] as const) {
+      const at = `${where}: similar to ${id} ${JSON.stringify({ from, count })}`;
+      expect(catalog.similar(id, { from, count }), at).toEqual(expected && { hits: expected.slice(from, from + count), total: expected.length });
     }
   }
 

@@ -1,6 +1,9 @@
 import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
 import type { Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import { platformMask } from "../../core/filters.ts";
+import { PLATFORMS, type Platform } from "../../core/platforms.ts";
+import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
 import { isWordCharacter, queryWords, SEARCH_WEIGHTS, wordStartsAt } from "../../core/search.ts";
 
 // Every public tool, held compactly in each instance's memory (docs/decisions/023): what the
@@ -25,7 +28,10 @@ import { isWordCharacter, queryWords, SEARCH_WEIGHTS, wordStartsAt } from "../..
 export const FIELDS = ["name", "tagline", "description", "categories", "tags"] as const;
 export type Field = (typeof FIELDS)[number];
 
-/** A public tool as the catalogue holds it: the lower-cased text of tool_search, and when it was added. */
+/**
+ * A public tool as the catalogue holds it: the lower-cased text of tool_search, when it was added,
+ * and what the lists filter by (its pricing model and platforms, as the tool row has them).
+ */
 export interface HeldTool {
   id: string;
   createdAt: number;
@@ -34,6 +40,28 @@ export interface HeldTool {
   description: string;
   categories: string;
   tags: string;
+  pricingModel: string | null;
+  platforms: readonly string[];
+}
+
+/** What a list is narrowed to: masks of pricing models and platforms (core/filters.ts), 0 for any. */
+export interface FilterMasks {
+  pricing: number;
+  platforms: number;
+}
+
+/** What a tool has in common with another: the categories, tags (lower-cased), platforms and pricing model both have. */
+export interface Shares {
+  categories: CategorySlug[];
+  tags: string[];
+  platforms: Platform[];
+  pricingModel: PricingModel | null;
+}
+
+/** How many tools of a list have each pricing model and each platform, each counted under the other filter. */
+export interface FacetCounts {
+  pricing: Int32Array;
+  platforms: Int32Array;
 }
 
 /** A paid order: featured weight is the sum of those paid within the last year. */
@@ -100,6 +128,22 @@ function nthBest(countByScore: Int32Array, n: number): number {
   return 0;
 }
 
+// Filtered lists (and facet counts) kept between two changes of the catalogue: the common ones are
+// asked again and again; any combination can be asked, so no more than this many.
+const FILTERED_KEPT = 64;
+
+/** Keeps a made list in a bounded map, the oldest made dropped first. */
+function keep<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= FILTERED_KEPT) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+function bitCount(n: number): number {
+  let count = 0;
+  for (let x = n >>> 0; x !== 0; x &= x - 1) count++;
+  return count;
+}
+
 /** A typed array grown by doubling. */
 function grow<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(array: T, size: number): T {
   if (array.length >= size) return array;
@@ -145,6 +189,16 @@ export class MemoryCatalog {
   private slotAt = new Uint32Array(0);
   private createdAt = new Float64Array(0);
   private categoryMask = new Uint32Array(0);
+  // The pricing model's index + 1 (0: none or unknown), and the platforms as a mask (core/filters.ts).
+  private pricingOf = new Uint8Array(0);
+  private platformsOf = new Uint8Array(0);
+  // Each slot's tags (lower-cased, each once) as ids into tagNames: slot s's are tagList[tagFrom[s]..tagFrom[s + 1]).
+  private tagIdOf = new Map<string, number>();
+  private tagNames: string[] = [];
+  private tagFrom = new Uint32Array(1);
+  private tagList = new Int32Array(0);
+  private tagMark = new Uint32Array(0);
+  private tagStamp = 0;
   private alive = new Uint8Array(0);
   private slotOf = new Map<string, number>();
   private live = 0;
@@ -184,6 +238,9 @@ export class MemoryCatalog {
   private unordered: number[] = []; // slots added since the orders were last brought up to date
   private ordersDirty = false;
   private views = new Map<string, Int32Array>(); // a category's slots in one order, made on demand
+  // Filtered lists and their facet counts, made on demand; as many as FILTERED_KEPT of each.
+  private filtered = new Map<string, Int32Array>();
+  private facetCounts = new Map<string, FacetCounts>();
 
   // Paid placement, and the search result order for equal scores as of `rankedAt`, valid until a
   // featured year ends (`rankExpires`).
@@ -245,6 +302,16 @@ export class MemoryCatalog {
     this.categoryMask = grow(this.categoryMask, slot + 1);
     this.categoryMask[slot] = categories;
     this.countCategories(categories, 1);
+    this.pricingOf = grow(this.pricingOf, slot + 1);
+    this.pricingOf[slot] = PRICING_MODELS.indexOf(tool.pricingModel as (typeof PRICING_MODELS)[number]) + 1;
+    this.platformsOf = grow(this.platformsOf, slot + 1);
+    this.platformsOf[slot] = platformMask(tool.platforms);
+    const tags = [...new Set(tool.tags.split("\n").filter((tag) => tag !== ""))];
+    const tagStart = this.tagFrom[slot]!;
+    this.tagList = grow(this.tagList, tagStart + tags.length);
+    tags.forEach((tag, i) => (this.tagList[tagStart + i] = this.tagIdOf.get(tag) ?? this.newTag(tag)));
+    this.tagFrom = grow(this.tagFrom, slot + 2);
+    this.tagFrom[slot + 1] = tagStart + tags.length;
     this.alive = grow(this.alive, slot + 1);
     this.alive[slot] = 1;
     this.slotOf.set(tool.id, slot);
@@ -409,12 +476,19 @@ export class MemoryCatalog {
    * One page of public tools (of one category, or all) in a sort order, leaving out `exclude`
    * (the featured column browse shows apart), with how many there are in all.
    */
-  list(options: { category: CategorySlug | null; sort: Sort; from: number; count: number; exclude?: ReadonlySet<string> }): {
+  list(options: {
+    category: CategorySlug | null;
+    sort: Sort;
+    from: number;
+    count: number;
+    exclude?: ReadonlySet<string>;
+    filters?: FilterMasks;
+  }): {
     ids: string[];
     total: number;
   } {
     const order = options.sort === "name" || options.sort === "name-desc" ? "name" : "recency";
-    const view = this.view(options.category, order);
+    const view = this.filteredView(options.category, order, options.filters);
     const reversed = options.sort === "oldest" || options.sort === "name-desc";
     const at = (i: number) => view[reversed ? view.length - 1 - i : i]!;
     // Where the left-out tools stand in this order, so a page of the rest is found without walking to it.
@@ -482,13 +556,13 @@ export class MemoryCatalog {
       .map((slot) => this.ids[slot]!);
   }
 
-  /** Public tools featured at `now` (of one category, or all), highest weight first, then the latest payment, then id. */
-  featured(now: number, options: { category: CategorySlug | null; limit: number }): string[] {
+  /** Public tools featured at `now` (of one category, or all, as filtered), highest weight first, then the latest payment, then id. */
+  featured(now: number, options: { category: CategorySlug | null; limit: number; filters?: FilterMasks }): string[] {
     const running = this.featuring(now);
     const bit = options.category === null ? 0 : 1 << (CATEGORY_BY_SLUG.get(options.category) ?? 31);
     const ids = [...running.keys()].filter((id) => {
       const slot = this.slotOf.get(id);
-      return slot !== undefined && (bit === 0 || (this.categoryMask[slot]! & bit) !== 0);
+      return slot !== undefined && (bit === 0 || (this.categoryMask[slot]! & bit) !== 0) && this.passes(slot, options.filters);
     });
     ids.sort((a, b) => {
       const fa = running.get(a)!;
@@ -519,6 +593,143 @@ export class MemoryCatalog {
       this.runningStale = false;
     }
     return this.running;
+  }
+
+  /**
+   * How many tools of a category (or all) have each pricing model, among those on the platforms
+   * filtered by, and each platform, among those of the pricing models filtered by: what a filter
+   * option would give if it were added.
+   */
+  facets(category: CategorySlug | null, filters: FilterMasks): FacetCounts {
+    const view = this.view(category, "recency");
+    const key = `${category} ${filters.pricing} ${filters.platforms}`;
+    let counts = this.facetCounts.get(key);
+    if (!counts) {
+      counts = { pricing: new Int32Array(PRICING_MODELS.length), platforms: new Int32Array(PLATFORMS.length) };
+      for (let i = 0; i < view.length; i++) {
+        const slot = view[i]!;
+        const pricing = this.pricingOf[slot]!;
+        const platforms = this.platformsOf[slot]!;
+        if (pricing > 0 && (filters.platforms === 0 || (platforms & filters.platforms) !== 0)) counts.pricing[pricing - 1]!++;
+        if (filters.pricing === 0 || (pricing > 0 && (filters.pricing & (1 << (pricing - 1))) !== 0)) {
+          for (let p = 0; p < PLATFORMS.length; p++) if (platforms & (1 << p)) counts.platforms[p]!++;
+        }
+      }
+      keep(this.facetCounts, key, counts);
+    }
+    return counts;
+  }
+
+  /** Whether a slot passes the filters (none: every slot does). */
+  private passes(slot: number, filters: FilterMasks | undefined): boolean {
+    if (!filters) return true;
+    const pricing = this.pricingOf[slot]!;
+    if (filters.pricing !== 0 && (pricing === 0 || (filters.pricing & (1 << (pricing - 1))) === 0)) return false;
+    return filters.platforms === 0 || (this.platformsOf[slot]! & filters.platforms) !== 0;
+  }
+
+  /** A view with only the slots that pass the filters, in the view's order. */
+  private filteredView(category: CategorySlug | null, order: "recency" | "name", filters: FilterMasks | undefined): Int32Array {
+    const view = this.view(category, order);
+    if (!filters || (filters.pricing === 0 && filters.platforms === 0)) return view;
+    const key = `${order} ${category} ${filters.pricing} ${filters.platforms}`;
+    let out = this.filtered.get(key);
+    if (!out) {
+      const slots = new Int32Array(view.length);
+      let n = 0;
+      for (let i = 0; i < view.length; i++) if (this.passes(view[i]!, filters)) slots[n++] = view[i]!;
+      out = slots.slice(0, n);
+      keep(this.filtered, key, out);
+    }
+    return out;
+  }
+
+  private newTag(tag: string): number {
+    const id = this.tagNames.length;
+    this.tagIdOf.set(tag, id);
+    this.tagNames.push(tag);
+    return id;
+  }
+
+  /**
+   * The public tools most like a held one (docs/decisions/029): those sharing a category or a tag
+   * with it, scored 4 per shared category, 2 per shared tag, 1 per shared platform and 1 for the
+   * same pricing model, highest first, then newest, then by id as the date order has it; one page of
+   * them with what each shares, and how many there are. Null when the tool is not held.
+   */
+  similar(id: string, options: { from: number; count: number }): { hits: { id: string; shares: Shares }[]; total: number } | null {
+    const source = this.slotOf.get(id);
+    if (source === undefined) return null;
+    this.ensureScratch();
+    if (++this.tagStamp >= 0xffffffff) {
+      this.tagMark.fill(0);
+      this.tagStamp = 1;
+    }
+    this.tagMark = grow(this.tagMark, this.tagNames.length);
+    const { tagMark, tagStamp: stamp, tagFrom, tagList, score, touched } = this;
+    for (let t = tagFrom[source]!; t < tagFrom[source + 1]!; t++) tagMark[tagList[t]!] = stamp;
+    const categories = this.categoryMask[source]!;
+    const platforms = this.platformsOf[source]!;
+    const pricing = this.pricingOf[source]!;
+
+    // In date order, so equal scores stay newest first; counted per score to find the page without sorting.
+    const view = this.view(null, "recency");
+    const perScore = new Int32Array(SCORE_CEILING + 1);
+    let total = 0;
+    for (let i = 0; i < view.length; i++) {
+      const slot = view[i]!;
+      if (slot === source) continue;
+      const sharedCategories = bitCount(this.categoryMask[slot]! & categories);
+      let sharedTags = 0;
+      for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) if (tagMark[tagList[t]!] === stamp) sharedTags++;
+      if (sharedCategories === 0 && sharedTags === 0) continue;
+      const points = 4 * sharedCategories + 2 * sharedTags + bitCount(this.platformsOf[slot]! & platforms) + (pricing !== 0 && this.pricingOf[slot] === pricing ? 1 : 0);
+      const capped = Math.min(SCORE_CEILING, points);
+      score[slot] = capped;
+      touched[total++] = slot;
+      perScore[capped]!++;
+    }
+
+    // How many of each score come before the page, and how many of each are on it.
+    const skip = new Int32Array(SCORE_CEILING + 1);
+    const take = new Int32Array(SCORE_CEILING + 1);
+    const start = new Int32Array(SCORE_CEILING + 1);
+    let above = 0;
+    const end = options.from + options.count;
+    for (let s = SCORE_CEILING; s > 0 && above < end; s--) {
+      const first = Math.max(options.from, above);
+      const last = Math.min(end, above + perScore[s]!);
+      if (last > first) {
+        skip[s] = first - above;
+        take[s] = last - first;
+        start[s] = first - options.from;
+      }
+      above += perScore[s]!;
+    }
+    const slots = new Array<number>(Math.max(0, Math.min(options.count, total - options.from)));
+    const seen = new Int32Array(SCORE_CEILING + 1);
+    for (let i = 0; i < total; i++) {
+      const slot = touched[i]!;
+      const s = score[slot]!;
+      const k = seen[s]!++ - skip[s]!;
+      if (take[s] !== 0 && k >= 0 && k < take[s]!) slots[start[s]! + k] = slot;
+    }
+    return { hits: slots.map((slot) => ({ id: this.ids[slot]!, shares: this.sharesOf(source, slot) })), total };
+  }
+
+  private sharesOf(source: number, slot: number): Shares {
+    const categories = this.categoryMask[source]! & this.categoryMask[slot]!;
+    const platforms = this.platformsOf[source]! & this.platformsOf[slot]!;
+    const pricing = this.pricingOf[source]!;
+    const sourceTags = new Set(this.tagList.subarray(this.tagFrom[source]!, this.tagFrom[source + 1]!));
+    const tags: string[] = [];
+    for (let t = this.tagFrom[slot]!; t < this.tagFrom[slot + 1]!; t++) if (sourceTags.has(this.tagList[t]!)) tags.push(this.tagNames[this.tagList[t]!]!);
+    return {
+      categories: CATEGORIES.filter((_, i) => categories & (1 << i)).map((c) => c.slug),
+      tags,
+      platforms: PLATFORMS.filter((_, i) => platforms & (1 << i)),
+      pricingModel: pricing !== 0 && this.pricingOf[slot] === pricing ? PRICING_MODELS[pricing - 1]! : null,
+    };
   }
 
   private countCategories(mask: number, by: 1 | -1): void {
@@ -583,6 +794,8 @@ export class MemoryCatalog {
     this.byName = this.merge(this.byName, [...added].sort(this.nameBefore), this.nameBefore);
     this.unordered = [];
     this.views.clear();
+    this.filtered.clear();
+    this.facetCounts.clear();
     this.ordersDirty = false;
   }
 

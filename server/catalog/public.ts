@@ -1,9 +1,13 @@
 import type { CategorySlug } from "../../core/categories.ts";
 import type { Sort } from "../../core/catalog.ts";
+import { platformMask, pricingMask, type ListFilters } from "../../core/filters.ts";
+import { PLATFORMS, type Platform } from "../../core/platforms.ts";
+import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogFreshness } from "./freshness.ts";
 import { listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
+import type { Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
 
 // What public pages list, answered without reading the catalogue (docs/decisions/023): the
@@ -23,6 +27,12 @@ export interface SearchPage {
   total: number;
 }
 
+/** One page of the tools most like another (docs/decisions/029), each with what it shares with it. */
+export interface AlternativesPage {
+  items: (ToolCard & { shares: Shares })[];
+  total: number;
+}
+
 /** A tool the feature dialog offers. */
 export interface FeatureCandidate {
   id: string;
@@ -39,13 +49,23 @@ export interface ListOptions {
   pageSize: number;
   /** Tools to leave out: those browse already shows in its featured column. */
   excludeIds: readonly string[];
+  /** Pricing models and platforms to narrow to; none given, none narrow. */
+  filters?: ListFilters;
+}
+
+/** How many tools of a list each filter option would give, counted under the other filter. */
+export interface Facets {
+  pricing: { model: PricingModel; count: number }[];
+  platforms: { platform: Platform; count: number }[];
 }
 
 export interface PublicCatalog {
   /** One page of public tools (of a category, or all) in a sort order, with the total. */
   list(now: number, options: ListOptions): Promise<ListPage>;
-  /** Public tools featured at `now`, highest weight first, then the latest payment (optionally of one category). */
-  featured(now: number, options: { limit: number; category?: CategorySlug | null }): Promise<ToolCard[]>;
+  /** Public tools featured at `now`, highest weight first, then the latest payment (optionally of one category, as filtered). */
+  featured(now: number, options: { limit: number; category?: CategorySlug | null; filters?: ListFilters }): Promise<ToolCard[]>;
+  /** The filter options' counts for a category (or all) under the filters chosen. */
+  facets(now: number, options: { category: CategorySlug | null; filters: ListFilters }): Promise<Facets>;
   /** The newest public tools, featured or not. */
   latest(now: number, limit: number): Promise<ToolCard[]>;
   /**
@@ -55,6 +75,8 @@ export interface PublicCatalog {
   related(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number, order?: "newest" | "most-liked"): Promise<ToolCard[]>;
   /** The most liked public tools ("community favourites"), then the newest. */
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
+  /** The public tools most like a public tool, one page of them; null when the tool is not public. */
+  alternatives(now: number, toolId: string, options: { page: number; pageSize: number }): Promise<AlternativesPage | null>;
   /** How many public tools each category has. */
   categoryCounts(now: number): Promise<Map<CategorySlug, number>>;
   /** How many tools are public. */
@@ -77,6 +99,8 @@ export interface PublicCatalog {
   /** Tools held, and slots used (live or retired). */
   stats(): { tools: number; slots: number };
 }
+
+const masks = (filters: ListFilters) => ({ pricing: pricingMask(filters.pricing), platforms: platformMask(filters.platforms) });
 
 // Below this many tools a category's most liked are read through its own index; above, the most
 // liked of all are read from the top until enough of them are in the category.
@@ -114,12 +138,20 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
         from: (options.page - 1) * options.pageSize,
         count: options.pageSize,
         exclude: new Set(options.excludeIds),
+        filters: options.filters && masks(options.filters),
       });
       return { items: await cards(now, ids), total };
     },
     async featured(now, options) {
       const catalog = await synced.ready(now);
-      return cards(now, catalog.featured(now, { category: options.category ?? null, limit: options.limit }));
+      return cards(now, catalog.featured(now, { category: options.category ?? null, limit: options.limit, filters: options.filters && masks(options.filters) }));
+    },
+    async facets(now, options) {
+      const counts = (await synced.ready(now)).facets(options.category, masks(options.filters));
+      return {
+        pricing: PRICING_MODELS.map((model, i) => ({ model, count: counts.pricing[i]! })),
+        platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
+      };
     },
     async latest(now, limit) {
       return cards(now, (await synced.ready(now)).newest(null, limit));
@@ -132,6 +164,19 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     },
     async mostLiked(now, limit) {
       return cards(now, await mostLikedIds(database, { limit }));
+    },
+    async alternatives(now, toolId, options) {
+      const similar = (await synced.ready(now)).similar(toolId, { from: (options.page - 1) * options.pageSize, count: options.pageSize });
+      if (!similar) return null;
+      const found = new Map((await cards(now, similar.hits.map((h) => h.id))).map((card) => [card.id, card]));
+      return {
+        // A tool that stopped being public since the catalogue last synced has no card: it is left out.
+        items: similar.hits.flatMap((h) => {
+          const card = found.get(h.id);
+          return card ? [{ ...card, shares: h.shares }] : [];
+        }),
+        total: similar.total,
+      };
     },
     async categoryCounts(now) {
       return (await synced.ready(now)).categoryCounts();

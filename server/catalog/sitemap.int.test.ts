@@ -69,6 +69,8 @@ describe("sitemap, feed and robots.txt", () => {
     );
     const toolLocs = locs.filter((l) => l.startsWith(`${SITE}/tool/`));
     expect(toolLocs.sort()).toEqual(publicTools.map((t) => `${SITE}/tool/${t.slug}`).sort());
+    const alternativesLocs = locs.filter((l) => l.startsWith(`${SITE}/alternatives/`));
+    expect(alternativesLocs.sort()).toEqual(publicTools.map((t) => `${SITE}/alternatives/${t.slug}`).sort());
     const categoryLocs = locs.filter((l) => l.startsWith(`${SITE}/browse/`) && l !== `${SITE}/browse/all`);
     expect(categoryLocs.sort()).toEqual([`${SITE}/browse/design`, `${SITE}/browse/productivity`]);
     expect(new Set(locs).size).toBe(locs.length);
@@ -149,19 +151,15 @@ describe("a sitemap index beyond sitemapMaxUrls", () => {
     await addTools(server.services, [...tools, pending]);
   });
 
-  it("splits the sitemap into pages.xml and tools-N.xml parts that list every public tool once", async () => {
+  it("splits the sitemap into pages.xml and tools-N.xml parts that list every public tool's page and alternatives once", async () => {
     const { status, xml } = await getXml(server, "/sitemap.xml");
     expect(status).toBe(200);
     expect(XMLValidator.validate(xml)).toBe(true);
     const index = parser.parse(xml) as { sitemapindex?: { sitemap: { loc: string } | { loc: string }[] } };
     expect(index.sitemapindex, "a <sitemapindex> document").toBeDefined();
     const parts = many(index.sitemapindex!.sitemap).map((s) => s.loc);
-    expect(parts).toEqual([
-      `${SITE}/sitemaps/pages.xml`,
-      `${SITE}/sitemaps/tools-1.xml`,
-      `${SITE}/sitemaps/tools-2.xml`,
-      `${SITE}/sitemaps/tools-3.xml`,
-    ]);
+    // Two pages per tool, at most 5 addresses per part: 2 tools per part.
+    expect(parts).toEqual([`${SITE}/sitemaps/pages.xml`, ...Array.from({ length: 6 }, (_, i) => `${SITE}/sitemaps/tools-${i + 1}.xml`)]);
 
     const listed: string[] = [];
     for (const part of parts) {
@@ -172,18 +170,18 @@ describe("a sitemap index beyond sitemapMaxUrls", () => {
       if (part.includes("/tools-")) {
         expect(locs.length, part).toBeGreaterThan(0);
         expect(locs.length, part).toBeLessThanOrEqual(5);
-        expect(locs.every((l) => l.startsWith(`${SITE}/tool/`)), part).toBe(true);
+        expect(locs.every((l) => l.startsWith(`${SITE}/tool/`) || l.startsWith(`${SITE}/alternatives/`)), part).toBe(true);
       } else {
         expect(locs).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/browse/all`, `${SITE}/browse/utilities`]));
         expect(locs.some((l) => l.includes("/tool/"))).toBe(false);
       }
-      listed.push(...locs.filter((l) => l.includes("/tool/")));
+      listed.push(...locs.filter((l) => l.includes("/tool/") || l.includes("/alternatives/")));
     }
-    expect(listed.sort()).toEqual(tools.map((t) => `${SITE}/tool/${t.slug}`).sort());
+    expect(listed.sort()).toEqual(tools.flatMap((t) => [`${SITE}/tool/${t.slug}`, `${SITE}/alternatives/${t.slug}`]).sort());
   });
 
   it("answers 404 for a part that does not exist", async () => {
-    for (const path of ["/sitemaps/tools-4.xml", "/sitemaps/tools-99.xml", "/sitemaps/tools-0.xml", "/sitemaps/other.xml"]) {
+    for (const path of ["/sitemaps/tools-7.xml", "/sitemaps/tools-99.xml", "/sitemaps/tools-0.xml", "/sitemaps/other.xml"]) {
       expect((await getXml(server, path)).status, path).toBe(404);
     }
   });

@@ -10,20 +10,27 @@ async function pagePaths(catalog: PublicCatalog, now: number): Promise<string[]>
   return [...STATIC_PATHS, ...CATEGORIES.filter((c) => (counts.get(c.slug) ?? 0) > 0).map((c) => `/browse/${c.slug}`)];
 }
 
+// Each public tool has two pages: its own and its alternatives'.
+const PAGES_PER_TOOL = 2;
+
+function toolEntries(siteUrl: string, tools: { slug: string; updatedAt: number }[]) {
+  return tools.flatMap((t) => [
+    { loc: `${siteUrl}/tool/${encodeURIComponent(t.slug)}`, lastmod: t.updatedAt },
+    { loc: `${siteUrl}/alternatives/${encodeURIComponent(t.slug)}` },
+  ]);
+}
+
 /**
  * `/sitemap.xml`: every public page in one file while they fit in `maxUrls`, else an index of
  * `/sitemaps/pages.xml` and `/sitemaps/tools-N.xml` files of at most `maxUrls` each.
  */
 export async function sitemapDocument(catalog: PublicCatalog, now: number, siteUrl: string, maxUrls: number): Promise<string> {
   const [pages, tools] = await Promise.all([pagePaths(catalog, now), catalog.count(now)]);
-  if (pages.length + tools <= maxUrls) {
+  if (pages.length + PAGES_PER_TOOL * tools <= maxUrls) {
     const toolUrls = await catalog.urls(now, { offset: 0, limit: tools });
-    return sitemapXml([
-      ...pages.map((p) => ({ loc: `${siteUrl}${p}` })),
-      ...toolUrls.map((t) => ({ loc: `${siteUrl}/tool/${encodeURIComponent(t.slug)}`, lastmod: t.updatedAt })),
-    ]);
+    return sitemapXml([...pages.map((p) => ({ loc: `${siteUrl}${p}` })), ...toolEntries(siteUrl, toolUrls)]);
   }
-  const parts = Math.ceil(tools / maxUrls);
+  const parts = Math.ceil(tools / toolsPerPart(maxUrls));
   return sitemapIndexXml([
     { loc: `${siteUrl}/sitemaps/pages.xml` },
     ...Array.from({ length: parts }, (_, i) => ({ loc: `${siteUrl}/sitemaps/tools-${i + 1}.xml` })),
@@ -42,10 +49,13 @@ export async function sitemapPart(
   const match = /^tools-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
   const n = Number(match[1]);
-  const tools = await catalog.urls(now, { offset: (n - 1) * maxUrls, limit: maxUrls });
+  const perPart = toolsPerPart(maxUrls);
+  const tools = await catalog.urls(now, { offset: (n - 1) * perPart, limit: perPart });
   if (tools.length === 0) return null;
-  return sitemapXml(tools.map((t) => ({ loc: `${siteUrl}/tool/${encodeURIComponent(t.slug)}`, lastmod: t.updatedAt })));
+  return sitemapXml(toolEntries(siteUrl, tools));
 }
+
+const toolsPerPart = (maxUrls: number) => Math.max(1, Math.floor(maxUrls / PAGES_PER_TOOL));
 
 /** `/feed.xml`: an Atom feed of the newest public tools. */
 export async function feedDocument(catalog: PublicCatalog, now: number, site: { url: string; name: string }): Promise<string> {

@@ -10,6 +10,7 @@ const BY_FIRST_SEGMENT: ReadonlyMap<string, string> = new Map([
   ["_root", "/"],
   ["browse", "/browse/:category"],
   ["tool", "/tool/:slug"],
+  ["alternatives", "/alternatives/:slug"],
   ["search", "/search/:query"],
   ["about", "/about"],
   ["privacy-policy", "/privacy-policy"],

@@ -1,0 +1,97 @@
+import { PLATFORMS, type Platform } from "./platforms.ts";
+import { PRICING_MODELS, type PricingModel } from "./pricing.ts";
+
+// Filters of the public lists by pricing model and platform (issue 20): in the URL as
+// `?pricing=free,freemium&platform=mac`, in the order the options are listed, each value once.
+// Within a filter any option matches (free or freemium); the two filters and the category all
+// have to hold.
+
+/** A pricing model as the URL names it. */
+export const PRICING_SLUGS: Record<PricingModel, string> = {
+  Free: "free",
+  Freemium: "freemium",
+  Paid: "paid",
+  "One-time Purchase": "one-time-purchase",
+  Subscription: "subscription",
+  "Usage-based": "usage-based",
+  "Contact for Pricing": "contact-for-pricing",
+};
+
+/** A platform as the URL names it. */
+export const PLATFORM_SLUGS: Record<Platform, string> = {
+  Web: "web",
+  iOS: "ios",
+  Android: "android",
+  Windows: "windows",
+  macOS: "mac",
+  Linux: "linux",
+  API: "api",
+  "Browser Extension": "browser-extension",
+};
+
+/** What a list is narrowed to; an empty list means "any". Options are in their listed order. */
+export interface ListFilters {
+  pricing: PricingModel[];
+  platforms: Platform[];
+}
+
+export const NO_FILTERS: ListFilters = { pricing: [], platforms: [] };
+
+/** The filters as a query read them, and the values it named that are no option. */
+export interface ParsedFilters {
+  filters: ListFilters;
+  unknown: { pricing: string[]; platform: string[] };
+}
+
+const PRICING_BY_SLUG = new Map(PRICING_MODELS.map((m) => [PRICING_SLUGS[m], m]));
+// "macos" is what people type too.
+const PLATFORM_BY_SLUG = new Map<string, Platform>([...PLATFORMS.map((p) => [PLATFORM_SLUGS[p], p] as const), ["macos", "macOS"]]);
+
+/** The values of a filter parameter, given once comma-separated or repeated (an HTML form's checkboxes). */
+function values(raw: readonly string[]): string[] {
+  return raw.flatMap((value) => value.split(",")).map((value) => value.trim().toLowerCase()).filter((value) => value !== "");
+}
+
+function pick<T extends string>(raw: readonly string[], bySlug: ReadonlyMap<string, T>, order: readonly T[]): { chosen: T[]; unknown: string[] } {
+  const chosen = new Set<T>();
+  const unknown: string[] = [];
+  for (const value of values(raw)) {
+    const option = bySlug.get(value);
+    if (option) chosen.add(option);
+    else if (!unknown.includes(value)) unknown.push(value);
+  }
+  return { chosen: order.filter((option) => chosen.has(option)), unknown };
+}
+
+/** Reads `pricing` and `platform` from a query: each given once comma-separated, or repeated. */
+export function parseFilters(query: URLSearchParams): ParsedFilters {
+  const pricing = pick(query.getAll("pricing"), PRICING_BY_SLUG, PRICING_MODELS);
+  const platforms = pick(query.getAll("platform"), PLATFORM_BY_SLUG, PLATFORMS);
+  return { filters: { pricing: pricing.chosen, platforms: platforms.chosen }, unknown: { pricing: pricing.unknown, platform: platforms.unknown } };
+}
+
+/** Whether any filter narrows the list. */
+export function isFiltered(filters: ListFilters): boolean {
+  return filters.pricing.length > 0 || filters.platforms.length > 0;
+}
+
+/** The filters' canonical query parameters (pricing first), without `?`; "" when none. */
+export function filterQuery(filters: ListFilters): string {
+  const parts: string[] = [];
+  if (filters.pricing.length > 0) parts.push(`pricing=${filters.pricing.map((m) => PRICING_SLUGS[m]).join(",")}`);
+  if (filters.platforms.length > 0) parts.push(`platform=${filters.platforms.map((p) => PLATFORM_SLUGS[p]).join(",")}`);
+  return parts.join("&");
+}
+
+/** Bit i set for the i-th pricing model chosen (in PRICING_MODELS order); 0 for any. */
+export function pricingMask(models: readonly PricingModel[]): number {
+  return models.reduce((mask, model) => mask | (1 << PRICING_MODELS.indexOf(model)), 0);
+}
+
+/** Bit i set for the i-th platform chosen (in PLATFORMS order); 0 for any. */
+export function platformMask(platforms: readonly string[]): number {
+  return platforms.reduce((mask, platform) => {
+    const index = PLATFORMS.indexOf(platform as Platform);
+    return index === -1 ? mask : mask | (1 << index);
+  }, 0);
+}
