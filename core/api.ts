@@ -30,7 +30,7 @@ function filterField(name: "pricing" | "platform", options: readonly string[]) {
     .optional()
     .refine(
       (value) => value === undefined || parseFilters(new URLSearchParams([[name, value]])).unknown[name].length === 0,
-      `${name} takes one or more of ${options.join(", ")}, comma-separated.`,
+      `one or more of ${options.join(", ")}, comma-separated.`,
     );
 }
 

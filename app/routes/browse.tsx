@@ -145,7 +145,11 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           <h2 id="list-title" className="sr-only">
             {heading}, {SORTS[sort]}
           </h2>
-          {tools.length === 0 && filtered ? (
+          {tools.length === 0 && featured.length > 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700">
+              {`${featured.length === 1 ? "The one tool here is" : "Every tool here is"} shown under Featured.`}
+            </p>
+          ) : tools.length === 0 && filtered ? (
             <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
               <p className="font-semibold">No tools match these filters.</p>
               <p className="mt-1 text-slate-700">
