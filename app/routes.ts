@@ -10,6 +10,7 @@ export default [
   route("browse/:filter?/:sort?", "routes/browse.tsx"),
   route("tool/:key", "routes/tool.tsx"),
   route("alternatives/:key", "routes/alternatives.tsx"),
+  route("compare/:key?", "routes/compare.tsx"),
   route("search/:term?", "routes/search.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

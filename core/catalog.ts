@@ -25,6 +25,7 @@ export const LIMITS = {
   homeLatest: 8,
   relatedShown: 3,
   alternativesPageSize: 24,
+  comparedAtMost: 3,
   feedEntries: 50,
   apiMaxPageSize: 100,
   apiDefaultPageSize: 24,
@@ -54,6 +55,11 @@ export function browsePath(filter: BrowseFilter, sort: Sort, page = 1, filters: 
 /** The address of a page of a tool's alternatives. */
 export function alternativesPath(slug: string, page = 1): string {
   return `/alternatives/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ""}`;
+}
+
+/** The address of the comparison of tools, by their slugs in the order given. */
+export function comparePath(slugs: readonly string[]): string {
+  return `/compare/${slugs.map((slug) => encodeURIComponent(slug)).join("-vs-")}`;
 }
 
 /** A page number from the query string: a whole number from 1, or null when malformed. */

@@ -1,9 +1,10 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { categoryBySlug } from "../../core/categories.ts";
 import { itemListJsonLd } from "../../core/seo.ts";
-import { alternativesPath } from "../../core/catalog.ts";
+import { alternativesPath, comparePath, LIMITS } from "../../core/catalog.ts";
 import { alternativesPage } from "../../server/catalog/alternatives.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { CompareForm } from "../components/compare-form.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     "script:ld+json": itemListJsonLd({
       name: `Alternatives to ${tool.name}`,
       url: absoluteUrl(matches, canonical),
-      firstPosition: (page - 1) * items.length + 1,
+      firstPosition: (page - 1) * LIMITS.alternativesPageSize + 1,
       items: items.map(({ card }) => ({ name: card.name, url: absoluteUrl(matches, `/tool/${encodeURIComponent(card.slug)}`) })),
     }),
   });
@@ -78,6 +79,7 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
+      <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} />
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold">No tool is like {tool.name} yet.</p>
@@ -95,6 +97,11 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
               <ToolCard tool={card} headingLevel={2} />
               <p className="text-sm text-slate-700">
                 <span className="font-medium text-slate-900">In common:</span> {sharesText(shares)}
+              </p>
+              <p className="text-sm">
+                <PageLink to={comparePath([tool.slug, card.slug].sort())} className="text-brand-700 underline">
+                  Compare {card.name} with {tool.name}
+                </PageLink>
               </p>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { descriptionHtml, descriptionText } from "../../server/catalog/descripti
 import { findTool } from "../../server/catalog/queries.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
@@ -208,11 +209,14 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
             Related Tools
           </h2>
           {tool.isPublic && (
-            <p className="mt-2 text-sm">
-              <PageLink to={`/alternatives/${encodeURIComponent(tool.slug)}`} className="font-medium text-brand-700 underline">
-                Alternatives to {tool.name}
-              </PageLink>
-            </p>
+            <div className="mt-2 space-y-3 text-sm">
+              <p>
+                <PageLink to={`/alternatives/${encodeURIComponent(tool.slug)}`} className="font-medium text-brand-700 underline">
+                  Alternatives to {tool.name}
+                </PageLink>
+              </p>
+              <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} />
+            </div>
           )}
           {related.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">No related tools yet.</p>

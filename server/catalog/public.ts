@@ -90,6 +90,8 @@ export interface PublicCatalog {
    * dialog's type-ahead): up to `limit`, whether there are more, and how many could be featured at all.
    */
   featureCandidates(now: number, text: string, limit: number): Promise<{ items: FeatureCandidate[]; more: boolean; eligible: number }>;
+  /** Public tools whose name has `text` where a word starts, shortest names first (a name typed into a form). */
+  namedLike(now: number, text: string, limit: number): Promise<ToolCard[]>;
   /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
   urls(now: number, options: { offset: number; limit: number }): Promise<{ slug: string; id: string; updatedAt: number }[]>;
   /** Loads the catalogue ahead of the first request (the server calls it at start). */
@@ -210,6 +212,9 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
         more: ids.length > limit,
         eligible: catalog.size - featuring.size,
       };
+    },
+    async namedLike(now, text, limit) {
+      return cards(now, (await synced.ready(now)).namesMatching(text, limit, () => false));
     },
     async urls(now, options) {
       const { ids } = (await synced.ready(now)).list({ category: null, sort: "oldest", from: options.offset, count: options.limit });

@@ -11,6 +11,7 @@ const BY_FIRST_SEGMENT: ReadonlyMap<string, string> = new Map([
   ["browse", "/browse/:category"],
   ["tool", "/tool/:slug"],
   ["alternatives", "/alternatives/:slug"],
+  ["compare", "/compare/:slugs"],
   ["search", "/search/:query"],
   ["about", "/about"],
   ["privacy-policy", "/privacy-policy"],

@@ -1,0 +1,108 @@
+import { comparePath, LIMITS } from "../../core/catalog.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import type { Database } from "../db/index.ts";
+import type { PublicCatalog } from "./public.ts";
+import { findTool, type ToolDetail } from "./queries.ts";
+
+// Side-by-side comparison of two or three public tools (issue 20): `/compare/{a}-vs-{b}[-vs-{c}]`,
+// the slugs in alphabetical order, and `/compare?a=…&b=…[&c=…]`, the form's address, which takes
+// slugs or names and leads to that page.
+
+const MAX_COMPARED = LIMITS.comparedAtMost;
+const SEPARATOR = "-vs-";
+
+export const COMPARE_MESSAGES = {
+  tooMany: `Compare two or three tools at a time, not more.`,
+  tooFew: "Name two or three different tools to compare.",
+  unknown: "No public tool has that address.",
+} as const;
+
+export type CompareOutcome =
+  | { kind: "page"; tools: ToolDetail[] }
+  | { kind: "moved"; to: string }
+  | { kind: "not-found"; message: string }
+  | { kind: "invalid"; message: string };
+
+/** The public tool a slug (or id) names, or null. */
+async function publicTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
+  if (key === "" || key.includes("\u0000")) return null;
+  const tool = await findTool(database, key, now);
+  return tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? tool : null;
+}
+
+/**
+ * The ways `key` splits into 2 or 3 slugs at its "-vs-"s, fewest tools first (a slug may itself
+ * hold "-vs-": "html-vs-css-vs-figma" is html-vs-css against figma, or html against css-vs-figma).
+ */
+function splits(key: string): string[][] {
+  const parts = key.split(SEPARATOR);
+  const out: string[][] = [];
+  for (let count = 2; count <= Math.min(MAX_COMPARED, parts.length); count++) {
+    const cut = (from: number, left: number): string[][] => {
+      if (left === 1) return [[parts.slice(from).join(SEPARATOR)]];
+      const ways: string[][] = [];
+      for (let end = from + 1; end <= parts.length - left + 1; end++) {
+        for (const rest of cut(end, left - 1)) ways.push([parts.slice(from, end).join(SEPARATOR), ...rest]);
+      }
+      return ways;
+    };
+    out.push(...cut(0, count));
+  }
+  return out;
+}
+
+/** `/compare/{key}`: the tools it names, or where its canonical address is, or why there is none. */
+export async function comparePage(deps: { database: Database; now: () => number }, key: string): Promise<CompareOutcome> {
+  const now = deps.now();
+  const parts = key.split(SEPARATOR);
+  if (parts.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  // Looked up once each: a key of many parts is read in a handful of ways.
+  const found = new Map<string, ToolDetail | null>();
+  const lookup = async (slug: string) => {
+    if (!found.has(slug)) found.set(slug, await publicTool(deps.database, slug, now));
+    return found.get(slug)!;
+  };
+  for (const slugs of splits(key)) {
+    const tools = await Promise.all(slugs.map(lookup));
+    if (tools.some((tool) => tool === null)) continue;
+    return settle(tools as ToolDetail[], key);
+  }
+  return parts.length > MAX_COMPARED ? { kind: "invalid", message: COMPARE_MESSAGES.tooMany } : { kind: "not-found", message: COMPARE_MESSAGES.unknown };
+}
+
+/** The page for tools found: redirected to the canonical order (and slugs), refused if one is named twice. */
+function settle(tools: ToolDetail[], key: string): CompareOutcome {
+  if (new Set(tools.map((tool) => tool.id)).size < tools.length) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  const sorted = [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  const canonical = comparePath(sorted.map((tool) => tool.slug));
+  if (canonical !== `/compare/${key}`) return { kind: "moved", to: canonical };
+  return { kind: "page", tools: sorted };
+}
+
+/**
+ * `/compare?a=…&b=…[&c=…]` (the "Compare with…" form): each value a slug or a tool's name (as the
+ * name search finds it); leads to the canonical page, or says which value named no public tool.
+ */
+export async function compareForm(
+  deps: { database: Database; catalog: PublicCatalog; now: () => number },
+  query: URLSearchParams,
+): Promise<CompareOutcome | { kind: "form" }> {
+  const values = ["a", "b", "c"].map((name) => (query.get(name) ?? "").trim().slice(0, 200)).filter((value) => value !== "");
+  if (values.length === 0) return { kind: "form" };
+  if (query.has("d")) return { kind: "invalid", message: COMPARE_MESSAGES.tooMany };
+  if (values.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  const now = deps.now();
+  const tools: ToolDetail[] = [];
+  for (const value of values) {
+    const tool = (await publicTool(deps.database, value, now)) ?? (await namedTool(deps, value, now));
+    if (!tool) return { kind: "not-found", message: `No public tool is called “${value}”.` };
+    tools.push(tool);
+  }
+  // Never the page itself: the form's address leads to the canonical one.
+  return settle(tools, "");
+}
+
+async function namedTool(deps: { database: Database; catalog: PublicCatalog }, name: string, now: number): Promise<ToolDetail | null> {
+  const [match] = await deps.catalog.namedLike(now, name, 1);
+  return match ? publicTool(deps.database, match.slug, now) : null;
+}
