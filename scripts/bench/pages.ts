@@ -6,9 +6,10 @@
 // - warm: requests per second of each page with 20 connections (autocannon), as a ratio of a ceiling
 //   that serves that page's own bytes (a plain node:http server answering its body and content type,
 //   one per page, on the same core), app and ceiling runs alternating, medians; p99 latency too.
-// - uncached: renders that no cache can answer, one request at a time: distinct URLs (tool pages of
-//   many tools, browse pages of every sort and many categories, deep pages, searches never sent before,
-//   the home page with a query string no one sent before), each checked not to be a page-cache hit;
+// - uncached: renders that no cache can answer, one request at a time: distinct URLs (tool pages,
+//   alternatives pages and comparisons of many tools, browse pages of every sort and many categories,
+//   deep pages, searches never sent before, the home page with a query string no one sent before),
+//   each checked not to be a page-cache hit;
 //   p50/p95/p99 per kind of page.
 // - writes: the warm throughput again while a writer likes 5 tools a second (each like from its own
 //   address and a fresh visitor, each tool once) and an admin approves a pending tool every 10 s, as
@@ -21,7 +22,7 @@
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { LIMITS, SORTS } from "../../core/catalog.ts";
+import { comparePath, LIMITS, SORTS } from "../../core/catalog.ts";
 import { seededRandom } from "../../server/seed/synthetic.ts";
 import {
   against,
@@ -117,6 +118,8 @@ const UNCACHED_KINDS = {
   category: { about: "/browse/<category>/<sort>?page=<1-10>, every category", target: TARGETS.uncachedPage },
   deep: { about: "the last tenth of the pages of all tools and of each category, any sort", target: TARGETS.uncachedPage },
   tool: { about: "/tool/<slug> of distinct tools", target: TARGETS.uncachedPage },
+  alternatives: { about: "/alternatives/<slug> of distinct tools", target: TARGETS.uncachedPage },
+  compare: { about: "/compare/<a>-vs-<b> of distinct pairs of tools", target: TARGETS.uncachedPage },
   search: { about: "/search/<query>, queries never sent before (the mix of bench:search)", target: TARGETS.uncachedSearch },
   "api-search": { about: "/api/v1/search?q=<query>, other queries never sent before", target: TARGETS.uncachedSearch },
 } as const;
@@ -227,6 +230,8 @@ async function pageScripts(port: number, html: string): Promise<{ files: number;
 
 interface Plan {
   warmTool: CatalogueTool;
+  /** The tool the warm compare page sets beside warmTool. */
+  warmOther: CatalogueTool;
   category: string;
   /** Tools whose pages are rendered uncached, and tools to like (each once). */
   uncachedTools: CatalogueTool[];
@@ -251,6 +256,7 @@ function makePlan(catalogue: Catalogue): Plan {
   const uncachedCount = samples + UNCACHED_WARMUP;
   return {
     warmTool: tools[0]!,
+    warmOther: tools[tools.length - 1]!,
     category: catalogue.categories.some((c) => c.slug === "ai") ? "ai" : catalogue.categories[0]!.slug,
     uncachedTools: tools.slice(1, 1 + uncachedCount),
     likeTargets: tools.slice(1 + uncachedCount),
@@ -272,10 +278,15 @@ function warmPages(plan: Plan, lastAll: number): { path: string; kind: Kind }[] 
     { path: `/browse/${plan.category}`, kind: "category" },
     { path: `/browse/${plan.category}/name?page=3`, kind: "category" },
     { path: `/tool/${plan.warmTool.slug}`, kind: "tool" },
+    { path: `/alternatives/${plan.warmTool.slug}`, kind: "alternatives" },
+    { path: comparePathOf([plan.warmTool, plan.warmOther]), kind: "compare" },
     { path: "/search/design", kind: "search" },
     { path: "/search/ai%20tools", kind: "search" },
   ];
 }
+
+/** The canonical address of a comparison: the slugs in code-unit order. */
+const comparePathOf = (tools: CatalogueTool[]) => comparePath(tools.map((t) => t.slug).sort());
 
 const browsePath = (filter: string, sort: string, page: number) => `/browse/${filter}/${sort}${page > 1 ? `?page=${page}` : ""}`;
 
@@ -300,6 +311,8 @@ function uncachedProbes(plan: Plan, catalogue: Catalogue, warm: Set<string>): { 
       }),
     ),
     tool: plan.uncachedTools.map((t) => `/tool/${t.slug}`),
+    alternatives: plan.uncachedTools.map((t) => `/alternatives/${t.slug}`),
+    compare: plan.uncachedTools.map((t, i) => comparePathOf([t, plan.uncachedTools[(i + 1) % plan.uncachedTools.length]!])),
     search: [],
     "api-search": [],
   };
