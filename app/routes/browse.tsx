@@ -237,7 +237,7 @@ function FilterGroup({ legend, name, options }: { legend: string; name: string; 
           <li key={option.value}>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name={name} value={option.value} defaultChecked={option.checked} className="h-4 w-4" />
-              <span>{option.label}</span>
+              <span>{option.label}</span>{" "}
               <span className="text-xs text-slate-700">{option.count.toLocaleString("en-US")}</span>
             </label>
           </li>
