@@ -197,8 +197,6 @@ export class MemoryCatalog {
   private tagNames: string[] = [];
   private tagFrom = new Uint32Array(1);
   private tagList = new Int32Array(0);
-  private tagMark = new Uint32Array(0);
-  private tagStamp = 0;
   private alive = new Uint8Array(0);
   private slotOf = new Map<string, number>();
   private live = 0;
@@ -661,33 +659,37 @@ export class MemoryCatalog {
     const source = this.slotOf.get(id);
     if (source === undefined) return null;
     this.ensureScratch();
-    if (++this.tagStamp >= 0xffffffff) {
-      this.tagMark.fill(0);
-      this.tagStamp = 1;
-    }
-    this.tagMark = grow(this.tagMark, this.tagNames.length);
-    const { tagMark, tagStamp: stamp, tagFrom, tagList, score, touched } = this;
-    for (let t = tagFrom[source]!; t < tagFrom[source + 1]!; t++) tagMark[tagList[t]!] = stamp;
+    const { tagFrom, tagList, score, categoryMask, platformsOf, pricingOf } = this;
+    // A tool has a handful of tags: each other tool's are compared with them, a 32-bit filter of
+    // their ids first (an array of marks per tag would be read at random).
+    const sourceTags = tagList.slice(tagFrom[source]!, tagFrom[source + 1]!);
+    const tagFilter = sourceTags.reduce((bits, id) => bits | (1 << (id & 31)), 0);
     const categories = this.categoryMask[source]!;
     const platforms = this.platformsOf[source]!;
     const pricing = this.pricingOf[source]!;
 
-    // In date order, so equal scores stay newest first; counted per score to find the page without sorting.
-    const view = this.view(null, "recency");
+    // Scored in slot order, so each array is read front to back; counted per score, so the page is
+    // found without sorting.
+    const { alive, queryMark } = this;
+    const matched = this.nextStamp("query");
     const perScore = new Int32Array(SCORE_CEILING + 1);
     let total = 0;
-    for (let i = 0; i < view.length; i++) {
-      const slot = view[i]!;
-      if (slot === source) continue;
-      const sharedCategories = bitCount(this.categoryMask[slot]! & categories);
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (alive[slot] === 0 || slot === source) continue;
+      const sharedCategories = bitCount(categoryMask[slot]! & categories);
       let sharedTags = 0;
-      for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) if (tagMark[tagList[t]!] === stamp) sharedTags++;
+      const tagEnd = tagFrom[slot + 1]!;
+      for (let t = tagFrom[slot]!; t < tagEnd; t++) {
+        const id = tagList[t]!;
+        if ((tagFilter & (1 << (id & 31))) !== 0 && sourceTags.includes(id)) sharedTags++;
+      }
       if (sharedCategories === 0 && sharedTags === 0) continue;
-      const points = 4 * sharedCategories + 2 * sharedTags + bitCount(this.platformsOf[slot]! & platforms) + (pricing !== 0 && this.pricingOf[slot] === pricing ? 1 : 0);
+      const points = 4 * sharedCategories + 2 * sharedTags + bitCount(platformsOf[slot]! & platforms) + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
       const capped = Math.min(SCORE_CEILING, points);
       score[slot] = capped;
-      touched[total++] = slot;
+      queryMark[slot] = matched;
       perScore[capped]!++;
+      total++;
     }
 
     // How many of each score come before the page, and how many of each are on it.
@@ -695,6 +697,7 @@ export class MemoryCatalog {
     const take = new Int32Array(SCORE_CEILING + 1);
     const start = new Int32Array(SCORE_CEILING + 1);
     let above = 0;
+    let wanted = 0;
     const end = options.from + options.count;
     for (let s = SCORE_CEILING; s > 0 && above < end; s--) {
       const first = Math.max(options.from, above);
@@ -703,19 +706,49 @@ export class MemoryCatalog {
         skip[s] = first - above;
         take[s] = last - first;
         start[s] = first - options.from;
+        wanted += last - first;
       }
       above += perScore[s]!;
     }
-    const slots = new Array<number>(Math.max(0, Math.min(options.count, total - options.from)));
+    // Equal scores newest first: the page's scores are marked by date rank in a bitmap (small
+    // enough to stay in cache), which is then read in date order until the page is full.
+    const view = this.view(null, "recency");
+    const rank = this.recencyRanks();
+    const onPage = new Uint32Array((view.length >>> 5) + 1);
+    if (wanted > 0) {
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (queryMark[slot] === matched && take[score[slot]!] !== 0) onPage[rank[slot]! >>> 5]! |= 1 << (rank[slot]! & 31);
+      }
+    }
+    const slots = new Array<number>(wanted);
     const seen = new Int32Array(SCORE_CEILING + 1);
-    for (let i = 0; i < total; i++) {
-      const slot = touched[i]!;
-      const s = score[slot]!;
-      const k = seen[s]!++ - skip[s]!;
-      if (take[s] !== 0 && k >= 0 && k < take[s]!) slots[start[s]! + k] = slot;
+    for (let word = 0; word < onPage.length && wanted > 0; word++) {
+      for (let bits = onPage[word]!; bits !== 0 && wanted > 0; bits &= bits - 1) {
+        const slot = view[word * 32 + (31 - Math.clz32(bits & -bits))]!;
+        const s = score[slot]!;
+        const k = seen[s]!++ - skip[s]!;
+        if (k >= 0 && k < take[s]!) {
+          slots[start[s]! + k] = slot;
+          wanted--;
+        }
+      }
     }
     return { hits: slots.map((slot) => ({ id: this.ids[slot]!, shares: this.sharesOf(source, slot) })), total };
   }
+
+  /** Each slot's place in the date order (its index in `recency`), made again after the order changes. */
+  private recencyRanks(): Int32Array {
+    const recency = this.view(null, "recency");
+    if (this.ranksOf !== recency) {
+      this.recencyRank = grow(this.recencyRank, this.ids.length);
+      for (let i = 0; i < recency.length; i++) this.recencyRank[recency[i]!] = i;
+      this.ranksOf = recency;
+    }
+    return this.recencyRank;
+  }
+
+  private recencyRank = new Int32Array(0);
+  private ranksOf: Int32Array | null = null;
 
   private sharesOf(source: number, slot: number): Shares {
     const categories = this.categoryMask[source]! & this.categoryMask[slot]!;
