@@ -57,9 +57,14 @@ export function alternativesPath(slug: string, page = 1): string {
   return `/alternatives/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ""}`;
 }
 
-/** The address of the comparison of tools, by their slugs in the order given. */
-export function comparePath(slugs: readonly string[]): string {
-  return `/compare/${slugs.map((slug) => encodeURIComponent(slug)).join("-vs-")}`;
+/**
+ * The one address of a comparison of tools: their slugs in code-unit order, joined by "-vs-". A
+ * tool whose slug has "-vs-" in it is named by its id there, or the address could be read as other
+ * tools (css-vs-html and sass, or css, html and sass).
+ */
+export function comparePath(tools: readonly { slug: string; id: string }[]): string {
+  const sorted = [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  return `/compare/${sorted.map((tool) => encodeURIComponent(tool.slug.includes("-vs-") ? tool.id : tool.slug)).join("-vs-")}`;
 }
 
 /** A page number from the query string: a whole number from 1, or null when malformed. */

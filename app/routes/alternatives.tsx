@@ -94,12 +94,15 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Alternatives to ${tool.name}`}>
           {items.map(({ card, shares }) => (
             <li key={card.id} className="space-y-2">
-              <ToolCard tool={card} headingLevel={2} />
+              {/* Wrapped: a card fills its parent's height, and the lines below belong under it. */}
+              <div>
+                <ToolCard tool={card} headingLevel={2} />
+              </div>
               <p className="text-sm text-slate-700">
                 <span className="font-medium text-slate-900">In common:</span> {sharesText(shares)}
               </p>
               <p className="text-sm">
-                <PageLink to={comparePath([tool.slug, card.slug].sort())} className="text-brand-700 underline">
+                <PageLink to={comparePath([tool, card])} className="text-brand-700 underline">
                   Compare {card.name} with {tool.name}
                 </PageLink>
               </p>

@@ -5,6 +5,8 @@ import { formatAddedFull } from "../../core/dates.ts";
 import { compareForm, comparePage } from "../../server/catalog/compare.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
+import { LikeButton } from "../components/like-button.tsx";
+import { PageScript } from "../components/page-script.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
@@ -19,10 +21,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const outcome = params.key === undefined ? await compareForm(services, new URL(request.url).searchParams) : await comparePage(services, params.key);
   if (outcome.kind === "moved") throw redirect(outcome.to, 301);
-  if (outcome.kind === "form") return { tools: null, message: null };
-  if (outcome.kind !== "page") return data({ tools: null, message: outcome.message }, { status: outcome.kind === "invalid" ? 400 : 404 });
+  // A refused form comes back with what was typed.
+  const typed = params.key === undefined ? ["a", "b", "c"].map((name) => new URL(request.url).searchParams.get(name)?.slice(0, 200) ?? "") : ["", "", ""];
+  if (outcome.kind === "form") return { tools: null, message: null, typed };
+  if (outcome.kind !== "page") return data({ tools: null, message: outcome.message, typed }, { status: outcome.kind === "invalid" ? 400 : 404 });
   return {
     message: null,
+    typed,
     tools: outcome.tools.map((tool) => ({
       id: tool.id,
       slug: tool.slug,
@@ -51,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seoMeta(matches, {
     title: `${names.join(" vs ")} — compare — ${site}`,
     description: `${names.join(" and ").replace(/ and (?=.* and )/, ", ")} side by side: pricing, platforms, categories, features, integrations and likes.`,
-    path: comparePath(loaderData.tools.map((tool) => tool.slug)),
+    path: comparePath(loaderData.tools),
   });
 };
 
@@ -72,7 +77,8 @@ const ROWS: { label: string; cell: (tool: Compared) => React.ReactNode }[] = [
   { label: "Categories", cell: (tool) => list(tool.categories.map((slug) => categoryBySlug(slug)?.name ?? slug)) },
   { label: "Features", cell: (tool) => list(tool.features) },
   { label: "Integrations", cell: (tool) => list(tool.integrations) },
-  { label: "Likes", cell: (tool) => tool.upvotesCount.toLocaleString("en-US") },
+  // The like button, as on the tool's page: the count is kept as fresh as every other shown count.
+  { label: "Likes", cell: (tool) => <LikeButton toolId={tool.id} count={tool.upvotesCount} /> },
   { label: "Added", cell: (tool) => formatAddedFull(tool.createdAt) },
   {
     label: "Links",
@@ -105,7 +111,7 @@ function list(items: readonly string[]): React.ReactNode {
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
-  const { tools, message } = loaderData;
+  const { tools, message, typed } = loaderData;
   if (!tools) {
     return (
       <div className="mx-auto max-w-2xl space-y-6">
@@ -121,6 +127,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               <input
                 id={`compare-${field}`}
                 name={field}
+                defaultValue={typed[i]}
                 required={i < 2}
                 maxLength={200}
                 placeholder="A tool's name"
@@ -173,6 +180,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {tools.length < LIMITS.comparedAtMost && <CompareForm chosen={tools.map((tool) => tool.slug)} label="Add a tool to the comparison" />}
+      <PageScript name="likes" />
     </div>
   );
 }

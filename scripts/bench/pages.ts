@@ -286,7 +286,7 @@ function warmPages(plan: Plan, lastAll: number): { path: string; kind: Kind }[] 
 }
 
 /** The canonical address of a comparison: the slugs in code-unit order. */
-const comparePathOf = (tools: CatalogueTool[]) => comparePath(tools.map((t) => t.slug).sort());
+const comparePathOf = (tools: CatalogueTool[]) => comparePath(tools);
 
 const browsePath = (filter: string, sort: string, page: number) => `/browse/${filter}/${sort}${page > 1 ? `?page=${page}` : ""}`;
 

@@ -73,10 +73,9 @@ export async function comparePage(deps: { database: Database; now: () => number 
 /** The page for tools found: redirected to the canonical order (and slugs), refused if one is named twice. */
 function settle(tools: ToolDetail[], key: string): CompareOutcome {
   if (new Set(tools.map((tool) => tool.id)).size < tools.length) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
-  const sorted = [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  const canonical = comparePath(sorted.map((tool) => tool.slug));
+  const canonical = comparePath(tools);
   if (canonical !== `/compare/${key}`) return { kind: "moved", to: canonical };
-  return { kind: "page", tools: sorted };
+  return { kind: "page", tools: [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)) };
 }
 
 /**
@@ -87,9 +86,9 @@ export async function compareForm(
   deps: { database: Database; catalog: PublicCatalog; now: () => number },
   query: URLSearchParams,
 ): Promise<CompareOutcome | { kind: "form" }> {
+  if (query.has("d")) return { kind: "invalid", message: COMPARE_MESSAGES.tooMany };
   const values = ["a", "b", "c"].map((name) => (query.get(name) ?? "").trim().slice(0, 200)).filter((value) => value !== "");
   if (values.length === 0) return { kind: "form" };
-  if (query.has("d")) return { kind: "invalid", message: COMPARE_MESSAGES.tooMany };
   if (values.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
   const now = deps.now();
   const tools: ToolDetail[] = [];
