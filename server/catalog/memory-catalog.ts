@@ -197,6 +197,7 @@ export class MemoryCatalog {
   private tagNames: string[] = [];
   private tagFrom = new Uint32Array(1);
   private tagList = new Int32Array(0);
+  private tagSignature = new Uint32Array(0);
   private alive = new Uint8Array(0);
   private slotOf = new Map<string, number>();
   private live = 0;
@@ -308,6 +309,8 @@ export class MemoryCatalog {
     const tagStart = this.tagFrom[slot]!;
     this.tagList = grow(this.tagList, tagStart + tags.length);
     tags.forEach((tag, i) => (this.tagList[tagStart + i] = this.tagIdOf.get(tag) ?? this.newTag(tag)));
+    this.tagSignature = grow(this.tagSignature, slot + 1);
+    this.tagSignature[slot] = tags.reduce((bits, _, i) => bits | (1 << (this.tagList[tagStart + i]! & 31)), 0);
     this.tagFrom = grow(this.tagFrom, slot + 2);
     this.tagFrom[slot + 1] = tagStart + tags.length;
     this.alive = grow(this.alive, slot + 1);
@@ -659,9 +662,9 @@ export class MemoryCatalog {
     const source = this.slotOf.get(id);
     if (source === undefined) return null;
     this.ensureScratch();
-    const { tagFrom, tagList, score, categoryMask, platformsOf, pricingOf } = this;
-    // A tool has a handful of tags: each other tool's are compared with them, a 32-bit filter of
-    // their ids first (an array of marks per tag would be read at random).
+    const { tagFrom, tagList, tagSignature, score, categoryMask, platformsOf, pricingOf } = this;
+    // A tool has a handful of tags: each other tool's are compared with them, after a 32-bit filter
+    // of their ids (a bit per id modulo 32, as each slot's tagSignature has them).
     const sourceTags = tagList.slice(tagFrom[source]!, tagFrom[source + 1]!);
     const tagFilter = sourceTags.reduce((bits, id) => bits | (1 << (id & 31)), 0);
     const categories = this.categoryMask[source]!;
@@ -679,9 +682,17 @@ export class MemoryCatalog {
       const sharedCategories = bitCount(categoryMask[slot]! & categories);
       let sharedTags = 0;
       const tagEnd = tagFrom[slot + 1]!;
-      for (let t = tagFrom[slot]!; t < tagEnd; t++) {
-        const id = tagList[t]!;
-        if ((tagFilter & (1 << (id & 31))) !== 0 && sourceTags.includes(id)) sharedTags++;
+      if ((tagSignature[slot]! & tagFilter) !== 0) {
+        for (let t = tagFrom[slot]!; t < tagEnd; t++) {
+          const id = tagList[t]!;
+          if ((tagFilter & (1 << (id & 31))) === 0) continue;
+          for (let k = 0; k < sourceTags.length; k++) {
+            if (sourceTags[k] === id) {
+              sharedTags++;
+              break;
+            }
+          }
+        }
       }
       if (sharedCategories === 0 && sharedTags === 0) continue;
       const points = 4 * sharedCategories + 2 * sharedTags + bitCount(platformsOf[slot]! & platforms) + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
