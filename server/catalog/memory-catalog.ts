@@ -197,7 +197,6 @@ export class MemoryCatalog {
   private tagNames: string[] = [];
   private tagFrom = new Uint32Array(1);
   private tagList = new Int32Array(0);
-  private tagSignature = new Uint32Array(0);
   private alive = new Uint8Array(0);
   private slotOf = new Map<string, number>();
   private live = 0;
@@ -309,8 +308,6 @@ export class MemoryCatalog {
     const tagStart = this.tagFrom[slot]!;
     this.tagList = grow(this.tagList, tagStart + tags.length);
     tags.forEach((tag, i) => (this.tagList[tagStart + i] = this.tagIdOf.get(tag) ?? this.newTag(tag)));
-    this.tagSignature = grow(this.tagSignature, slot + 1);
-    this.tagSignature[slot] = tags.reduce((bits, _, i) => bits | (1 << (this.tagList[tagStart + i]! & 31)), 0);
     this.tagFrom = grow(this.tagFrom, slot + 2);
     this.tagFrom[slot + 1] = tagStart + tags.length;
     this.alive = grow(this.alive, slot + 1);
@@ -319,6 +316,7 @@ export class MemoryCatalog {
     this.live++;
     this.unordered.push(slot);
     this.words = null;
+    this.tagged = null;
     this.ordersDirty = true;
     this.rankDirty = true;
     this.runningStale = true;
@@ -401,6 +399,7 @@ export class MemoryCatalog {
     this.live--;
     this.countCategories(this.categoryMask[slot]!, -1);
     this.words = null;
+    this.tagged = null;
     this.ordersDirty = true;
     this.rankDirty = true;
     this.runningStale = true;
@@ -662,45 +661,41 @@ export class MemoryCatalog {
     const source = this.slotOf.get(id);
     if (source === undefined) return null;
     this.ensureScratch();
-    const { tagFrom, tagList, tagSignature, score, categoryMask, platformsOf, pricingOf } = this;
-    // A tool has a handful of tags: each other tool's are compared with them, after a 32-bit filter
-    // of their ids (a bit per id modulo 32, as each slot's tagSignature has them).
-    const sourceTags = tagList.slice(tagFrom[source]!, tagFrom[source + 1]!);
-    const tagFilter = sourceTags.reduce((bits, id) => bits | (1 << (id & 31)), 0);
-    const categories = this.categoryMask[source]!;
-    const platforms = this.platformsOf[source]!;
-    const pricing = this.pricingOf[source]!;
+    const { tagFrom, tagList, score, touched, platformsOf, pricingOf, queryMark } = this;
+    const platforms = platformsOf[source]!;
+    const pricing = pricingOf[source]!;
 
-    // Scored in slot order, so each array is read front to back; counted per score, so the page is
-    // found without sorting.
-    const { alive, queryMark } = this;
+    // Only the tools that share something are visited: the lists of the tool's categories and of
+    // its tags, each visit adding its points (4 a category, 2 a tag); then platforms and pricing.
     const matched = this.nextStamp("query");
-    const perScore = new Int32Array(SCORE_CEILING + 1);
     let total = 0;
-    for (let slot = 0; slot < this.ids.length; slot++) {
-      if (alive[slot] === 0 || slot === source) continue;
-      const sharedCategories = bitCount(categoryMask[slot]! & categories);
-      let sharedTags = 0;
-      const tagEnd = tagFrom[slot + 1]!;
-      if ((tagSignature[slot]! & tagFilter) !== 0) {
-        for (let t = tagFrom[slot]!; t < tagEnd; t++) {
-          const id = tagList[t]!;
-          if ((tagFilter & (1 << (id & 31))) === 0) continue;
-          for (let k = 0; k < sourceTags.length; k++) {
-            if (sourceTags[k] === id) {
-              sharedTags++;
-              break;
-            }
-          }
+    const visit = (slots: Int32Array, from: number, to: number, points: number) => {
+      for (let i = from; i < to; i++) {
+        const slot = slots[i]!;
+        if (slot === source) continue;
+        if (queryMark[slot] !== matched) {
+          queryMark[slot] = matched;
+          score[slot] = 0;
+          touched[total++] = slot;
         }
+        score[slot]! += points;
       }
-      if (sharedCategories === 0 && sharedTags === 0) continue;
-      const points = 4 * sharedCategories + 2 * sharedTags + bitCount(platformsOf[slot]! & platforms) + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
-      const capped = Math.min(SCORE_CEILING, points);
-      score[slot] = capped;
-      queryMark[slot] = matched;
-      perScore[capped]!++;
-      total++;
+    };
+    const categories = this.categoryMask[source]!;
+    CATEGORIES.forEach((category, i) => {
+      if (categories & (1 << i)) {
+        const members = this.view(category.slug, "recency");
+        visit(members, 0, members.length, 4);
+      }
+    });
+    const { slots: tagged, from: taggedFrom } = this.tagIndex();
+    for (let t = tagFrom[source]!; t < tagFrom[source + 1]!; t++) visit(tagged, taggedFrom[tagList[t]!]!, taggedFrom[tagList[t]! + 1]!, 2);
+    const perScore = new Int32Array(SCORE_CEILING + 1);
+    for (let i = 0; i < total; i++) {
+      const slot = touched[i]!;
+      const points = score[slot]! + bitCount(platformsOf[slot]! & platforms) + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
+      score[slot] = Math.min(SCORE_CEILING, points);
+      perScore[score[slot]!]!++;
     }
 
     // How many of each score come before the page, and how many of each are on it.
@@ -727,8 +722,9 @@ export class MemoryCatalog {
     const rank = this.recencyRanks();
     const onPage = new Uint32Array((view.length >>> 5) + 1);
     if (wanted > 0) {
-      for (let slot = 0; slot < this.ids.length; slot++) {
-        if (queryMark[slot] === matched && take[score[slot]!] !== 0) onPage[rank[slot]! >>> 5]! |= 1 << (rank[slot]! & 31);
+      for (let i = 0; i < total; i++) {
+        const slot = touched[i]!;
+        if (take[score[slot]!] !== 0) onPage[rank[slot]! >>> 5]! |= 1 << (rank[slot]! & 31);
       }
     }
     const slots = new Array<number>(wanted);
@@ -746,6 +742,27 @@ export class MemoryCatalog {
     }
     return { hits: slots.map((slot) => ({ id: this.ids[slot]!, shares: this.sharesOf(source, slot) })), total };
   }
+
+  /** The live slots of each tag (tag t's from `from[t]` to `from[t + 1]`), made again after a change. */
+  private tagIndex(): { slots: Int32Array; from: Int32Array } {
+    if (!this.tagged) {
+      const { tagFrom, tagList, alive } = this;
+      const from = new Int32Array(this.tagNames.length + 1);
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (alive[slot] === 1) for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) from[tagList[t]! + 1]!++;
+      }
+      for (let t = 0; t < this.tagNames.length; t++) from[t + 1]! += from[t]!;
+      const slots = new Int32Array(from[this.tagNames.length]!);
+      const cursor = from.slice(0, this.tagNames.length);
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        if (alive[slot] === 1) for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) slots[cursor[tagList[t]!]!++] = slot;
+      }
+      this.tagged = { slots, from };
+    }
+    return this.tagged;
+  }
+
+  private tagged: { slots: Int32Array; from: Int32Array } | null = null;
 
   /** Each slot's place in the date order (its index in `recency`), made again after the order changes. */
   private recencyRanks(): Int32Array {
