@@ -1,12 +1,11 @@
 import { alternativesPath, LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
-import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { Database } from "../db/index.ts";
 import type { AlternativesPage, PublicCatalog } from "./public.ts";
-import { findTool, type ToolDetail } from "./queries.ts";
+import { findPublicToolHead, type ToolCard } from "./queries.ts";
 
 /** What `/alternatives/{slug}` shows: the tool, one page of the public tools most like it, and where the page is. */
 export interface AlternativesView extends AlternativesPage {
-  tool: Pick<ToolDetail, "id" | "slug" | "name" | "tagline" | "logoUrl" | "categories" | "platforms" | "pricingModel">;
+  tool: Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "logoUrl">;
   page: number;
   pages: number;
   /** The page's one address. */
@@ -30,14 +29,13 @@ export async function alternativesPage(
   const page = parsePage(request.query.get("page"));
   const at = deps.now();
   // A NUL names no tool (and PostgreSQL text cannot hold one).
-  const tool = request.key.includes("\u0000") ? null : await findTool(deps.database, request.key, at);
-  if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return { kind: "not-found", message: "No public tool has that address." };
+  const tool = request.key.includes("\u0000") ? null : await findPublicToolHead(deps.database, request.key);
+  if (!tool) return { kind: "not-found", message: "No public tool has that address." };
   const canonical = alternativesPath(tool.slug, page ?? 1);
   if (page === null || request.query.get("page") === "1" || request.key !== tool.slug) return { kind: "moved", to: canonical };
   const found = await deps.catalog.alternatives(at, tool.id, { page, pageSize: LIMITS.alternativesPageSize });
   if (!found) return { kind: "not-found", message: "No public tool has that address." };
   const pages = pageCount(found.total, LIMITS.alternativesPageSize);
   if (page > pages) return { kind: "not-found", message: "There is no such page." };
-  const { id, slug, name, tagline, logoUrl, categories, platforms, pricingModel } = tool;
-  return { kind: "page", view: { ...found, tool: { id, slug, name, tagline, logoUrl, categories, platforms, pricingModel }, page, pages, canonical } };
+  return { kind: "page", view: { ...found, tool, page, pages, canonical } };
 }

@@ -233,6 +233,17 @@ export async function findTool(database: Database, key: string, now: number): Pr
   };
 }
 
+/** A public tool's name and look by slug (or id), for pages about it that show no more: null when none is public. */
+export async function findPublicToolHead(
+  database: Database,
+  key: string,
+): Promise<Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "logoUrl"> | null> {
+  const select = () =>
+    database.db.selectFrom("tools").select(["id", "slug", "name", "tagline", "logo_url"]).where(IS_PUBLIC);
+  const row = (await select().where("slug", "=", key).executeTakeFirst()) ?? (await select().where("id", "=", key).executeTakeFirst());
+  return row ? { id: row.id, slug: row.slug, name: row.name, tagline: row.tagline, logoUrl: row.logo_url } : null;
+}
+
 /** What a tool's image shows (server/og), by slug: public tools only, else null. */
 export async function publicToolImageContent(
   database: Database,
