@@ -98,7 +98,7 @@ test.describe("browsing the catalogue", () => {
     expect(await visit("/")).toBe(200);
     // With JavaScript the sort applies on change: the Apply button stays in <noscript>.
     await browseJourney(page, checkA11y, async (p) => {
-      await expect(p.getByRole("button", { name: "Apply" })).toHaveCount(0);
+      await expect(p.getByRole("button", { name: "Apply", exact: true })).toHaveCount(0);
       await p.getByLabel("Sort by").selectOption({ label: "Name A-Z" });
     });
   });
@@ -240,7 +240,7 @@ test.describe("browsing without JavaScript", () => {
   test("the same journey, sorting with the Apply button", async ({ page, visit, checkA11y }) => {
     expect(await visit("/")).toBe(200);
     await browseJourney(page, checkA11y, async (p) => {
-      const apply = p.getByRole("button", { name: "Apply" });
+      const apply = p.getByRole("button", { name: "Apply", exact: true });
       await expect(apply).toBeVisible();
       await p.getByLabel("Sort by").selectOption({ label: "Name A-Z" });
       await apply.click();
