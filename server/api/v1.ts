@@ -6,7 +6,7 @@ import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
 import { centsToUsd } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
-import { findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
+import { findPublicToolHead, findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
 import { sendError } from "../http/errors.ts";
 import type { PageCache } from "../http/page-cache.ts";
 import { SEARCH_LIMITS } from "../search/service.ts";
@@ -142,8 +142,8 @@ export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"
         return;
       }
       const now = services.now();
-      const tool = req.params.key.includes("\u0000") ? null : await findTool(database, req.params.key, now);
-      const found = tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? await services.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }) : null;
+      const tool = req.params.key.includes("\u0000") ? null : await findPublicToolHead(database, req.params.key);
+      const found = tool && (await services.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }));
       if (!tool || !found) {
         sendError(res, "not-found", "No public tool has that slug or id.");
         return;

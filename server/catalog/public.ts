@@ -111,6 +111,15 @@ const SMALL_CATEGORY = 2000;
 export function createPublicCatalog(database: Database, freshness: CatalogFreshness, log: Logger): PublicCatalog {
   const synced = createSyncedCatalog(database, freshness, log);
   const cards = (now: number, ids: readonly string[]) => listToolCards(database, now, ids);
+  /** The cards of the catalogue's hits in their order, each with what its hit adds. */
+  async function cardsOf<H extends { id: string }, T>(now: number, hits: readonly H[], extra: (hit: H) => T): Promise<(ToolCard & T)[]> {
+    const found = new Map((await cards(now, hits.map((h) => h.id))).map((card) => [card.id, card]));
+    // A tool that stopped being public since the catalogue last synced has no card: it is left out.
+    return hits.flatMap((hit) => {
+      const card = found.get(hit.id);
+      return card ? [{ ...card, ...extra(hit) }] : [];
+    });
+  }
 
   /** Ids of a category's most liked public tools, the tool `except` left out. */
   async function mostLikedInCategory(now: number, category: CategorySlug, limit: number, except: string): Promise<string[]> {
@@ -170,15 +179,7 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     async alternatives(now, toolId, options) {
       const similar = (await synced.ready(now)).similar(toolId, { from: (options.page - 1) * options.pageSize, count: options.pageSize });
       if (!similar) return null;
-      const found = new Map((await cards(now, similar.hits.map((h) => h.id))).map((card) => [card.id, card]));
-      return {
-        // A tool that stopped being public since the catalogue last synced has no card: it is left out.
-        items: similar.hits.flatMap((h) => {
-          const card = found.get(h.id);
-          return card ? [{ ...card, shares: h.shares }] : [];
-        }),
-        total: similar.total,
-      };
+      return { items: await cardsOf(now, similar.hits, (hit) => ({ shares: hit.shares })), total: similar.total };
     },
     async categoryCounts(now) {
       return (await synced.ready(now)).categoryCounts();
@@ -188,15 +189,7 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     },
     async search(normalizedQuery, now, options) {
       const { hits, total } = (await synced.ready(now)).search(normalizedQuery, now, options);
-      const found = new Map((await cards(now, hits.map((h) => h.id))).map((card) => [card.id, card]));
-      return {
-        // A tool that stopped being public since the catalogue last synced has no card: it is left out.
-        items: hits.flatMap((h) => {
-          const card = found.get(h.id);
-          return card ? [{ ...card, score: h.score }] : [];
-        }),
-        total,
-      };
+      return { items: await cardsOf(now, hits, (hit) => ({ score: hit.score })), total };
     },
     async vocabulary(now) {
       return (await synced.ready(now)).vocabulary();
