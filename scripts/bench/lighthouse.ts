@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse -- [--tools 10000] [--runs 1] [--keep] [--root <checkout>] [--quiet-wait 10]`
 //
 // Lighthouse (the npm package, mobile defaults: a mid-range phone, simulated slow 4G and a 4x slower
-// CPU) on the public pages people land on — `/`, `/browse/all`, `/search/design` and a tool page —
+// CPU) on the public pages people land on — `/`, `/browse/all`, `/search/design`, a tool page, its
+// alternatives and its comparison with the closest of them —
 // of the production server (built first when older than the code, started as `npm start` starts it),
 // once with the demo catalogue and once with `--tools` synthetic tools on SQLite. It drives the
 // system Chromium (CHROMIUM_PATH, else /usr/bin/chromium) with the project's flags
@@ -20,6 +21,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
+import { alternativesPath, comparePath } from "../../core/catalog.ts";
 import { CHROMIUM_BASE_ARGS } from "../../server/screenshots/chromium.ts";
 import {
   type Dataset,
@@ -205,7 +207,7 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
 // Pages, datasets, the table.
 
 interface Page {
-  kind: "home" | "browse" | "search" | "tool";
+  kind: "home" | "browse" | "search" | "tool" | "alternatives" | "compare";
   path: string;
 }
 
@@ -216,16 +218,30 @@ interface Row {
   error?: string;
 }
 
-/** The four pages; the tool page is the newest public tool's (as the API lists it). */
+/** The API's answer to a GET, parsed; an error names the address when it does not answer 200. */
+async function apiData<T>(appPort: number, pathname: string): Promise<T> {
+  const answer = await get(appPort, pathname, { accept: "application/json" });
+  if (answer.status !== 200) throw new Error(`GET ${pathname} answered ${answer.status}`);
+  return (JSON.parse(answer.body.toString("utf8")) as { data: T }).data;
+}
+
+/**
+ * The six pages: the tool page is the newest public tool's (as the API lists it); its alternatives
+ * page; and the comparison of it with its closest alternative (issue 20's pages).
+ */
 async function pagesOf(appPort: number): Promise<Page[]> {
-  const answer = await get(appPort, "/api/v1/tools?pageSize=1", { accept: "application/json" });
-  const slug = answer.status === 200 ? (JSON.parse(answer.body.toString("utf8")) as { data: { slug: string }[] }).data[0]?.slug : undefined;
-  if (!slug) throw new Error(`GET /api/v1/tools answered ${answer.status} without a tool`);
+  const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
+  if (!tool) throw new Error("GET /api/v1/tools answered no tool");
+  const slug = tool.slug;
+  const closest = (await apiData<{ id: string; slug: string }[]>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}/alternatives`))[0];
+  if (!closest) throw new Error(`the tool ${slug} has no alternatives to compare it with`);
   return [
     { kind: "home", path: "/" },
     { kind: "browse", path: "/browse/all" },
     { kind: "search", path: "/search/design" },
     { kind: "tool", path: `/tool/${encodeURIComponent(slug)}` },
+    { kind: "alternatives", path: alternativesPath(slug) },
+    { kind: "compare", path: comparePath([tool, closest]) },
   ];
 }
 

@@ -138,14 +138,18 @@ function keep<T>(map: Map<string, T>, key: string, value: T): void {
   map.set(key, value);
 }
 
+/** The set bits of each byte (platform masks are one byte). */
+const BITS_IN_BYTE = Uint8Array.from({ length: 256 }, (_, n) => bitCount(n));
+
+/** The set bits of a 32-bit mask, without a loop (it runs once per tool in `similar`). */
 function bitCount(n: number): number {
-  let count = 0;
-  for (let x = n >>> 0; x !== 0; x &= x - 1) count++;
-  return count;
+  let x = n - ((n >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** A typed array grown by doubling. */
-function grow<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(array: T, size: number): T {
+function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(array: T, size: number): T {
   if (array.length >= size) return array;
   let length = Math.max(16, array.length);
   while (length < size) length *= 2;
@@ -259,6 +263,7 @@ export class MemoryCatalog {
   private allMask = new Uint8Array(0);
   private wordsSeen = new Uint8Array(0);
   private touched = new Int32Array(0);
+  private tagPoints = new Uint16Array(0);
   private wordList = new Int32Array(0);
   private tokenStamp = new Uint32Array(0);
   private queryStamp = 0;
@@ -661,41 +666,34 @@ export class MemoryCatalog {
     const source = this.slotOf.get(id);
     if (source === undefined) return null;
     this.ensureScratch();
-    const { tagFrom, tagList, score, touched, platformsOf, pricingOf, queryMark } = this;
+    const { tagFrom, tagList, score, touched, platformsOf, pricingOf } = this;
     const platforms = platformsOf[source]!;
     const pricing = pricingOf[source]!;
 
-    // Only the tools that share something are visited: the lists of the tool's categories and of
-    // its tags, each visit adding its points (4 a category, 2 a tag); then platforms and pricing.
-    const matched = this.nextStamp("query");
-    let total = 0;
-    const visit = (slots: Int32Array, from: number, to: number, points: number) => {
-      for (let i = from; i < to; i++) {
-        const slot = slots[i]!;
-        if (slot === source) continue;
-        if (queryMark[slot] !== matched) {
-          queryMark[slot] = matched;
-          score[slot] = 0;
-          touched[total++] = slot;
-        }
-        score[slot]! += points;
-      }
-    };
-    const categories = this.categoryMask[source]!;
-    CATEGORIES.forEach((category, i) => {
-      if (categories & (1 << i)) {
-        const members = this.view(category.slug, "recency");
-        visit(members, 0, members.length, 4);
-      }
-    });
+    // One pass in slot order (the per-slot arrays read front to back, which the memory prefetches;
+    // the categories' lists would jump about): 2 a shared tag, added beforehand along the tags'
+    // lists (slot order too) into `tagPoints` (zero between calls: the pass clears what it reads);
+    // 4 a shared category, from the masks; then, for those that share either, platforms and pricing.
+    const { alive, categoryMask, tagPoints } = this;
     const { slots: tagged, from: taggedFrom } = this.tagIndex();
-    for (let t = tagFrom[source]!; t < tagFrom[source + 1]!; t++) visit(tagged, taggedFrom[tagList[t]!]!, taggedFrom[tagList[t]! + 1]!, 2);
+    for (let t = tagFrom[source]!; t < tagFrom[source + 1]!; t++) {
+      const tag = tagList[t]!;
+      for (let i = taggedFrom[tag]!; i < taggedFrom[tag + 1]!; i++) tagPoints[tagged[i]!]! += 2;
+    }
+    const categories = categoryMask[source]!;
     const perScore = new Int32Array(SCORE_CEILING + 1);
-    for (let i = 0; i < total; i++) {
-      const slot = touched[i]!;
-      const points = score[slot]! + bitCount(platformsOf[slot]! & platforms) + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
-      score[slot] = Math.min(SCORE_CEILING, points);
-      perScore[score[slot]!]!++;
+    let total = 0;
+    for (let slot = 0, slots = this.ids.length; slot < slots; slot++) {
+      let points = tagPoints[slot]!;
+      if (points !== 0) tagPoints[slot] = 0;
+      const shared = categoryMask[slot]! & categories;
+      if (shared !== 0 && alive[slot] === 1) points += 4 * bitCount(shared);
+      if (points === 0 || slot === source) continue;
+      points += BITS_IN_BYTE[platformsOf[slot]! & platforms]! + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
+      const s = Math.min(SCORE_CEILING, points);
+      score[slot] = s;
+      perScore[s]!++;
+      touched[total++] = slot;
     }
 
     // How many of each score come before the page, and how many of each are on it.
@@ -987,6 +985,7 @@ export class MemoryCatalog {
     this.allMask = grow(this.allMask, n);
     this.wordsSeen = grow(this.wordsSeen, n);
     this.touched = grow(this.touched, n);
+    this.tagPoints = grow(this.tagPoints, n);
     this.wordList = grow(this.wordList, n);
   }
 
