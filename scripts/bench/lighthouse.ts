@@ -16,6 +16,7 @@
 // page misses a target, as well as when something could not be measured: CI runs it (.ci/run).
 // With --runs N each page is measured N times and the median of each figure is judged.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
@@ -82,7 +83,9 @@ interface Browser {
 /** The system Chromium with a fresh profile, listening for DevTools on a free port of 127.0.0.1. */
 async function launchChromium(tmp: string): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(tmp, "chromium-"));
-  const child = start(CHROMIUM, [...CHROMIUM_FLAGS, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+  // This process runs pinned to one core (runPinned); the browser is given them all back, as
+  // Lighthouse expects of the machine it simulates a phone on (its CPU throttling is simulated).
+  const child = start("taskset", ["-c", `0-${os.cpus().length - 1}`, CHROMIUM, ...CHROMIUM_FLAGS, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   const port = await new Promise<number>((resolve, reject) => {
