@@ -45,9 +45,31 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
     provider: { getMigrations: async () => MIGRATIONS },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    let result: MigrationResultSet;
+    try {
+      result = await migrator.migrateToLatest();
+    } catch (error) {
+      result = { error };
+    }
+    if (!result.error) return result;
+    if (attempt < 3 && isOtherSchemaGone(result.error, migrationTableSchema)) continue;
+    throw result.error;
+  }
+}
+
+/**
+ * Whether an error says that a schema other than ours was dropped while it was being read.
+ * Kysely's check for its bookkeeping table reads the tables of every schema, in more than one
+ * query: another install (or test) dropping its schema in between fails that read, not our
+ * migration, so it is tried again.
+ */
+export function isOtherSchemaGone(error: unknown, ours: string | undefined): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code !== "3F000" || typeof message !== "string") return false;
+  const named = /^schema "(.*)" does not exist$/.exec(message)?.[1];
+  return named !== undefined && named !== ours;
 }
 
 /**
