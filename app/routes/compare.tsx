@@ -19,10 +19,12 @@ import type { Route } from "./+types/compare.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
-  const outcome = params.key === undefined ? await compareForm(services, new URL(request.url).searchParams) : await comparePage(services, params.key);
+  const { key } = params;
+  const query = new URL(request.url).searchParams;
+  const outcome = key === undefined ? await compareForm(services, query) : await comparePage(services, key);
   if (outcome.kind === "moved") throw redirect(outcome.to, 301);
   // A refused form comes back with what was typed.
-  const typed = params.key === undefined ? ["a", "b", "c"].map((name) => new URL(request.url).searchParams.get(name)?.slice(0, 200) ?? "") : ["", "", ""];
+  const typed = ["a", "b", "c"].map((name) => (key === undefined ? query.get(name)?.slice(0, 200) : undefined) ?? "");
   if (outcome.kind === "form") return { tools: null, message: null, typed };
   if (outcome.kind !== "page") return data({ tools: null, message: outcome.message, typed }, { status: outcome.kind === "invalid" ? 400 : 404 });
   return {
