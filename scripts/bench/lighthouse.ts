@@ -14,7 +14,10 @@
 // 100 (the search page keeps `noindex` on purpose: its crawlability audit is the one allowed to
 // fail); LCP ≤ 1.2 s; JavaScript ≤ 30 KB. Unlike the other benchmarks it exits non-zero when any
 // page misses a target, as well as when something could not be measured: CI runs it (.ci/run).
-// With --runs N each page is measured N times and the median of each figure is judged.
+// With --runs N each page is measured N times and the median of each figure is judged. A page whose
+// median misses on a timing figure (performance, LCP) is measured again up to 5 runs in all, the
+// number Lighthouse's guide on variability recommends, and judged on the median of them all: one
+// busy moment of a shared host should not fail CI, a slow page still does (it misses in most runs).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +67,8 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail("--runs must be a whol
 setQuietWait(values["quiet-wait"]);
 if (values.root) setRoot(values.root);
 
+/** Runs in all for a page whose median misses on a timing figure (see the top of this file). */
+const CONFIRM_RUNS = 5;
 const TARGETS = { performance: 0.98, accessibility: 1, bestPractices: 1, seo: 1, lcpMs: 1200, jsKb: 30 } as const;
 /** The search page asks not to be indexed (app/routes/search.tsx): this SEO audit fails there on purpose. */
 const ALLOWED_SEO_FAILURES: Record<string, string[]> = { search: ["is-crawlable"] };
@@ -160,6 +165,13 @@ async function javascriptBytes(appPort: number, pagePath: string, result: Result
   return bytes;
 }
 
+/**
+ * Lighthouse's own failure to record a run (NO_NAVSTART, NO_FCP…: "Please run Lighthouse again"),
+ * not a finding about the page: the run is taken again, up to RUNTIME_ERROR_RETRIES times.
+ */
+class LighthouseRuntimeError extends Error {}
+const RUNTIME_ERROR_RETRIES = 2;
+
 /** One Lighthouse run (mobile defaults) of one page. */
 async function audit(browser: Browser, appPort: number, page: Page): Promise<Measured> {
   // Through the name the site's canonical links use (SITE_URL is http://localhost:<port>).
@@ -174,7 +186,7 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
   });
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
   const result = runner.lhr as unknown as Result;
-  if (result.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${result.runtimeError.code} ${result.runtimeError.message}`);
+  if (result.runtimeError) throw new LighthouseRuntimeError(`Lighthouse could not measure ${url}: ${result.runtimeError.code} ${result.runtimeError.message}`);
   const score = (category: keyof Result["categories"]) => {
     const value = result.categories[category].score;
     if (value === null) throw new Error(`Lighthouse gave ${url} no ${category} score`);
@@ -218,6 +230,8 @@ interface Row {
   page: Page;
   /** Medians over the runs. */
   measured?: Measured;
+  /** How many runs the medians are of (more than --runs when a page was measured again). */
+  runs?: number;
   error?: string;
 }
 
@@ -265,6 +279,11 @@ function medianOf(all: Measured[]): Measured {
   };
 }
 
+/** Whether the figures that follow the machine's load of the moment miss (more runs are taken). */
+function missesOnTiming(m: Measured): boolean {
+  return m.performance < TARGETS.performance || m.lcpMs > TARGETS.lcpMs;
+}
+
 /** What in a row misses its target, in words; empty when it meets them all. */
 function misses(row: Row): string[] {
   const m = row.measured;
@@ -290,7 +309,8 @@ function printTable(title: string, rows: Row[]): void {
     console.log(
       `${pad(row.page.path.length > 33 ? `${row.page.path.slice(0, 30)}...` : row.page.path, 34)}${score(m?.performance)}${score(m?.accessibility)}${score(m?.bestPractices)}` +
         `${lpad(`${m ? num(m.seo * 100) : "n/a"}${seoNote}`, 6)}${lpad(m ? num(m.lcpMs) : "n/a", 9)}${lpad(m ? (m.jsBytes / 1024).toFixed(1) : "n/a", 10)}  ` +
-        (missed.length === 0 ? "ok" : `MISSED: ${missed.join("; ")}`),
+        (missed.length === 0 ? "ok" : `MISSED: ${missed.join("; ")}`) +
+        (row.runs !== undefined && row.runs > runs ? ` (medians of ${row.runs} runs)` : ""),
     );
     if (m && missed.length > 0) for (const failure of m.failed) console.log(`${" ".repeat(36)}${failure}`);
   }
@@ -311,11 +331,27 @@ async function measureDataset(label: string, env: NodeJS.ProcessEnv, browser: Br
       await get(app.port, page.path, PAGE_HEADERS, 120_000);
       const all: Measured[] = [];
       try {
-        for (let run = 0; run < runs; run++) {
-          await waitForQuiet();
-          all.push(await audit(browser, app.port, page));
+        const measureOnce = async () => {
+          for (let attempt = 0; ; attempt++) {
+            await waitForQuiet();
+            try {
+              all.push(await audit(browser, app.port, page));
+              return;
+            } catch (error) {
+              if (!(error instanceof LighthouseRuntimeError) || attempt >= RUNTIME_ERROR_RETRIES) throw error;
+              console.log(`  ${page.path}: ${error.message}; measuring again`);
+            }
+          }
+        };
+        while (all.length < runs) await measureOnce();
+        if (missesOnTiming(medianOf(all))) {
+          const first = medianOf(all);
+          while (all.length < CONFIRM_RUNS) await measureOnce();
+          if (all.length > runs) {
+            console.log(`  ${page.path}: median of ${runs} run(s) performance ${num(first.performance * 100)}, LCP ${num(first.lcpMs)} ms; measured ${all.length} times in all`);
+          }
         }
-        rows.push({ page, measured: medianOf(all) });
+        rows.push({ page, measured: medianOf(all), runs: all.length });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         problem(`${label} ${page.path}: ${message}`);
