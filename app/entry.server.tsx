@@ -1,10 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { ScriptNonce } from "./components/page-script.tsx";
+import { renderToResponse } from "./lib/render-stream.ts";
 import { RenderedSiteConfig } from "./lib/site.ts";
 
 export const streamTimeout = 5_000;
@@ -25,50 +23,23 @@ export default function handleRequest(
   const { config } = loadContext.get(servicesContextKey);
   const site = { siteName: config.siteName, siteUrl: config.siteUrl, paymentsMode: config.payments.mode };
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document at once; people get the shell as early as possible.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <RenderedSiteConfig value={site}>
-        <ScriptNonce value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ScriptNonce>
-      </RenderedSiteConfig>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) loadContext.get(servicesContextKey).log.error({ err: error }, "render error");
-        },
-      },
-    );
-  });
+  const userAgent = request.headers.get("user-agent");
+  return renderToResponse(
+    <RenderedSiteConfig value={site}>
+      <ScriptNonce value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ScriptNonce>
+    </RenderedSiteConfig>,
+    {
+      nonce,
+      // Crawlers get the complete document at once; people get the shell as early as possible.
+      allReady: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
+      status: responseStatusCode,
+      headers: responseHeaders,
+      timeoutMs: streamTimeout + 1000,
+      onLateError: (error) => loadContext.get(servicesContextKey).log.error({ err: error }, "render error"),
+    },
+  );
 }
 
 /** Logs loader, action and render errors once, with the request they belong to. */

@@ -10,7 +10,7 @@ import {
   useMatches,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
 import { AdminLogin } from "./components/admin-login.tsx";
@@ -129,8 +129,14 @@ function useDocumentLoadsOutsideTheApp(hydrated: boolean) {
   }, [hydrated]);
 }
 
+// One boundary around every page: renders leave less for V8's old generation (app/lib/render-stream.ts
+// says why it stays invisible; docs/decisions/030).
 export default function App() {
-  return <Outlet />;
+  return (
+    <Suspense>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
