@@ -19,12 +19,12 @@ import type { Route } from "./+types/compare.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
-  const { key } = params;
-  const query = new URL(request.url).searchParams;
-  const outcome = key === undefined ? await compareForm(services, query) : await comparePage(services, key);
+  // Only the form (no key in the path) reads the query string.
+  const query = params.key === undefined ? new URL(request.url).searchParams : null;
+  const outcome = query ? await compareForm(services, query) : await comparePage(services, params.key!);
   if (outcome.kind === "moved") throw redirect(outcome.to, 301);
   // A refused form comes back with what was typed.
-  const typed = ["a", "b", "c"].map((name) => (key === undefined ? query.get(name)?.slice(0, 200) : undefined) ?? "");
+  const typed = ["a", "b", "c"].map((name) => query?.get(name)?.slice(0, 200) ?? "");
   if (outcome.kind === "form") return { tools: null, message: null, typed };
   if (outcome.kind !== "page") return data({ tools: null, message: outcome.message, typed }, { status: outcome.kind === "invalid" ? 400 : 404 });
   return {
