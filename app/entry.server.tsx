@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { ScriptNonce } from "./components/page-script.tsx";
@@ -7,8 +6,9 @@ import { RenderedSiteConfig } from "./lib/site.ts";
 
 export const streamTimeout = 5_000;
 
-// React Router's default Node entry, plus the CSP nonce on every inline script it renders (its
-// own, and the enhancers of pages that do not hydrate: PageScript).
+// React Router's default Node entry, rendering whole documents (app/lib/render-stream.ts), plus the
+// CSP nonce on every inline script it renders (its own, and the enhancers of pages that do not
+// hydrate: PageScript).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -23,22 +23,13 @@ export default function handleRequest(
   const { config } = loadContext.get(servicesContextKey);
   const site = { siteName: config.siteName, siteUrl: config.siteUrl, paymentsMode: config.payments.mode };
 
-  const userAgent = request.headers.get("user-agent");
   return renderToResponse(
     <RenderedSiteConfig value={site}>
       <ScriptNonce value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ScriptNonce>
     </RenderedSiteConfig>,
-    {
-      nonce,
-      // Crawlers get the complete document at once; people get the shell as early as possible.
-      allReady: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
-      status: responseStatusCode,
-      headers: responseHeaders,
-      timeoutMs: streamTimeout + 1000,
-      onLateError: (error) => loadContext.get(servicesContextKey).log.error({ err: error }, "render error"),
-    },
+    { nonce, status: responseStatusCode, headers: responseHeaders, timeoutMs: streamTimeout + 1000 },
   );
 }
 

@@ -1,71 +1,83 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import { responseWithBody } from "../../server/http/rendered-body.ts";
 
 export interface RenderStreamOptions {
   nonce: string;
-  /** Wait for the whole document (crawlers) rather than only its shell (people). */
-  allReady: boolean;
   status: number;
   headers: Headers;
   /** Aborts the render after this long. */
   timeoutMs: number;
-  /** An error after the response has started: it can only be logged. */
-  onLateError(error: unknown): void;
 }
 
 /**
- * Renders a document to a streamed HTML response.
+ * Renders a document to an HTML response, whole: every page's data is loaded before rendering, so
+ * nothing would arrive later than the rest, and a stored page needs all of its bytes anyway.
  *
  * The root route wraps its page in one Suspense boundary (app/root.tsx): renders then leave less
- * behind for V8's old generation, which made full collections, and the slowest uncached pages,
- * rarer (docs/decisions/030). Two things keep that boundary invisible:
- * - `progressiveChunkSize: Infinity`: a completed boundary is written in place. Otherwise React
- *   moves a large one to the end of the document and a script puts it back, and a page without
- *   JavaScript would show nothing.
- * - An error inside the boundary would make React send the shell with an empty page, for the
- *   browser to render instead. Every page's data is loaded before rendering, so such an error is
- *   known before the shell is ready: it rejects, as an error in the shell does, and React Router
- *   renders the route's error page with status 500.
+ * behind for V8's old generation (docs/decisions/030). `progressiveChunkSize: Infinity` writes a
+ * completed boundary in place; otherwise React would move a large one to the end of the document
+ * for a script to put back, and a page without JavaScript would show nothing there.
+ *
+ * An error anywhere in the render rejects, as an error in the shell does, and React Router renders
+ * the route's error page with status 500; otherwise React would send the shell with an empty page
+ * for the browser to render instead.
+ *
+ * React writes into an array in memory, not into a Node stream: every Node stream carries a
+ * callback that V8 allocates in the old generation, through which a finished render (its tree,
+ * routes and data) outlived young-generation collections until the next full one
+ * (docs/decisions/031).
  */
 export function renderToResponse(element: ReactNode, options: RenderStreamOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
-    let status = options.status;
-    let started = false;
-    let renderError: unknown;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), options.timeoutMs);
-    const ready = () => {
-      if (renderError !== undefined) {
-        clearTimeout(timeoutId);
-        reject(renderError);
-        return;
-      }
-      started = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-          callback();
-        },
-      });
-      options.headers.set("Content-Type", "text/html; charset=utf-8");
-      pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
+    let renderError: { error: unknown } | undefined;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    const fail = (error: unknown) => {
+      clearTimeout(timeoutId);
+      reject(error);
     };
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce: options.nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      ...(options.allReady ? { onAllReady: ready } : { onShellReady: ready }),
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
+      onAllReady() {
+        if (renderError) return fail(renderError.error);
+        options.headers.set("Content-Type", "text/html; charset=utf-8");
+        const sink = collect((body) => {
+          clearTimeout(timeoutId);
+          resolve(responseWithBody(body, { headers: options.headers, status: options.status }));
+        }, fail);
+        pipe(sink as unknown as NodeJS.WritableStream);
       },
+      onShellError: fail,
       onError(error: unknown) {
-        status = 500;
-        if (started) options.onLateError(error);
-        else renderError ??= error;
+        renderError ??= { error };
       },
     });
+    timeoutId = setTimeout(() => {
+      const error = new Error(`The page took longer than ${options.timeoutMs} ms to render.`);
+      abort(error);
+      fail(error);
+    }, options.timeoutMs);
   });
+}
+
+/** What React's Node renderer writes to (write, end, destroy, on), kept as one buffer. */
+function collect(done: (body: Buffer<ArrayBuffer>) => void, failed: (error: unknown) => void) {
+  const chunks: Uint8Array[] = [];
+  return {
+    write(chunk: string | Uint8Array) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    },
+    end() {
+      done(Buffer.concat(chunks));
+    },
+    destroy(error: unknown) {
+      failed(error);
+    },
+    // Its listeners are for a destination that drains or closes early; this one does neither.
+    on() {
+      return this;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.ts";
 import type { DB } from "./types.ts";
@@ -74,7 +74,7 @@ function openPostgres(url: string, schema?: string): Database {
   });
   // An idle client that loses its server emits 'error'; without a listener that would crash the process.
   pool.on("error", () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withCallbackQueries(pool) }) });
   let closed = false;
   return {
     db,
@@ -89,6 +89,40 @@ function openPostgres(url: string, schema?: string): Database {
       await db.destroy();
     },
   };
+}
+
+/**
+ * `pool` as Kysely uses it, each query sent through pg's callback form. pg's promise form assigns
+ * an arrow function to the query (`query.callback = (err, res) => …`); V8 puts a function assigned
+ * straight to a property in the old generation, and from there it kept every query's rows past
+ * young-generation collections, until the next full one (docs/decisions/031).
+ */
+function withCallbackQueries(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    get processID() {
+      return (client as { processID?: number }).processID;
+    },
+    // Kysely's other form, with a cursor, is for streaming, which is not configured.
+    query: ((text: string, parameters: unknown[]) =>
+      new Promise<pg.QueryResult>((resolve, reject) => client.query(text, parameters, settle(resolve, reject)))) as unknown as PostgresPoolClient["query"],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    Client: pg.Client,
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect();
+      let found = wrapped.get(client);
+      if (!found) wrapped.set(client, (found = wrap(client)));
+      return found;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function settle<T>(resolve: (value: T) => void, reject: (error: unknown) => void) {
+  return (error: Error | undefined, value: T) => (error ? reject(error) : resolve(value));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -8,6 +8,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/index.ts";
+import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
 import { pinInlineScripts } from "./security.ts";
 import { ResponseCache, type CachedResponse } from "./response-cache.ts";
@@ -101,7 +102,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
     const madeAt = Date.now();
     const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
-    let body: Buffer = Buffer.from(await response.arrayBuffer());
+    let body = await bodyOf(response);
     if (!isStorable(response)) return { response, body };
     const headers = replayableHeaders(res);
     for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);

@@ -60,14 +60,19 @@ export function isAdminPath(url: string): boolean {
  */
 export function privateResponses() {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const admin = isAdminPath(req.url ?? "/");
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-      if (admin || res.hasHeader("set-cookie")) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
-      return writeHead.apply(this, args);
-    } as ServerResponse["writeHead"];
+    res.writeHead = markingPrivate(res.writeHead, isAdminPath(req.url ?? "/"));
     next();
   };
+}
+
+// Made by a function rather than written in place: V8 puts a function literal assigned straight to
+// a property in the old generation, and one made per request then kept the finished request from
+// young-generation collections (docs/decisions/031).
+function markingPrivate(writeHead: ServerResponse["writeHead"], admin: boolean): ServerResponse["writeHead"] {
+  return function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (admin || this.hasHeader("set-cookie")) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }
 
 /**
