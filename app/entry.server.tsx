@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { ScriptNonce } from "./components/page-script.tsx";
-import { renderToResponse } from "./lib/render-stream.ts";
+import { renderToResponse } from "./render-document.ts";
 import { RenderedSiteConfig } from "./lib/site.ts";
 
 export const streamTimeout = 5_000;
 
-// React Router's default Node entry, rendering whole documents (app/lib/render-stream.ts), plus the
+// React Router's default Node entry, rendering whole documents (app/render-document.ts), plus the
 // CSP nonce on every inline script it renders (its own, and the enhancers of pages that do not
 // hydrate: PageScript).
 export default function handleRequest(

@@ -129,7 +129,7 @@ function useDocumentLoadsOutsideTheApp(hydrated: boolean) {
   }, [hydrated]);
 }
 
-// One boundary around every page: renders leave less for V8's old generation (app/lib/render-stream.ts
+// One boundary around every page: renders leave less for V8's old generation (app/render-document.ts
 // says why it stays invisible; docs/decisions/030).
 export default function App() {
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { responseWithBody } from "../../server/http/rendered-body.ts";
+import { responseWithBody } from "../server/http/rendered-body.ts";
 
 export interface RenderStreamOptions {
   nonce: string;
@@ -31,7 +31,8 @@ export interface RenderStreamOptions {
 export function renderToResponse(element: ReactNode, options: RenderStreamOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let renderError: { error: unknown } | undefined;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    // React starts rendering on a later turn of the event loop: every callback below runs after
+    // timeoutId is set.
     const fail = (error: unknown) => {
       clearTimeout(timeoutId);
       reject(error);
@@ -53,7 +54,7 @@ export function renderToResponse(element: ReactNode, options: RenderStreamOption
         renderError ??= { error };
       },
     });
-    timeoutId = setTimeout(() => {
+    const timeoutId = setTimeout(() => {
       const error = new Error(`The page took longer than ${options.timeoutMs} ms to render.`);
       abort(error);
       fail(error);

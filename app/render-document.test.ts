@@ -1,7 +1,7 @@
 import { createElement, Suspense, use } from "react";
 import { describe, expect, it } from "vitest";
-import { bodyOf } from "../../server/http/rendered-body.ts";
-import { renderToResponse, type RenderStreamOptions } from "./render-stream.ts";
+import { bodyOf } from "../server/http/rendered-body.ts";
+import { renderToResponse, type RenderStreamOptions } from "./render-document.ts";
 
 function options(overrides: Partial<RenderStreamOptions> = {}): RenderStreamOptions {
   return { nonce: "n0nce", status: 200, headers: new Headers(), timeoutMs: 5000, ...overrides };
