@@ -100,9 +100,8 @@ function openPostgres(url: string, schema?: string): Database {
 function withCallbackQueries(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    get processID() {
-      return (client as { processID?: number }).processID;
-    },
+    // Known once connected, which a pool's client is.
+    processID: (client as { processID?: number }).processID,
     // Kysely's other form, with a cursor, is for streaming, which is not configured.
     query: ((text: string, parameters: unknown[]) =>
       new Promise<pg.QueryResult>((resolve, reject) => client.query(text, parameters, settle(resolve, reject)))) as unknown as PostgresPoolClient["query"],
