@@ -656,7 +656,8 @@ function printReport(r: EngineReport): void {
     shownKinds.add(p.kind);
     const ratio = p.app && p.ceiling ? p.app.rps / p.ceiling.rps : NaN;
     const writeRatio = p.writes && p.calm ? p.writes.rps / p.calm.rps : NaN;
-    const status = p.status === 200 ? "" : `  status ${p.status}`;
+    // 0: not requested in the modes run (uncached only measures other URLs of each kind).
+    const status = p.status === 200 || p.status === 0 ? "" : `  status ${p.status}`;
     const noisy = [p.app, p.ceiling, p.calm, p.writes].some((x) => x && noiseNote(x.noise, r.engine) !== "") ? "  (noisy)" : "";
     console.log(
       `${pad(p.path, 34)} ${pad(p.kind, 10)} | ${lpad(num(p.app?.rps ?? NaN), 7)} ${lpad(num(p.ceiling?.rps ?? NaN), 7)} ${lpad(num(ratio, 2), 6)} ${lpad(num(p.app?.p99 ?? NaN), 5)} ` +
@@ -694,9 +695,10 @@ function printReport(r: EngineReport): void {
     );
   }
   if (r.js) {
+    const fetched = r.pages.filter((p) => p.status !== 0);
     console.log(
-      `tool page JavaScript: ${r.js.files} files, ${against(r.js.gzip / 1024, { max: TARGETS.toolPageJsKb }, 1)} KB gzip (≤ ${TARGETS.toolPageJsKb}); page bytes: ` +
-        r.pages.map((p) => `${p.path} ${kb(p.bytes)} KB`).join(", "),
+      `tool page JavaScript: ${r.js.files} files, ${against(r.js.gzip / 1024, { max: TARGETS.toolPageJsKb }, 1)} KB gzip (≤ ${TARGETS.toolPageJsKb})` +
+        (fetched.length > 0 ? `; page bytes: ${fetched.map((p) => `${p.path} ${kb(p.bytes)} KB`).join(", ")}` : ""),
     );
   }
 }
