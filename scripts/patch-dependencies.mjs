@@ -12,15 +12,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const GETTERS = `	return {
-		get basename() {
-			return context.basename;
-		},
-		get future() {
-			return future;
-		},
-		get state() {
-			return {
+// What the static router's state holds, as React Router writes it (its indentation included).
+const STATE = `{
 				historyAction: "POP",
 				location: context.location,
 				matches,
@@ -35,7 +28,17 @@ const GETTERS = `	return {
 				revalidation: "idle",
 				fetchers: /* @__PURE__ */ new Map(),
 				blockers: /* @__PURE__ */ new Map()
-			};
+			}`;
+
+const GETTERS = `	return {
+		get basename() {
+			return context.basename;
+		},
+		get future() {
+			return future;
+		},
+		get state() {
+			return ${STATE};
 		},
 		get routes() {
 			return dataRoutes;
@@ -50,22 +53,7 @@ const PROPERTIES = `	// Patched by toolshelf (scripts/patch-dependencies.mjs): p
 	return {
 		basename: context.basename,
 		future,
-		state: {
-			historyAction: "POP",
-			location: context.location,
-			matches,
-			loaderData: context.loaderData,
-			actionData: context.actionData,
-			errors: context.errors,
-			initialized: true,
-			renderFallback: false,
-			navigation: IDLE_NAVIGATION,
-			restoreScrollPosition: null,
-			preventScrollReset: false,
-			revalidation: "idle",
-			fetchers: /* @__PURE__ */ new Map(),
-			blockers: /* @__PURE__ */ new Map()
-		},
+		state: ${STATE},
 		routes: dataRoutes,
 		manifest,
 		window: void 0,
