@@ -1,9 +1,9 @@
 import { createElement, Suspense, use } from "react";
 import { describe, expect, it } from "vitest";
 import { bodyOf } from "../server/http/rendered-body.ts";
-import { renderToResponse, type RenderStreamOptions } from "./render-document.ts";
+import { renderToResponse, type RenderDocumentOptions } from "./render-document.ts";
 
-function options(overrides: Partial<RenderStreamOptions> = {}): RenderStreamOptions {
+function options(overrides: Partial<RenderDocumentOptions> = {}): RenderDocumentOptions {
   return { nonce: "n0nce", status: 200, headers: new Headers(), timeoutMs: 5000, ...overrides };
 }
 

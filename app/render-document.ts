@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { responseWithBody } from "../server/http/rendered-body.ts";
 
-export interface RenderStreamOptions {
+export interface RenderDocumentOptions {
   nonce: string;
   status: number;
   headers: Headers;
@@ -28,7 +28,7 @@ export interface RenderStreamOptions {
  * routes and data) outlived young-generation collections until the next full one
  * (docs/decisions/031).
  */
-export function renderToResponse(element: ReactNode, options: RenderStreamOptions): Promise<Response> {
+export function renderToResponse(element: ReactNode, options: RenderDocumentOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let renderError: { error: unknown } | undefined;
     // React starts rendering on a later turn of the event loop: every callback below runs after
