@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
@@ -102,9 +103,9 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // Known once connected, which a pool's client is.
     processID: (client as { processID?: number }).processID,
+    // pg's callback form, made a promise by Node (its callback is an argument, not a property).
     // Kysely's other form, with a cursor, is for streaming, which is not configured.
-    query: ((text: string, parameters: unknown[]) =>
-      new Promise<pg.QueryResult>((resolve, reject) => client.query(text, parameters, settle(resolve, reject)))) as unknown as PostgresPoolClient["query"],
+    query: promisify(client.query.bind(client)) as unknown as PostgresPoolClient["query"],
     release: (destroy?: boolean) => client.release(destroy),
   });
   return {
@@ -118,10 +119,6 @@ function withCallbackQueries(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
-}
-
-function settle<T>(resolve: (value: T) => void, reject: (error: unknown) => void) {
-  return (error: Error | undefined, value: T) => (error ? reject(error) : resolve(value));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
