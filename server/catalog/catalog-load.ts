@@ -34,8 +34,9 @@ async function currentVersion(database: Database): Promise<number> {
 
 /** Adds the search rows newer than `since` to `target`, in (revision, tool) order, a page at a time. */
 async function applyNewer(database: Database, target: MemoryCatalog, since: number): Promise<void> {
+  // Where the page before ended; the first page starts past every row of revision `since`.
   let after = { revision: since, id: "" };
-  for (;;) {
+  for (let first = true; ; first = false) {
     const page = await database.db
       .selectFrom("tool_search as s")
       .innerJoin("tools as t", "t.id", "s.tool_id")
@@ -51,7 +52,7 @@ async function applyNewer(database: Database, target: MemoryCatalog, since: numb
         "t.platforms",
         "s.revision",
       ])
-      .where((eb) => eb(eb.refTuple("s.revision", "s.tool_id"), ">", eb.tuple(after.revision, after.id)))
+      .where((eb) => (first ? eb("s.revision", ">", since) : eb(eb.refTuple("s.revision", "s.tool_id"), ">", eb.tuple(after.revision, after.id))))
       .orderBy("s.revision")
       .orderBy("s.tool_id")
       .limit(PAGE)

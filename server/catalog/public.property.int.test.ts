@@ -359,6 +359,19 @@ describe("the search index follows other instances' writes", () => {
     expect(server.services.catalog.stats().tools).toBe(1);
   });
 
+  it("reads at each sync only what changed since: the tools of the change before are not read again", async () => {
+    const batch = Array.from({ length: 50 }, (_, i) => makeTool({ name: `Newt ${i}`, tagline: "swims in ponds", createdAt: BASE + i * HOUR_MS }));
+    await addToolsFromAnotherInstance(server.services, batch);
+    expect((await search("newt")).total).toBe(50);
+    const { tools, slots } = server.services.catalog.stats();
+
+    const one = makeTool({ name: "Newt Extra", tagline: "swims in lakes", createdAt: BASE + 60 * HOUR_MS });
+    await addToolsFromAnotherInstance(server.services, [one]);
+    expect((await search("newt")).total).toBe(51);
+    // One slot more: the fifty of the change before were not stored again.
+    expect(server.services.catalog.stats()).toEqual({ tools: tools + 1, slots: slots + 1 });
+  });
+
   it("rebuilds once replaced entries outnumber live ones, and answers the same", async () => {
     const { db } = server.services.database;
     const tools = Array.from({ length: 400 }, (_, i) =>

@@ -217,6 +217,24 @@ describe("like requests", () => {
     expect(Date.now() - changed).toBeLessThan(lag + server.services.config.cache.pollMs + 1000);
   });
 
+  it("makes a stored page again at most once per lag while likes keep coming, not once per like", async () => {
+    const lag = server.services.config.cache.countsLagMs;
+    await getPage(server.url, "/about");
+    const states: string[] = [];
+    const until = Date.now() + 2.5 * lag;
+    while (Date.now() < until) {
+      expect((await like(server, tool.id, "like")).status).toBe(200);
+      states.push((await getPage(server.url, "/about")).res.headers.get("x-cache") ?? "");
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    const made = states.filter((state) => state === "MISS").length;
+    // Dozens of likes, spread over two and a half lags: made again once or twice, every other answer from memory.
+    expect(states.length).toBeGreaterThan(20);
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(made).toBeLessThanOrEqual(3);
+    expect(states.filter((state) => state === "HIT").length).toBe(states.length - made);
+  });
+
   it.each([
     ["a pending tool", () => pending.id],
     ["an unknown tool", () => "no-such-tool"],
