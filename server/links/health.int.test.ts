@@ -104,6 +104,15 @@ describe("link health", () => {
     expect(moderation.html).not.toContain("Moved Site");
   });
 
+  it("lists only public tools: a flagged tool taken out of the lists leaves the flagged list, and comes back with it", async () => {
+    const setStatus = (status: "rejected" | "approved") =>
+      server.services.database.db.updateTable("tools").set({ status }).where("id", "=", tools.slow.id).execute();
+    await setStatus("rejected");
+    expect(await flagged()).toEqual(["Flaky Site", "Private Site"]);
+    await setStatus("approved");
+    expect(await flagged()).toEqual(["Flaky Site", "Private Site", "Slow Site"]);
+  });
+
   it("shows on the tool page when the link was last checked", async () => {
     const { html } = await page(`/tool/${tools.moved.slug}`);
     expect(html).toContain("Link checked");

@@ -1,7 +1,7 @@
 import { changeCatalog } from "../catalog/change.ts";
 import { recordLinkCheck } from "../catalog/write.ts";
 import { formatUtcStamp } from "../../core/dates.ts";
-import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import { HIDDEN_STATUSES, PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
@@ -35,7 +35,9 @@ export async function listBrokenLinks(database: Database, failuresToFlag: number
   const rows = await database.db
     .selectFrom("tools")
     .select(["id", "slug", "name", "website_url", "link_failures", "link_check_result", "link_checked_at"])
-    .where("status", "in", PUBLIC_STATUSES)
+    // "Not hidden" rather than "public": SQLite keeps no statistics, and offered an index on the
+    // status it reads every public tool (0.15 s at 100,000) instead of the few flagged ones.
+    .where("status", "not in", HIDDEN_STATUSES)
     .where("link_failures", ">=", failuresToFlag)
     .orderBy("link_failures", "desc")
     .orderBy("name")
