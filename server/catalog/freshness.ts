@@ -79,8 +79,10 @@ export function createCatalogFreshness(
   // than the allowed lag: what was made before that one is stale.
   const countChanges: number[] = [];
   let staleBefore = Number.NEGATIVE_INFINITY;
-  // When this instance last changed each tool's count, while that is within the lag (pruned after).
+  // When this instance last changed each tool's count (pruned, once past the lag, at the next
+  // like), and the last of those times.
   const likedHere = new Map<string, number>();
+  let lastLikedHere = Number.NEGATIVE_INFINITY;
   const countsChanged = () => {
     const at = Date.now();
     // Changes close together make one: the cutoff only needs to be right to a tenth of a second.
@@ -142,7 +144,10 @@ export function createCatalogFreshness(
       if (countsOnly(change)) {
         countsChanged();
         const at = Date.now();
+        // Older than the lag, the cutoff covers them: pruned here, on a write, not on every read.
+        for (const [id, likedAt] of likedHere) if (likedAt <= at - countsLagMs) likedHere.delete(id);
         for (const id of change!.toolIds) likedHere.set(id, at);
+        lastLikedHere = at;
         return;
       }
       generation++;
@@ -151,12 +156,10 @@ export function createCatalogFreshness(
     countsCutoff() {
       const oldest = Date.now() - countsLagMs;
       while (countChanges.length > 0 && countChanges[0]! <= oldest) staleBefore = countChanges.shift()!;
-      // Older than the lag, the cutoff covers them.
-      for (const [id, at] of likedHere) if (at <= oldest) likedHere.delete(id);
       return staleBefore;
     },
     countsChangedSince(toolIds, since) {
-      if (likedHere.size === 0) return false;
+      if (lastLikedHere < since) return false;
       return toolIds.some((id) => (likedHere.get(id) ?? Number.NEGATIVE_INFINITY) >= since);
     },
   };

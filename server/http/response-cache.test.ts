@@ -63,4 +63,36 @@ describe("ResponseCache", () => {
     cache.set("/huge", entry(1, 26));
     expect(cache.get("/huge", 1)).toBeUndefined();
   });
+
+  it("keeps exactly what a plain least-recently-used list keeps, through thousands of gets, sets and stale drops", () => {
+    const [maxEntries, maxBytes] = [5, 60];
+    const cache = new ResponseCache(maxEntries, maxBytes);
+    // The model: most recently used first.
+    let model: { key: string; bytes: number; generation: number }[] = [];
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let step = 0; step < 5000; step++) {
+      const key = `/page/${random(9)}`;
+      const generation = random(4) === 0 ? 2 : 1;
+      if (random(2) === 0) {
+        const bytes = 5 + random(25);
+        cache.set(key, entry(generation, bytes));
+        model = model.filter((m) => m.key !== key);
+        if (bytes > maxBytes) continue;
+        model.unshift({ key, bytes, generation });
+        while (model.length > maxEntries || model.reduce((sum, m) => sum + m.bytes, 0) > maxBytes) model.pop();
+      } else {
+        const got = cache.get(key, generation);
+        const held = model.find((m) => m.key === key);
+        model = model.filter((m) => m.key !== key);
+        if (held && held.generation === generation) model.unshift(held);
+        expect(got?.body.length, `step ${step}`).toBe(held && held.generation === generation ? held.bytes : undefined);
+      }
+      expect(cache.size, `step ${step}`).toBe(model.length);
+    }
+  });
 });
+
