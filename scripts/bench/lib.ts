@@ -7,7 +7,6 @@ import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:chi
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -466,22 +465,6 @@ export const API_HEADERS = { "user-agent": USER_AGENT, accept: "application/json
 /** Connections autocannon keeps open. */
 export const CONNECTIONS = 20;
 
-// autocannon ships no types: the part of its API used here.
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
-
 export interface LoadResult {
   rps: number;
   p50: number;
@@ -494,12 +477,20 @@ export interface LoadResult {
   noise: Noise;
 }
 
-/** `duration` seconds of `CONNECTIONS` connections asking for one path as fast as it answers. */
+/**
+ * `duration` seconds of `CONNECTIONS` connections asking for one path as fast as it answers:
+ * autocannon in a process of its own (scripts/bench/load-run.ts), on this process's core.
+ */
 export async function loadTest(port: number, pathname: string, headers: Record<string, string>, duration: number): Promise<LoadResult> {
+  const options = { url: `http://${HOST}:${port}${pathname}`, connections: CONNECTIONS, duration, headers };
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "load-run.ts");
   const noise = watchNoise();
-  const r = await autocannon({ url: `http://${HOST}:${port}${pathname}`, connections: CONNECTIONS, duration, headers });
-  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, statuses, noise: noise.stop() };
+  const child = start(process.execPath, [script, JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  const code = await exited(child);
+  if (code !== 0) throw new Error(`the load of ${pathname} exited with ${code ?? child.signalCode}`);
+  return { ...(JSON.parse(output) as Omit<LoadResult, "noise">), noise: noise.stop() };
 }
 
 /**
