@@ -228,7 +228,7 @@ describe("like requests", () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
     const made = states.filter((state) => state === "MISS").length;
-    // Dozens of likes, spread over two and a half lags: made again once or twice, every other answer from memory.
+    // Dozens of likes over two and a half lags: made again at most once per lag, every other answer from memory.
     expect(states.length).toBeGreaterThan(20);
     expect(made).toBeGreaterThanOrEqual(1);
     expect(made).toBeLessThanOrEqual(3);
