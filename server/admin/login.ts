@@ -38,23 +38,27 @@ export async function attemptLogin(
     recordAudit(database.db, actor, [{ action, detail }], now());
 
   const device = knownDevice(secret, input.cookieHeader, user, https);
-  const walls: [RateLimiter, string, number][] = device
-    ? [[limiters.loginDevice, device, config.rateLimits.loginDevice.points]]
+  // Narrowest wall first, one after the other: an attempt refused by one wall never holds a point
+  // at another, so parallel attempts cannot crowd each other out of a budget they all had room in.
+  const walls: { limiter: RateLimiter; key: string; points: number; by: string }[] = device
+    ? [{ limiter: limiters.loginDevice, key: device, points: config.rateLimits.loginDevice.points, by: "device" }]
     : [
-        [limiters.loginIp, address, config.rateLimits.loginIp.points],
-        [limiters.loginUserIp, `${user}\n${address}`, config.rateLimits.loginUserIp.points],
+        { limiter: limiters.loginUserIp, key: `${user}\n${address}`, points: config.rateLimits.loginUserIp.points, by: "username-at-address" },
+        { limiter: limiters.loginIp, key: address, points: config.rateLimits.loginIp.points, by: "address" },
       ];
-  const spent = await Promise.all(walls.map(([limiter, key]) => limiter.consume(key)));
-  const refund = (all: boolean) =>
-    Promise.all(walls.map(([limiter, key], i) => (all || !spent[i]!.limited ? limiter.refund(key) : undefined)));
-  const wall = spent.findIndex((state) => state.limited);
-  if (wall >= 0) {
-    const state = spent[wall]!;
-    // A refused attempt guesses nothing, so it spends nothing at the other limits either.
-    await refund(false);
+  const spentAt: typeof walls = [];
+  const refund = () => Promise.all(spentAt.map((wall) => wall.limiter.refund(wall.key)));
+  for (const wall of walls) {
+    const state = await wall.limiter.consume(wall.key);
+    if (!state.limited) {
+      spentAt.push(wall);
+      continue;
+    }
+    // A refused attempt guesses nothing, so it spends nothing at the other walls either.
+    await refund();
     // Recorded once, when the wall goes up (the first attempt over the budget), not at every knock.
-    if (state.consumed === walls[wall]![2] + 1) await audit("login-locked", { by: device ? "device" : wall === 0 ? "address" : "username-at-address" });
-    return { kind: "throttled", retryAfterSec: state.limited ? state.retryAfterSec : 1 };
+    if (state.consumed === wall.points + 1) await audit("login-locked", { by: wall.by });
+    return { kind: "throttled", retryAfterSec: state.retryAfterSec };
   }
 
   let slowed: string | null = null;
@@ -71,7 +75,7 @@ export async function attemptLogin(
     await audit("login-failed");
     return { kind: "invalid" };
   }
-  await Promise.all([refund(true), slowed ? limiters.loginUser.refund(slowed) : undefined]);
+  await Promise.all([refund(), slowed ? limiters.loginUser.refund(slowed) : undefined]);
   actor.id = admin.id;
   actor.username = admin.username;
   await audit("login", device ? { device: "known" } : undefined);
