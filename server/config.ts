@@ -82,6 +82,12 @@ const EnvSchema = z.object({
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).regex(/@/, 'must be an e-mail address, e.g. "toolshelf/ <hello@example.com>"').optional(),
+  MAIL_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
   METRICS_PORT: z.coerce
     .number("must be a port number (1-65535) for the metrics listener")
     .int("must be a port number (1-65535) for the metrics listener")
@@ -213,6 +219,12 @@ export interface Config {
    * port with `Authorization: Bearer <token>`; neither set: nowhere.
    */
   metrics: { port: number | null; token: string | null };
+  /**
+   * Outgoing e-mail (server/mail): through SMTP_URL, or, without it, written as `.eml` files to
+   * `outboxDir` so one machine works without a mail server. At most `perSecond` mails leave this
+   * process a second; a failed send is tried `retries` more times, `retryBaseMs` apart and doubling.
+   */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string; perSecond: number; retries: number; retryBaseMs: number };
 }
 
 /** A configuration the server cannot start with; the message lists what to fix, for the operator. */
@@ -400,6 +412,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cache: { pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
     sitemapMaxUrls: SITEMAP_MAX_URLS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(siteUrl).hostname}>`,
+      outboxDir: path.join(dataDir, "outbox"),
+      perSecond: e.MAIL_PER_SECOND,
+      retries: 3,
+      retryBaseMs: 1000,
+    },
   };
 }
 

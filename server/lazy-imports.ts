@@ -35,3 +35,6 @@ export const loadS3 = loadOnce(() => import("@aws-sdk/client-s3"));
 
 /** cheerio (the Product Hunt import's page and feed parsing). */
 export const loadCheerio = loadOnce(() => import("cheerio"));
+
+/** nodemailer (outgoing e-mail: claim links, the digest). */
+export const loadNodemailer = loadOnce(async () => (await import("nodemailer")).default);

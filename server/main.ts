@@ -84,6 +84,7 @@ const shutdown = gracefulShutdown({
     { name: "jobs and scheduled runs", stop: () => Promise.all([services.jobs.stop(), services.scheduler.stop()]).then(() => undefined) },
     { name: "screenshot browser", stop: () => services.screenshots.close() },
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
+    { name: "mail connections", stop: async () => services.mailer.close() },
   ],
   close: () => database.close(),
 });

@@ -8,6 +8,7 @@ import { createScheduler, type ScheduledJob, type Scheduler } from "./jobs/sched
 import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createMetrics, type Metrics } from "./metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
@@ -52,6 +53,8 @@ export interface AppServices {
   signingKey: () => Promise<string>;
   /** This instance's Prometheus metrics (a registry of its own: several apps in one process count apart). */
   metrics: Metrics;
+  /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
+  mailer: Mailer;
   /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
   limiters: {
@@ -158,6 +161,7 @@ export function createServices(
     importJob,
     signingKey,
     metrics,
+    mailer: createMailer(config.mail, log),
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

@@ -58,6 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await services.jobs.stop();
       await services.scheduler.stop();
       await services.screenshots.close();
+      services.mailer.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await testDb.drop();

@@ -1,0 +1,77 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** A mail as the local SMTP server received it: the envelope, and the message parsed. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  parsed: ParsedMail;
+  /** The message as sent, headers included. */
+  raw: string;
+}
+
+export interface LocalSmtp {
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** Refuses the next `count` messages with this SMTP answer (e.g. 451 to make the sender retry). */
+  refuseNext(count: number, code: number): void;
+  /** Resolves once `count` mails have arrived in all (or throws after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (the `smtp-server` package) on 127.0.0.1 that keeps what it receives. */
+export async function startLocalSmtp(): Promise<LocalSmtp> {
+  const received: ReceivedMail[] = [];
+  let refusals: { count: number; code: number } = { count: 0, code: 451 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refusals.count > 0) {
+          refusals.count--;
+          const error = Object.assign(new Error("Try again later"), { responseCode: refusals.code });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        simpleParser(raw).then(
+          (parsed) => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+              parsed,
+              raw,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseNext(count, code) {
+      refusals = { count, code };
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} mails, received ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
