@@ -3,7 +3,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 // The product's pages and machine files, in one place (docs/design.md#screens). Not here: the paths
 // server/app.ts mounts on Express before React Router — /healthz, /readyz, /metrics (with
 // METRICS_TOKEN), /assets/*, /uploads/*, /api/v1/*, /api/admin/*, /api/checkout-session,
-// /api/feature-candidates, /like/:toolId and /webhooks/stripe (docs/design.md#paths-served-by-express).
+// /api/feature-candidates, /like/:toolId, /og/*, /badge/* and /webhooks/stripe (docs/design.md#paths-served-by-express).
 // A new first path segment goes into server/metrics/route.ts too, or its requests count as "other".
 export default [
   index("routes/home.tsx"),

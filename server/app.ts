@@ -17,6 +17,7 @@ import { likeRoutes } from "./likes/http.ts";
 import { createReadiness } from "./health/readiness.ts";
 import { metricsWithToken } from "./metrics/http.ts";
 import { toolImageRoutes } from "./og/http.ts";
+import { badgeRoutes } from "./badge/http.ts";
 import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./http/page-cache.ts";
@@ -138,6 +139,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use("/like", likeRoutes(services));
   app.use("/webhooks/stripe", stripeWebhook(services));
   app.use("/og", toolImageRoutes(services));
+  app.use("/badge", badgeRoutes(services));
 
   app.use(readOnlyMachineFiles);
   app.use(refuseCrossSiteForms);

@@ -5,6 +5,7 @@ import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { findTool } from "../../server/catalog/queries.ts";
+import { badgeSnippets } from "../../server/badge/render.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
@@ -43,6 +44,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     // The link preview's image (docs/decisions/026): a pending tool has none yet, its logo stands in.
     shareImage: isPublic ? { url: toolImagePath(tool, config.siteName), ...TOOL_IMAGE_SIZE } : null,
+    // What its owner may put on their own site (docs/decisions/032).
+    badge: isPublic ? badgeSnippets({ siteUrl: config.siteUrl, siteName: config.siteName, slug: tool.slug }) : null,
     related,
   };
 }
@@ -79,7 +82,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
-  const { tool, related } = loaderData;
+  const { tool, related, badge } = loaderData;
   const featured = tool.featured;
   return (
     <div className="space-y-8">
@@ -163,6 +166,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
               )}
             </dl>
           </InfoBox>
+          {badge && <OwnerBox slug={tool.slug} name={tool.name} badge={badge} />}
         </aside>
 
         <div className="min-w-0 space-y-8 lg:order-2">
@@ -252,6 +256,52 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message="Failed to load tool details. Please try again."
       link={{ to: "/", label: "Go to Homepage" }}
     />
+  );
+}
+
+/** For the tool's owner: claiming the listing, and the badge for their own site with its snippets. */
+function OwnerBox({ slug, name, badge }: { slug: string; name: string; badge: { html: string; markdown: string; imageUrl: string } }) {
+  return (
+    <InfoBox title="For the owner">
+      <p className="text-sm text-slate-800">
+        Is this your tool?{" "}
+        <PageLink to={`/claim/${encodeURIComponent(slug)}`} className="font-medium text-brand-700 underline">
+          Claim it<span className="sr-only"> ({name})</span>
+        </PageLink>
+      </p>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer rounded font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+          Add a badge to your site
+        </summary>
+        <div className="mt-3 space-y-3">
+          {/* From this site itself (its own address, which the page's CSP allows), whatever SITE_URL says. */}
+          <img src={`/badge/${encodeURIComponent(slug)}.svg`} alt="" height={28} loading="lazy" className="h-7 w-auto" />
+          <Snippet id="badge-html" label="HTML" text={badge.html} />
+          <Snippet id="badge-markdown" label="Markdown" text={badge.markdown} />
+          <p className="text-xs text-slate-700">
+            For a dark page, add <code>?theme=dark</code> to the image address. The badge shows your like count, and
+            says &ldquo;Featured&rdquo; while the tool is featured.
+          </p>
+        </div>
+      </details>
+    </InfoBox>
+  );
+}
+
+function Snippet({ id, label, text }: { id: string; label: string; text: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        readOnly
+        rows={3}
+        value={text}
+        className="mt-1 w-full resize-none rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+      />
+    </div>
   );
 }
 

@@ -244,6 +244,17 @@ export async function findPublicToolHead(
   return row ? { id: row.id, slug: row.slug, name: row.name, tagline: row.tagline, logoUrl: row.logo_url } : null;
 }
 
+/** What a public tool's badge shows (server/badge), by slug: its likes and whether it is featured at `now`; null when none is public. */
+export async function publicToolBadge(database: Database, slug: string, now: number): Promise<{ likes: number; featured: boolean } | null> {
+  const row = await database.db
+    .selectFrom("tools")
+    .select(["tools.upvotes_count", ...featuringColumns(now)])
+    .where("tools.slug", "=", slug)
+    .where(IS_PUBLIC)
+    .executeTakeFirst();
+  return row ? { likes: row.upvotes_count, featured: featuringOf(row) !== null } : null;
+}
+
 /** What a tool's image shows (server/og), by slug: public tools only, else null. */
 export async function publicToolImageContent(
   database: Database,

@@ -29,6 +29,7 @@ const BY_FIRST_SEGMENT: ReadonlyMap<string, string> = new Map([
   ["feed.xml", "/feed.xml"],
   ["like", "/like/:id"],
   ["og", "/og"],
+  ["badge", "/badge/:slug"],
   ["assets", "/assets"],
   ["uploads", "/uploads"],
   ["webhooks", "/webhooks/stripe"],
