@@ -131,7 +131,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   const pageCache = config.cache.pages
     ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
     : null;
-  app.use(["/api", "/like", "/webhooks", "/og"], refuseUnreadableAddress);
+  app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
   app.use("/api/admin", adminApi(services));
   app.use("/api", paymentRoutes(services));

@@ -120,6 +120,18 @@ describe("hostile inputs", () => {
       { name: "tool image with a NUL", request: get("/og/a%00b.png"), expect: { reader: "page", status: 400, message: /address/i } },
       { name: "tool image with invalid UTF-8", request: get("/og/%FF.png"), expect: { reader: "page", status: 400, message: /address/i } },
       { name: "POST a tool image", request: post(`/og/${seeded.approved.slug}.png`, "a=1", FORM, site), expect: { reader: "page", status: 405 } },
+      // Badges (docs/decisions/032): public tools only, answered as SVGs that say why.
+      ...[`/badge/${seeded.pending.slug}.svg`, `/badge/${seeded.rejected.slug}.svg`, "/badge/nope.svg", `/badge/${KB8}.svg`, "/badge/..%2f..%2fetc%2fpasswd", "/badge/__proto__.svg", `/badge/${encodeURIComponent("x' OR '1'='1")}.svg`, "/badge/%E2%80%AEevil.svg", "/badge/"].map(
+        (path) => ({ name: `badge ${path.slice(0, 60)}`, request: get(path), expect: { reader: "resource" as const, status: 404, message: /No public tool on .* has this badge\./ } }),
+      ),
+      ...["?theme=%3Cscript%3E", `?theme=${KB8}`, "?theme=dark&theme=dark", "?theme=%F0%9F%8C%99"].map((query) => ({
+        name: `badge theme ${query.slice(0, 40)}`,
+        request: get(`/badge/${seeded.approved.slug}.svg${query}`),
+        expect: { reader: "resource" as const, status: 400, message: "The theme must be light or dark." },
+      })),
+      { name: "badge with invalid UTF-8", request: get("/badge/%FF.svg"), expect: { reader: "page", status: 400, message: /address/i } },
+      { name: "badge theme with a NUL", request: get(`/badge/${seeded.approved.slug}.svg?theme=%00`), expect: { reader: "page", status: 400, message: /address/i } },
+      { name: "POST a badge", request: post(`/badge/${seeded.approved.slug}.svg`, "a=1", FORM, site), expect: { reader: "resource", status: 405, message: "This badge can only be read (GET)." } },
       { name: "8 KB path", request: get(`/${KB8}`), expect: notFound },
       { name: "8 KB tool key", request: get(`/tool/${KB8}`), expect: toolNotFound },
       { name: "8 KB browse filter", request: get(`/browse/${KB8}`), expect: notFound },
