@@ -15,6 +15,10 @@ export default [
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("contact", "routes/contact.tsx"),
+  // The weekly digest: subscribe, confirm (double opt-in), unsubscribe (its POST is server/digest/http.ts).
+  route("digest", "routes/digest.tsx"),
+  route("digest/confirm/:token", "routes/digest-confirm.tsx"),
+  route("digest/unsubscribe/:token", "routes/digest-unsubscribe.tsx"),
   // The same screen at both addresses (docs/design.md#screens).
   route("submit-tool", "routes/submit.tsx", { id: "submit-tool" }),
   route("submit", "routes/submit.tsx", { id: "submit" }),
@@ -36,9 +40,14 @@ export default [
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),
+    route("admin/digest", "routes/admin/digest.tsx"),
+    route("admin/claims", "routes/admin/claims.tsx"),
   ]),
   // A submitter's private link to their submission's state.
   route("submission/:token", "routes/submission-status.tsx"),
+  // Claiming a listing (issue 21): the claim page of a public tool, and a verified owner's private page.
+  route("claim/:key", "routes/claim.tsx"),
+  route("owner/:token", "routes/owner.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),

@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContextKey, servicesContextKey } from "../app/context.ts";
 import { logoFailedMessage } from "../core/submission.ts";
 import { adminApi } from "./admin/api.ts";
+import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
 import { servesHttps } from "./config.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
@@ -43,7 +44,7 @@ export interface CreateAppOptions {
 
 const PAGE_BODY_LIMIT = 256 * 1024;
 /** The pages whose forms carry a file (a logo), with React Router's data URLs of their actions. */
-const UPLOAD_PAGES = /^\/(submit|submit-tool|admin\/add-tool|admin\/tools\/[^/]+)(\.data)?$/;
+const UPLOAD_PAGES = /^\/(submit|submit-tool|admin\/add-tool|admin\/tools\/[^/]+|owner\/[^/]+)(\.data)?$/;
 
 /**
  * The whole HTTP application: headers, static files, health, JSON API, pages. Stored public pages
@@ -129,7 +130,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     return context;
   };
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
+    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
@@ -139,6 +140,8 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use("/like", likeRoutes(services));
   app.use("/webhooks/stripe", stripeWebhook(services));
   app.use("/og", toolImageRoutes(services));
+  // Before the cross-site guard: mail programs post one-click unsubscribes from their own servers.
+  app.use("/digest/unsubscribe", digestUnsubscribeRoutes(services));
   app.use("/badge", badgeRoutes(services));
 
   app.use(readOnlyMachineFiles);
@@ -163,6 +166,8 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
     const search = searchRequestOf(req.method ?? "", req.url ?? "");
     if (search) void countSearch(services, search, addressKey(ipOf(req)));
+    // Tool page views for their owners: counted in memory once answered 200, never written here.
+    if (req.method === "GET") services.views.track(req, res);
     if (!pageCache?.serveFromMemory(req, res)) app(req, res);
   };
 }

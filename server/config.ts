@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   PRODUCT_HUNT_AUTO_IMPORT: flag.optional(),
   PRODUCT_HUNT_IMPORT_SCHEDULE: cronPattern.optional(),
   LINK_CHECK_SCHEDULE: cronPattern.optional(),
+  DIGEST_ENABLED: flag.optional(),
+  DIGEST_SCHEDULE: cronPattern.optional(),
   SHUTDOWN_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(10),
   PRODUCT_HUNT_IMPORT_LIMIT: z.coerce.number().int().min(1).max(200).default(20),
   PRODUCT_HUNT_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
@@ -163,6 +165,16 @@ export interface Config {
     likeNewVisitor: RateLimitRule;
     /** Search terms one address may add to the list of terms (repeats of known terms are free). */
     searchNewTerm: RateLimitRule;
+    /** Claims of listings (issue 21): started per client address, started per tool, mails per recipient address. */
+    claimAddress: RateLimitRule;
+    claimTool: RateLimitRule;
+    claimRecipient: RateLimitRule;
+    /** Verification attempts (website checks, e-mail confirmations) per client address. */
+    claimVerify: RateLimitRule;
+    /** Owners' edits per owner. */
+    ownerEdit: RateLimitRule;
+    /** Posts of the weekly digest's subscribe form from one address. */
+    digestSubscribe: RateLimitRule;
   };
   /** How an admin login past the username's budget is slowed: this much per attempt over it, at most `maxMs`. */
   loginSlowdown: { stepMs: number; maxMs: number };
@@ -202,7 +214,13 @@ export interface Config {
   /** The weekly check of every public tool's website; 3 failures in a row flag it. */
   linkHealth: { enabled: boolean; spacingMs: number; timeoutMs: number; failuresToFlag: number };
   /** When scheduled jobs run: croner patterns in a time zone (daylight saving included), and that in words. */
-  schedules: Record<"productHuntImport" | "linkHealth", { pattern: string; timezone: string; when: string }>;
+  schedules: Record<"productHuntImport" | "linkHealth" | "digest", { pattern: string; timezone: string; when: string }>;
+  /**
+   * The weekly digest (server/digest): whether its schedule runs, the most new tools and featured
+   * tools one issue lists, how long a confirmation link works, and how soon a pending address may
+   * be sent its confirmation again.
+   */
+  digest: { enabled: boolean; newToolsMax: number; featuredMax: number; confirmTtlMs: number; resendAfterMs: number };
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
@@ -383,6 +401,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A person searches a few dozen new things an hour; a page that makes its visitors'
       // browsers search random words adds no more than that per visitor.
       searchNewTerm: { points: 30, durationSec: 60 * 60 },
+      // Claims: an owner tries once or twice; a script trying every tool or mailing one inbox
+      // again and again stops here. Verification fetches the website, so it is limited too.
+      claimAddress: { points: 10, durationSec: 60 * 60 },
+      claimTool: { points: 20, durationSec: 24 * 60 * 60 },
+      claimRecipient: { points: 3, durationSec: 60 * 60 },
+      claimVerify: { points: 10, durationSec: 10 * 60 },
+      ownerEdit: { points: 10, durationSec: 60 * 60 },
+      // A person subscribes once, perhaps again after a typo; a script mailing strangers stops here.
+      digestSubscribe: { points: 5, durationSec: 10 * 60 },
     },
     loginSlowdown: { stepMs: 1000, maxMs: 10_000 },
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
@@ -405,7 +432,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       productHuntImport: schedule(e.PRODUCT_HUNT_IMPORT_SCHEDULE, { pattern: "0 13 * * *", when: "Every day at 13:00, Amsterdam time" }),
       // Mondays before the working day, when a slow check disturbs no one.
       linkHealth: schedule(e.LINK_CHECK_SCHEDULE, { pattern: "0 4 * * 1", when: "Every Monday at 04:00, Amsterdam time" }),
+      // The start of the working week, after the link check.
+      digest: schedule(e.DIGEST_SCHEDULE, { pattern: "0 9 * * 1", when: "Every Monday at 09:00, Amsterdam time" }),
     },
+    digest: { enabled: e.DIGEST_ENABLED ?? true, newToolsMax: 20, featuredMax: 6, confirmTtlMs: 48 * 60 * 60 * 1000, resendAfterMs: 10 * 60 * 1000 },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SEC * 1000,
     jobs: { pollMs: 5000 },
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.

@@ -86,7 +86,8 @@ const shutdown = gracefulShutdown({
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
     { name: "mail connections", stop: async () => services.mailer.close() },
   ],
-  close: () => database.close(),
+  // Views counted while requests drained are written last, just before the database closes.
+  close: () => services.views.stop().then(() => database.close()),
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {

@@ -1,4 +1,5 @@
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
+import { createViewCounter, type ViewCounter } from "./claims/views.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./config.ts";
 import type { Database } from "./db/index.ts";
@@ -9,6 +10,7 @@ import { productHuntImportJob, type ImportRunSummary } from "./importer/import-r
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { digestJob } from "./digest/job.ts";
 import { createMetrics, type Metrics } from "./metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
@@ -55,18 +57,26 @@ export interface AppServices {
   metrics: Metrics;
   /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
+  /** Tool page views, counted in memory and written a batch at a time (issue 21). */
+  views: ViewCounter;
   /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
   limiters: {
     contact: RateLimiter;
     searchTracking: RateLimiter;
     searchNewTerm: RateLimiter;
+    digestSubscribe: RateLimiter;
     submit: RateLimiter;
     checkout: RateLimiter;
     loginIp: RateLimiter;
     loginUserIp: RateLimiter;
     loginUser: RateLimiter;
     loginDevice: RateLimiter;
+    claimAddress: RateLimiter;
+    claimTool: RateLimiter;
+    claimRecipient: RateLimiter;
+    claimVerify: RateLimiter;
+    ownerEdit: RateLimiter;
   };
 }
 
@@ -117,6 +127,7 @@ export function createServices(
   const importer = { config, database, storage, freshness, screenshots, log, now, metrics };
   const catalog = createPublicCatalog(database, freshness, log);
   const importJob = productHuntImportJob(importer);
+  const mailer = createMailer(config.mail, log);
   return {
     config,
     database,
@@ -155,13 +166,18 @@ export function createServices(
       database,
       now,
       log,
-      jobs: [importJob, linkHealthJob({ config, database, freshness, log, now })],
+      jobs: [
+        importJob,
+        linkHealthJob({ config, database, freshness, log, now }),
+        digestJob({ config, database, catalog, mailer, log, now, signingKey }),
+      ],
       metrics,
     }),
     importJob,
     signingKey,
     metrics,
-    mailer: createMailer(config.mail, log),
+    mailer,
+    views: createViewCounter({ database, log, now }),
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),
@@ -173,6 +189,12 @@ export function createServices(
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking, { blockInMemory: true }),
       searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
+      claimAddress: createRateLimiter(database, "claim_address", config.rateLimits.claimAddress),
+      claimTool: createRateLimiter(database, "claim_tool", config.rateLimits.claimTool),
+      claimRecipient: createRateLimiter(database, "claim_recipient", config.rateLimits.claimRecipient),
+      claimVerify: createRateLimiter(database, "claim_verify", config.rateLimits.claimVerify),
+      ownerEdit: createRateLimiter(database, "owner_edit", config.rateLimits.ownerEdit),
+      digestSubscribe: createRateLimiter(database, "digest_subscribe", config.rateLimits.digestSubscribe),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { DigestForm } from "./digest-form.tsx";
 import { PageLink } from "./ui/page-link.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
@@ -30,6 +31,13 @@ export function SiteFooter({ siteName }: { siteName: string }) {
             ))}
           </ul>
         </nav>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+        <div className="max-w-md">
+          <p className="font-semibold text-slate-900">The weekly digest</p>
+          <p className="text-sm text-slate-700">The week&apos;s new tools, every Monday. Unsubscribe in one click.</p>
+          <DigestForm idPrefix="footer-digest" className="mt-2" />
+        </div>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
+import { DigestForm } from "../components/digest-form.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
@@ -129,6 +130,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       </div>
+      <section aria-labelledby="digest-title" className="rounded-2xl border border-slate-200 px-4 py-6 sm:px-8">
+        <h2 id="digest-title" className="text-2xl font-bold">
+          New tools in your inbox
+        </h2>
+        <p className="mt-1 text-slate-700">
+          One mail every Monday with the week&apos;s new tools and the featured ones. We ask you to confirm first; unsubscribe in one click.
+        </p>
+        <DigestForm idPrefix="home-digest" className="mt-4 max-w-md" />
+      </section>
       <PageScript name="likes" />
       {/* The dialog (React, the tool picker, the checkout call) is loaded when first asked for. */}
       {featuring && <PageScript name="feature-dialog" />}

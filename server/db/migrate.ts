@@ -11,6 +11,8 @@ import * as moderation from "./migrations/2026-11-22T07-moderation.ts";
 import * as imports from "./migrations/2026-11-23T08-imports.ts";
 import * as security from "./migrations/2026-11-24T09-security.ts";
 import * as countsVersion from "./migrations/2026-11-24T10-counts-version.ts";
+import * as owners from "./migrations/2026-11-27T11-owners.ts";
+import * as digest from "./migrations/2026-11-27T12-digest.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -27,6 +29,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T08-imports": imports,
   "2026-11-24T09-security": security,
   "2026-11-24T10-counts-version": countsVersion,
+  "2026-11-27T11-owners": owners,
+  "2026-11-27T12-digest": digest,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

@@ -232,7 +232,9 @@ export interface AppSecretsTable {
 export type AuditAction =
   | "approve" | "reject" | "edit" | "delete" | "add" | "import"
   | "message-delete"
-  | "login" | "login-failed" | "login-locked" | "logout" | "password-set";
+  | "login" | "login-failed" | "login-locked" | "logout" | "password-set"
+  | "claim-request" | "claim-verify" | "claim-verify-failed" | "claim-revoke" | "owner-link"
+  | "owner-edit" | "owner-edit-approve" | "owner-edit-reject";
 
 export interface AuditLogTable {
   id: string;
@@ -248,6 +250,88 @@ export interface AuditLogTable {
   /** The client address of a security event (sign-in, failure, lockout, sign-out). */
   ip: string | null;
   created_at: number;
+}
+
+/** A claim of a listing (issue 21): by e-mail or by the website; only hashes of its secrets are kept. */
+export interface ToolClaimsTable {
+  id: string;
+  tool_id: string;
+  method: "email" | "website";
+  /** The address the one-time link went to (e-mail claims). */
+  email: string | null;
+  /** The website's host when the claim was made. */
+  domain: string;
+  /** The code the website shows (website claims); public once published. */
+  site_code: string | null;
+  /** SHA-256 of the e-mail link's token or of the claimant's secret; null once used. */
+  secret_hash: string | null;
+  /** SHA-256 of the owner link's token, once verified. */
+  owner_token_hash: string | null;
+  status: "pending" | "verified" | "revoked";
+  /** Until when a pending claim may be verified. */
+  expires_at: number;
+  created_at: number;
+  verified_at: number | null;
+  revoked_at: number | null;
+}
+
+/** An owner's edit of a listing; pending until an admin approves or rejects it. */
+export interface OwnerEditsTable {
+  id: string;
+  tool_id: string;
+  claim_id: string;
+  status: "pending" | "approved" | "rejected" | "replaced" | "withdrawn";
+  /** JSON of the owner's content (core/claims.ts OwnerContent). */
+  content: string;
+  logo_key: string | null;
+  logo_url: string | null;
+  /** An admin's reason for rejecting, which the owner reads. */
+  reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+/** Page views of a tool per UTC day (`day`: the day's first millisecond). */
+export interface ToolViewsTable {
+  tool_id: string;
+  day: number;
+  count: number;
+}
+
+/** A reader of the weekly digest; an unsubscribed one keeps no address (email null). */
+export interface DigestSubscribersTable {
+  id: string;
+  /** Trimmed, domain lower-cased (core/digest.ts normaliseEmail); null once unsubscribed. */
+  email: string | null;
+  status: "pending" | "confirmed" | "unsubscribed";
+  /** SHA-256 (hex) of the confirmation link's token. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  /** When the last confirmation mail went out (a pending address is re-sent one at most this often). */
+  confirm_sent_at: number | null;
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+}
+
+/** One issue of the digest per ISO week (`2026-W48`): what it lists, as JSON, fixed when first made. */
+export interface DigestIssuesTable {
+  week: string;
+  content: string;
+  new_count: number;
+  featured_count: number;
+  created_at: number;
+}
+
+/** An issue's send to one reader: at most once ('sending' is claimed before the mail leaves). */
+export interface DigestDeliveriesTable {
+  week: string;
+  subscriber_id: string;
+  status: "sending" | "sent" | "failed";
+  attempts: WithDefault<number>;
+  last_error: string | null;
+  updated_at: number;
+  sent_at: number | null;
 }
 
 /** Kysely's view of the whole schema. */
@@ -271,6 +355,12 @@ export interface DB {
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;
+  tool_claims: ToolClaimsTable;
+  owner_edits: OwnerEditsTable;
+  tool_views: ToolViewsTable;
+  digest_subscribers: DigestSubscribersTable;
+  digest_issues: DigestIssuesTable;
+  digest_deliveries: DigestDeliveriesTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

@@ -40,6 +40,7 @@ export default async function globalSetup() {
     // Nothing scheduled runs while the journeys do (they would change what the pages show).
     PRODUCT_HUNT_AUTO_IMPORT: "false",
     LINK_CHECK_ENABLED: "false",
+    DIGEST_ENABLED: "false",
   });
   process.env.E2E_PRODUCT_HUNT_URL = productHunt.baseUrl;
   process.env.E2E_ADMIN_USERNAME = admin.username;

@@ -34,6 +34,12 @@ export const TABLES = [
   "app_secrets",
   "jobs",
   "audit_log",
+  "tool_claims",
+  "owner_edits",
+  "tool_views",
+  "digest_subscribers",
+  "digest_issues",
+  "digest_deliveries",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

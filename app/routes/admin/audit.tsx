@@ -35,10 +35,21 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "login-locked": "Sign-in locked",
   logout: "Signed out",
   "password-set": "Password set",
+  "claim-request": "Claim requested",
+  "claim-verify": "Claim verified",
+  "claim-verify-failed": "Claim verification failed",
+  "claim-revoke": "Claim revoked",
+  "owner-link": "Owner link mailed",
+  "owner-edit": "Owner proposed an edit",
+  "owner-edit-approve": "Approved owner's edit",
+  "owner-edit-reject": "Rejected owner's edit",
 };
 
 /** Actions on a tool, whose name links to its edit page while the tool exists. */
-const TOOL_ACTIONS = new Set<AuditAction>(["approve", "reject", "edit", "delete", "add", "import"]);
+const TOOL_ACTIONS = new Set<AuditAction>([
+  "approve", "reject", "edit", "delete", "add", "import",
+  "claim-request", "claim-verify", "claim-verify-failed", "claim-revoke", "owner-link", "owner-edit", "owner-edit-approve", "owner-edit-reject",
+]);
 
 const FIELD_LABELS: Record<string, string> = {
   websiteUrl: "website",
@@ -60,8 +71,15 @@ function describeDetail(detail: string): string {
     return detail;
   }
   if (typeof value !== "object" || value === null) return String(value);
-  const d = value as { reason?: unknown; changed?: unknown; status?: { from?: unknown; to?: unknown }; formerName?: unknown; slug?: unknown };
+  const d = value as {
+    reason?: unknown; changed?: unknown; status?: { from?: unknown; to?: unknown }; formerName?: unknown; slug?: unknown;
+    method?: unknown; email?: unknown; proof?: unknown; owner?: unknown;
+  };
   const parts: string[] = [];
+  if (typeof d.method === "string") parts.push(d.method === "email" ? "By e-mail" : "By the website");
+  if (typeof d.email === "string") parts.push(d.email);
+  if (typeof d.owner === "string") parts.push(`Owner: ${d.owner}`);
+  if (typeof d.proof === "string") parts.push(`Proof: ${d.proof}`);
   if (typeof d.reason === "string") parts.push(`Reason: ${d.reason}`);
   if (Array.isArray(d.changed)) parts.push(`Changed: ${d.changed.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join(", ")}`);
   if (d.status && typeof d.status === "object") parts.push(`Status: ${String(d.status.from)} → ${String(d.status.to)}`);

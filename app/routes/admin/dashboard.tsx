@@ -1,6 +1,7 @@
 import { data, Link, useFetcher } from "react-router";
 import { formatUsd } from "../../../core/featuring.ts";
 import { dashboardStats } from "../../../server/admin/stats.ts";
+import { subscriberCounts } from "../../../server/digest/subscribers.ts";
 import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
 import type { RunRecord } from "../../../server/jobs/runs.ts";
 import { jobView, type JobView } from "../../../server/jobs/scheduler.ts";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Admin" },
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const { importJob } = services;
-  const [stats, importRun] = await Promise.all([
+  const [stats, importRun, digestReaders] = await Promise.all([
     dashboardStats(services.database, services.now()).then(
       (value) => ({ stats: value, error: null }),
       (error: unknown) => {
@@ -35,8 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
         return { run: null, runError: "The last import run could not be loaded." };
       },
     ),
+    // The weekly digest's confirmed readers (its own page, /admin/digest, has the rest).
+    subscriberCounts(services.database).then(
+      (counts) => counts.confirmed,
+      (error: unknown) => {
+        services.log.error({ err: error }, "dashboard: digest readers not loaded");
+        return null;
+      },
+    ),
   ]);
-  return { ...stats, importJob: jobView(importJob), lastImport: importRun.run, lastImportError: importRun.runError };
+  return { ...stats, importJob: jobView(importJob), lastImport: importRun.run, lastImportError: importRun.runError, digestReaders };
 }
 
 /** The manual Product Hunt import (intent=scrape): answers only when the run has finished. */
@@ -53,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const number = (n: number) => n.toLocaleString("en-US");
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, error, importJob, lastImport, lastImportError } = loaderData;
+  const { stats, error, importJob, lastImport, lastImportError, digestReaders } = loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -82,6 +91,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 ["Paid orders", number(stats.paidOrders)],
                 ["Revenue", formatUsd(stats.revenueCents)],
                 ...(stats.testOrders > 0 ? ([["Test orders (no charge, not revenue)", number(stats.testOrders)]] as const) : []),
+                ...(digestReaders !== null ? ([["Weekly digest readers", number(digestReaders)]] as const) : []),
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl border border-slate-200 p-4">

@@ -43,6 +43,8 @@ const NAV = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/jobs", label: "Jobs" },
+  { to: "/admin/digest", label: "Digest" },
+  { to: "/admin/claims", label: "Claims" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,8 @@ import { formatUsd } from "../../../core/featuring.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
 import { approveTools, deleteTools, listModerationQueue, rejectTools, type ChangedTool } from "../../../server/admin/moderation.ts";
 import { listBrokenLinks, type BrokenLink } from "../../../server/links/health.ts";
+import { mailApprovedSubmitters } from "../../../server/submissions/approval-mail.ts";
+import { approveOwnerEdit, listPendingOwnerEdits, rejectOwnerEdit, type PendingOwnerEdit } from "../../../server/claims/owners.ts";
 import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
@@ -32,11 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(servicesContextKey);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("No such page of the queue.", { status: 404 });
-  const [{ items, total }, brokenLinks] = await Promise.all([
+  const [{ items, total }, brokenLinks, ownerEdits] = await Promise.all([
     listModerationQueue(database, { page, pageSize: PAGE_SIZE }),
     listBrokenLinks(database, config.linkHealth.failuresToFlag),
+    listPendingOwnerEdits(database),
   ]);
-  return { items, total, page, pages: pageCount(total, PAGE_SIZE), brokenLinks };
+  return { items, total, page, pages: pageCount(total, PAGE_SIZE), brokenLinks, ownerEdits };
 }
 
 const SELECT_ONE = "Select at least one tool.";
@@ -45,6 +48,11 @@ const ids = z
   .min(1, SELECT_ONE)
   .max(BULK_MAX, `At most ${BULK_MAX} tools at a time.`)
   .transform((list) => [...new Set(list)]);
+
+const ownerDecisionSchema = z.object({
+  id: z.string({ error: "The request could not be understood." }).regex(/^[0-9a-z]{1,64}$/, "The request could not be understood."),
+  reason: rejectionReasonSchema,
+});
 
 /** Which form on the page posted: "bulk", or one tool's (`approve:<id>`, …), so its message shows next to it. */
 const formKey = z.string().max(100).optional();
@@ -76,6 +84,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContextKey);
   const formData = await readForm(request);
   const key = String(formData.get("formKey") ?? "bulk").slice(0, 100);
+  // Owners' edits of claimed listings (issue 21): approved through the admin's tool edit, or rejected with a reason the owner reads.
+  const intent = formData.get("intent");
+  if (intent === "owner-approve" || intent === "owner-reject") {
+    const owner = ownerDecisionSchema.safeParse({ id: formData.getAll("id").length === 1 ? formData.get("id") : null, reason: formData.get("reason") ?? undefined });
+    if (!owner.success) return data<ActionResult>(actionReply("error", owner.error.issues[0]?.message ?? "The request could not be understood.", { formKey: key }), { status: 400 });
+    const done =
+      intent === "owner-approve"
+        ? await approveOwnerEdit(services, admin, owner.data.id)
+        : await rejectOwnerEdit(services, admin, owner.data.id, owner.data.reason || null);
+    if (done.kind === "gone") return data<ActionResult>(actionReply("error", "That edit was decided already, or its listing is gone.", { formKey: key }), { status: 404 });
+    if (done.kind === "refused") return data<ActionResult>(actionReply("error", done.message, { formKey: key }), { status: 409 });
+    return data<ActionResult>(actionReply("success", `${intent === "owner-approve" ? "Approved and published" : "Rejected"} the owner's edit of “${done.toolName}”.`, { formKey: key }));
+  }
   const submission = parseWithZod(formData, { schema: moderationSchema });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat();
@@ -86,6 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let notice: string;
   if (value.intent === "approve") {
     const done = await approveTools(services, admin, value.ids);
+    // Submitters hear of it by mail; the answer does not wait for the mail server.
+    void mailApprovedSubmitters(services, done.map((tool) => tool.id));
     notice = done.length > 0 ? `Approved ${plural(done.length)}: ${names(done)}.` : "Nothing to approve: those tools are already approved, or gone.";
   } else if (value.intent === "reject") {
     const done = await rejectTools(services, admin, value.ids, value.reason || null);
@@ -103,7 +126,7 @@ const neutralClass = `${buttonClass} border-slate-300 bg-white text-slate-900 ho
 const dangerClass = `${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`;
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, brokenLinks } = loaderData;
+  const { items, total, page, pages, brokenLinks, ownerEdits } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const result = busy ? undefined : (actionData as ActionResult | undefined);
@@ -214,7 +237,127 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         </ol>
       )}
       <Pagination page={page} pages={pages} hrefFor={(n) => (n === 1 ? "/admin/moderation" : `/admin/moderation?page=${n}`)} />
+      <OwnerEdits edits={ownerEdits.items} total={ownerEdits.total} busy={busy} messageFor={messageFor} />
       <BrokenLinks links={brokenLinks} />
+    </section>
+  );
+}
+
+/** Owners' proposed edits of their listings, each with its field-by-field diff (old → new). */
+function OwnerEdits({
+  edits,
+  total,
+  busy,
+  messageFor,
+}: {
+  edits: PendingOwnerEdit[];
+  total: number;
+  busy: boolean;
+  messageFor: (key: string) => ActionResult | null;
+}) {
+  return (
+    <section aria-labelledby="owner-edits-title" className="space-y-3 border-t border-slate-200 pt-6">
+      <h2 id="owner-edits-title" className="text-2xl font-semibold">
+        Owners&apos; edits
+      </h2>
+      <p className="text-slate-700">
+        {total === 0
+          ? "No owner has proposed an edit."
+          : `${plural(total)} with changes proposed by their verified owners. Approving publishes the changes as an edit of yours.`}
+      </p>
+      {edits.map((edit) => {
+        const approve = messageFor(`owner-approve:${edit.id}`);
+        const reject = messageFor(`owner-reject:${edit.id}`);
+        return (
+          <article key={edit.id} aria-labelledby={`owner-edit-${edit.id}`} className="space-y-3 rounded-xl border border-slate-200 p-4">
+            <h3 id={`owner-edit-${edit.id}`} className="text-lg font-semibold">
+              {edit.toolName}
+            </h3>
+            <p className="text-sm text-slate-700">
+              Proposed by {edit.owner} on <UtcTime ms={edit.createdAt} /> ·{" "}
+              <TextLink to={`/tool/${encodeURIComponent(edit.toolSlug)}`}>Its page</TextLink>
+            </p>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Changes to {edit.toolName}</caption>
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Field
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Now
+                  </th>
+                  <th scope="col" className="py-2">
+                    Proposed
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {edit.changes.map((change) => (
+                  <tr key={change.field} className="border-b border-slate-200 align-top">
+                    <th scope="row" className="py-2 pr-4 font-medium">
+                      {change.label}
+                    </th>
+                    <td className="py-2 pr-4 whitespace-pre-wrap break-words text-red-900">
+                      <del>{change.from}</del>
+                    </td>
+                    <td className="py-2 whitespace-pre-wrap break-words text-emerald-900">
+                      <ins>{change.to}</ins>
+                    </td>
+                  </tr>
+                ))}
+                {edit.logo && (
+                  <tr className="border-b border-slate-200 align-top">
+                    <th scope="row" className="py-2 pr-4 font-medium">
+                      Logo
+                    </th>
+                    <td className="py-2 pr-4">{edit.logo.from ? <img src={edit.logo.from} alt="Current logo" width={48} height={48} /> : "—"}</td>
+                    <td className="py-2">
+                      <img src={edit.logo.to} alt="Proposed logo" width={48} height={48} />
+                    </td>
+                  </tr>
+                )}
+                {edit.changes.length === 0 && !edit.logo && (
+                  <tr>
+                    <td colSpan={3} className="py-2 text-slate-700">
+                      The listing already says all this (it was changed since).
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            <div className="flex flex-wrap items-start gap-3">
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="owner-approve" />
+                <input type="hidden" name="id" value={edit.id} />
+                <input type="hidden" name="formKey" value={`owner-approve:${edit.id}`} />
+                <button type="submit" disabled={busy} className={approveClass}>
+                  Approve<span className="sr-only"> the edit of {edit.toolName}</span>
+                </button>
+              </Form>
+              <details open={reject?.status === "error"} className="rounded-lg border border-slate-200 p-3">
+                <summary className="cursor-pointer text-sm font-medium">
+                  Reject<span className="sr-only"> the edit of {edit.toolName}</span>…
+                </summary>
+                <Form method="post" preventScrollReset className="mt-2 space-y-2">
+                  <input type="hidden" name="intent" value="owner-reject" />
+                  <input type="hidden" name="id" value={edit.id} />
+                  <input type="hidden" name="formKey" value={`owner-reject:${edit.id}`} />
+                  <label htmlFor={`owner-reason-${edit.id}`} className="block text-sm font-medium text-slate-900">
+                    Reason (optional, shown to the owner)
+                  </label>
+                  <textarea id={`owner-reason-${edit.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+                  <button type="submit" disabled={busy} className={neutralClass}>
+                    Reject the edit of {edit.toolName}
+                  </button>
+                </Form>
+              </details>
+            </div>
+            <FormMessage result={approve} />
+            <FormMessage result={reject} />
+          </article>
+        );
+      })}
     </section>
   );
 }

@@ -1,0 +1,284 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import { logoFailedMessage, SUBMISSION_LIMITS } from "../../core/submission.ts";
+import { OWNER_FIELD_LABELS, ownerEditSchema } from "../../core/claims.ts";
+import { CATEGORIES } from "../../core/categories.ts";
+import { PLATFORMS } from "../../core/platforms.ts";
+import { PRICING_MODELS } from "../../core/pricing.ts";
+import { formReply } from "../../core/replies.ts";
+import { LOGO_ACCEPT } from "../../core/uploads.ts";
+import type { z } from "../../core/zod.ts";
+import { findOwner, ownerPage, submitOwnerEdit } from "../../server/claims/owners.ts";
+import { readUploadForm } from "../../server/submissions/form.ts";
+import { Field, FormAlert, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
+import { StatusPage } from "../components/not-found.tsx";
+import { PageScript } from "../components/page-script.tsx";
+import { ToolLogo } from "../components/tool-logo.tsx";
+import { UtcTime } from "../components/utc-time.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { TextLink } from "../components/ui/text-link.tsx";
+import { requestContextKey, servicesContextKey } from "../context.ts";
+import { formConstraint } from "../lib/constraint.ts";
+import { unreadUpload } from "../lib/tool-form-replies.ts";
+import type { Route } from "./+types/owner.ts";
+
+// A verified owner's private page (/owner/<token>, issue 21): the listing's likes and views, and
+// a form to propose changes to its content and logo. A proposal waits for an admin; a newer one
+// replaces it. The token is the only key: never indexed, never kept by any cache.
+
+const NOT_FOUND = "This owner link does not work. It may have been replaced by a newer one or revoked. You can ask for a new one on the listing's claim page.";
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(actionHeaders);
+  for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Owner: ${loaderData.page.tool.name}` : "Owner link not found" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContextKey);
+  const owner = await findOwner(services.database, params.token);
+  if (!owner) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+  const page = await ownerPage(services.database, services.views, owner, services.now());
+  if (!page) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return data({ page, owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt }, sent }, { headers: PRIVATE });
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContextKey);
+  const { addressKey, ip } = context.get(requestContextKey);
+  const owner = await findOwner(services.database, params.token);
+  if (!owner) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+  const form = await readUploadForm(request);
+  const submission = parseWithZod(form.formData, { schema: ownerEditSchema });
+  if (!form.ok) {
+    const refusal = unreadUpload(submission, form.problem, (message) => message);
+    return data(formReply(refusal.result), { status: refusal.status, headers: PRIVATE });
+  }
+  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400, headers: PRIVATE });
+  const { logo, ...content } = submission.value;
+  const outcome = await submitOwnerEdit(
+    { ...services, limiter: services.limiters.ownerEdit },
+    owner,
+    { addressKey, ip },
+    content,
+    logo ? { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) } : null,
+  );
+  switch (outcome.kind) {
+    case "saved":
+      // Redirect after the post, so a reload cannot send the edit twice.
+      return redirect(`/owner/${params.token}?sent=1`, { status: 303, headers: PRIVATE });
+    case "no-change":
+      return data(formReply(submission.reply({ formErrors: ["Nothing was changed: the listing already says all this."] })), { status: 400, headers: PRIVATE });
+    case "bad-logo":
+      return data(formReply(submission.reply({ fieldErrors: { logo: [logoFailedMessage(outcome.message)] } })), { status: 400, headers: PRIVATE });
+    case "limited":
+      return data(formReply(submission.reply({ formErrors: [outcome.message] })), { status: 429, headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfterSec) } });
+    case "gone":
+      throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
+  }
+}
+
+const LIST_FIELDS = [
+  ["features", "Features"],
+  ["useCases", "Use cases"],
+  ["integrations", "Integrations"],
+  ["targetAudience", "Target audience"],
+] as const;
+
+export default function OwnerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, owner, sent } = loaderData;
+  const { tool } = page;
+  // The form starts from the pending proposal when there is one, else from the listing.
+  const start = page.pending?.content ?? tool;
+  const [form, fields] = useForm<z.input<typeof ownerEditSchema>>({
+    id: "owner-edit",
+    lastResult: actionData?.form,
+    constraint: formConstraint(ownerEditSchema),
+    defaultValue: {
+      name: start.name,
+      tagline: start.tagline,
+      description: start.description,
+      categories: start.categories,
+      tags: start.tags.join(", "),
+      platforms: start.platforms,
+      pricingModel: start.pricingModel ?? "",
+      pricingDetails: start.pricingDetails,
+      features: start.features.join(", "),
+      useCases: start.useCases.join(", "),
+      integrations: start.integrations.join(", "),
+      targetAudience: start.targetAudience.join(", "),
+    },
+  });
+  const fmt = (n: number) => n.toLocaleString("en-US");
+
+  return (
+    <section className="mx-auto max-w-3xl space-y-8 py-8" aria-labelledby="owner-title">
+      <div className="flex items-center gap-4">
+        <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
+        <div>
+          <h1 id="owner-title" className="text-3xl font-bold">
+            {tool.name}: owner page
+          </h1>
+          <p className="text-sm text-slate-700">
+            Verified {owner.method === "email" ? `by e-mail (${owner.who})` : `by the website (${owner.who})`} on <UtcTime ms={owner.verifiedAt} />. This page is
+            private: keep its address to yourself.
+          </p>
+        </div>
+      </div>
+
+      {sent && !actionData && <Alert tone="saved">Thank you: your changes were sent for review. The listing changes once our team approves them.</Alert>}
+
+      <section aria-labelledby="numbers-title" className="space-y-3">
+        <h2 id="numbers-title" className="text-xl font-semibold">
+          The listing in numbers
+        </h2>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <div className="rounded-xl border border-slate-200 p-4">
+            <dt className="text-sm text-slate-700">Likes</dt>
+            <dd className="text-3xl font-bold" data-testid="owner-likes">
+              {fmt(page.likes)}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-4">
+            <dt className="text-sm text-slate-700">Page views, all time</dt>
+            <dd className="text-3xl font-bold" data-testid="owner-views">
+              {fmt(page.views.total)}
+            </dd>
+          </div>
+          <div className="rounded-xl border border-slate-200 p-4">
+            <dt className="text-sm text-slate-700">Page views, last 30 days</dt>
+            <dd className="text-3xl font-bold">{fmt(page.views.last30Days)}</dd>
+          </div>
+        </dl>
+        <p className="text-sm text-slate-700">
+          Views count visits of the listing&apos;s page by people (not search engines), by UTC day.{" "}
+          {page.public ? <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>See the listing</TextLink> : "The listing is not public at the moment."}
+        </p>
+      </section>
+
+      {page.pending && (
+        <section aria-labelledby="pending-title" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <h2 id="pending-title" className="text-xl font-semibold">
+            Waiting for review
+          </h2>
+          <p>
+            Changes sent on <UtcTime ms={page.pending.createdAt} />: {page.pending.changes.map((c) => c.label).join(", ") || "none to the text"}
+            {page.pending.logoUrl ? " and a new logo" : ""}. Sending the form again replaces them.
+          </p>
+        </section>
+      )}
+      {!page.pending && page.lastDecided && (
+        <Alert tone={page.lastDecided.status === "approved" ? "saved" : "warning"}>
+          {page.lastDecided.status === "approved"
+            ? "Your last changes were approved and are on the listing."
+            : `Your last changes were not accepted. ${page.lastDecided.reason ? `Reason: ${page.lastDecided.reason}` : "No reason was given."}`}
+        </Alert>
+      )}
+
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        <div>
+          <h2 className="text-xl font-semibold">Propose changes</h2>
+          <p className="text-sm text-slate-700">
+            Your changes are reviewed before they are published; one proposal at a time (a new one replaces the one waiting). The website address
+            is what you proved and cannot be changed here: write to us through the contact page for that.
+          </p>
+        </div>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field id={fields.name.id} label="Name *" errors={fields.name.errors} errorId={fields.name.errorId}>
+          <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field id={fields.tagline.id} label="Tagline *" hint={`Up to ${SUBMISSION_LIMITS.tagline} characters.`} errors={fields.tagline.errors} errorId={fields.tagline.errorId}>
+          <input {...getInputProps(fields.tagline, { type: "text" })} className={inputClass} />
+        </Field>
+        <Field
+          id={fields.description.id}
+          label="Description"
+          hint={`Line breaks are kept. Up to ${fmt(SUBMISSION_LIMITS.description)} characters.`}
+          errors={fields.description.errors}
+          errorId={fields.description.errorId}
+        >
+          <textarea {...getTextareaProps(fields.description)} rows={6} className={inputClass} />
+        </Field>
+        <Boxes legend="Categories *" hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`} field={fields.categories} options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))} />
+        <Boxes legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
+        <Field id={fields.pricingModel.id} label="Pricing model" errors={fields.pricingModel.errors} errorId={fields.pricingModel.errorId}>
+          <select {...getSelectProps(fields.pricingModel)} className={inputClass}>
+            <option value="">Not specified</option>
+            {PRICING_MODELS.map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={fields.pricingDetails.id} label="Pricing details" errors={fields.pricingDetails.errors} errorId={fields.pricingDetails.errorId}>
+          <textarea {...getTextareaProps(fields.pricingDetails)} rows={2} className={inputClass} />
+        </Field>
+        <Field id={fields.tags.id} label="Tags" hint={`Separated by commas, up to ${SUBMISSION_LIMITS.tags}.`} errors={messagesOf(fields.tags)} errorId={fields.tags.errorId}>
+          <input {...getInputProps(fields.tags, { type: "text" })} className={inputClass} />
+        </Field>
+        {LIST_FIELDS.map(([name, label]) => (
+          <Field key={name} id={fields[name].id} label={label} hint="Separated by commas." errors={messagesOf(fields[name])} errorId={fields[name].errorId}>
+            <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
+          </Field>
+        ))}
+        <Field id={fields.logo.id} label={`New ${OWNER_FIELD_LABELS.logo.toLowerCase()}`} hint="Square PNG, JPG or WebP, max 5MB. Leave empty to keep the current logo." errors={fields.logo.errors} errorId={fields.logo.errorId}>
+          <input {...getInputProps(fields.logo, { type: "file" })} accept={LOGO_ACCEPT} className={inputClass} />
+        </Field>
+        <SubmitButton busy={false} label="Send for review" busyLabel="Sending…" />
+      </Form>
+      <PageScript name="busy-forms" />
+    </section>
+  );
+}
+
+type CollectionField = Parameters<typeof getCollectionProps>[0];
+
+/** A group of checkboxes with its legend and its message. */
+function Boxes({ legend, hint, field, options }: { legend: string; hint?: string; field: CollectionField; options: { value: string; label: string }[] }) {
+  const hintId = `${field.id}-hint`;
+  const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) });
+  const errors = messagesOf(field);
+  return (
+    <fieldset aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")} aria-invalid={errors ? true : undefined}>
+      <legend className="text-sm font-medium text-slate-900">{legend}</legend>
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-700">
+          {hint}
+        </p>
+      )}
+      <div className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+        {boxes.map(({ key, ...box }, i) => (
+          <label key={key} className="flex items-center gap-2">
+            <input {...box} aria-describedby={undefined} aria-invalid={undefined} className="h-4 w-4 accent-brand-700" />
+            <span>{options[i]!.label}</span>
+          </label>
+        ))}
+      </div>
+      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
+        {errors?.[0]}
+      </p>
+    </fieldset>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The owner page could not be shown. Please try again later.";
+  return (
+    <StatusPage
+      eyebrow={notFound ? "404" : undefined}
+      title={notFound ? "Owner link not found" : "Something went wrong"}
+      message={notFound ? NOT_FOUND : message}
+      link={{ to: "/", label: "Go to Homepage" }}
+    />
+  );
+}

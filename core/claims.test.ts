@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import {
+  comparableHost,
+  diffOwnerContent,
+  emailDomainRefusal,
+  registrableHost,
+  verificationFileHasCode,
+  verificationMetaCodes,
+  type OwnerContent,
+} from "./claims.ts";
+
+describe("registrableHost", () => {
+  it("is the host's registered name: one label above its public suffix", () => {
+    expect(registrableHost("app.acme.com")).toBe("acme.com");
+    expect(registrableHost("WWW.Acme.com.")).toBe("acme.com");
+    expect(registrableHost("shop.acme.co.uk")).toBe("acme.co.uk");
+    expect(registrableHost("acme.github.io")).toBe("acme.github.io");
+    expect(registrableHost("docs.acme.github.io")).toBe("acme.github.io");
+  });
+  it("has none for an IP address or a bare suffix", () => {
+    expect(registrableHost("127.0.0.1")).toBeNull();
+    expect(registrableHost("[::1]")).toBeNull();
+    expect(registrableHost("github.io")).toBeNull();
+    expect(registrableHost("co.uk")).toBeNull();
+    expect(registrableHost("localhost")).toBeNull();
+  });
+  it("compares hosts without www. and case", () => {
+    expect(comparableHost(" WWW.Example.COM. ")).toBe("example.com");
+  });
+});
+
+describe("emailDomainRefusal", () => {
+  const site = "https://www.acme.com/product";
+  it("accepts the website's domain, a subdomain of it, or a domain it is a subdomain of", () => {
+    expect(emailDomainRefusal("acme.com", site)).toBeNull();
+    expect(emailDomainRefusal("ACME.com", site)).toBeNull();
+    expect(emailDomainRefusal("www.acme.com", site)).toBeNull();
+    expect(emailDomainRefusal("team.acme.com", site)).toBeNull();
+    expect(emailDomainRefusal("acme.com", "https://app.acme.com")).toBeNull();
+    expect(emailDomainRefusal("acme.co.uk", "https://shop.acme.co.uk")).toBeNull();
+  });
+  it("refuses other domains, look-alikes and siblings", () => {
+    expect(emailDomainRefusal("evil.com", site)).toBe("other-domain");
+    expect(emailDomainRefusal("acme.com.evil.com", site)).toBe("other-domain");
+    expect(emailDomainRefusal("notacme.com", site)).toBe("other-domain");
+    expect(emailDomainRefusal("com", site)).toBe("other-domain");
+    expect(emailDomainRefusal("mail.acme.com", "https://app.acme.com")).toBe("other-domain");
+    expect(emailDomainRefusal("co.uk", "https://acme.co.uk")).toBe("other-domain");
+  });
+  it("never lets one tenant of a shared host claim another's site", () => {
+    expect(emailDomainRefusal("evil.github.io", "https://acme.github.io")).toBe("other-domain");
+    expect(emailDomainRefusal("github.io", "https://acme.github.io")).toBe("other-domain");
+    expect(emailDomainRefusal("acme.github.io", "https://acme.github.io")).toBeNull();
+  });
+  it("refuses sites that are a page of a shared host, and sites without a domain", () => {
+    expect(emailDomainRefusal("github.com", "https://github.com/acme/tool")).toBe("shared-host");
+    expect(emailDomainRefusal("gmail.com", "https://gmail.com")).toBe("shared-host");
+    expect(emailDomainRefusal("127.0.0.1", "http://127.0.0.1:8080/")).toBe("no-domain");
+    expect(emailDomainRefusal("acme.com", "not a url")).toBe("no-domain");
+  });
+});
+
+describe("verificationMetaCodes", () => {
+  const code = "toolshelf-0123456789abcdefghijklmnopqrstuv";
+  it("reads the meta tag whatever its attribute order, quotes and case", () => {
+    expect(verificationMetaCodes(`<head><meta name="toolshelf-verification" content="${code}"></head>`)).toEqual([code]);
+    expect(verificationMetaCodes(`<META CONTENT='${code}' NAME='Toolshelf-Verification' />`)).toEqual([code]);
+    expect(verificationMetaCodes(`<meta name=toolshelf-verification content=${code}>`)).toEqual([code]);
+    expect(verificationMetaCodes(`<meta\n  name="toolshelf-verification"\n  content=" ${code} "\n>`)).toEqual([code]);
+  });
+  it("skips comments, scripts and other meta tags", () => {
+    expect(verificationMetaCodes(`<!-- <meta name="toolshelf-verification" content="${code}"> -->`)).toEqual([]);
+    expect(verificationMetaCodes(`<script>document.write('<meta name="toolshelf-verification" content="${code}">')</script>`)).toEqual([]);
+    expect(verificationMetaCodes(`<meta name="description" content="${code}">`)).toEqual([]);
+    expect(verificationMetaCodes(`<meta data-name="toolshelf-verification" content="${code}">`)).toEqual([]);
+    expect(verificationMetaCodes("")).toEqual([]);
+  });
+  it("reads a file's code on a line of its own", () => {
+    expect(verificationFileHasCode(`${code}\n`, code)).toBe(true);
+    expect(verificationFileHasCode(`other\r\n  ${code}  \r\n`, code)).toBe(true);
+    expect(verificationFileHasCode(`x${code}`, code)).toBe(false);
+    expect(verificationFileHasCode("", code)).toBe(false);
+  });
+});
+
+describe("diffOwnerContent", () => {
+  const base: OwnerContent = {
+    name: "Quillpad",
+    tagline: "Notes",
+    description: "Old",
+    categories: ["productivity"],
+    tags: ["notes"],
+    platforms: ["Web"],
+    pricingModel: "Free",
+    pricingDetails: "",
+    features: [],
+    useCases: [],
+    integrations: [],
+    targetAudience: [],
+  };
+  it("lists only the changed fields, in form order, old and new as text", () => {
+    const changes = diffOwnerContent(base, { ...base, tagline: "Notes, fast", tags: ["notes", "markdown"], pricingModel: null, features: ["Sync"] });
+    expect(changes).toEqual([
+      { field: "tags", label: "Tags", from: "notes", to: "notes, markdown" },
+      { field: "tagline", label: "Tagline", from: "Notes", to: "Notes, fast" },
+      { field: "pricingModel", label: "Pricing model", from: "Free", to: "—" },
+      { field: "features", label: "Features", from: "—", to: "Sync" },
+    ].sort((a, b) => order(a.field) - order(b.field)));
+  });
+  it("is empty when nothing changed", () => {
+    expect(diffOwnerContent(base, { ...base })).toEqual([]);
+  });
+});
+
+const FIELDS = ["name", "tagline", "description", "categories", "tags", "platforms", "pricingModel", "pricingDetails", "features", "useCases", "integrations", "targetAudience"];
+const order = (field: string) => FIELDS.indexOf(field);

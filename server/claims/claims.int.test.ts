@@ -1,0 +1,423 @@
+import http, { type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin } from "../admin/accounts.ts";
+import { adminCookieName, createAdminSession } from "../admin/session.ts";
+import type { Config } from "../config.ts";
+import { addTools, makeTool } from "../../tests/support/catalog.ts";
+import { BROWSER_UA, getPage, locationOf, textOf } from "../../tests/support/html.ts";
+import { testImage } from "../../tests/support/images.ts";
+import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
+import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
+
+// Claiming a listing (issue 21) end to end against the real app: by e-mail (the mail read from a
+// real SMTP server), by meta tag and by file (a fake website on 127.0.0.1, reached through the
+// safe outbound fetch), the owner page with its counts, owners' edits through moderation, the
+// admin's claims and revocation, and the limits.
+
+/** A website on 127.0.0.1 whose home pages and well-known file the tests set. */
+interface FakeSite {
+  origin: string;
+  host: string;
+  pages: Map<string, { status: number; body: string; type?: string }>;
+  close(): Promise<void>;
+}
+
+async function startFakeSite(): Promise<FakeSite> {
+  const pages = new Map<string, { status: number; body: string; type?: string }>();
+  const server: Server = http.createServer((req, res) => {
+    const page = pages.get(req.url ?? "/") ?? { status: 404, body: "not found" };
+    res.writeHead(page.status, { "content-type": page.type ?? "text/html; charset=utf-8" });
+    res.end(page.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    pages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const OWNER_LINK = /\/owner\/([A-Za-z0-9_-]{43})/;
+const CONFIRM_LINK = /\/claim\/[^\s?"]+\?confirm=([A-Za-z0-9_-]{43})/;
+const SITE_CODE = /toolshelf-[0-9a-z]{32}/;
+
+let smtp: LocalSmtp;
+let site: FakeSite;
+const clock = { now: Date.UTC(2026, 10, 27, 12) };
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+  site = await startFakeSite();
+});
+afterAll(async () => {
+  await smtp?.close();
+  await site?.close();
+});
+
+function generous(config: Config) {
+  for (const key of ["claimAddress", "claimTool", "claimRecipient", "claimVerify", "ownerEdit"] as const) config.rateLimits[key] = { points: 1000, durationSec: 3600 };
+}
+
+async function auditActions(server: TestServer, toolId: string): Promise<string[]> {
+  const rows = await server.services.database.db.selectFrom("audit_log").select("action").where("tool_id", "=", toolId).orderBy("created_at").orderBy("id").execute();
+  return rows.map((r) => r.action);
+}
+
+async function adminCookie(server: TestServer): Promise<string> {
+  const { database } = server.services;
+  const admin = await createAdmin(database, `claims-admin-${Math.random().toString(36).slice(2, 8)}`, "a long enough password", clock.now);
+  return `${adminCookieName(false)}=${await createAdminSession(database, admin.id, clock.now)}`;
+}
+
+/** Claims a tool by e-mail and returns the owner token (from the page, checked against the mail). */
+async function claimByEmail(server: TestServer, slug: string, email: string): Promise<string> {
+  const before = smtp.received.length;
+  const sent = await postForm(`${server.url}/claim/${slug}`, { intent: "email", email });
+  expect(sent.status).toBe(200);
+  const mails = await smtp.waitFor(before + 1);
+  const token = CONFIRM_LINK.exec(mails[before]!.parsed.text ?? "")![1]!;
+  const confirmed = await postForm(`${server.url}/claim/${slug}`, { intent: "confirm", token });
+  expect(confirmed.status).toBe(200);
+  return OWNER_LINK.exec(await confirmed.text())![1]!;
+}
+
+describe("claiming a listing", () => {
+  const getServer = useTestServer({
+    configure: (config) => {
+      generous(config);
+      config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
+      config.outboundAllow = [site.host];
+    },
+    now: () => clock.now,
+  });
+  const emailTool = makeTool({ name: "Claimable Mailer", websiteUrl: "https://www.claimable-mailer.example/product" });
+  const metaTool = makeTool({ name: "Claimable Meta", websiteUrl: "" });
+  const fileTool = makeTool({ name: "Claimable File", websiteUrl: "" });
+  const pendingTool = makeTool({ name: "Claimable Pending", status: "pending", source: "free_submission" });
+  let s: TestServer;
+
+  beforeAll(async () => {
+    s = getServer();
+    metaTool.websiteUrl = `${site.origin}/meta-home`;
+    fileTool.websiteUrl = `${site.origin}/file-home`;
+    await addTools(s.services, [emailTool, metaTool, fileTool, pendingTool]);
+  });
+
+  it("offers every way to claim a public tool, privately; a tool that is not public has no claim page", async () => {
+    const { res, html } = await getPage(s.url, `/claim/${emailTool.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    const text = textOf(html);
+    expect(text).toContain("Is Claimable Mailer your tool? Claim it");
+    expect(text).toContain("By e-mail at claimable-mailer.example");
+    expect(text).toContain("Get a verification code");
+    expect(text).toContain("Mail me a new owner link");
+    expect((await getPage(s.url, `/claim/${pendingTool.slug}`)).res.status).toBe(404);
+    expect((await getPage(s.url, "/claim/no-such-tool")).res.status).toBe(404);
+  });
+
+  it("claims by e-mail: a one-time link to an address at the website's domain, then a private owner link", async () => {
+    const refused = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "email", email: "ada@evil.example" });
+    expect(refused.status).toBe(400);
+    expect(textOf(await refused.text())).toContain("Please use an address at claimable-mailer.example");
+    expect(smtp.received).toHaveLength(0);
+
+    const before = smtp.received.length;
+    const sent = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "email", email: "Ada@Claimable-Mailer.example" });
+    expect(sent.status).toBe(200);
+    expect(textOf(await sent.text())).toContain("We have sent a confirmation link to ada@claimable-mailer.example");
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(["ada@claimable-mailer.example"]);
+    expect(mail!.parsed.subject).toContain("Confirm that you own Claimable Mailer");
+    const token = CONFIRM_LINK.exec(mail!.parsed.text ?? "")![1]!;
+    // Only its hash is stored.
+    const stored = await s.services.database.db.selectFrom("tool_claims").selectAll().where("tool_id", "=", emailTool.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    // Opening the link (as a mail scanner would) uses nothing: a person confirms with a button.
+    const opened = await getPage(s.url, `/claim/${emailTool.slug}?confirm=${token}`);
+    expect(opened.res.status).toBe(200);
+    expect(opened.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(textOf(opened.html)).toContain("Confirm that I own it");
+    expect((await getPage(s.url, `/claim/${emailTool.slug}?confirm=${token}`)).html).toContain("Confirm that I own it");
+
+    const confirmed = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "confirm", token });
+    expect(confirmed.status).toBe(200);
+    const page = await confirmed.text();
+    expect(textOf(page)).toContain("You are now a verified owner of Claimable Mailer.");
+    const ownerToken = OWNER_LINK.exec(page)![1]!;
+    const [ownerMail] = (await smtp.waitFor(before + 2)).slice(before + 1);
+    expect(ownerMail!.to).toEqual(["ada@claimable-mailer.example"]);
+    expect(OWNER_LINK.exec(ownerMail!.parsed.text ?? "")![1]).toBe(ownerToken);
+
+    // Single use.
+    const again = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "confirm", token });
+    expect(again.status).toBe(410);
+    expect(textOf(await again.text())).toContain("This confirmation link has expired or has been used already.");
+
+    const owner = await getPage(s.url, `/owner/${ownerToken}`);
+    expect(owner.res.status).toBe(200);
+    expect(owner.res.headers.get("cache-control")).toBe("private, no-store");
+    expect(owner.html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(textOf(owner.html)).toContain("Claimable Mailer: owner page");
+    expect((await auditActions(s, emailTool.id)).sort()).toEqual(["claim-request", "claim-verify"]);
+  });
+
+  it("lets an e-mailed link expire after an hour", async () => {
+    const before = smtp.received.length;
+    await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "email", email: "late@claimable-mailer.example" });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const token = CONFIRM_LINK.exec(mail!.parsed.text ?? "")![1]!;
+    clock.now += 61 * 60 * 1000;
+    expect(textOf((await getPage(s.url, `/claim/${emailTool.slug}?confirm=${token}`)).html)).toContain("This confirmation link has expired: links work for one hour.");
+    const late = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "confirm", token });
+    expect(late.status).toBe(410);
+    expect((await auditActions(s, emailTool.id)).at(-1)).toBe("claim-verify-failed");
+  });
+
+  it("mails a verified owner a fresh owner link on request; the old one stops working; strangers learn nothing", async () => {
+    const first = await claimByEmail(s, emailTool.slug, "bob@team.claimable-mailer.example");
+    const before = smtp.received.length;
+    const asked = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "owner-link", email: "bob@team.claimable-mailer.example" });
+    expect(asked.status).toBe(200);
+    const answer = textOf(await asked.text());
+    expect(answer).toContain("If bob@team.claimable-mailer.example owns this listing, we have mailed it a new owner link.");
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const fresh = OWNER_LINK.exec(mail!.parsed.text ?? "")![1]!;
+    expect(fresh).not.toBe(first);
+    expect((await getPage(s.url, `/owner/${first}`)).res.status).toBe(404);
+    expect((await getPage(s.url, `/owner/${fresh}`)).res.status).toBe(200);
+
+    const stranger = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "owner-link", email: "eve@claimable-mailer.example" });
+    expect(stranger.status).toBe(200);
+    expect(textOf(await stranger.text())).toContain("If eve@claimable-mailer.example owns this listing");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(before + 1);
+  });
+
+  it("claims by a meta tag on the website's home page, fetched through the safe outbound fetch", async () => {
+    const started = await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "website" });
+    expect(started.status).toBe(303);
+    const location = locationOf(started, s.url)!;
+    expect(location).toMatch(/^\/claim\/claimable-meta\?claim=[A-Za-z0-9_-]{43}$/);
+    const secret = new URL(location, s.url).searchParams.get("claim")!;
+    const { res, html } = await getPage(s.url, location);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const code = SITE_CODE.exec(html)![0];
+    expect(textOf(html)).toContain(`<meta name="toolshelf-verification" content="${code}">`);
+
+    // Not there yet: the claim stays pending, the attempt is logged.
+    site.pages.set("/meta-home", { status: 200, body: "<html><head><title>Meta</title></head><body>Hello</body></html>" });
+    const early = await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: secret });
+    expect(early.status).toBe(422);
+    const said = textOf(await early.text());
+    expect(said).toContain(`We did not find your code on 127.0.0.1`);
+    expect(said).toContain("the code is not there");
+
+    // Someone who only knows the published code cannot verify it.
+    site.pages.set("/meta-home", { status: 200, body: `<html><head><META content="${code}" name="toolshelf-verification"></head><body></body></html>` });
+    const stranger = await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: "x".repeat(43) });
+    expect(stranger.status).toBe(410);
+
+    const verified = await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: secret });
+    expect(verified.status).toBe(200);
+    const ownerToken = OWNER_LINK.exec(await verified.text())![1]!;
+    expect((await getPage(s.url, `/owner/${ownerToken}`)).res.status).toBe(200);
+    expect((await auditActions(s, metaTool.id)).sort()).toEqual(["claim-request", "claim-verify", "claim-verify-failed"]);
+    const entry = await s.services.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", metaTool.id).where("action", "=", "claim-verify").executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.detail)).toMatchObject({ method: "website", proof: "meta tag" });
+    // Used: the claim page no longer verifies with that secret.
+    expect((await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: secret })).status).toBe(410);
+  });
+
+  it("claims by the well-known file at the website's origin", async () => {
+    const started = await postForm(`${s.url}/claim/${fileTool.slug}`, { intent: "website" });
+    const location = locationOf(started, s.url)!;
+    const secret = new URL(location, s.url).searchParams.get("claim")!;
+    const code = SITE_CODE.exec((await getPage(s.url, location)).html)![0];
+    site.pages.set("/file-home", { status: 200, body: "<html><head></head><body>No tag</body></html>" });
+    site.pages.set("/.well-known/toolshelf-verification.txt", { status: 200, body: `toolshelf-someone-else\n${code}\n`, type: "text/plain" });
+    const verified = await postForm(`${s.url}/claim/${fileTool.slug}`, { intent: "verify", claim: secret });
+    expect(verified.status).toBe(200);
+    expect(OWNER_LINK.test(await verified.text())).toBe(true);
+    const entry = await s.services.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", fileTool.id).where("action", "=", "claim-verify").executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.detail)).toMatchObject({ proof: "file" });
+  });
+
+  it("counts a tool page's views in memory (cache hits included, bots not), writes them in a batch, and shows them to the owner", async () => {
+    const ownerToken = await claimByEmail(s, emailTool.slug, "views@claimable-mailer.example");
+    const versionBefore = await s.services.database.db.selectFrom("catalog_state").select(["version", "counts_version"]).executeTakeFirstOrThrow();
+    await s.services.views.flush();
+    const rowsBefore = await s.services.database.db.selectFrom("tool_views").selectAll().execute();
+    for (let i = 0; i < 3; i++) expect((await getPage(s.url, `/tool/${emailTool.slug}`)).res.status).toBe(200);
+    const hit = await getPage(s.url, `/tool/${emailTool.slug}`);
+    expect(hit.res.headers.get("x-cache")).toBe("HIT");
+    await fetch(`${s.url}/tool/${emailTool.slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }).then((r) => r.text());
+    await getPage(s.url, "/tool/no-such-tool");
+    // Nothing written per request.
+    expect(await s.services.database.db.selectFrom("tool_views").selectAll().execute()).toEqual(rowsBefore);
+    expect(s.services.views.unwritten([emailTool.slug, emailTool.id])).toBe(4);
+    const owner = await getPage(s.url, `/owner/${ownerToken}`);
+    expect(owner.html).toMatch(/data-testid="owner-views"[^>]*>4</);
+
+    await s.services.views.flush();
+    const rows = await s.services.database.db.selectFrom("tool_views").selectAll().where("tool_id", "=", emailTool.id).execute();
+    expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(4);
+    expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
+    // Another batch adds to the same day's row.
+    await getPage(s.url, `/tool/${emailTool.slug}?ref=newsletter`);
+    await s.services.views.flush();
+    const after = await s.services.database.db.selectFrom("tool_views").selectAll().where("tool_id", "=", emailTool.id).execute();
+    expect(after).toHaveLength(1);
+    expect(Number(after[0]!.count)).toBe(5);
+    expect((await getPage(s.url, `/owner/${ownerToken}`)).html).toMatch(/data-testid="owner-views"[^>]*>5</);
+    // Views are no change of the catalogue: no cached page goes stale.
+    expect(await s.services.database.db.selectFrom("catalog_state").select(["version", "counts_version"]).executeTakeFirstOrThrow()).toEqual(versionBefore);
+    expect((await getPage(s.url, `/tool/${emailTool.slug}`)).res.headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("sends an owner's edit to moderation with a diff; approval publishes it, rejection tells the owner why", async () => {
+    const ownerToken = await claimByEmail(s, emailTool.slug, "editor@claimable-mailer.example");
+    const cookie = await adminCookie(s);
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      name: emailTool.name,
+      tagline: "Mail, but claimed",
+      description: emailTool.description,
+      categories: "productivity",
+      tags: "testing, mail",
+      platforms: "Web",
+      pricingModel: "Free",
+      pricingDetails: "Free forever.",
+      features: "One, Two",
+      useCases: "Testing",
+      integrations: "Slack",
+      targetAudience: "Developers",
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("logo", new File([new Uint8Array(await testImage("png", 64, 64))], "new-logo.png", { type: "image/png" }));
+    const sent = await fetch(`${s.url}/owner/${ownerToken}`, { method: "POST", body: form, headers: { Origin: s.url, "User-Agent": BROWSER_UA }, redirect: "manual" });
+    expect(sent.status).toBe(303);
+    expect(locationOf(sent, s.url)).toBe(`/owner/${ownerToken}?sent=1`);
+
+    const ownerView = textOf((await getPage(s.url, `/owner/${ownerToken}?sent=1`)).html);
+    expect(ownerView).toContain("your changes were sent for review");
+    expect(ownerView).toContain("Waiting for review");
+    // The listing has not changed.
+    expect(textOf((await getPage(s.url, `/tool/${emailTool.slug}`)).html)).not.toContain("Mail, but claimed");
+
+    const moderation = await getPage(s.url, "/admin/moderation", { headers: { Cookie: cookie } });
+    const queue = textOf(moderation.html);
+    expect(queue).toContain("Owners' edits");
+    expect(queue).toMatch(/Tagline\s*Tagline of Claimable Mailer\s*Mail, but claimed/);
+    expect(queue).toMatch(/Tags\s*testing\s*testing, mail/);
+    expect(moderation.html).toContain('alt="Proposed logo"');
+    const editId = (await s.services.database.db.selectFrom("owner_edits").select("id").where("status", "=", "pending").executeTakeFirstOrThrow()).id;
+
+    const approved = await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: editId, formKey: `owner-approve:${editId}` }, { Cookie: cookie });
+    expect(approved.status).toBe(200);
+    expect(textOf(await approved.text())).toContain("Approved and published the owner's edit of “Claimable Mailer”.");
+    const tool = textOf((await getPage(s.url, `/tool/${emailTool.slug}`)).html);
+    expect(tool).toContain("Mail, but claimed");
+    const row = await s.services.database.db.selectFrom("tools").select(["tagline", "logo_url", "website_url"]).where("id", "=", emailTool.id).executeTakeFirstOrThrow();
+    expect(row.tagline).toBe("Mail, but claimed");
+    expect(row.logo_url).toMatch(/^\/uploads\/logos\//);
+    expect(row.website_url).toBe(emailTool.websiteUrl);
+    expect(textOf((await getPage(s.url, `/owner/${ownerToken}`)).html)).toContain("Your last changes were approved");
+
+    // A second edit, a minute later, rejected with a reason.
+    clock.now += 60_000;
+    form.set("tagline", "Too good to be true");
+    form.delete("logo");
+    expect((await fetch(`${s.url}/owner/${ownerToken}`, { method: "POST", body: form, headers: { Origin: s.url }, redirect: "manual" })).status).toBe(303);
+    const second = (await s.services.database.db.selectFrom("owner_edits").select("id").where("status", "=", "pending").executeTakeFirstOrThrow()).id;
+    const rejected = await postForm(`${s.url}/admin/moderation`, { intent: "owner-reject", id: second, reason: "Taglines say what it does.", formKey: `owner-reject:${second}` }, { Cookie: cookie });
+    expect(rejected.status).toBe(200);
+    clock.now += 60_000;
+    expect(textOf((await getPage(s.url, `/owner/${ownerToken}`)).html)).toContain("Your last changes were not accepted. Reason: Taglines say what it does.");
+    expect(textOf((await getPage(s.url, `/tool/${emailTool.slug}`)).html)).not.toContain("Too good to be true");
+
+    const actions = await auditActions(s, emailTool.id);
+    expect(actions).toEqual(expect.arrayContaining(["owner-edit", "edit", "owner-edit-approve", "owner-edit-reject"]));
+    const audit = textOf((await getPage(s.url, "/admin/audit", { headers: { Cookie: cookie } })).html);
+    for (const label of ["Claim requested", "Claim verified", "Owner proposed an edit", "Approved owner's edit", "Rejected owner's edit"]) expect(audit).toContain(label);
+  });
+
+  it("a newer edit replaces the one waiting: one pending edit per tool", async () => {
+    const ownerToken = await claimByEmail(s, emailTool.slug, "twice@claimable-mailer.example");
+    const post = (tagline: string) =>
+      fetch(`${s.url}/owner/${ownerToken}`, {
+        method: "POST",
+        body: new URLSearchParams({ name: emailTool.name, tagline, categories: "productivity" }),
+        headers: { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
+    expect((await post("First idea")).status).toBe(303);
+    expect((await post("Second idea")).status).toBe(303);
+    const pending = await s.services.database.db.selectFrom("owner_edits").select("content").where("tool_id", "=", emailTool.id).where("status", "=", "pending").execute();
+    expect(pending).toHaveLength(1);
+    expect(JSON.parse(pending[0]!.content).tagline).toBe("Second idea");
+  });
+
+  it("lists claims for the admin, and a revoked owner link stops working at once", async () => {
+    const ownerToken = await claimByEmail(s, emailTool.slug, "revoked@claimable-mailer.example");
+    const cookie = await adminCookie(s);
+    const list = await getPage(s.url, "/admin/claims", { headers: { Cookie: cookie } });
+    expect(list.res.status).toBe(200);
+    const text = textOf(list.html);
+    expect(text).toContain("revoked@claimable-mailer.example");
+    expect(text).toContain("127.0.0.1");
+    expect(text).toContain("Verified");
+    const claim = await s.services.database.db.selectFrom("tool_claims").select("id").where("email", "=", "revoked@claimable-mailer.example").executeTakeFirstOrThrow();
+    const revoked = await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie });
+    expect(revoked.status).toBe(200);
+    expect(textOf(await revoked.text())).toContain("Revoked the claim of “Claimable Mailer”");
+    expect((await getPage(s.url, `/owner/${ownerToken}`)).res.status).toBe(404);
+    expect(await auditActions(s, emailTool.id)).toContain("claim-revoke");
+    expect((await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie })).status).toBe(404);
+  });
+});
+
+describe("limits against abuse of claims", () => {
+  const getServer = useTestServer({
+    configure: (config) => {
+      config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
+      config.outboundAllow = [site.host];
+      config.rateLimits.claimRecipient = { points: 2, durationSec: 3600 };
+      config.rateLimits.claimTool = { points: 4, durationSec: 86400 };
+      config.rateLimits.claimVerify = { points: 2, durationSec: 600 };
+    },
+  });
+  const tool = makeTool({ name: "Limited Claims", websiteUrl: "https://limited-claims.example" });
+  let s: TestServer;
+  beforeAll(async () => {
+    s = getServer();
+    await addTools(s.services, [tool]);
+  });
+
+  it("refuses with 429 and a clear message past the limits per address and per tool, writing nothing", async () => {
+    const ask = (email: string) => postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email });
+    expect((await ask("a@limited-claims.example")).status).toBe(200);
+    expect((await ask("a@limited-claims.example")).status).toBe(200);
+    const perRecipient = await ask("a@limited-claims.example");
+    expect(perRecipient.status).toBe(429);
+    expect(perRecipient.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(textOf(await perRecipient.text())).toContain("Too many claim requests. Please wait a while before asking again.");
+    expect((await ask("b@limited-claims.example")).status).toBe(200);
+    // The tool's budget (4 a day) is spent, whoever asks next.
+    expect((await ask("c@limited-claims.example")).status).toBe(429);
+    const claims = await s.services.database.db.selectFrom("tool_claims").select("id").execute();
+    expect(claims).toHaveLength(3);
+
+    const verify = () => postForm(`${s.url}/claim/${tool.slug}`, { intent: "confirm", token: "y".repeat(43) });
+    expect((await verify()).status).toBe(410);
+    expect((await verify()).status).toBe(410);
+    const limited = await verify();
+    expect(limited.status).toBe(429);
+    expect(textOf(await limited.text())).toContain("Too many verification attempts");
+  });
+});

@@ -1,0 +1,444 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  emailDomain,
+  emailDomainMessage,
+  emailDomainRefusal,
+  registrableHost,
+  SITE_CODE_PATTERN,
+  VERIFICATION_FILE_PATH,
+  verificationFileHasCode,
+  verificationMetaCodes,
+  websiteHost,
+} from "../../core/claims.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import type { Database } from "../db/index.ts";
+import { newId } from "../db/ids.ts";
+import { MailError } from "../mail/mailer.ts";
+import { OutboundError, safeFetch } from "../net/fetch.ts";
+import type { RateLimiter } from "../ratelimit/index.ts";
+import type { AppServices } from "../services.ts";
+
+// Claiming a listing (issue 21): a visitor proves that a public tool's website is theirs, by a
+// one-time link mailed to an address at its domain or by a code the website shows, and gets a
+// private owner link (/owner/<token>). Secrets are random tokens of which only the SHA-256 is
+// kept: the e-mail link's, the claimant's (who started a website claim) and the owner link's.
+
+/** What the claim functions need of the running server. */
+export type ClaimDeps = Pick<AppServices, "database" | "config" | "now" | "mailer" | "log" | "limiters">;
+
+/** Who is asking: the client's address (its limit key, and the audit log's address). */
+export interface Client {
+  addressKey: string;
+  ip: string;
+}
+
+/** How long an e-mailed claim link works, and a started website claim may be verified. */
+export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
+export const WEBSITE_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How the website is read for its proof: bounded in time and size, through the SSRF guard. */
+const FETCH = { timeoutMs: 8000, maxBytes: 512 * 1024, truncate: true, maxRedirects: 3 } as const;
+
+/** What tokens look like (32 random bytes, base64url); anything else is not looked up. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The stored form of a token: its SHA-256, hex. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function newSiteCode(): string {
+  const alphabet = "0123456789abcdefghijklmnopqrstuvwxyz";
+  const bytes = randomBytes(32);
+  let code = "";
+  for (const byte of bytes) code += alphabet[byte % 36];
+  return `toolshelf-${code}`;
+}
+
+/** A public tool as the claim page needs it. */
+export interface ClaimableTool {
+  id: string;
+  slug: string;
+  name: string;
+  websiteUrl: string;
+  /** The website's host, as addresses are compared with it. */
+  host: string;
+}
+
+/** The public tool a claim page's key names (its slug, or its id); null when none is public. */
+export async function findClaimableTool(database: Database, key: string): Promise<ClaimableTool | null> {
+  if (key.length > 200) return null;
+  const select = () => database.db.selectFrom("tools").select(["id", "slug", "name", "website_url"]).where("status", "in", [...PUBLIC_STATUSES]);
+  const row = (await select().where("slug", "=", key).executeTakeFirst()) ?? (await select().where("id", "=", key).executeTakeFirst());
+  if (!row) return null;
+  return { id: row.id, slug: row.slug, name: row.name, websiteUrl: row.website_url, host: websiteHost(row.website_url) ?? row.website_url };
+}
+
+/** A refusal by a limit: the sentence, and when to try again. */
+export interface Limited {
+  kind: "limited";
+  message: string;
+  retryAfterSec: number;
+}
+
+/** Spends a point of each limit in turn; the first one spent answers. */
+async function spend(limits: readonly [RateLimiter, string][], message: string): Promise<Limited | null> {
+  for (const [limiter, key] of limits) {
+    const state = await limiter.consume(key);
+    if (state.limited) return { kind: "limited", message, retryAfterSec: state.retryAfterSec };
+  }
+  return null;
+}
+
+/** A recipient's limit key: a hash, so the limits' table (PostgreSQL) holds no addresses. */
+const recipientKey = (address: string) => hashToken(address).slice(0, 32);
+
+const claimantOf = (client: Client, who: string): AuditActor => ({ id: null, username: who, ip: client.ip });
+
+function claimMail(deps: ClaimDeps, tool: ClaimableTool, link: string) {
+  const site = deps.config.siteName;
+  const text = [
+    `Someone (we hope you) asked to claim the listing of ${tool.name} on ${site}.`,
+    "",
+    `To confirm that ${tool.host} is yours, open this link within an hour:`,
+    link,
+    "",
+    "The link works once. If you did not ask for it, ignore this mail: nothing changes.",
+  ].join("\n");
+  const html = `<p>Someone (we hope you) asked to claim the listing of <strong>${escapeHtml(tool.name)}</strong> on ${escapeHtml(site)}.</p>
+<p>To confirm that ${escapeHtml(tool.host)} is yours, open this link within an hour:</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>The link works once. If you did not ask for it, ignore this mail: nothing changes.</p>`;
+  return { subject: `Confirm that you own ${tool.name} on ${site}`, text, html };
+}
+
+function ownerMail(deps: ClaimDeps, toolName: string, link: string) {
+  const site = deps.config.siteName;
+  const text = [
+    `This is your private owner link for ${toolName} on ${site}:`,
+    link,
+    "",
+    "With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.",
+  ].join("\n");
+  const html = `<p>This is your private owner link for <strong>${escapeHtml(toolName)}</strong> on ${escapeHtml(site)}:</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.</p>`;
+  return { subject: `Your owner link for ${toolName} on ${site}`, text, html };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+export type EmailClaimResult =
+  | { kind: "sent"; email: string }
+  | { kind: "bad-email"; message: string }
+  | Limited
+  | { kind: "mail-failed" };
+
+/**
+ * Mails a one-time link (an hour, single use) to an address at the website's domain. Limited per
+ * client address, per tool and per recipient; the claim and its audit entry are written once the
+ * mail is sent, so a failed send leaves nothing behind.
+ */
+export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<EmailClaimResult> {
+  const address = email.toLowerCase();
+  const refusal = emailDomainRefusal(emailDomain(address), tool.websiteUrl);
+  if (refusal) return { kind: "bad-email", message: emailDomainMessage(refusal, tool.host) };
+  const { limiters } = deps;
+  const limited = await spend(
+    [
+      [limiters.claimAddress, client.addressKey],
+      [limiters.claimTool, tool.id],
+      [limiters.claimRecipient, recipientKey(address)],
+    ],
+    "Too many claim requests. Please wait a while before asking again.",
+  );
+  if (limited) return limited;
+
+  const token = newToken();
+  const link = `${deps.config.siteUrl}/claim/${encodeURIComponent(tool.slug)}?confirm=${token}`;
+  try {
+    await deps.mailer.send({ to: address, ...claimMail(deps, tool, link) });
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    deps.log.error({ err: error }, "claim mail not sent");
+    return { kind: "mail-failed" };
+  }
+  const now = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("tool_claims")
+      .values({
+        id: newId(),
+        tool_id: tool.id,
+        method: "email",
+        email: address,
+        domain: tool.host,
+        site_code: null,
+        secret_hash: hashToken(token),
+        owner_token_hash: null,
+        status: "pending",
+        expires_at: now + EMAIL_LINK_TTL_MS,
+        created_at: now,
+        verified_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    await recordAudit(trx, claimantOf(client, address), [{ action: "claim-request", toolId: tool.id, toolName: tool.name, detail: { method: "email", email: address } }], now);
+  });
+  return { kind: "sent", email: address };
+}
+
+/** What the page shows for an e-mailed link before it is used: whether it still works. */
+export async function emailLinkState(database: Database, tool: ClaimableTool, token: string, now: number): Promise<"valid" | "expired" | "unknown"> {
+  if (!TOKEN_PATTERN.test(token)) return "unknown";
+  const row = await database.db
+    .selectFrom("tool_claims")
+    .select(["status", "expires_at"])
+    .where("secret_hash", "=", hashToken(token))
+    .where("tool_id", "=", tool.id)
+    .where("method", "=", "email")
+    .executeTakeFirst();
+  if (!row || row.status !== "pending") return "unknown";
+  return Number(row.expires_at) > now ? "valid" : "expired";
+}
+
+export type VerifyResult =
+  | { kind: "verified"; ownerToken: string; mailed: boolean }
+  | { kind: "unknown"; message: string }
+  | { kind: "failed"; message: string }
+  | Limited;
+
+const VERIFY_LIMITED = "Too many verification attempts from your network. Please wait a few minutes and try again.";
+const LINK_UNUSABLE = "This confirmation link has expired or has been used already. Ask for a new one below.";
+
+/**
+ * Uses an e-mailed link: once, within its hour. The claim becomes verified and its owner link is
+ * returned (to show once) and mailed to the address.
+ */
+export async function confirmEmailClaim(deps: ClaimDeps, tool: ClaimableTool, token: string, client: Client): Promise<VerifyResult> {
+  const limited = await spend([[deps.limiters.claimVerify, client.addressKey]], VERIFY_LIMITED);
+  if (limited) return limited;
+  if (!TOKEN_PATTERN.test(token)) return { kind: "unknown", message: LINK_UNUSABLE };
+  const ownerToken = newToken();
+  const now = deps.now();
+  const verified = await deps.database.db.transaction().execute(async (trx) => {
+    // One statement decides: of two uses at once, only one finds the claim still pending.
+    const row = await trx
+      .updateTable("tool_claims")
+      .set({ status: "verified", secret_hash: null, owner_token_hash: hashToken(ownerToken), verified_at: now })
+      .where("secret_hash", "=", hashToken(token))
+      .where("tool_id", "=", tool.id)
+      .where("method", "=", "email")
+      .where("status", "=", "pending")
+      .where("expires_at", ">", now)
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    if (!row) return null;
+    await recordAudit(trx, claimantOf(client, row.email ?? tool.host), [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "email" } }], now);
+    return row;
+  });
+  if (!verified) {
+    // A real link that has run out is worth a line in the log; a made-up token is not.
+    const expired = await deps.database.db
+      .selectFrom("tool_claims")
+      .select(["email"])
+      .where("secret_hash", "=", hashToken(token))
+      .where("tool_id", "=", tool.id)
+      .where("method", "=", "email")
+      .where("status", "=", "pending")
+      .where("expires_at", "<=", now)
+      .executeTakeFirst();
+    if (expired) {
+      await recordAudit(deps.database.db, claimantOf(client, expired.email ?? tool.host), [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "email", reason: "link expired" } }], now);
+    }
+    return { kind: "unknown", message: LINK_UNUSABLE };
+  }
+  const mailed = await mailOwnerLink(deps, verified.email!, tool.name, ownerToken);
+  return { kind: "verified", ownerToken, mailed };
+}
+
+async function mailOwnerLink(deps: ClaimDeps, email: string, toolName: string, ownerToken: string): Promise<boolean> {
+  try {
+    await deps.mailer.send({ to: email, ...ownerMail(deps, toolName, `${deps.config.siteUrl}/owner/${ownerToken}`) });
+    return true;
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    deps.log.error({ err: error }, "owner link mail not sent");
+    return false;
+  }
+}
+
+export type WebsiteClaimStart = { kind: "started"; secret: string } | Limited;
+
+/**
+ * Starts a website claim: a code for the website to show, and a secret for the claimant alone
+ * (their page's address carries it). The code is public once published; only the claimant's
+ * secret can turn it into an owner link, so nobody can verify someone else's published code.
+ */
+export async function startWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, client: Client): Promise<WebsiteClaimStart> {
+  const limited = await spend(
+    [
+      [deps.limiters.claimAddress, client.addressKey],
+      [deps.limiters.claimTool, tool.id],
+    ],
+    "Too many claim requests. Please wait a while before asking again.",
+  );
+  if (limited) return limited;
+  const secret = newToken();
+  const now = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("tool_claims")
+      .values({
+        id: newId(),
+        tool_id: tool.id,
+        method: "website",
+        email: null,
+        domain: tool.host,
+        site_code: newSiteCode(),
+        secret_hash: hashToken(secret),
+        owner_token_hash: null,
+        status: "pending",
+        expires_at: now + WEBSITE_CLAIM_TTL_MS,
+        created_at: now,
+        verified_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    await recordAudit(trx, claimantOf(client, `website ${tool.host}`), [{ action: "claim-request", toolId: tool.id, toolName: tool.name, detail: { method: "website" } }], now);
+  });
+  return { kind: "started", secret };
+}
+
+/** A started website claim as its page shows it: the code, and until when it may be verified. */
+export interface WebsiteClaim {
+  siteCode: string;
+  expiresAt: number;
+}
+
+/** The pending website claim a claimant's secret names, for this tool; null when none (used, expired, never made). */
+export async function findWebsiteClaim(database: Database, tool: ClaimableTool, secret: string, now: number): Promise<WebsiteClaim | null> {
+  if (!TOKEN_PATTERN.test(secret)) return null;
+  const row = await database.db
+    .selectFrom("tool_claims")
+    .select(["site_code", "expires_at"])
+    .where("secret_hash", "=", hashToken(secret))
+    .where("tool_id", "=", tool.id)
+    .where("method", "=", "website")
+    .where("status", "=", "pending")
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row?.site_code || !SITE_CODE_PATTERN.test(row.site_code)) return null;
+  return { siteCode: row.site_code, expiresAt: Number(row.expires_at) };
+}
+
+/** Whether an answer came from the listed website's own domain (redirects to elsewhere do not count). */
+function sameSite(answered: string, websiteUrl: string): boolean {
+  const a = websiteHost(answered);
+  const b = websiteHost(websiteUrl);
+  if (!a || !b) return false;
+  const ra = registrableHost(a);
+  return ra !== null ? ra === registrableHost(b) : a === b;
+}
+
+/** One look at the website: what it was, and whether the code was there (or why not). */
+async function look(deps: ClaimDeps, url: string, websiteUrl: string, has: (body: string) => boolean): Promise<{ found: boolean; note: string }> {
+  try {
+    const response = await safeFetch(url, { ...FETCH, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
+    if (!sameSite(response.url, websiteUrl)) return { found: false, note: "it redirected to another website" };
+    if (response.status !== 200) return { found: false, note: `it answered HTTP ${response.status}` };
+    return has(response.body.toString("utf8")) ? { found: true, note: "found" } : { found: false, note: "the code is not there" };
+  } catch (error) {
+    if (error instanceof OutboundError) return { found: false, note: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Checks the website for the claim's code: a meta tag on its home page (the listed address) or a
+ * line of the well-known file at its origin, both read through the SSRF guard, bounded in time
+ * and size. Found: the claim is verified and its owner link returned (to show once). Not found:
+ * the claim stays pending, and the attempt is in the audit log with what was seen.
+ */
+export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, secret: string, client: Client): Promise<VerifyResult> {
+  const limited = await spend([[deps.limiters.claimVerify, client.addressKey]], VERIFY_LIMITED);
+  if (limited) return limited;
+  const claim = await findWebsiteClaim(deps.database, tool, secret, deps.now());
+  if (!claim) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
+
+  const origin = new URL(tool.websiteUrl).origin;
+  const [meta, file] = await Promise.all([
+    look(deps, tool.websiteUrl, tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode)),
+    look(deps, `${origin}${VERIFICATION_FILE_PATH}`, tool.websiteUrl, (text) => verificationFileHasCode(text, claim.siteCode)),
+  ]);
+  const now = deps.now();
+  const actor = claimantOf(client, `website ${tool.host}`);
+  if (!meta.found && !file.found) {
+    await recordAudit(deps.database.db, actor, [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason: `meta tag: ${meta.note}; file: ${file.note}` } }], now);
+    return {
+      kind: "failed",
+      message: `We did not find your code on ${tool.host}. Home page (${tool.websiteUrl}): ${meta.note}. File (${origin}${VERIFICATION_FILE_PATH}): ${file.note}.`,
+    };
+  }
+  const ownerToken = newToken();
+  const done = await deps.database.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("tool_claims")
+      .set({ status: "verified", secret_hash: null, owner_token_hash: hashToken(ownerToken), verified_at: now })
+      .where("secret_hash", "=", hashToken(secret))
+      .where("status", "=", "pending")
+      .returning(["id"])
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, actor, [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "website", proof: meta.found ? "meta tag" : "file" } }], now);
+    return true;
+  });
+  if (!done) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
+  return { kind: "verified", ownerToken, mailed: false };
+}
+
+/** What asking for a fresh owner link answers, whether or not the address owns the listing (nobody learns who does). */
+export type OwnerLinkRequest = { kind: "answered"; message: string } | { kind: "bad-email"; message: string } | Limited;
+
+/**
+ * "Sign in by e-mail link": mails a fresh owner link to an address whose e-mail claim of this tool
+ * is verified; the old link stops working once the new one is sent. The answer is the same
+ * either way. Limited per client address and per recipient.
+ */
+export async function requestOwnerLink(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<OwnerLinkRequest> {
+  const address = email.toLowerCase();
+  const limited = await spend(
+    [
+      [deps.limiters.claimAddress, client.addressKey],
+      [deps.limiters.claimRecipient, recipientKey(address)],
+    ],
+    "Too many requests for owner links. Please wait a while before asking again.",
+  );
+  if (limited) return limited;
+  const answer = { kind: "answered" as const, message: `If ${address} owns this listing, we have mailed it a new owner link. The link you had before no longer works.` };
+  const claim = await deps.database.db
+    .selectFrom("tool_claims")
+    .select(["id"])
+    .where("tool_id", "=", tool.id)
+    .where("email", "=", address)
+    .where("method", "=", "email")
+    .where("status", "=", "verified")
+    .orderBy("verified_at", "desc")
+    .executeTakeFirst();
+  if (!claim) return answer;
+  const ownerToken = newToken();
+  if (!(await mailOwnerLink(deps, address, tool.name, ownerToken))) return answer;
+  const now = deps.now();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await trx.updateTable("tool_claims").set({ owner_token_hash: hashToken(ownerToken) }).where("id", "=", claim.id).where("status", "=", "verified").execute();
+    await recordAudit(trx, claimantOf(client, address), [{ action: "owner-link", toolId: tool.id, toolName: tool.name, detail: { email: address } }], now);
+  });
+  return answer;
+}

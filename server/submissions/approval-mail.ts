@@ -1,0 +1,68 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import type { Logger } from "../logger.ts";
+import { escapeHtml, htmlDocument, oneLine } from "../mail/html.ts";
+import type { Mailer } from "../mail/mailer.ts";
+
+// "Your tool is listed": a mail to the address a submitter gave, when an admin approves their
+// submission. Tools without an address (imports, an admin's own additions) get none.
+
+export interface ApprovalMailDeps {
+  config: Pick<Config, "siteUrl" | "siteName">;
+  database: Database;
+  mailer: Mailer;
+  log: Logger;
+}
+
+/** The mail telling a submitter their tool is listed, with its page's address. */
+export function renderApproval(site: { name: string; url: string }, tool: { name: string; url: string }): { subject: string; text: string; html: string } {
+  const name = oneLine(tool.name);
+  const subject = `${name} is now listed on ${site.name}`;
+  const text = [
+    `Good news: "${name}", which you submitted to ${site.name}, has been approved.`,
+    "",
+    `It is listed here: ${tool.url}`,
+    "",
+    "Thank you for adding to the directory.",
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    [
+      `<h1 style="font-size:22px;margin:0 0 16px 0">Your tool is listed</h1>`,
+      `<p style="margin:0 0 16px 0">Good news: <strong>${escapeHtml(name)}</strong>, which you submitted to ${escapeHtml(site.name)}, has been approved.</p>`,
+      `<p style="margin:0 0 24px 0"><a href="${escapeHtml(tool.url)}" style="color:#1d4ed8;font-weight:600">See its page</a></p>`,
+      `<p style="margin:0;color:#475569">Thank you for adding to the directory.</p>`,
+    ].join(""),
+  );
+  return { subject, text, html };
+}
+
+/**
+ * Mails the submitters of tools an admin has just approved (those that gave an address). Never
+ * throws: a mail that cannot be sent is logged, and the approval stands. Returns how many were sent.
+ */
+export async function mailApprovedSubmitters(deps: ApprovalMailDeps, toolIds: readonly string[]): Promise<number> {
+  if (toolIds.length === 0) return 0;
+  let sent = 0;
+  try {
+    const tools = await deps.database.db
+      .selectFrom("tools")
+      .select(["id", "slug", "name", "submitter_email"])
+      .where("id", "in", toolIds)
+      .where("submitter_email", "is not", null)
+      .execute();
+    const site = { name: deps.config.siteName, url: deps.config.siteUrl };
+    for (const tool of tools) {
+      const url = `${site.url}/tool/${encodeURIComponent(tool.slug || tool.id)}`;
+      try {
+        await deps.mailer.send({ to: tool.submitter_email!, ...renderApproval(site, { name: tool.name, url }) });
+        sent++;
+      } catch (error) {
+        deps.log.warn({ err: error, toolId: tool.id }, "approval mail not sent");
+      }
+    }
+  } catch (error) {
+    deps.log.warn({ err: error }, "approval mails not sent");
+  }
+  return sent;
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Config } from "../../server/config.ts";
+import { hashToken } from "../../server/claims/service.ts";
+import { newId } from "../../server/db/ids.ts";
+import { addTools, makeTool } from "../support/catalog.ts";
+import { testEngine } from "../support/database.ts";
+import { useTestServer, type TestServer } from "../support/server.ts";
+import { startLocalSmtp, type LocalSmtp } from "../support/smtp.ts";
+import { BOUNDARY, files, logoPart, MULTIPART, multipartBody, seed, type Files, type Seeded } from "./fixtures.ts";
+import { BROWSER, get, inputsSent, post, runner, urlencoded, type Expect, type HostileCase, type Part } from "./harness.ts";
+
+// The hostile-input suite for claiming listings (issue 21): every form and page of the claim,
+// the owner's page and the admin's claims and owner edits. Every input must get the right status,
+// the form's own words, and — when refused — leave every table and the uploads folder as they were.
+
+const FORM = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
+const KB8 = "a".repeat(8 * 1024);
+
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startLocalSmtp();
+});
+afterAll(async () => {
+  await smtp?.close();
+  console.log(`hostile claim inputs sent: ${inputsSent()} (${testEngine()})`);
+});
+
+/** Limits no flood reaches; scheduled work off; the claimed website on a closed local port. */
+function floodConfig(config: Config) {
+  const generous = { points: 1_000_000, durationSec: 60 };
+  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
+  config.linkHealth = { ...config.linkHealth, enabled: false };
+  config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
+  config.outboundAllow = ["127.0.0.1:9"];
+}
+
+describe("hostile inputs to claims", () => {
+  const getServer = useTestServer({ configure: floodConfig });
+  const flood = runner(getServer);
+  let s: TestServer;
+  let seeded: Seeded;
+  let f: Files;
+  let site: Record<string, string>;
+  let admin: Record<string, string>;
+  const claimed = makeTool({ name: "Hostile Claimed", websiteUrl: "https://hostile-claimed.example" });
+  const local = makeTool({ name: "Hostile Local", websiteUrl: "http://127.0.0.1:9/" });
+  const ownerToken = "o".repeat(40) + "wnr";
+  const websiteSecret = "w".repeat(40) + "sec";
+
+  beforeAll(async () => {
+    s = getServer();
+    seeded = await seed(s);
+    f = await files();
+    site = { ...BROWSER, Origin: s.url };
+    admin = { ...site, Cookie: seeded.cookie };
+    await addTools(s.services, [claimed, local]);
+    const now = s.services.now();
+    const claim = (values: { tool_id: string; method: "email" | "website"; email: string | null; domain: string; site_code: string | null; secret_hash: string | null; owner_token_hash: string | null; status: "pending" | "verified" }) =>
+      s.services.database.db.insertInto("tool_claims").values({ id: newId(), ...values, expires_at: now + 3_600_000, created_at: now, verified_at: values.status === "verified" ? now : null, revoked_at: null }).execute();
+    await claim({ tool_id: claimed.id, method: "email", email: "owner@hostile-claimed.example", domain: "hostile-claimed.example", site_code: null, secret_hash: null, owner_token_hash: hashToken(ownerToken), status: "verified" });
+    await claim({ tool_id: local.id, method: "website", email: null, domain: "127.0.0.1", site_code: `toolshelf-${"c".repeat(32)}`, secret_hash: hashToken(websiteSecret), owner_token_hash: null, status: "pending" });
+  });
+
+  async function expectNoProblems(cases: HostileCase[]) {
+    const names = new Set<string>();
+    for (const c of cases) {
+      expect(names.has(c.name), `two cases named "${c.name}"`).toBe(false);
+      names.add(c.name);
+    }
+    const problems = await flood.run(cases);
+    expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual([]);
+  }
+
+  const refused = (message?: string | RegExp, status: number | readonly number[] = 400): Expect => ({ reader: "page", status, layout: true, message });
+  const unreadable: Expect = { reader: "page", status: [400, 415], layout: true, message: /could not be read/i };
+
+  it("refuses hostile claim posts with the form's own words and writes nothing", async () => {
+    const claim = (pairs: [string, string][], headers = site, slug = claimed.slug) => post(`/claim/${slug}`, urlencoded(pairs), FORM, headers);
+    const email = (address: string) => claim([["intent", "email"], ["email", address]]);
+    const cases: HostileCase[] = [
+      { name: "claim: GET an unknown tool", request: get("/claim/no-such-tool"), expect: refused("nothing to claim", 404) },
+      { name: "claim: GET a pending tool", request: get(`/claim/${seeded.pending.slug}`), expect: refused("nothing to claim", 404) },
+      { name: "claim: GET a rejected tool", request: get(`/claim/${seeded.rejected.slug}`), expect: refused("nothing to claim", 404) },
+      { name: "claim: GET a key of 8 KB", request: get(`/claim/${KB8}`), expect: { reader: "page", status: [404, 414, 431], message: /./ } },
+      { name: "claim: GET with a made-up confirmation", request: get(`/claim/${claimed.slug}?confirm=${"z".repeat(43)}`), expect: { reader: "page", status: 200, layout: true, message: "has expired or has been used already" } },
+      { name: "claim: GET with a confirmation of 8 KB", request: get(`/claim/${claimed.slug}?confirm=${KB8}`), expect: { reader: "page", status: 200, layout: true, message: "has expired or has been used already" } },
+      { name: "claim: GET with a made-up website claim", request: get(`/claim/${claimed.slug}?claim=${"z".repeat(43)}`), expect: { reader: "page", status: 200, layout: true, message: "This claim has expired or has been verified already." } },
+      { name: "claim: GET with a script as the claim", request: get(`/claim/${claimed.slug}?claim=%3Cscript%3Ealert(1)%3C/script%3E`), expect: { reader: "page", status: 200, layout: true, message: "This claim has expired" } },
+      { name: "claim: post to an unknown tool", request: claim([["intent", "website"]], site, "no-such-tool"), expect: refused("nothing to claim", 404) },
+      { name: "claim: post to a pending tool", request: claim([["intent", "email"], ["email", "a@example.com"]], site, seeded.pending.slug), expect: refused("nothing to claim", 404) },
+      ...["", "EMAIL", "__proto__", "constructor", "website ", "delete", "email\u200b"].map((intent) => ({
+        name: `claim: intent ${JSON.stringify(intent)}`,
+        request: claim([["intent", intent], ["email", "a@hostile-claimed.example"]]),
+        expect: refused("The request could not be understood. Please use the forms on this page."),
+      })),
+      { name: "claim: no intent", request: claim([["email", "a@hostile-claimed.example"]]), expect: refused("The request could not be understood") },
+      { name: "claim: intent twice", request: claim([["intent", "email"], ["intent", "website"], ["email", "a@hostile-claimed.example"]]), expect: refused("The request could not be understood") },
+      { name: "claim: no address", request: claim([["intent", "email"]]), expect: refused("Please enter your e-mail address.") },
+      { name: "claim: empty address", request: email("   "), expect: refused("Please enter your e-mail address.") },
+      ...["a@", "@hostile-claimed.example", "a b@hostile-claimed.example", "<script>@hostile-claimed.example", "a@hostile-claimed..example", "'; drop table tool_claims; --"].map((address) => ({
+        name: `claim: address ${JSON.stringify(address)}`,
+        request: email(address),
+        expect: refused("Please enter a valid e-mail address."),
+      })),
+      { name: "claim: address with a Bcc header", request: email("a@hostile-claimed.example\r\nBcc: victim@example.com"), expect: refused("Please enter a valid e-mail address.") },
+      { name: "claim: address of 255 characters", request: email(`${"a".repeat(231)}@hostile-claimed.example`), expect: refused("The e-mail address is too long.") },
+      { name: "claim: address twice", request: claim([["intent", "email"], ["email", "a@hostile-claimed.example"], ["email", "b@hostile-claimed.example"]]), expect: refused("Please enter one e-mail address.") },
+      { name: "claim: address at another domain", request: email("a@evil.example"), expect: refused("Please use an address at hostile-claimed.example") },
+      { name: "claim: address at a look-alike domain", request: email("a@hostile-claimed.example.evil.example"), expect: refused("Please use an address at hostile-claimed.example") },
+      { name: "claim: address at a suffix of the domain", request: email("a@example"), expect: refused(/valid e-mail address|Please use an address at/) },
+      { name: "claim: address at the domain's parent suffix", request: email("a@claimed.example"), expect: refused("Please use an address at hostile-claimed.example") },
+      { name: "claim: by e-mail for a website on an address", request: claim([["intent", "email"], ["email", "a@127.0.0.1"]], site, local.slug), expect: refused(/valid e-mail address|no domain name/) },
+      { name: "claim: address with a NUL", request: email("a@hostile-claimed.example\u0000"), expect: refused(/cannot be used \(NUL\)/) },
+      { name: "claim: verify without a claim", request: claim([["intent", "verify"]]), expect: refused("This link is incomplete.") },
+      { name: "claim: verify with an 8 KB claim", request: claim([["intent", "verify"], ["claim", KB8]]), expect: refused("This link is incomplete.") },
+      { name: "claim: verify with a script as the claim", request: claim([["intent", "verify"], ["claim", "<script>alert(1)</script>"]]), expect: refused("This link is incomplete.") },
+      { name: "claim: verify a made-up claim", request: claim([["intent", "verify"], ["claim", "z".repeat(43)]]), expect: refused("This claim has expired or has been verified already.", 410) },
+      { name: "claim: verify another tool's claim", request: claim([["intent", "verify"], ["claim", websiteSecret]]), expect: refused("This claim has expired or has been verified already.", 410) },
+      { name: "claim: confirm without a token", request: claim([["intent", "confirm"]]), expect: refused("This link is incomplete.") },
+      { name: "claim: confirm a made-up token", request: claim([["intent", "confirm"], ["token", "z".repeat(43)]]), expect: refused("This confirmation link has expired or has been used already.", 410) },
+      { name: "claim: confirm with a website secret", request: claim([["intent", "confirm"], ["token", websiteSecret]], site, local.slug), expect: refused("This confirmation link has expired or has been used already.", 410) },
+      { name: "claim: confirm tokens twice", request: claim([["intent", "confirm"], ["token", "z".repeat(43)], ["token", "y".repeat(43)]]), expect: refused("This link is incomplete.") },
+      { name: "claim: new owner link for a bad address", request: claim([["intent", "owner-link"], ["email", "nope"]]), expect: refused("Please enter a valid e-mail address.") },
+      { name: "claim: new owner link for a stranger", request: claim([["intent", "owner-link"], ["email", "eve@evil.example"]]), expect: { reader: "page", status: 200, layout: true, message: "If eve@evil.example owns this listing" } },
+      { name: "claim: JSON body", request: post(`/claim/${claimed.slug}`, JSON.stringify({ intent: "email", email: "a@hostile-claimed.example" }), JSON_TYPE, site), expect: unreadable },
+      { name: "claim: text/plain", request: post(`/claim/${claimed.slug}`, "intent=email", "text/plain", site), expect: unreadable },
+      { name: "claim: multipart without a boundary", request: post(`/claim/${claimed.slug}`, "x", "multipart/form-data", site), expect: unreadable },
+      { name: "claim: body of 300 KB", request: claim([["intent", "email"], ["email", "a@hostile-claimed.example"], ["pad", "x".repeat(300 * 1024)]]), expect: { reader: "page", status: 413, message: "too large" } },
+      { name: "claim: another site's Origin", request: claim([["intent", "website"]], { ...BROWSER, Origin: "https://evil.example" }), expect: { reader: "page", status: 403, message: /this site/i } },
+      { name: "claim: data URL, bad intent", request: post(`/claim/${claimed.slug}.data`, "intent=nope", FORM, site), expect: { reader: "data", status: 400 } },
+      { name: "claim: data URL, JSON", request: post(`/claim/${claimed.slug}.data`, "{", JSON_TYPE, site), expect: { reader: "data", status: 400 } },
+      // Last: a check of the website that fails is logged by design (the audit log of failed verifications).
+      { name: "claim: verify a website that does not answer", request: claim([["intent", "verify"], ["claim", websiteSecret]], site, local.slug), expect: { ...refused("We did not find your code on 127.0.0.1", 422), records: ["audit_log"] } },
+    ];
+    await expectNoProblems(cases);
+  });
+
+  it("refuses hostile owner pages and edits with the form's own words and writes nothing", async () => {
+    const fields: Record<string, string | string[]> = {
+      name: claimed.name,
+      tagline: claimed.tagline,
+      description: claimed.description,
+      categories: claimed.categories,
+      tags: claimed.tags.join(", "),
+      platforms: claimed.platforms,
+      pricingModel: claimed.pricingModel ?? "",
+      pricingDetails: claimed.pricingDetails,
+      features: claimed.features.join(", "),
+      useCases: claimed.useCases.join(", "),
+      integrations: claimed.integrations.join(", "),
+      targetAudience: claimed.targetAudience.join(", "),
+    };
+    const parts = (change: Record<string, string | string[] | undefined> = {}, logo: Part | null = null): Part[] => {
+      const merged = { ...fields, ...change };
+      const list: Part[] = [];
+      for (const [name, value] of Object.entries(merged)) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) list.push({ name, value: item });
+      }
+      return logo ? [...list, logo] : list;
+    };
+    const edit = (body: Buffer | string, type: string | null = MULTIPART, headers = site, token = ownerToken) => post(`/owner/${token}`, body, type, headers);
+    const withParts = (change: Record<string, string | string[] | undefined> = {}, logo: Part | null = null) => edit(multipartBody(parts(change, logo)));
+    const gone = refused("This owner link does not work", 404);
+    const cases: HostileCase[] = [
+      { name: "owner: GET a made-up link", request: get(`/owner/${"z".repeat(43)}`), expect: gone },
+      { name: "owner: GET a link of 8 KB", request: get(`/owner/${KB8}`), expect: { reader: "page", status: [404, 414, 431], message: /./ } },
+      { name: "owner: GET a script as the link", request: get("/owner/%3Cscript%3Ealert(1)%3C%2Fscript%3E"), expect: gone },
+      { name: "owner: GET the hash of a link", request: get(`/owner/${hashToken(ownerToken)}`), expect: gone },
+      { name: "owner: post to a made-up link", request: edit(multipartBody(parts({ tagline: "Hijacked" })), MULTIPART, site, "z".repeat(43)), expect: gone },
+      { name: "owner: nothing changed", request: withParts(), expect: refused("Nothing was changed") },
+      { name: "owner: only the website changed (not the owner's to change)", request: withParts({ websiteUrl: "https://evil.example" }), expect: refused("Nothing was changed") },
+      { name: "owner: status and slug posted", request: withParts({ status: "verified", slug: "hijack", id: seeded.approved.id }), expect: refused("Nothing was changed") },
+      { name: "owner: empty name", request: withParts({ name: "" }), expect: refused("Name is required.") },
+      { name: "owner: name of 81 characters", request: withParts({ name: "n".repeat(81) }), expect: refused("Name must be at most 80 characters.") },
+      { name: "owner: no tagline", request: withParts({ tagline: undefined }), expect: refused("Tagline is required.") },
+      { name: "owner: tagline of 161 characters", request: withParts({ tagline: "t".repeat(161) }), expect: refused("Tagline must be at most 160 characters.") },
+      { name: "owner: description of 5,001 characters", request: withParts({ description: "d".repeat(5001) }), expect: refused("Description must be at most 5,000 characters.") },
+      { name: "owner: no category", request: withParts({ categories: undefined }), expect: refused("Please select at least one category.") },
+      { name: "owner: unknown category", request: withParts({ categories: ["productivity", "weapons"] }), expect: refused("Please choose categories from the list.") },
+      { name: "owner: six categories", request: withParts({ categories: ["ai", "design", "finance", "health", "security", "social"] }), expect: refused("Please choose at most 5 categories.") },
+      { name: "owner: unknown platform", request: withParts({ platforms: "Amiga" }), expect: refused("Please choose platforms from the list.") },
+      { name: "owner: unknown pricing model", request: withParts({ pricingModel: "Pay what you want" }), expect: refused("Please choose a pricing model from the list.") },
+      { name: "owner: 21 features", request: withParts({ features: Array.from({ length: 21 }, (_, i) => `f${i}`).join(", ") }), expect: refused("Features: at most 20 items.") },
+      { name: "owner: 11 tags", request: withParts({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(", ") }), expect: refused("Tags: at most 10 items.") },
+      { name: "owner: name with a NUL", request: withParts({ name: "Hostile\u0000Claimed" }), expect: refused(/could not be read/i) },
+      { name: "owner: SVG logo", request: withParts({ tagline: "New" }, logoPart(f.svg, "logo.svg", "image/svg+xml")), expect: refused("SVG images are not accepted") },
+      { name: "owner: GIF polyglot logo", request: withParts({ tagline: "New" }, logoPart(f.gifPolyglot, "logo.png")), expect: refused("GIF images are not accepted") },
+      { name: "owner: HTML as a PNG logo", request: withParts({ tagline: "New" }, logoPart(f.html, "logo.png")), expect: refused("Only PNG, JPEG and WebP images are accepted.") },
+      { name: "owner: truncated PNG logo", request: withParts({ tagline: "New" }, logoPart(f.truncatedPng)), expect: refused("Logo upload failed") },
+      { name: "owner: pixel bomb logo", request: withParts({ tagline: "New" }, logoPart(f.pngBomb)), expect: refused("too many pixels") },
+      { name: "owner: logo over 5 MB", request: withParts({ tagline: "New" }, logoPart(f.justOverLogoLimit)), expect: refused("The file is larger than 5 MB", 413) },
+      { name: "owner: body of 6 MB", request: withParts({ tagline: "New" }, logoPart(f.sixMegabytes)), expect: { reader: "page", status: 413, message: /larger than 5 MB|too large/i } },
+      { name: "owner: multipart without a boundary", request: edit(multipartBody(parts({ tagline: "New" })), "multipart/form-data"), expect: refused("The form could not be read.") },
+      { name: "owner: multipart never closed", request: edit(multipartBody(parts({ tagline: "New" }), { close: false })), expect: refused("The form could not be read.") },
+      { name: "owner: garbage after the boundary", request: edit(Buffer.from(`--${BOUNDARY}\r\n\u0000\u0001garbage`)), expect: refused("The form could not be read.") },
+      { name: "owner: JSON body", request: edit(JSON.stringify({ ...fields, tagline: "New" }), JSON_TYPE), expect: refused("The form could not be read.") },
+      { name: "owner: URL-encoded, nothing changed", request: edit(urlencoded(Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]]))), FORM), expect: refused("Nothing was changed") },
+      { name: "owner: another site's Origin", request: edit(multipartBody(parts({ tagline: "New" })), MULTIPART, { ...BROWSER, Origin: "https://evil.example" }), expect: { reader: "page", status: 403, message: /this site/i } },
+      { name: "owner: data URL, JSON", request: post(`/owner/${ownerToken}.data`, "{", JSON_TYPE, site), expect: { reader: "data", status: 400 } },
+    ];
+    await expectNoProblems(cases);
+  });
+
+  it("refuses hostile admin posts about claims and owners' edits", async () => {
+    const revoke = (pairs: [string, string][], headers = admin) => post("/admin/claims", urlencoded(pairs), FORM, headers);
+    const moderate = (pairs: [string, string][]) => post("/admin/moderation", urlencoded(pairs), FORM, admin);
+    const cases: HostileCase[] = [
+      { name: "claims: no intent", request: revoke([["id", "abc"]]), expect: refused("The request could not be understood.") },
+      { name: "claims: intent delete", request: revoke([["intent", "delete"], ["id", "abc"]]), expect: refused("The request could not be understood.") },
+      { name: "claims: no id", request: revoke([["intent", "revoke"]]), expect: refused("The request could not be understood.") },
+      { name: "claims: id of 8 KB", request: revoke([["intent", "revoke"], ["id", KB8]]), expect: refused("The request could not be understood.") },
+      { name: "claims: SQL as the id", request: revoke([["intent", "revoke"], ["id", "' OR 1=1 --"]]), expect: refused("The request could not be understood.") },
+      { name: "claims: ids twice", request: revoke([["intent", "revoke"], ["id", "abc"], ["id", "def"]]), expect: refused("The request could not be understood.") },
+      { name: "claims: unknown claim", request: revoke([["intent", "revoke"], ["id", "nosuchclaim"]]), expect: refused("Nothing to revoke", 404) },
+      { name: "claims: JSON body", request: post("/admin/claims", JSON.stringify({ intent: "revoke", id: "x" }), JSON_TYPE, admin), expect: refused(/could not be read/i) },
+      { name: "claims: without a session", request: revoke([["intent", "revoke"], ["id", "abc"]], site), expect: { reader: "page", status: 401, message: "Admin Login" } },
+      { name: "claims: another site's Origin", request: revoke([["intent", "revoke"], ["id", "abc"]], { ...admin, Origin: "https://evil.example" }), expect: { reader: "page", status: [400, 403], message: /this site/i } },
+      { name: "claims: page 0", request: get("/admin/claims?page=0", { ...BROWSER, Cookie: seeded.cookie }), expect: refused("No such page of claims.", 404) },
+      { name: "owner edits: approve without an id", request: moderate([["intent", "owner-approve"]]), expect: refused("The request could not be understood.") },
+      { name: "owner edits: approve an 8 KB id", request: moderate([["intent", "owner-approve"], ["id", KB8]]), expect: refused("The request could not be understood.") },
+      { name: "owner edits: approve an unknown edit", request: moderate([["intent", "owner-approve"], ["id", "nosuchedit"]]), expect: refused("That edit was decided already, or its listing is gone.", 404) },
+      { name: "owner edits: reject an unknown edit", request: moderate([["intent", "owner-reject"], ["id", "nosuchedit"], ["reason", "<script>alert(1)</script>"]]), expect: refused("That edit was decided already", 404) },
+      { name: "owner edits: reason of 501 characters", request: moderate([["intent", "owner-reject"], ["id", "nosuchedit"], ["reason", "r".repeat(501)]]), expect: refused("The reason must be at most 500 characters.") },
+      { name: "owner edits: ids twice", request: moderate([["intent", "owner-approve"], ["id", "a"], ["id", "b"]]), expect: refused() },
+    ];
+    await expectNoProblems(cases);
+  });
+});
+
