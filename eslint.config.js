@@ -43,6 +43,12 @@ export default tseslint.config(
     },
   },
   {
+    // Plain CommonJS that any Node runs (it checks the Node version before anything else can fail).
+    files: ["scripts/check-node.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off", "no-var": "off" },
+  },
+  {
     // Migrations are frozen: they must not follow today's table types, so they see an untyped schema.
     files: ["server/db/migrations/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"], "must be auto, pretty or json").default("auto"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)").optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -140,6 +141,8 @@ export interface Config {
   trustProxy: false | number | string;
   seedDemo: boolean;
   logLevel: string;
+  /** auto: readable lines on a terminal, JSON lines anywhere else (server/log-format.ts). */
+  logFormat: "auto" | "pretty" | "json";
   /** Where uploaded and generated files go: local disk under DATA_DIR/uploads, or an S3 bucket. */
   storage: { kind: "disk"; root: string } | ({ kind: "s3" } & S3Config);
   /** `host:port` pairs server-side fetches may reach though private or local (tests' fakes only). */
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sessionSecret: e.SESSION_SECRET ?? null,
     storage:
       e.S3_BUCKET && e.S3_PUBLIC_URL

@@ -11,12 +11,14 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
+import { logsArePretty, prettyDestination } from "./log-format.ts";
 import { startMetricsServer, stopMetricsServer } from "./metrics/http.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 import { paymentsStartWarning } from "./payments/mode.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
 import { gracefulShutdown } from "./shutdown.ts";
+import { CHANGE_ADMIN_PASSWORD, startupBanner } from "./startup-banner.ts";
 
 const root = PROJECT_ROOT;
 const dev = process.argv.includes("--dev");
@@ -28,13 +30,17 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-const log = createLogger(config.logLevel);
+const pretty = logsArePretty(config.logFormat, process.stdout.isTTY === true);
+const color = pretty && process.stdout.isTTY === true && !process.env.NO_COLOR;
+const log = createLogger(config.logLevel, pretty ? prettyDestination(process.stdout, color) : undefined);
 const paymentsWarning = paymentsStartWarning(config);
 if (paymentsWarning) log.warn({ paymentsMode: config.payments.mode }, paymentsWarning);
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 const services = createServices(config, database, log);
-await ensureAdmin(database, config.admin, log, services.now());
+const firstAdmin = await ensureAdmin(database, config.admin, log, services.now());
+// The one time a generated password is shown: the operator copies it from the log (JSON) or the banner (terminal).
+if (firstAdmin && !pretty) log.warn({ ...firstAdmin, change: CHANGE_ADMIN_PASSWORD }, `first admin created with a generated password; change it with \`${CHANGE_ADMIN_PASSWORD}\``);
 if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
 // Loaded in the background: the first lists and searches wait for it, other pages are served meanwhile.
 services.catalog.warm(services.now()).catch((error: unknown) => log.error({ err: error }, "could not load the catalogue"));
@@ -68,7 +74,8 @@ if (dev) {
 
 const server = http.createServer(app).on("clientError", answerClientError).listen(config.port, config.host ?? "0.0.0.0", () => {
   const { port } = server.address() as AddressInfo;
-  log.info({ port, url: config.siteUrl, engine: database.engine }, "listening");
+  log.info({ port, url: config.siteUrl, adminUrl: `${config.siteUrl}/admin/login`, engine: database.engine }, "listening");
+  if (pretty) process.stdout.write(startupBanner({ siteName: config.siteName, siteUrl: config.siteUrl, firstAdmin }, color));
 });
 // Prometheus' own listener (METRICS_PORT), on the same HOST as the site.
 const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.host ?? "0.0.0.0" }, log);

@@ -71,14 +71,15 @@ export async function verifyLogin(database: Database, username: string, password
  * At start: ADMIN_USERNAME/ADMIN_PASSWORD create that admin, or set its password when the variable
  * changed since it was last applied (a hash of it is kept), so a password reset with
  * `npm run admin` is not undone by the next restart. With none configured and no admin at all,
- * one named "admin" is created with a random password, printed once to the log (docs/design.md#rule-1).
+ * one named "admin" is created with a random password, returned for the server to show once
+ * (docs/design.md#rule-1); null otherwise.
  */
 export async function ensureAdmin(
   database: Database,
   configured: { username: string; password: string } | null,
   log: Logger,
   now: number,
-): Promise<void> {
+): Promise<{ username: string; password: string } | null> {
   if (configured) {
     const username = normalizeUsername(configured.username);
     const row = await database.db
@@ -86,7 +87,7 @@ export async function ensureAdmin(
       .select(["id", "username", "password_hash", "env_password_hash"])
       .where("username", "=", username)
       .executeTakeFirst();
-    if (row?.env_password_hash && (await verifyPassword(configured.password, row.env_password_hash))) return;
+    if (row?.env_password_hash && (await verifyPassword(configured.password, row.env_password_hash))) return null;
     if (row) {
       // A new ADMIN_PASSWORD (or the first start that keeps its hash): applied, unless it is the password already.
       if (!(await verifyPassword(configured.password, row.password_hash))) {
@@ -99,22 +100,21 @@ export async function ensureAdmin(
         .set({ env_password_hash: await hashPassword(configured.password) })
         .where("id", "=", row.id)
         .execute();
-      return;
+      return null;
     }
     await createAdmin(database, configured.username, configured.password, now, { fromEnvironment: true }).catch((error: unknown) => {
       // Another instance created it at the same moment: its password is the configured one too.
       log.debug({ err: error }, "admin created by another instance");
     });
-    return;
+    return null;
   }
   const any = await database.db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst();
-  if (any) return;
+  if (any) return null;
   const password = generatePassword();
   try {
     await createAdmin(database, "admin", password, now);
   } catch {
-    return; // another instance made the first admin
+    return null; // another instance made the first admin
   }
-  // The one time this password is shown: the operator copies it from the log.
-  log.warn({ username: "admin", password }, "first admin created with a generated password; change it with `npm run admin -- reset-password admin`");
+  return { username: "admin", password };
 }
