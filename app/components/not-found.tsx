@@ -6,16 +6,19 @@ export function StatusPage({
   message,
   link,
   eyebrow,
+  headTags = true,
 }: {
   title: string;
   message: string;
   link: { to: string; label: string };
   eyebrow?: string;
+  /** False where the route's own meta already gives the document its title and noindex (a document has one title). */
+  headTags?: boolean;
 }) {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
-      <title>{title}</title>
-      <meta name="robots" content="noindex" />
+      {headTags && <title>{title}</title>}
+      {headTags && <meta name="robots" content="noindex" />}
       {eyebrow && <p className="font-mono text-sm font-semibold text-brand-700">{eyebrow}</p>}
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{message}</p>

@@ -134,7 +134,8 @@ export function ToolFormFields({
         <legend className="text-lg font-semibold">Details</legend>
         <p className="text-sm text-slate-700">Separate items with commas.</p>
         <Field id={fields.tags.id} label="Tags" hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`} errors={messagesOf(fields.tags)} errorId={fields.tags.errorId}>
-          <input {...getInputProps(fields.tags, { type: "text" })} className={inputClass} />
+          {/* One text of comma-separated tags: `multiple` (which Conform adds for a list) is for e-mail and file inputs only. */}
+          <input {...getInputProps(fields.tags, { type: "text" })} multiple={undefined} className={inputClass} />
         </Field>
         {LIST_FIELDS.map(([name, label]) => (
           <Field key={name} id={fields[name].id} label={label} errors={messagesOf(fields[name])} errorId={fields[name].errorId}>
@@ -185,7 +186,8 @@ function CheckboxGroup({
         {boxes.map(({ key, ...box }, i) => (
           <label key={key} className="flex items-center gap-2">
             {/* Conform's props carry aria-describedby for the group; the fieldset already says it. */}
-            <input {...box} aria-describedby={undefined} aria-invalid={undefined} className="h-4 w-4 accent-brand-700" />
+            {/* Conform's ids end with the option's value ("Browser Extension" has a space): an index is safe. */}
+            <input {...box} id={`${field.id}-${i}`} aria-describedby={undefined} aria-invalid={undefined} className="h-4 w-4 accent-brand-700" />
             <span>{options[i]!.label}</span>
           </label>
         ))}

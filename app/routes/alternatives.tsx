@@ -118,5 +118,5 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "This page could not be shown.";
-  return <StatusPage title="Page Not Found" message={message} link={{ to: "/browse/all", label: "Browse All Tools" }} />;
+  return <StatusPage headTags={false} title="Page Not Found" message={message} link={{ to: "/browse/all", label: "Browse All Tools" }} />;
 }

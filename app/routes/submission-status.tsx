@@ -72,6 +72,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <StatusPage
+      headTags={false}
       eyebrow={notFound ? "404" : undefined}
       title={notFound ? "Submission not found" : "Something went wrong"}
       message={notFound ? NOT_FOUND : "The submission could not be looked up. Please try again later."}

@@ -240,10 +240,12 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// The title and noindex come from meta (a document has one title).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <StatusPage
+        headTags={false}
         title="Tool Not Found"
         message="The tool you are looking for does not exist or is no longer available."
         link={{ to: "/browse/all", label: "Browse All Tools" }}
@@ -252,6 +254,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <StatusPage
+      headTags={false}
       title="Something went wrong"
       message="Failed to load tool details. Please try again."
       link={{ to: "/", label: "Go to Homepage" }}

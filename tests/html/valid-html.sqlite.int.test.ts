@@ -1,0 +1,160 @@
+import { HtmlValidate, type Message } from "html-validate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin } from "../../server/admin/accounts.ts";
+import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
+import { saveContactMessage } from "../../server/contact/service.ts";
+import { addPaidOrder, addTools, makeTool } from "../support/catalog.ts";
+import { BROWSER_UA } from "../support/html.ts";
+import { fileOf, testImage } from "../support/images.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+// Every page the site serves is valid HTML (issue 22): html-validate's rules for what the standard
+// allows (element content and parents, attributes and their values, duplicate and malformed ids,
+// one main, labels that point somewhere) and for a whole document (doctype, title). Ids must be
+// made of safe characters (a letter first; letters, digits, - and _). The pages' HTML does not
+// depend on the database engine, so this runs on SQLite alone.
+
+const validator = new HtmlValidate({
+  extends: ["html-validate:standard", "html-validate:document"],
+  rules: {
+    // Ids are checked by SAFE_ID below (React's own ids start with an underscore, which is fine).
+    "valid-id": ["error", { relaxed: true }],
+    // Our own assets from our own origin: integrity hashes guard other origins' files.
+    "require-sri": "off",
+    // React writes a boolean attribute as attr="" — valid HTML, but not this rule's preferred style.
+    "attribute-boolean-style": "off",
+    // Inline <script type="application/ld+json"> and the like are data blocks: fine.
+    "script-element": "off",
+  },
+});
+
+const describeMessage = (m: Message) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message} — ${(m.selector ?? "").slice(0, 120)}`;
+
+/** What an id may be made of: a letter or underscore first, then letters, digits, - and _. */
+const SAFE_ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+async function problemsOf(html: string): Promise<string[]> {
+  const report = await validator.validateString(html);
+  const unsafe = [...html.matchAll(/<[a-z][^>]*?\sid="([^"]*)"/g)].map((m) => m[1]!).filter((id) => !SAFE_ID.test(id));
+  // `multiple` belongs to e-mail and file inputs (and select) only; the checker does not know it for the others.
+  const misusedMultiple = [...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\smultiple(=|\s|>|\/)/.test(tag) && !/\stype="(email|file)"/.test(tag));
+  return [
+    ...misusedMultiple.map((tag) => `multiple on ${tag.slice(0, 120)}`),
+    ...report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map(describeMessage)),
+    ...unsafe.map((id) => `unsafe id ${JSON.stringify(id)}`),
+  ];
+}
+
+describe("every page is valid HTML", () => {
+  let server: TestServer;
+  let cookie: string;
+  let pending: string;
+  let statusPath: string;
+  let successPath: string;
+  const toolA = makeTool({ name: "Valid Alpha", features: ["Fast", "Small"], platforms: ["Web", "Browser Extension"], tags: ["notes", "two words"] });
+  const toolB = makeTool({ name: "Valid Beta", categories: ["ai", "design"], pricingModel: "Paid" });
+  const toolPending = makeTool({ name: "Valid Pending", status: "pending", source: "free_submission" });
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PAYMENTS_MODE: "test" } });
+    const now = server.services.now();
+    await addTools(server.services, [toolA, toolB, toolPending, ...Array.from({ length: 30 }, (_, i) => makeTool({ name: `Valid Filler ${i}` }))]);
+    await addPaidOrder(server.services, toolB, 80, now - 1000);
+    const admin = await createAdmin(server.services.database, "html-admin", "a long enough password", now);
+    cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, admin.id, now)}`;
+    await saveContactMessage(server.services.database, { name: "Ann", email: "ann@example.org", subject: "Hello", message: "A message long enough to keep." }, now);
+    // A submission through the form: its private status page.
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ name: "Valid Submitted", tagline: "Submitted for the checker", websiteUrl: "https://valid-submitted.example.com", description: "Text.", pricingModel: "Free", submitterEmail: "maker@example.org" })) body.append(k, v);
+    body.append("categories", "productivity");
+    body.append("platforms", "Browser Extension");
+    body.append("logo", fileOf(await testImage("png", 64, 64), "logo.png"));
+    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
+    // Sent on to the form's success state, which links the private status page.
+    successPath = res.headers.get("location") ?? "";
+    const token = /[?&]status=([A-Za-z0-9_-]+)/.exec(successPath)?.[1];
+    if (!token) throw new Error(`no status token after submitting: ${res.status} ${await res.text()}`);
+    statusPath = `/submission/${token}`;
+    pending = toolPending.slug;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function page(path: string, init: RequestInit & { admin?: boolean } = {}): Promise<{ status: number; html: string }> {
+    const res = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { "User-Agent": BROWSER_UA, Accept: "text/html", ...(init.admin ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+      redirect: "manual",
+    });
+    return { status: res.status, html: await res.text() };
+  }
+
+  const publicPages = () => [
+    "/",
+    "/browse/all",
+    "/browse/all/name?page=2",
+    "/browse/ai",
+    "/browse/all?pricing=free,paid&platforms=web",
+    "/browse/no-such-category",
+    "/alternatives/no-such-tool",
+    `/tool/${toolA.slug}`,
+    `/tool/${toolB.slug}`,
+    `/tool/${pending}`,
+    `/alternatives/${toolA.slug}`,
+    "/compare",
+    `/compare/${toolA.slug}-vs-${toolB.slug}`,
+    "/search/valid",
+    "/search/zzzznothing",
+    "/search",
+    "/about",
+    "/privacy-policy",
+    "/contact",
+    "/submit-tool",
+    "/submit",
+    "/payment-success",
+    "/payment-cancel",
+    successPath,
+    statusPath,
+    "/submission/no-such-token",
+    "/no-such-page",
+    "/tool/no-such-tool",
+    "/admin/login",
+  ];
+
+  it("the public pages", async () => {
+    expect(statusPath).toMatch(/^\/submission\//);
+    const problems: string[] = [];
+    for (const path of publicPages()) {
+      const { status, html } = await page(path);
+      expect([200, 404], path).toContain(status);
+      for (const p of await problemsOf(html)) problems.push(`${path}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the admin pages", async () => {
+    const problems: string[] = [];
+    for (const path of ["/admin/dashboard", "/admin/moderation", "/admin/tools", "/admin/tools?q=valid", `/admin/tools/${toolA.id}`, "/admin/tools/no-such-id", "/admin/add-tool", "/admin/import", "/admin/messages", "/admin/orders", "/admin/audit", "/admin/jobs"]) {
+      const { status, html } = await page(path, { admin: true });
+      expect([200, 404], path).toContain(status);
+      for (const p of await problemsOf(html)) problems.push(`${path}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("forms answered with their errors", async () => {
+    const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url } });
+    const problems: string[] = [];
+    for (const [path, init] of [
+      ["/contact", form({ name: "", email: "not an address", subject: "", message: "x" })],
+      ["/admin/login", form({ username: "nobody", password: "wrong" })],
+      ["/submit-tool", form({ name: "" })],
+    ] as const) {
+      const { status, html } = await page(path, init);
+      expect(status, path).toBeLessThan(500);
+      for (const p of await problemsOf(html)) problems.push(`POST ${path}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
