@@ -159,8 +159,8 @@ export function ToolFormFields({
 
 type CollectionField = Parameters<typeof getCollectionProps>[0];
 
-/** A group of checkboxes with its legend, hint and error, announced together. */
-function CheckboxGroup({
+/** A group of checkboxes with its legend, hint and error, announced together (the tool forms and the owner's edit). */
+export function CheckboxGroup({
   legend,
   hint,
   field,

@@ -400,6 +400,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The claim page could not be shown. Please try again later.";
   return (
     <StatusPage
+      headTags={false}
       eyebrow={notFound ? "404" : undefined}
       title={notFound ? "Nothing to claim" : "Something went wrong"}
       message={notFound ? NOT_FOUND : message}

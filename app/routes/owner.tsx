@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import { logoFailedMessage, SUBMISSION_LIMITS } from "../../core/submission.ts";
@@ -13,6 +13,7 @@ import { findOwner, ownerPage, submitOwnerEdit } from "../../server/claims/owner
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { Field, FormAlert, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
 import { StatusPage } from "../components/not-found.tsx";
+import { CheckboxGroup } from "../components/tool-form.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { UtcTime } from "../components/utc-time.tsx";
@@ -207,8 +208,8 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         >
           <textarea {...getTextareaProps(fields.description)} rows={6} className={inputClass} />
         </Field>
-        <Boxes legend="Categories *" hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`} field={fields.categories} options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))} />
-        <Boxes legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
+        <CheckboxGroup legend="Categories *" hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`} field={fields.categories} options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))} />
+        <CheckboxGroup legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
         <Field id={fields.pricingModel.id} label="Pricing model" errors={fields.pricingModel.errors} errorId={fields.pricingModel.errorId}>
           <select {...getSelectProps(fields.pricingModel)} className={inputClass}>
             <option value="">Not specified</option>
@@ -223,7 +224,7 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
           <textarea {...getTextareaProps(fields.pricingDetails)} rows={2} className={inputClass} />
         </Field>
         <Field id={fields.tags.id} label="Tags" hint={`Separated by commas, up to ${SUBMISSION_LIMITS.tags}.`} errors={messagesOf(fields.tags)} errorId={fields.tags.errorId}>
-          <input {...getInputProps(fields.tags, { type: "text" })} className={inputClass} />
+          <input {...getInputProps(fields.tags, { type: "text" })} multiple={undefined} className={inputClass} />
         </Field>
         {LIST_FIELDS.map(([name, label]) => (
           <Field key={name} id={fields[name].id} label={label} hint="Separated by commas." errors={messagesOf(fields[name])} errorId={fields[name].errorId}>
@@ -240,41 +241,12 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-type CollectionField = Parameters<typeof getCollectionProps>[0];
-
-/** A group of checkboxes with its legend and its message. */
-function Boxes({ legend, hint, field, options }: { legend: string; hint?: string; field: CollectionField; options: { value: string; label: string }[] }) {
-  const hintId = `${field.id}-hint`;
-  const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) });
-  const errors = messagesOf(field);
-  return (
-    <fieldset aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")} aria-invalid={errors ? true : undefined}>
-      <legend className="text-sm font-medium text-slate-900">{legend}</legend>
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-700">
-          {hint}
-        </p>
-      )}
-      <div className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-        {boxes.map(({ key, ...box }, i) => (
-          <label key={key} className="flex items-center gap-2">
-            <input {...box} aria-describedby={undefined} aria-invalid={undefined} className="h-4 w-4 accent-brand-700" />
-            <span>{options[i]!.label}</span>
-          </label>
-        ))}
-      </div>
-      <p id={field.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
-        {errors?.[0]}
-      </p>
-    </fieldset>
-  );
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The owner page could not be shown. Please try again later.";
   return (
     <StatusPage
+      headTags={false}
       eyebrow={notFound ? "404" : undefined}
       title={notFound ? "Owner link not found" : "Something went wrong"}
       message={notFound ? NOT_FOUND : message}

@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { HtmlValidate, type Message } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../../server/admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
 import { saveContactMessage } from "../../server/contact/service.ts";
+import { unsubscribeToken } from "../../server/digest/subscribers.ts";
 import { addPaidOrder, addTools, makeTool } from "../support/catalog.ts";
 import { BROWSER_UA } from "../support/html.ts";
 import { fileOf, testImage } from "../support/images.ts";
@@ -51,6 +54,11 @@ describe("every page is valid HTML", () => {
   let pending: string;
   let statusPath: string;
   let successPath: string;
+  /** The pages of issue 21 that only a mailed link opens. */
+  let claimConfirmPath: string;
+  let ownerPath: string;
+  let digestConfirmPath: string;
+  let unsubscribePath: string;
   const toolA = makeTool({ name: "Valid Alpha", features: ["Fast", "Small"], platforms: ["Web", "Browser Extension"], tags: ["notes", "two words"] });
   const toolB = makeTool({ name: "Valid Beta", categories: ["ai", "design"], pricingModel: "Paid" });
   const toolPending = makeTool({ name: "Valid Pending", status: "pending", source: "free_submission" });
@@ -75,6 +83,30 @@ describe("every page is valid HTML", () => {
     const token = /[?&]status=([A-Za-z0-9_-]+)/.exec(successPath)?.[1];
     if (!token) throw new Error(`no status token after submitting: ${res.status} ${await res.text()}`);
     statusPath = `/submission/${token}`;
+
+    // A claim by e-mail and a subscription, their mails read from the outbox (no SMTP_URL here).
+    const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, redirect: "manual" as const });
+    const outbox = path.join(server.services.config.dataDir, "outbox");
+    const newestMail = async (before: number) => {
+      for (let i = 0; i < 100 && (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).length : 0) <= before; i++) await new Promise((r) => setTimeout(r, 50));
+      const files = fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).sort();
+      // Quoted-printable: soft line breaks joined, "=" decoded.
+      return fs.readFileSync(path.join(outbox, files.at(-1)!), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    };
+    const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).length : 0);
+    const claimHost = new URL(toolA.websiteUrl).hostname;
+    let before = mails();
+    expect((await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "email", email: `owner@${claimHost}` }))).status).toBe(200);
+    const claimToken = /\?confirm=([A-Za-z0-9_-]{43})/.exec(await newestMail(before))![1]!;
+    claimConfirmPath = `/claim/${toolA.slug}?confirm=${claimToken}`;
+    const confirmed = await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "confirm", token: claimToken }));
+    const confirmedHtml = await confirmed.text();
+    ownerPath = /(\/owner\/[A-Za-z0-9_-]{43})/.exec(confirmedHtml)![1]!;
+    before = mails();
+    expect((await fetch(`${server.url}/digest`, form({ email: "reader@example.org" }))).status).toBe(303);
+    digestConfirmPath = /(\/digest\/confirm\/[A-Za-z0-9_-]+)/.exec(await newestMail(before))![1]!;
+    const subscriber = await server.services.database.db.selectFrom("digest_subscribers").select("id").executeTakeFirstOrThrow();
+    unsubscribePath = `/digest/unsubscribe/${await unsubscribeToken(server.services, subscriber.id)}`;
     pending = toolPending.slug;
   });
   afterAll(async () => {
@@ -120,6 +152,16 @@ describe("every page is valid HTML", () => {
     "/no-such-page",
     "/tool/no-such-tool",
     "/admin/login",
+    `/claim/${toolB.slug}`,
+    claimConfirmPath,
+    ownerPath,
+    "/claim/no-such-tool",
+    "/owner/no-such-token",
+    "/digest",
+    "/digest?sent=1",
+    digestConfirmPath,
+    "/digest/confirm/no-such-token",
+    unsubscribePath,
   ];
 
   it("the public pages", async () => {
@@ -135,7 +177,7 @@ describe("every page is valid HTML", () => {
 
   it("the admin pages", async () => {
     const problems: string[] = [];
-    for (const path of ["/admin/dashboard", "/admin/moderation", "/admin/tools", "/admin/tools?q=valid", `/admin/tools/${toolA.id}`, "/admin/tools/no-such-id", "/admin/add-tool", "/admin/import", "/admin/messages", "/admin/orders", "/admin/audit", "/admin/jobs"]) {
+    for (const path of ["/admin/dashboard", "/admin/moderation", "/admin/tools", "/admin/tools?q=valid", `/admin/tools/${toolA.id}`, "/admin/tools/no-such-id", "/admin/add-tool", "/admin/import", "/admin/messages", "/admin/orders", "/admin/audit", "/admin/jobs", "/admin/claims", "/admin/digest"]) {
       const { status, html } = await page(path, { admin: true });
       expect([200, 404], path).toContain(status);
       for (const p of await problemsOf(html)) problems.push(`${path}: ${p}`);
@@ -150,6 +192,8 @@ describe("every page is valid HTML", () => {
       ["/contact", form({ name: "", email: "not an address", subject: "", message: "x" })],
       ["/admin/login", form({ username: "nobody", password: "wrong" })],
       ["/submit-tool", form({ name: "" })],
+      [`/claim/${toolB.slug}`, form({ intent: "email", email: "someone@elsewhere.example" })],
+      ["/digest", form({ email: "not an address" })],
     ] as const) {
       const { status, html } = await page(path, init);
       expect(status, path).toBeLessThan(500);
