@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Config } from "../../server/config.ts";
 import { hashToken } from "../../server/claims/service.ts";
 import { newId } from "../../server/db/ids.ts";
@@ -7,7 +7,7 @@ import { testEngine } from "../support/database.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../support/smtp.ts";
 import { BOUNDARY, files, logoPart, MULTIPART, multipartBody, seed, type Files, type Seeded } from "./fixtures.ts";
-import { BROWSER, get, inputsSent, post, runner, urlencoded, type Expect, type HostileCase, type Part } from "./harness.ts";
+import { BROWSER, get, inputsSent, post, runner, urlencoded, type Expect, type HostileCase, type Part, expectNoProblems as expectHarnessProblems } from "./harness.ts";
 
 // The hostile-input suite for claiming listings (issue 21): every form and page of the claim,
 // the owner's page and the admin's claims and owner edits. Every input must get the right status,
@@ -62,15 +62,7 @@ describe("hostile inputs to claims", () => {
     await claim({ tool_id: local.id, method: "website", email: null, domain: "127.0.0.1", site_code: `toolshelf-${"c".repeat(32)}`, secret_hash: hashToken(websiteSecret), owner_token_hash: null, status: "pending" });
   });
 
-  async function expectNoProblems(cases: HostileCase[]) {
-    const names = new Set<string>();
-    for (const c of cases) {
-      expect(names.has(c.name), `two cases named "${c.name}"`).toBe(false);
-      names.add(c.name);
-    }
-    const problems = await flood.run(cases);
-    expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual([]);
-  }
+  const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
 
   const refused = (message?: string | RegExp, status: number | readonly number[] = 400): Expect => ({ reader: "page", status, layout: true, message });
   const unreadable: Expect = { reader: "page", status: [400, 415], layout: true, message: /could not be read/i };

@@ -3,7 +3,7 @@ import type { Config } from "../../server/config.ts";
 import { unsubscribeToken } from "../../server/digest/subscribers.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { formParts, MULTIPART, multipartBody, seed, type Seeded } from "./fixtures.ts";
-import { BROWSER, get, post, runner, urlencoded, type HostileCase } from "./harness.ts";
+import { BROWSER, get, post, runner, urlencoded, type HostileCase, expectNoProblems as expectHarnessProblems } from "./harness.ts";
 
 // Hostile inputs to the weekly digest's forms and endpoints: the subscribe form (/digest), the
 // confirmation page (/digest/confirm/{token}), the one-click unsubscribe (POST
@@ -48,15 +48,7 @@ describe("hostile inputs to the weekly digest", () => {
     ghostToken = await unsubscribeToken(s.services, "zzzzzzzzzzzzzzzzzzzz");
   });
 
-  async function expectNoProblems(cases: HostileCase[]) {
-    const names = new Set<string>();
-    for (const c of cases) {
-      expect(names.has(c.name), `two cases named "${c.name}"`).toBe(false);
-      names.add(c.name);
-    }
-    const problems = await flood.run(cases);
-    expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual([]);
-  }
+  const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
 
   it("refuses hostile subscriptions with the form's own words and stores no address", async () => {
     const refused = (message?: string | RegExp) => ({ reader: "page" as const, status: 400, layout: true, message });

@@ -3,6 +3,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
+import { expect } from "vitest";
 import { ERROR_STATUS } from "../../server/http/errors.ts";
 import type { DB } from "../../server/db/types.ts";
 import type { TestServer } from "../support/server.ts";
@@ -445,4 +446,15 @@ export function post(path: string, body: Buffer | string, contentType: string | 
     headers: { ...BROWSER, ...(contentType === null ? {} : { "Content-Type": contentType }), "Content-Length": String(Buffer.byteLength(body)), ...headers },
     body,
   };
+}
+
+/** Runs the cases (their names must differ) and fails with every input answered wrongly. */
+export async function expectNoProblems(flood: Runner, cases: HostileCase[]): Promise<void> {
+  const names = new Set<string>();
+  for (const c of cases) {
+    expect(names.has(c.name), `two cases named "${c.name}"`).toBe(false);
+    names.add(c.name);
+  }
+  const problems = await flood.run(cases);
+  expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual([]);
 }

@@ -16,6 +16,7 @@ import {
   urlencoded,
   type HostileCase,
   type Outgoing,
+  expectNoProblems as expectHarnessProblems,
 } from "./harness.ts";
 
 // A standing hostile-input suite: hundreds of malformed or malicious inputs, sent to every form
@@ -78,15 +79,7 @@ describe("hostile inputs", () => {
     expect((await countAll(s)).app_secrets).toBeGreaterThan(0);
   });
 
-  async function expectNoProblems(cases: HostileCase[]) {
-    const names = new Set<string>();
-    for (const c of cases) {
-      expect(names.has(c.name), `two cases named "${c.name}"`).toBe(false);
-      names.add(c.name);
-    }
-    const problems = await flood.run(cases);
-    expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual([]);
-  }
+  const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
 
   // ——— Paths ———
 
