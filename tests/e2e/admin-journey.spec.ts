@@ -10,6 +10,8 @@ import { expect, test } from "./fixtures.ts";
 
 // This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.10" } });
+// A dozen pages, each checked by axe: 27 s on this 2-core machine, at the default 30 s's edge.
+test.describe.configure({ timeout: 60_000 });
 
 const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
 
