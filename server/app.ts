@@ -11,6 +11,7 @@ import { adminApi } from "./admin/api.ts";
 import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
 import { servesHttps } from "./config.ts";
+import { isDatabaseBusy } from "./db/index.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
 import { ERROR_STATUS, errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
@@ -175,18 +176,32 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 function errorHandler({ log }: AppServices): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isDatabaseBusy(error)) {
+      log.warn({ err: error, reqId: res.locals.requestId }, "database busy");
+      res.set("Retry-After", String(BUSY_RETRY_AFTER_SEC));
+      if (isApiRequest(req)) sendError(res, "unavailable", BUSY_MESSAGE);
+      else sendPlainPage(res, 503, { title: "The site is busy", message: BUSY_MESSAGE });
+      return;
+    }
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status >= 500) log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
     // Only our own messages are shown; a library's error text could carry internals.
     const message = status === 500 ? "Something went wrong on our side. Please try again." : clientErrorMessage(error, status);
-    // Stripe's webhook is an API too, whatever its Accept header says.
-    if (req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") || wantsJson(req)) {
+    if (isApiRequest(req)) {
       sendError(res, status === 500 ? "internal" : (CLIENT_ERROR_CODES.get(status) ?? "invalid-argument"), message);
       return;
     }
     // No stack, no error text: only a plain page with the request id to quote.
     sendPlainPage(res, status, { title: status === 404 ? "Not found" : "Something went wrong", message });
   };
+}
+
+const BUSY_RETRY_AFTER_SEC = 5;
+const BUSY_MESSAGE = `The site is very busy right now. Please try again in ${BUSY_RETRY_AFTER_SEC} seconds.`;
+
+/** Whether an error is answered in the API's JSON shape: Stripe's webhook is an API too, whatever its Accept header says. */
+function isApiRequest(req: express.Request): boolean {
+  return req.path.startsWith("/api/") || req.path.startsWith("/webhooks/") || wantsJson(req);
 }
 
 /** The catalogue's code for each 4xx status it has (an HttpError's own, 413 from a body parser…); every other 4xx is invalid-argument (400). */

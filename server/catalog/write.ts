@@ -184,17 +184,19 @@ export async function updateToolRow(
   return true;
 }
 
-/** Moves a tool's like count by one like added or taken back (never below zero, whatever a count imported or edited by hand says). */
-export async function moveLikeCount(write: CatalogWrite, toolId: string, by: 1 | -1): Promise<void> {
-  await write.db
+/**
+ * Moves a tool's like count by the likes added less those taken back (never below zero, whatever a
+ * count imported or edited by hand says), and returns the new count.
+ */
+export async function moveLikeCount(write: CatalogWrite, toolId: string, by: number): Promise<number> {
+  const row = await write.db
     .updateTable("tools")
-    .set({
-      upvotes_count:
-        by === 1 ? sql<number>`upvotes_count + 1` : sql<number>`case when upvotes_count > 0 then upvotes_count - 1 else 0 end`,
-    })
+    .set({ upvotes_count: sql<number>`case when upvotes_count + ${by} > 0 then upvotes_count + ${by} else 0 end` })
     .where("id", "=", toolId)
-    .execute();
+    .returning("upvotes_count")
+    .executeTakeFirstOrThrow();
   write.changed("counts", [toolId]);
+  return row.upvotes_count;
 }
 
 /** Gives a tool its new screenshot; false when the tool is gone. */

@@ -6,7 +6,11 @@ import { moveLikeCount } from "../catalog/write.ts";
 import type { Database } from "../db/index.ts";
 import type { Metrics } from "../metrics/index.ts";
 import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
+import { createBatcher } from "./batcher.ts";
 import type { VisitorCookies } from "./visitor.ts";
+
+/** Most likes of one tool written in one transaction. */
+const MAX_LIKE_BATCH = 100;
 
 /** What became of a like request; `setCookie` is set when the visitor was given a (new) cookie. */
 export type LikeOutcome = { setCookie: string | null } & (
@@ -28,7 +32,8 @@ export interface LikeService {
  * and a tool's count moves only when a pair was really added or removed, in the same transaction.
  * A visitor is only a cookie, so one address (an IPv4 address, or an IPv6 /64) adds at most a few
  * likes to one tool a day however many cookies it presents, and starts a bounded number of new
- * visitors an hour (docs/decisions/018).
+ * visitors an hour (docs/decisions/018). Likes of one tool that arrive together are written together
+ * (docs/decisions/034).
  */
 export function createLikeService(options: {
   database: Database;
@@ -38,6 +43,11 @@ export function createLikeService(options: {
   limiters: { ip: RateLimiter; visitor: RateLimiter; toolAddress: RateLimiter; newVisitor: RateLimiter };
 }): LikeService {
   const { database, freshness, limiters, metrics } = options;
+  const like = createBatcher<LikeRequest & { now: number }, LikeResult | null>({
+    maxBatch: MAX_LIKE_BATCH,
+    // The batch's time is its first like's.
+    write: async (toolId, batch) => (await setLikes({ database, freshness, now: () => batch[0]!.now }, toolId, batch)) ?? batch.map(() => null),
+  });
   return {
     async apply({ toolId, intent, cookieHeader, ip, now }) {
       const cookies = await options.cookies();
@@ -64,7 +74,7 @@ export function createLikeService(options: {
         const budget = await limiters.toolAddress.consume(budgetKey);
         if (budget.limited) return { kind: "limited", reason: "tool", retryAfterSec: budget.retryAfterSec, setCookie };
       }
-      const result = await setLike({ database, freshness, now: () => now }, toolId, visitorId, intent);
+      const result = await like(toolId, { visitorId, intent, now });
       const added = result?.changed === true && result.state.liked;
       if (added) metrics.likeAdded();
       if (mayAdd && !added) await limiters.toolAddress.refund(budgetKey);
@@ -79,42 +89,64 @@ async function hasLiked(database: Database, toolId: string, visitorId: string): 
   return row !== undefined;
 }
 
-/** The like itself, one catalogue change (a count moved); null when no public tool has that id. */
-export function setLike(
-  deps: CatalogChangeDeps,
-  toolId: string,
-  visitorId: string,
-  intent: LikeIntent,
-): Promise<{ state: LikeState; changed: boolean } | null> {
+/** One visitor's like or unlike of a tool, as a batch carries it. */
+export interface LikeRequest {
+  visitorId: string;
+  intent: LikeIntent;
+}
+
+/** What a like did: the state it left, and whether a pair was really added or removed. */
+export interface LikeResult {
+  state: LikeState;
+  changed: boolean;
+}
+
+/**
+ * Likes of one tool written as one catalogue change, in the order given; null when no public tool
+ * has that id. Only pairs really added or removed move the count, once for the batch, and each
+ * result carries the count as its own like left it: what the last one left, less the moves after it.
+ */
+export function setLikes(deps: CatalogChangeDeps, toolId: string, requests: readonly LikeRequest[]): Promise<LikeResult[] | null> {
   return changeCatalog(deps, async (write) => {
     const trx = write.db;
     const tool = await trx.selectFrom("tools").select("status").where("id", "=", toolId).executeTakeFirst();
     if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
-    let like = intent === "like";
-    if (intent === "toggle") {
-      const existing = await trx
-        .selectFrom("likes")
-        .select("tool_id")
-        .where("tool_id", "=", toolId)
-        .where("visitor_id", "=", visitorId)
-        .executeTakeFirst();
-      like = !existing;
+    const done: { liked: boolean; move: number }[] = [];
+    for (const { visitorId, intent } of requests) {
+      let liked = intent === "like";
+      if (intent === "toggle") {
+        const existing = await trx
+          .selectFrom("likes")
+          .select("tool_id")
+          .where("tool_id", "=", toolId)
+          .where("visitor_id", "=", visitorId)
+          .executeTakeFirst();
+        liked = !existing;
+      }
+      if (liked) {
+        const inserted = await trx
+          .insertInto("likes")
+          .values({ tool_id: toolId, visitor_id: visitorId, created_at: write.now })
+          .onConflict((oc) => oc.columns(["tool_id", "visitor_id"]).doNothing())
+          .executeTakeFirst();
+        done.push({ liked, move: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0 });
+      } else {
+        const deleted = await trx.deleteFrom("likes").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
+        done.push({ liked, move: Number(deleted.numDeletedRows) > 0 ? -1 : 0 });
+      }
     }
-    let changed: boolean;
-    if (like) {
-      const inserted = await trx
-        .insertInto("likes")
-        .values({ tool_id: toolId, visitor_id: visitorId, created_at: write.now })
-        .onConflict((oc) => oc.columns(["tool_id", "visitor_id"]).doNothing())
-        .executeTakeFirst();
-      changed = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-    } else {
-      const deleted = await trx.deleteFrom("likes").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
-      changed = Number(deleted.numDeletedRows) > 0;
+    // The tool's row is locked last, for one statement: a like of it on another instance waits that long only.
+    const by = done.reduce((sum, { move }) => sum + move, 0);
+    let count =
+      by !== 0
+        ? await moveLikeCount(write, toolId, by)
+        : (await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow()).upvotes_count;
+    const results: LikeResult[] = [];
+    for (let i = done.length - 1; i >= 0; i--) {
+      const { liked, move } = done[i]!;
+      results[i] = { state: { toolId, liked, count: Math.max(0, count) }, changed: move !== 0 };
+      count -= move;
     }
-    // Only a pair really added or removed moves the count (and makes shown counts stale).
-    if (changed) await moveLikeCount(write, toolId, like ? 1 : -1);
-    const row = await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow();
-    return { state: { toolId, liked: like, count: row.upvotes_count }, changed };
+    return results;
   });
 }
