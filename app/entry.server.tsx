@@ -3,6 +3,7 @@ import { requestContextKey, servicesContextKey } from "./context.ts";
 import { ScriptNonce } from "./components/page-script.tsx";
 import { renderToResponse } from "./render-document.ts";
 import { RenderedSiteConfig } from "./lib/site.ts";
+import { isDatabaseBusy } from "../server/http/errors.ts";
 
 export const streamTimeout = 5_000;
 
@@ -38,5 +39,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A client's mistake (405 for a method a page does not take, 400, 404) is answered, not an error of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { log } = context.get(servicesContextKey);
+  // Overload, not a fault: the root's middleware answers 503 (app/root.tsx).
+  if (isDatabaseBusy(error)) {
+    context.get(requestContextKey).databaseBusy = true;
+    log.warn({ err: error, url: request.url, reqId: context.get(requestContextKey).requestId }, "database busy");
+    return;
+  }
   log.error({ err: error, url: request.url, reqId: context.get(requestContextKey).requestId }, "route error");
 };

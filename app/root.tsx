@@ -19,6 +19,7 @@ import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { errorBody } from "../server/http/errors.ts";
+import { busyPageResponse } from "../server/http/plain-page.ts";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
 import { useSiteConfig } from "./lib/site.ts";
@@ -54,6 +55,13 @@ export const middleware: Route.MiddlewareFunction[] = [
       return Response.json(errorBody("invalid-argument", UNREADABLE_ADDRESS), { status: 400, headers: { "Cache-Control": "no-store" } });
     }
     throw data(UNREADABLE_ADDRESS, { status: 400 });
+  },
+  // A loader or action that found the database too busy (handleError in entry.server.tsx marks
+  // it): pages, resource routes and data requests alike get the busy page, 503 with Retry-After.
+  async ({ context }, next) => {
+    const response = await next();
+    const info = context.get(requestContextKey);
+    return info.databaseBusy ? busyPageResponse(info.requestId) : response;
   },
 ];
 

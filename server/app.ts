@@ -11,9 +11,8 @@ import { adminApi } from "./admin/api.ts";
 import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
 import { servesHttps } from "./config.ts";
-import { isDatabaseBusy } from "./db/index.ts";
 import { HttpError, limitBody } from "./http/body-limit.ts";
-import { ERROR_STATUS, errorBody, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SEC, BUSY_TITLE, ERROR_STATUS, errorBody, isDatabaseBusy, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
 import { requestContext } from "./http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
 import { createReadiness } from "./health/readiness.ts";
@@ -125,6 +124,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       nonce: res.locals.nonce as string,
       requestId: res.locals.requestId as string,
       unreadableAddress: res.locals.unreadableAddress === true,
+      databaseBusy: false,
     };
     context.set(servicesContextKey, services);
     context.set(requestContextKey, info);
@@ -180,7 +180,7 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
       log.warn({ err: error, reqId: res.locals.requestId }, "database busy");
       res.set("Retry-After", String(BUSY_RETRY_AFTER_SEC));
       if (isApiRequest(req)) sendError(res, "unavailable", BUSY_MESSAGE);
-      else sendPlainPage(res, 503, { title: "The site is busy", message: BUSY_MESSAGE });
+      else sendPlainPage(res, 503, { title: BUSY_TITLE, message: BUSY_MESSAGE });
       return;
     }
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
@@ -195,9 +195,6 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
     sendPlainPage(res, status, { title: status === 404 ? "Not found" : "Something went wrong", message });
   };
 }
-
-const BUSY_RETRY_AFTER_SEC = 5;
-const BUSY_MESSAGE = `The site is very busy right now. Please try again in ${BUSY_RETRY_AFTER_SEC} seconds.`;
 
 /** Whether an error is answered in the API's JSON shape: Stripe's webhook is an API too, whatever its Accept header says. */
 function isApiRequest(req: express.Request): boolean {

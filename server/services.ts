@@ -91,6 +91,8 @@ export interface RequestInfo {
   /** The address could not be read (server/http/guards.ts): the root route answers 400. */
   unreadableAddress: boolean;
   requestId: string;
+  /** A loader or action found the database too busy (app/entry.server.tsx answers 503). */
+  databaseBusy: boolean;
 }
 
 /** Wires the services for one process. */

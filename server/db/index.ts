@@ -129,19 +129,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Whether a query failed only because the database was too busy to take it in time: no pool
- * connection came free within the pool's wait (PostgreSQL), or the file stayed locked past the busy
- * timeout (SQLite). A moment of overload, answered 503 with Retry-After rather than as a fault.
- */
-export function isDatabaseBusy(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "SQLITE_BUSY" || message === PG_POOL_WAIT_EXCEEDED;
-}
-
-/** pg-pool's only sign that `connectionTimeoutMillis` ran out (it sets no code). */
-const PG_POOL_WAIT_EXCEEDED = "timeout exceeded when trying to connect";
-
 /** Whether a write failed on a unique constraint (SQLite's and PostgreSQL's ways of saying so). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

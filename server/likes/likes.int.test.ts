@@ -1,6 +1,6 @@
-import SQLite from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
+import { whileDatabaseBusy } from "../../tests/support/busy.ts";
 import { getPage } from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import type { NewTool } from "../catalog/write.ts";
@@ -451,36 +451,13 @@ describe("a like when the database is too busy to take it", () => {
     server = testServer();
   });
 
-  /** Keeps the database from taking a write for as long as `during` runs: every pool connection held, or SQLite's write lock. */
-  async function whileBusy<T>(during: () => Promise<T>): Promise<T> {
-    const { database, config } = server.services;
-    if (database.pgPool) {
-      const pool = database.pgPool;
-      const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
-      try {
-        return await during();
-      } finally {
-        for (const client of held) client.release();
-      }
-    }
-    if (config.database.engine !== "sqlite") throw new Error("unknown engine");
-    const other = new SQLite(config.database.file);
-    other.exec("BEGIN IMMEDIATE");
-    try {
-      return await during();
-    } finally {
-      other.exec("ROLLBACK");
-      other.close();
-    }
-  }
-
   // Each busy request waits out the pool's or SQLite's 5 s before it is answered.
   it("is answered 503 with Retry-After and nothing written, and goes through once the database is free", { timeout: 30_000 }, async () => {
     const tool = makeTool({ name: "Busy Moment" });
     await addTools(server.services, [tool]);
     const cookie = await newVisitor(server, tool.id);
 
-    const refused = await whileBusy(() => like(server, tool.id, "like", { Cookie: cookie }));
+    const refused = await whileDatabaseBusy(server.services, () => like(server, tool.id, "like", { Cookie: cookie }));
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(await refused.json()).toEqual({
@@ -490,7 +467,7 @@ describe("a like when the database is too busy to take it", () => {
     expect(await rowsOf(server, tool.id)).toBe(0);
 
     // A browser without JavaScript gets a page that says the same, not an error page.
-    const page = await whileBusy(() => postForm(`${server.url}/like/${tool.id}`, { intent: "like" }, { Cookie: cookie, "X-Forwarded-For": anotherAddress() }));
+    const page = await whileDatabaseBusy(server.services, () => postForm(`${server.url}/like/${tool.id}`, { intent: "like" }, { Cookie: cookie, "X-Forwarded-For": anotherAddress() }));
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("The site is very busy right now.");
 
