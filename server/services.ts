@@ -91,7 +91,7 @@ export interface RequestInfo {
   /** The address could not be read (server/http/guards.ts): the root route answers 400. */
   unreadableAddress: boolean;
   requestId: string;
-  /** A loader or action found the database too busy (app/entry.server.tsx answers 503). */
+  /** A loader or action found the database too busy (marked by handleError in app/entry.server.tsx; the root route's middleware answers 503). */
   databaseBusy: boolean;
 }
 
