@@ -13,6 +13,7 @@ import * as security from "./migrations/2026-11-24T09-security.ts";
 import * as countsVersion from "./migrations/2026-11-24T10-counts-version.ts";
 import * as owners from "./migrations/2026-11-27T11-owners.ts";
 import * as digest from "./migrations/2026-11-27T12-digest.ts";
+import * as claimsPerOwner from "./migrations/2026-11-27T13-claims-per-owner.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24T10-counts-version": countsVersion,
   "2026-11-27T11-owners": owners,
   "2026-11-27T12-digest": digest,
+  "2026-11-27T13-claims-per-owner": claimsPerOwner,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

@@ -267,6 +267,8 @@ export interface ToolClaimsTable {
   secret_hash: string | null;
   /** SHA-256 of the owner link's token, once verified. */
   owner_token_hash: string | null;
+  /** SHA-256 of an owner link mailed on request and not opened yet; its first use makes it `owner_token_hash`. */
+  next_owner_token_hash: string | null;
   status: "pending" | "verified" | "revoked";
   /** Until when a pending claim may be verified. */
   expires_at: number;
@@ -275,13 +277,13 @@ export interface ToolClaimsTable {
   revoked_at: number | null;
 }
 
-/** An owner's edit of a listing; pending until an admin approves or rejects it. */
+/** An owner's edit of a listing; pending until an admin approves or rejects it, at most one per claim. */
 export interface OwnerEditsTable {
   id: string;
   tool_id: string;
   claim_id: string;
   status: "pending" | "approved" | "rejected" | "replaced" | "withdrawn";
-  /** JSON of the owner's content (core/claims.ts OwnerContent). */
+  /** JSON of the fields the owner changes (core/claims.ts OwnerChanges); older edits hold every field. */
   content: string;
   logo_key: string | null;
   logo_url: string | null;
