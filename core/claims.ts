@@ -2,9 +2,10 @@ import { z } from "./zod.ts";
 import { submissionSchema } from "./submission.ts";
 import type { ToolContent } from "./tool.ts";
 
-// Claiming a listing (issue 21): the pure rules. Who may prove ownership by e-mail (an address at
-// the website's own domain), what a website must show to prove it (a meta tag or a file), and
-// what an owner's edit changes (a field-by-field diff for the admin).
+// Claiming a listing: the pure rules. What a website must show to prove it is the claimant's (a
+// meta tag or a file), and what an owner's edit changes (a field-by-field diff). Which addresses
+// may prove it by e-mail is in claim-domains.ts, apart: it carries the Public Suffix List, which
+// no page's browser code needs.
 
 /** The meta tag's name and the well-known file's path a website proves ownership with. */
 export const VERIFICATION_META_NAME = "toolshelf-verification";
@@ -12,116 +13,6 @@ export const VERIFICATION_FILE_PATH = "/.well-known/toolshelf-verification.txt";
 
 /** What a website verification code looks like: `toolshelf-` and 32 lower-case letters and digits. */
 export const SITE_CODE_PATTERN = /^toolshelf-[0-9a-z]{32}$/;
-
-/**
- * Suffixes under which anyone may hold a name (besides the ICANN ones of one label): a host
- * under them is its own site, so `acme.github.io` and `evil.github.io` never share a domain.
- * Not the whole Public Suffix List, but the country second levels and the shared hosts tools
- * are most often listed on.
- */
-const PUBLIC_SUFFIXES = new Set([
-  // Country second levels (co.uk, com.au…): the common ones.
-  ...["co", "com", "net", "org", "gov", "edu", "ac", "or", "ne", "go", "gob", "nic", "ltd", "plc", "me"].flatMap((second) =>
-    ["uk", "au", "nz", "jp", "kr", "br", "in", "za", "mx", "ar", "tr", "il", "id", "th", "tw", "hk", "sg", "my", "ph", "pk", "cn", "ua", "vn", "ng", "ke", "eg", "pe", "co", "ve", "ec", "uy"].map(
-      (country) => `${second}.${country}`,
-    ),
-  ),
-  // Shared hosting: each customer is a subdomain.
-  "github.io", "gitlab.io", "vercel.app", "netlify.app", "pages.dev", "workers.dev", "herokuapp.com", "web.app",
-  "firebaseapp.com", "appspot.com", "azurewebsites.net", "cloudfront.net", "blogspot.com", "wordpress.com",
-  "substack.com", "notion.site", "framer.website", "framer.app", "webflow.io", "carrd.co", "glitch.me", "replit.app",
-  "repl.co", "fly.dev", "onrender.com", "surge.sh", "neocities.org", "itch.io", "myshopify.com", "wixsite.com",
-  "squarespace.com", "bubbleapps.io", "streamlit.app", "hf.space", "gitbook.io", "readthedocs.io", "deno.dev",
-  "railway.app", "up.railway.app", "s3.amazonaws.com", "translate.goog",
-]);
-
-/**
- * Hosts where a website is a page of someone else's site (github.com/acme/tool): an address at
- * such a host proves nothing about the listing, whatever its path.
- */
-const SHARED_PATH_HOSTS = new Set([
-  "github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "npmjs.com", "pypi.org", "medium.com", "producthunt.com",
-  "apps.apple.com", "play.google.com", "chrome.google.com", "chromewebstore.google.com", "addons.mozilla.org",
-  "marketplace.visualstudio.com", "sites.google.com", "linkedin.com", "x.com", "twitter.com", "facebook.com",
-  "instagram.com", "youtube.com", "discord.gg", "discord.com", "t.me", "gmail.com", "googlemail.com", "outlook.com",
-  "hotmail.com", "yahoo.com", "icloud.com", "proton.me", "protonmail.com", "gmx.com", "mail.com", "aol.com",
-]);
-
-/** A host as compared: lower-case, without a trailing dot and without a leading "www.". */
-export function comparableHost(host: string): string {
-  return host.trim().toLowerCase().replace(/\.+$/, "").replace(/^www\./, "");
-}
-
-/** Whether a host is an IP address (v4, or v6 in brackets or not): no domain to prove. */
-function isIpHost(host: string): boolean {
-  return /^\d+(\.\d+){3}$/.test(host) || host.includes(":") || host.startsWith("[");
-}
-
-/**
- * The part of a host that one holder registers: its public suffix (the last label, or a known
- * suffix of two or three labels above) and one label more. `app.acme.co.uk` → `acme.co.uk`,
- * `acme.github.io` → `acme.github.io`. Null for an IP address or a bare suffix.
- */
-export function registrableHost(host: string): string | null {
-  const h = comparableHost(host);
-  if (!h || isIpHost(h)) return null;
-  const labels = h.split(".");
-  if (labels.length < 2 || labels.some((label) => label === "")) return null;
-  for (let suffixLength = Math.min(3, labels.length - 1); suffixLength >= 2; suffixLength--) {
-    if (PUBLIC_SUFFIXES.has(labels.slice(-suffixLength).join("."))) return labels.length > suffixLength ? labels.slice(-(suffixLength + 1)).join(".") : null;
-  }
-  if (PUBLIC_SUFFIXES.has(h)) return null;
-  return labels.slice(-2).join(".");
-}
-
-/** The host of a website address, comparable; null when it is not an http(s) address. */
-export function websiteHost(websiteUrl: string): string | null {
-  try {
-    const url = new URL(websiteUrl);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    return comparableHost(url.hostname);
-  } catch {
-    return null;
-  }
-}
-
-/** Why an e-mail address cannot prove a listing's ownership; null when it can. */
-export type EmailDomainRefusal = "no-domain" | "shared-host" | "other-domain";
-
-/**
- * Whether an address at `emailDomain` may prove ownership of the website at `websiteUrl`: the
- * same host (ignoring "www."), or one a subdomain of the other, within one registrable domain.
- * Siblings (mail.acme.com for app.acme.com) and hosts that share only a public suffix
- * (evil.github.io for acme.github.io) do not match; nor does any address for a site on a host
- * others share by path (github.com/acme).
- */
-export function emailDomainRefusal(emailDomain: string, websiteUrl: string): EmailDomainRefusal | null {
-  const site = websiteHost(websiteUrl);
-  const mail = comparableHost(emailDomain);
-  if (!site || isIpHost(site)) return "no-domain";
-  const siteRegistrable = registrableHost(site);
-  if (!siteRegistrable || SHARED_PATH_HOSTS.has(site) || SHARED_PATH_HOSTS.has(siteRegistrable)) return "shared-host";
-  if (registrableHost(mail) !== siteRegistrable) return "other-domain";
-  if (mail === site || site.endsWith(`.${mail}`) || mail.endsWith(`.${site}`)) return null;
-  return "other-domain";
-}
-
-/** The domain part of an address (after its last "@"), lower-case. */
-export function emailDomain(email: string): string {
-  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-}
-
-/** What the claim page says for each refusal, naming the site's domain. */
-export function emailDomainMessage(refusal: EmailDomainRefusal, site: string): string {
-  switch (refusal) {
-    case "no-domain":
-      return "This listing's website has no domain name, so it cannot be claimed by e-mail. Use the website proof below.";
-    case "shared-host":
-      return `This listing's website is on a shared host (${site}), so an e-mail address cannot prove it is yours. Use the website proof below.`;
-    case "other-domain":
-      return `Please use an address at ${site} (or at a subdomain of it), so we know the website is yours.`;
-  }
-}
 
 /** The e-mail form of the claim page: an address, checked against the website on the server. */
 export const claimEmailSchema = z.object({
@@ -250,3 +141,4 @@ export function diffOwnerContent(current: OwnerContent, next: OwnerContent): Fie
     to: shown(next[field]),
   }));
 }
+

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { claimEmailSchema, emailDomainMessage, emailDomainRefusal, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME } from "../../core/claims.ts";
+import { acceptedAddresses, emailProofDomains, emailRefusalMessage } from "../../core/claim-domains.ts";
+import { claimEmailSchema, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME } from "../../core/claims.ts";
 import {
   confirmEmailClaim,
   emailLinkState,
@@ -59,9 +60,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (confirm !== null) view = { kind: "confirm", token: confirm, state: await emailLinkState(services.database, tool, confirm, now) };
   else if (secret !== null) view = { kind: "website", secret, claim: await findWebsiteClaim(services.database, tool, secret, now) };
   // A website without a domain of its own (an address, a page of a shared host) cannot be claimed by e-mail.
-  const refusal = emailDomainRefusal(tool.host, tool.websiteUrl);
-  const byEmail = refusal === "no-domain" || refusal === "shared-host" ? emailDomainMessage(refusal, tool.host) : null;
-  return data({ tool: { name: tool.name, slug: tool.slug, host: tool.host, websiteUrl: tool.websiteUrl }, view, emailRefusal: byEmail }, { headers: PRIVATE });
+  const domains = emailProofDomains(tool.websiteUrl);
+  const byEmail = typeof domains === "string" ? { refusal: emailRefusalMessage(tool.websiteUrl) } : { accepted: acceptedAddresses(domains) };
+  return data({ tool: { name: tool.name, slug: tool.slug, host: tool.host, websiteUrl: tool.websiteUrl }, view, byEmail }, { headers: PRIVATE });
 }
 
 /** What an action answers: which form, how it went, the sentence, and an owner link to show once. */
@@ -159,7 +160,7 @@ const FORMS_OF: Record<View["kind"], readonly string[]> = { start: ["email", "we
 const cardClass = "space-y-3 rounded-xl border border-slate-200 p-5";
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, view, emailRefusal } = loaderData;
+  const { tool, view, byEmail } = loaderData;
   const result = actionData as Reply | undefined;
   const forIntent = (intent: string) => (result?.intent === intent ? result : undefined);
 
@@ -194,13 +195,11 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
             <h2 id="by-email" className="text-xl font-semibold">
               By e-mail at {tool.host}
             </h2>
-            {emailRefusal ? (
-              <p className="text-slate-700">{emailRefusal}</p>
+            {"refusal" in byEmail ? (
+              <p className="text-slate-700">{byEmail.refusal}</p>
             ) : (
               <>
-                <p className="text-slate-700">
-                  We send a one-time link to an address at {tool.host} (or at a subdomain of it). The link works once, for one hour.
-                </p>
+                <p className="text-slate-700">We send a one-time link to {byEmail.accepted}. The link works once, for one hour.</p>
                 <EmailForm intent="email" label="Your e-mail address at the website's domain" button="Send the link" busy="Sending…" result={forIntent("email")} />
               </>
             )}

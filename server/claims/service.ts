@@ -1,15 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import {
-  emailDomain,
-  emailDomainMessage,
-  emailDomainRefusal,
-  registrableHost,
-  SITE_CODE_PATTERN,
-  VERIFICATION_FILE_PATH,
-  verificationFileHasCode,
-  verificationMetaCodes,
-  websiteHost,
-} from "../../core/claims.ts";
+import { emailAddressRefusal, emailRefusalMessage, registrableHost, websiteHost } from "../../core/claim-domains.ts";
+import { SITE_CODE_PATTERN, VERIFICATION_FILE_PATH, verificationFileHasCode, verificationMetaCodes } from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import type { Database } from "../db/index.ts";
@@ -142,14 +133,13 @@ export type EmailClaimResult =
   | { kind: "mail-failed" };
 
 /**
- * Mails a one-time link (an hour, single use) to an address at the website's domain. Limited per
- * client address, per tool and per recipient; the claim and its audit entry are written once the
- * mail is sent, so a failed send leaves nothing behind.
+ * Mails a one-time link (an hour, single use) to an address that may prove the website (core's
+ * emailAddressRefusal). Limited per client address, per tool and per recipient; the claim and its
+ * audit entry are written once the mail is sent, so a failed send leaves nothing behind.
  */
 export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<EmailClaimResult> {
   const address = email.toLowerCase();
-  const refusal = emailDomainRefusal(emailDomain(address), tool.websiteUrl);
-  if (refusal) return { kind: "bad-email", message: emailDomainMessage(refusal, tool.host) };
+  if (emailAddressRefusal(address, tool.websiteUrl)) return { kind: "bad-email", message: emailRefusalMessage(tool.websiteUrl) };
   const { limiters } = deps;
   const limited = await spend(
     [

@@ -38,7 +38,7 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   const address = page.getByLabel("Your e-mail address at the website's domain");
   await address.fill("someone@example.org");
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByText("Please use an address at ynab.com (or at a subdomain of it), so we know the website is yours.")).toBeVisible();
+  await expect(page.getByText("Please use an address at ynab.com itself (not at a subdomain of it), so we know the website is yours.")).toBeVisible();
   await checkA11y();
 
   // The keyboard path: type the address, Enter sends the form.

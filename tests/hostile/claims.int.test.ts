@@ -45,6 +45,9 @@ describe("hostile inputs to claims", () => {
   let admin: Record<string, string>;
   const claimed = makeTool({ name: "Hostile Claimed", websiteUrl: "https://hostile-claimed.example" });
   const local = makeTool({ name: "Hostile Local", websiteUrl: "http://127.0.0.1:9/" });
+  const onSubdomain = makeTool({ name: "Hostile App", websiteUrl: "https://app.hostile-app.example/" });
+  const tenant = makeTool({ name: "Hostile Tenant", websiteUrl: "https://hostile-tenant.github.io/" });
+  const university = makeTool({ name: "Hostile Campus Tool", websiteUrl: "https://tool.cs.hostile-university.edu/" });
   const ownerToken = "o".repeat(40) + "wnr";
   const websiteSecret = "w".repeat(40) + "sec";
 
@@ -54,7 +57,7 @@ describe("hostile inputs to claims", () => {
     f = await files();
     site = { ...BROWSER, Origin: s.url };
     admin = { ...site, Cookie: seeded.cookie };
-    await addTools(s.services, [claimed, local]);
+    await addTools(s.services, [claimed, local, onSubdomain, tenant, university]);
     const now = s.services.now();
     const claim = (values: { tool_id: string; method: "email" | "website"; email: string | null; domain: string; site_code: string | null; secret_hash: string | null; owner_token_hash: string | null; status: "pending" | "verified" }) =>
       s.services.database.db.insertInto("tool_claims").values({ id: newId(), ...values, expires_at: now + 3_600_000, created_at: now, verified_at: values.status === "verified" ? now : null, revoked_at: null }).execute();
@@ -102,6 +105,31 @@ describe("hostile inputs to claims", () => {
       { name: "claim: address at a look-alike domain", request: email("a@hostile-claimed.example.evil.example"), expect: refused("Please use an address at hostile-claimed.example") },
       { name: "claim: address at a suffix of the domain", request: email("a@example"), expect: refused(/valid e-mail address|Please use an address at/) },
       { name: "claim: address at the domain's parent suffix", request: email("a@claimed.example"), expect: refused("Please use an address at hostile-claimed.example") },
+      ...["a@boards.hostile-claimed.example", "admin@boards.hostile-claimed.example", "support@anyone.www.hostile-claimed.example", "a@x.y.hostile-claimed.example"].map((address) => ({
+        name: `claim: address at a deeper subdomain ${JSON.stringify(address)}`,
+        request: email(address),
+        expect: refused("Please use an address at hostile-claimed.example itself (not at a subdomain of it)"),
+      })),
+      ...["support@hostile-app.example", "admin+claims@hostile-app.example", "admin.@hostile-app.example", "root@hostile-app.example", "admin@mail.hostile-app.example", "admin@x.app.hostile-app.example"].map((address) => ({
+        name: `claim: not a role mailbox of the registered domain ${JSON.stringify(address)}`,
+        request: claim([["intent", "email"], ["email", address]], site, onSubdomain.slug),
+        expect: refused(/valid e-mail address|Please use an address at app\.hostile-app\.example itself, or admin@hostile-app\.example, administrator@hostile-app\.example, webmaster@hostile-app\.example, hostmaster@hostile-app\.example or postmaster@hostile-app\.example/),
+      })),
+      ...["admin@github.io", "admin@evil.github.io", "a@github.io"].map((address) => ({
+        name: `claim: another tenant of a shared host ${JSON.stringify(address)}`,
+        request: claim([["intent", "email"], ["email", address]], site, tenant.slug),
+        expect: refused("Please use an address at hostile-tenant.github.io itself (not at a subdomain of it)"),
+      })),
+      ...["student@cs.hostile-university.edu", "student@hostile-university.edu", "admin@cs.hostile-university.edu", "admin@edu"].map((address) => ({
+        name: `claim: a university's address that is not the tool's ${JSON.stringify(address)}`,
+        request: claim([["intent", "email"], ["email", address]], site, university.slug),
+        expect: refused(/valid e-mail address|Please use an address at tool\.cs\.hostile-university\.edu itself, or admin@hostile-university\.edu/),
+      })),
+      ...['"admin"@hostile-app.example', "admin@hostile-app.example.", "admin@[127.0.0.1]", "admin@hostile-аpp.example", "admin%hostile-app.example@evil.example"].map((address) => ({
+        name: `claim: a disguised role address ${JSON.stringify(address)}`,
+        request: claim([["intent", "email"], ["email", address]], site, onSubdomain.slug),
+        expect: refused(/valid e-mail address|Please use an address at app\.hostile-app\.example itself/),
+      })),
       { name: "claim: by e-mail for a website on an address", request: claim([["intent", "email"], ["email", "a@127.0.0.1"]], site, local.slug), expect: refused(/valid e-mail address|no domain name/) },
       { name: "claim: address with a NUL", request: email("a@hostile-claimed.example\u0000"), expect: refused(/cannot be used \(NUL\)/) },
       { name: "claim: verify without a claim", request: claim([["intent", "verify"]]), expect: refused("This link is incomplete.") },
