@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffOwnerContent, verificationFileHasCode, verificationMetaCodes, type OwnerContent } from "./claims.ts";
+import { diffOwnerContent, ownerChanges, verificationFileHasCode, verificationMetaCodes, type OwnerContent } from "./claims.ts";
 
 describe("verificationMetaCodes", () => {
   const code = "toolshelf-0123456789abcdefghijklmnopqrstuv";
@@ -50,6 +50,11 @@ describe("diffOwnerContent", () => {
   });
   it("is empty when nothing changed", () => {
     expect(diffOwnerContent(base, { ...base })).toEqual([]);
+  });
+  it("compares only the fields an edit holds, and an edit holds only the fields it changes", () => {
+    expect(diffOwnerContent(base, { tagline: "Notes, fast" })).toEqual([{ field: "tagline", label: "Tagline", from: "Notes", to: "Notes, fast" }]);
+    expect(ownerChanges(base, { ...base, tagline: "Notes, fast", pricingModel: null })).toEqual({ tagline: "Notes, fast", pricingModel: null });
+    expect(ownerChanges(base, { ...base })).toEqual({});
   });
 });
 

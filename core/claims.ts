@@ -72,6 +72,8 @@ export const OWNER_EDIT_FIELDS = [
 
 export type OwnerEditField = (typeof OWNER_EDIT_FIELDS)[number];
 export type OwnerContent = Pick<ToolContent, OwnerEditField>;
+/** What an owner's edit asks for: only the fields it changes, so approving one owner's edit never undoes another's. */
+export type OwnerChanges = Partial<OwnerContent>;
 
 /** The owner's edit form: the submission form's fields (the same schema), the logo optional. */
 export const ownerEditSchema = submissionSchema
@@ -132,9 +134,9 @@ export function normaliseOwnerContent(content: OwnerContent): OwnerContent {
   return { ...content, description: lf(content.description), pricingDetails: lf(content.pricingDetails) };
 }
 
-/** The fields an owner's edit changes, in form order, each with its old and new value. */
-export function diffOwnerContent(current: OwnerContent, next: OwnerContent): FieldChange[] {
-  return OWNER_EDIT_FIELDS.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(next[field])).map((field) => ({
+/** The fields an owner's edit changes, in form order, each with its old and new value; fields it does not hold are unchanged. */
+export function diffOwnerContent(current: OwnerContent, next: OwnerChanges): FieldChange[] {
+  return OWNER_EDIT_FIELDS.filter((field) => field in next && JSON.stringify(current[field]) !== JSON.stringify(next[field])).map((field) => ({
     field,
     label: OWNER_FIELD_LABELS[field],
     from: shown(current[field]),
@@ -142,3 +144,8 @@ export function diffOwnerContent(current: OwnerContent, next: OwnerContent): Fie
   }));
 }
 
+/** The fields of `next` that differ from `current`: what an edit stores. */
+export function ownerChanges(current: OwnerContent, next: OwnerChanges): OwnerChanges {
+  const changed = diffOwnerContent(current, next).map((change) => change.field);
+  return Object.fromEntries(changed.map((field) => [field, next[field]])) as OwnerChanges;
+}

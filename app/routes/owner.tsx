@@ -25,8 +25,9 @@ import { unreadUpload } from "../lib/tool-form-replies.ts";
 import type { Route } from "./+types/owner.ts";
 
 // A verified owner's private page (/owner/<token>, issue 21): the listing's likes and views, and
-// a form to propose changes to its content and logo. A proposal waits for an admin; a newer one
-// replaces it. The token is the only key: never indexed, never kept by any cache.
+// a form to propose changes to its content and logo. A proposal waits for an admin; the owner's
+// newer one replaces it (other owners of the listing have their own). The token is the only key:
+// never indexed, never kept by any cache.
 
 const NOT_FOUND = "This owner link does not work. It may have been replaced by a newer one or revoked. You can ask for a new one on the listing's claim page.";
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -97,8 +98,8 @@ const LIST_FIELDS = [
 export default function OwnerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, owner, sent } = loaderData;
   const { tool } = page;
-  // The form starts from the pending proposal when there is one, else from the listing.
-  const start = page.pending?.content ?? tool;
+  // The form starts from the listing with this owner's own pending proposal on top.
+  const start = page.form;
   const [form, fields] = useForm<z.input<typeof ownerEditSchema>>({
     id: "owner-edit",
     lastResult: actionData?.form,
@@ -188,8 +189,8 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         <div>
           <h2 className="text-xl font-semibold">Propose changes</h2>
           <p className="text-sm text-slate-700">
-            Your changes are reviewed before they are published; one proposal at a time (a new one replaces the one waiting). The website address
-            is what you proved and cannot be changed here: write to us through the contact page for that.
+            Your changes are reviewed before they are published; one proposal at a time (a new one replaces yours that is waiting). The website
+            address is what you proved and cannot be changed here: write to us through the contact page for that.
           </p>
         </div>
         <FormAlert id={form.errorId} errors={form.errors} />

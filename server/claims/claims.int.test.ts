@@ -5,7 +5,8 @@ import { createAdmin } from "../admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../config.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
-import { BROWSER_UA, getPage, locationOf, textOf } from "../../tests/support/html.ts";
+import type { NewTool } from "../catalog/write.ts";
+import { BROWSER_UA, decodeEntities, element, elements, getPage, locationOf, startTags, textOf } from "../../tests/support/html.ts";
 import { testImage } from "../../tests/support/images.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
@@ -71,6 +72,30 @@ async function adminCookie(server: TestServer): Promise<string> {
   return `${adminCookieName(false)}=${await createAdminSession(database, admin.id, clock.now)}`;
 }
 
+const FORM_HEADERS = (server: TestServer) => ({ Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_UA });
+
+/** The owner form as a browser sends it: every field as the listing has it, but for `change`. */
+function ownerForm(tool: NewTool, change: Record<string, string> = {}): URLSearchParams {
+  const form = new URLSearchParams();
+  const fields: Record<string, string | string[]> = {
+    name: tool.name,
+    tagline: tool.tagline,
+    description: tool.description,
+    categories: tool.categories,
+    tags: tool.tags.join(", "),
+    platforms: tool.platforms,
+    pricingModel: tool.pricingModel ?? "",
+    pricingDetails: tool.pricingDetails,
+    features: tool.features.join(", "),
+    useCases: tool.useCases.join(", "),
+    integrations: tool.integrations.join(", "),
+    targetAudience: tool.targetAudience.join(", "),
+    ...change,
+  };
+  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  return form;
+}
+
 /** Claims a tool by e-mail and returns the owner token (from the page, checked against the mail). */
 async function claimByEmail(server: TestServer, slug: string, email: string): Promise<string> {
   const before = smtp.received.length;
@@ -96,13 +121,15 @@ describe("claiming a listing", () => {
   const metaTool = makeTool({ name: "Claimable Meta", websiteUrl: "" });
   const fileTool = makeTool({ name: "Claimable File", websiteUrl: "" });
   const pendingTool = makeTool({ name: "Claimable Pending", status: "pending", source: "free_submission" });
+  const sharedTool = makeTool({ name: "Claimable Together", websiteUrl: "https://together.example/" });
+  const twiceTool = makeTool({ name: "Claimable Twice", websiteUrl: "https://twice.example/" });
   let s: TestServer;
 
   beforeAll(async () => {
     s = getServer();
     metaTool.websiteUrl = `${site.origin}/meta-home`;
     fileTool.websiteUrl = `${site.origin}/file-home`;
-    await addTools(s.services, [emailTool, metaTool, fileTool, pendingTool]);
+    await addTools(s.services, [emailTool, metaTool, fileTool, pendingTool, sharedTool, twiceTool]);
   });
 
   it("offers every way to claim a public tool, privately; a tool that is not public has no claim page", async () => {
@@ -320,7 +347,7 @@ describe("claiming a listing", () => {
 
     const approved = await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: editId, formKey: `owner-approve:${editId}` }, { Cookie: cookie });
     expect(approved.status).toBe(200);
-    expect(textOf(await approved.text())).toContain("Approved and published the owner's edit of “Claimable Mailer”.");
+    expect(textOf(await approved.text())).toContain("Approved and published the edit of “Claimable Mailer” by editor@claimable-mailer.example.");
     const tool = textOf((await getPage(s.url, `/tool/${emailTool.slug}`)).html);
     expect(tool).toContain("Mail, but claimed");
     const row = await s.services.database.db.selectFrom("tools").select(["tagline", "logo_url", "website_url"]).where("id", "=", emailTool.id).executeTakeFirstOrThrow();
@@ -347,20 +374,101 @@ describe("claiming a listing", () => {
     for (const label of ["Claim requested", "Claim verified", "Owner proposed an edit", "Approved owner's edit", "Rejected owner's edit"]) expect(audit).toContain(label);
   });
 
-  it("a newer edit replaces the one waiting: one pending edit per tool", async () => {
-    const ownerToken = await claimByEmail(s, emailTool.slug, "twice@claimable-mailer.example");
+  it("an owner's newer edit replaces their own that is waiting: one pending edit per claim", async () => {
+    const ownerToken = await claimByEmail(s, twiceTool.slug, "twice@twice.example");
+    const claim = await s.services.database.db.selectFrom("tool_claims").select("id").where("email", "=", "twice@twice.example").executeTakeFirstOrThrow();
     const post = (tagline: string) =>
-      fetch(`${s.url}/owner/${ownerToken}`, {
-        method: "POST",
-        body: new URLSearchParams({ name: emailTool.name, tagline, categories: "productivity" }),
-        headers: { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" },
-        redirect: "manual",
-      });
+      fetch(`${s.url}/owner/${ownerToken}`, { method: "POST", body: ownerForm(twiceTool, { tagline }), headers: FORM_HEADERS(s), redirect: "manual" });
     expect((await post("First idea")).status).toBe(303);
     expect((await post("Second idea")).status).toBe(303);
-    const pending = await s.services.database.db.selectFrom("owner_edits").select("content").where("tool_id", "=", emailTool.id).where("status", "=", "pending").execute();
+    const pending = await s.services.database.db.selectFrom("owner_edits").select("content").where("claim_id", "=", claim.id).where("status", "=", "pending").execute();
     expect(pending).toHaveLength(1);
-    expect(JSON.parse(pending[0]!.content).tagline).toBe("Second idea");
+    // Only what it changes is kept.
+    expect(JSON.parse(pending[0]!.content)).toEqual({ tagline: "Second idea" });
+  });
+
+  it("keeps co-owners' edits apart: each sees and replaces only their own; moderation shows them side by side; approving one leaves the other waiting", async () => {
+    const ada = await claimByEmail(s, sharedTool.slug, "ada@together.example");
+    const bob = await claimByEmail(s, sharedTool.slug, "bob@together.example");
+    const cookie = await adminCookie(s);
+    const { db } = s.services.database;
+    const post = (token: string, change: Record<string, string>) =>
+      fetch(`${s.url}/owner/${token}`, { method: "POST", body: ownerForm(sharedTool, change), headers: FORM_HEADERS(s), redirect: "manual" });
+    const form = async (token: string) => {
+      const { html } = await getPage(s.url, `/owner/${token}`);
+      const tagline = startTags(html, "input").find((t) => t.attrs.name === "tagline")!.attrs.value;
+      const description = decodeEntities(element(html, "textarea", (a) => a.name === "description", "description field").inner);
+      return { html, tagline, description: description.replace(/^\n/, "") };
+    };
+
+    expect((await post(ada, { tagline: "Together, by Ada" })).status).toBe(303);
+    // Bob sees nothing of Ada's proposal: his form starts from the live listing.
+    const bobSees = await form(bob);
+    expect(textOf(bobSees.html)).not.toContain("Waiting for review");
+    expect(bobSees.html).not.toContain("Together, by Ada");
+    expect(bobSees.tagline).toBe(sharedTool.tagline);
+
+    expect((await post(bob, { description: "Bob rewrote the description." })).status).toBe(303);
+    clock.now += 1000;
+    expect((await post(ada, { tagline: "Together, by Ada again" })).status).toBe(303);
+    // Ada's newer edit replaced hers, not Bob's.
+    const waiting = async () =>
+      (
+        await db
+          .selectFrom("owner_edits")
+          .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
+          .select(["owner_edits.id", "tool_claims.email", "owner_edits.content"])
+          .where("owner_edits.tool_id", "=", sharedTool.id)
+          .where("owner_edits.status", "=", "pending")
+          .orderBy("tool_claims.email")
+          .execute()
+      ).map((row) => ({ id: row.id, email: row.email, content: JSON.parse(row.content) as unknown }));
+    const both = await waiting();
+    expect(both.map(({ email, content }) => ({ email, content }))).toEqual([
+      { email: "ada@together.example", content: { tagline: "Together, by Ada again" } },
+      { email: "bob@together.example", content: { description: "Bob rewrote the description." } },
+    ]);
+
+    // Each owner's form: the live listing with their own proposal on top, never another's.
+    const adaSees = await form(ada);
+    expect(adaSees.tagline).toBe("Together, by Ada again");
+    expect(adaSees.description).toBe(sharedTool.description);
+    expect(adaSees.html).not.toContain("Bob rewrote the description.");
+    const bobSeesNow = await form(bob);
+    expect(bobSeesNow.tagline).toBe(sharedTool.tagline);
+    expect(bobSeesNow.description).toBe("Bob rewrote the description.");
+
+    // Moderation: both edits of the listing side by side, each with who sent it and its own diff.
+    const edits = (html: string) => element(html, "article", (a) => a["aria-labelledby"] === `owner-edits-${sharedTool.id}`, "the shared tool's edits");
+    const items = (html: string) => elements(edits(html).inner, "li").map((li) => textOf(li.inner));
+    const listed = items((await getPage(s.url, "/admin/moderation", { headers: { Cookie: cookie } })).html);
+    expect(listed).toHaveLength(2);
+    // Oldest first: Bob's, then Ada's newer one.
+    expect(listed[0]).toMatch(/^Proposed by bob@together\.example on .*Description\s*Claimable Together does useful things\..*Bob rewrote the description\./);
+    expect(listed[0]).not.toContain("Tagline");
+    expect(listed[1]).toMatch(/^Proposed by ada@together\.example on .*Tagline\s*Tagline of Claimable Together\s*Together, by Ada again/);
+    expect(listed[1]).not.toContain("Description");
+
+    // Approving Ada's publishes hers; Bob's still waits, compared with the listing as it now is.
+    const adaEdit = both.find((e) => e.email === "ada@together.example")!.id;
+    const approved = await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: adaEdit, formKey: `owner-approve:${adaEdit}` }, { Cookie: cookie });
+    expect(approved.status).toBe(200);
+    expect(textOf(await approved.text())).toContain("Approved and published the edit of “Claimable Together” by ada@together.example.");
+    expect((await waiting()).map((e) => e.email)).toEqual(["bob@together.example"]);
+    const after = items((await getPage(s.url, "/admin/moderation", { headers: { Cookie: cookie } })).html);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toContain("Proposed by bob@together.example");
+    expect(after[0]).not.toContain("Tagline");
+    expect((await form(bob)).tagline).toBe("Together, by Ada again");
+
+    clock.now += 1000;
+    const bobEdit = both.find((e) => e.email === "bob@together.example")!.id;
+    expect((await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: bobEdit, formKey: `owner-approve:${bobEdit}` }, { Cookie: cookie })).status).toBe(200);
+    const live = await db.selectFrom("tools").select(["tagline", "description"]).where("id", "=", sharedTool.id).executeTakeFirstOrThrow();
+    expect(live).toEqual({ tagline: "Together, by Ada again", description: "Bob rewrote the description." });
+    // The audit log names whose edit each approval published.
+    const decisions = await db.selectFrom("audit_log").select("detail").where("tool_id", "=", sharedTool.id).where("action", "=", "owner-edit-approve").orderBy("created_at").orderBy("id").execute();
+    expect(decisions.map((d) => (JSON.parse(d.detail) as { owner: string }).owner)).toEqual(["ada@together.example", "bob@together.example"]);
   });
 
   it("lists claims for the admin, and a revoked owner link stops working at once", async () => {

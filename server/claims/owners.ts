@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { diffOwnerContent, normaliseOwnerContent, OWNER_EDIT_FIELDS, type FieldChange, type OwnerContent } from "../../core/claims.ts";
+import { diffOwnerContent, normaliseOwnerContent, OWNER_EDIT_FIELDS, ownerChanges, type FieldChange, type OwnerChanges, type OwnerContent } from "../../core/claims.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { deleteStoredFiles, type ModerationDeps } from "../admin/moderation.ts";
 import type { Admin } from "../admin/session.ts";
@@ -13,8 +13,10 @@ import { DAY_MS, type ViewCounter } from "./views.ts";
 
 // What a verified owner does with their private link (/owner/<token>): sees the listing's likes
 // and views, and proposes edits of its content and logo. An edit never changes the listing by
-// itself: it waits, one per tool (a newer one replaces it), until an admin approves it — through
-// the admin's own tool edit, so caches, search and pages move as for any edit — or rejects it.
+// itself: it waits, one per claim (the owner's newer one replaces it; another owner's stays),
+// until an admin approves it — through the admin's own tool edit, so caches, search and pages
+// move as for any edit — or rejects it. An edit holds only the fields it changes, so approving
+// one owner's edit leaves the others' fields as they are.
 
 /** The owner behind an owner link: their claim and the tool. */
 export interface Owner {
@@ -39,16 +41,20 @@ export async function findOwner(database: Database, token: string): Promise<Owne
   return { claimId: row.id, toolId: row.tool_id, method: row.method, email: row.email, domain: row.domain, verifiedAt: Number(row.verified_at ?? 0) };
 }
 
+/** Who an owner is, as moderation and the audit log name them: the address, or the website proven. */
+const ownerName = (claim: { email: string | null; domain: string }) => claim.email ?? `website ${claim.domain}`;
+
 /** The owner as the audit log names them. */
 export function ownerActor(owner: Owner, client: Client): AuditActor {
-  return { id: null, username: owner.email ?? `website ${owner.domain}`, ip: client.ip };
+  return { id: null, username: ownerName(owner), ip: client.ip };
 }
 
 /** An owner's edit as their page and the admin's moderation show it. */
 export interface OwnerEditView {
   id: string;
   status: "pending" | "approved" | "rejected" | "replaced" | "withdrawn";
-  content: OwnerContent;
+  /** The fields it changes (edits made before edits were kept per claim hold every field). */
+  content: OwnerChanges;
   logoUrl: string | null;
   reason: string | null;
   createdAt: number;
@@ -61,7 +67,7 @@ function editOf(row: EditRow): OwnerEditView {
   return {
     id: row.id,
     status: row.status,
-    content: JSON.parse(row.content) as OwnerContent,
+    content: JSON.parse(row.content) as OwnerChanges,
     logoUrl: row.logo_url,
     reason: row.reason,
     createdAt: Number(row.created_at),
@@ -82,8 +88,10 @@ export interface OwnerPage {
   public: boolean;
   likes: number;
   views: { total: number; last30Days: number };
-  /** The edit waiting for an admin, with what it changes. */
+  /** This owner's edit waiting for an admin, with what it changes (other owners' edits are theirs alone). */
   pending: (OwnerEditView & { changes: FieldChange[] }) | null;
+  /** What the form starts from: the live listing with this owner's pending changes on top. */
+  form: OwnerContent;
   /** This owner's last decided edit (approved or rejected, with the admin's reason). */
   lastDecided: OwnerEditView | null;
 }
@@ -100,7 +108,7 @@ export async function ownerPage(database: Database, views: ViewCounter, owner: O
       .select([sql<number>`coalesce(sum(count), 0)`.as("total"), sql<number>`coalesce(sum(case when day >= ${since} then count else 0 end), 0)`.as("recent")])
       .where("tool_id", "=", tool.id)
       .executeTakeFirst(),
-    database.db.selectFrom("owner_edits").select(EDIT_COLUMNS).where("tool_id", "=", tool.id).where("status", "=", "pending").executeTakeFirst(),
+    database.db.selectFrom("owner_edits").select(EDIT_COLUMNS).where("claim_id", "=", owner.claimId).where("status", "=", "pending").executeTakeFirst(),
     database.db
       .selectFrom("owner_edits")
       .select(EDIT_COLUMNS)
@@ -113,12 +121,14 @@ export async function ownerPage(database: Database, views: ViewCounter, owner: O
   // Views this instance has counted but not written yet count too.
   const unwritten = views.unwritten([tool.slug, tool.id]);
   const pendingEdit = pending ? editOf(pending) : null;
+  const live = ownerContentOf(tool);
   return {
     tool,
     public: tool.status === "approved" || tool.status === "verified",
     likes: Number(likes?.upvotes_count ?? 0),
     views: { total: Number(counted?.total ?? 0) + unwritten, last30Days: Number(counted?.recent ?? 0) + unwritten },
-    pending: pendingEdit ? { ...pendingEdit, changes: diffOwnerContent(ownerContentOf(tool), pendingEdit.content) } : null,
+    pending: pendingEdit ? { ...pendingEdit, changes: diffOwnerContent(live, pendingEdit.content) } : null,
+    form: { ...live, ...pendingEdit?.content },
     lastDecided: decided ? editOf(decided) : null,
   };
 }
@@ -131,9 +141,10 @@ export type OwnerEditResult =
   | Limited;
 
 /**
- * Saves an owner's edit for an admin to decide: the content (checked by the shared schema) and
- * a new logo (checked by content and re-encoded, stored until the edit is decided). A pending
- * edit of the same tool is replaced. Limited per owner.
+ * Saves an owner's edit for an admin to decide: the fields that differ from the live listing
+ * (checked by the shared schema) and a new logo (checked by content and re-encoded, stored until
+ * the edit is decided). This owner's pending edit is replaced; other owners' are not touched.
+ * Limited per owner.
  */
 export async function submitOwnerEdit(
   deps: Pick<ModerationDeps, "database" | "storage" | "now" | "log" | "config"> & { limiter: RateLimiter },
@@ -146,8 +157,8 @@ export async function submitOwnerEdit(
   if (state.limited) return { kind: "limited", message: "Too many edits in a short time. Please wait a while before sending another.", retryAfterSec: state.retryAfterSec };
   const tool = await findToolForEdit(deps.database, owner.toolId);
   if (!tool) return { kind: "gone" };
-  const next = normaliseOwnerContent(content);
-  const changed: string[] = diffOwnerContent(ownerContentOf(tool), next).map((c) => c.field);
+  const changes = ownerChanges(ownerContentOf(tool), normaliseOwnerContent(content));
+  const changed: string[] = Object.keys(changes);
   let webp: Buffer | null = null;
   if (logo) {
     const processed = await readLogo(logo.bytes);
@@ -165,7 +176,7 @@ export async function submitOwnerEdit(
           const old = await trx
             .updateTable("owner_edits")
             .set({ status: "replaced", decided_at: now })
-            .where("tool_id", "=", tool.id)
+            .where("claim_id", "=", owner.claimId)
             .where("status", "=", "pending")
             .returning(["logo_url"])
             .execute();
@@ -176,7 +187,7 @@ export async function submitOwnerEdit(
               tool_id: tool.id,
               claim_id: owner.claimId,
               status: "pending",
-              content: JSON.stringify(next),
+              content: JSON.stringify(changes),
               logo_key: stored?.key ?? null,
               logo_url: stored?.url ?? null,
               reason: null,
@@ -190,7 +201,7 @@ export async function submitOwnerEdit(
         await deleteStoredFiles(deps, replaced.map((r) => r.logo_url));
         return { kind: "saved", changed, replaced: replaced.length > 0 };
       } catch (error) {
-        // Another edit of the tool was saved at the same moment: replace it in turn.
+        // Another edit of this owner's was saved at the same moment: replace it in turn.
         if (isUniqueViolation(error) && attempt < 3) continue;
         throw error;
       }
@@ -204,49 +215,80 @@ export async function submitOwnerEdit(
 /** A pending owner edit as the moderation page lists it. */
 export interface PendingOwnerEdit {
   id: string;
-  toolId: string;
-  toolSlug: string;
-  toolName: string;
   /** Who proposed it: the address, or the website proven. */
   owner: string;
   createdAt: number;
+  /** What it changes, against the listing as it is now. */
   changes: FieldChange[];
   logo: { from: string | null; to: string } | null;
 }
 
-/** Owners' edits waiting for an admin, oldest first, each with its field-by-field diff. */
-export async function listPendingOwnerEdits(database: Database, limit = 50): Promise<{ items: PendingOwnerEdit[]; total: number }> {
-  const [rows, count] = await Promise.all([
+/** A listing with the edits its owners propose, side by side, oldest first. */
+export interface PendingToolEdits {
+  toolId: string;
+  toolSlug: string;
+  toolName: string;
+  edits: PendingOwnerEdit[];
+}
+
+/**
+ * Listings with owners' edits waiting for an admin (the one waiting longest first, at most
+ * `limit`), each with all its pending edits and their field-by-field diffs against the live
+ * listing, so approving one shows what the others would still change.
+ */
+export async function listPendingOwnerEdits(database: Database, limit = 50): Promise<{ tools: PendingToolEdits[]; toolCount: number; editCount: number }> {
+  const [toolRows, count] = await Promise.all([
     database.db
       .selectFrom("owner_edits")
-      .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
-      .select(["owner_edits.id", "owner_edits.tool_id", "owner_edits.content", "owner_edits.logo_url", "owner_edits.created_at", "tool_claims.email", "tool_claims.domain"])
-      .where("owner_edits.status", "=", "pending")
-      .orderBy("owner_edits.created_at", "asc")
-      .orderBy("owner_edits.id", "asc")
+      .select(["tool_id", sql<number>`min(created_at)`.as("first")])
+      .where("status", "=", "pending")
+      .groupBy("tool_id")
+      .orderBy("first", "asc")
+      .orderBy("tool_id", "asc")
       .limit(limit)
       .execute(),
-    database.db.selectFrom("owner_edits").select(sql<number>`count(*)`.as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+    database.db
+      .selectFrom("owner_edits")
+      .select([sql<number>`count(*)`.as("edits"), sql<number>`count(distinct tool_id)`.as("tools")])
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
   ]);
-  const items: PendingOwnerEdit[] = [];
-  for (const row of rows) {
-    const tool = await findToolForEdit(database, row.tool_id);
+  const rows =
+    toolRows.length === 0
+      ? []
+      : await database.db
+          .selectFrom("owner_edits")
+          .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
+          .select(["owner_edits.id", "owner_edits.tool_id", "owner_edits.content", "owner_edits.logo_url", "owner_edits.created_at", "tool_claims.email", "tool_claims.domain"])
+          .where("owner_edits.status", "=", "pending")
+          .where("owner_edits.tool_id", "in", toolRows.map((r) => r.tool_id))
+          .orderBy("owner_edits.created_at", "asc")
+          .orderBy("owner_edits.id", "asc")
+          .execute();
+  const tools: PendingToolEdits[] = [];
+  for (const { tool_id } of toolRows) {
+    const tool = await findToolForEdit(database, tool_id);
     if (!tool) continue;
-    items.push({
-      id: row.id,
+    const live = ownerContentOf(tool);
+    tools.push({
       toolId: tool.id,
       toolSlug: tool.slug,
       toolName: tool.name,
-      owner: row.email ?? `website ${row.domain}`,
-      createdAt: Number(row.created_at),
-      changes: diffOwnerContent(ownerContentOf(tool), JSON.parse(row.content) as OwnerContent),
-      logo: row.logo_url ? { from: tool.logoUrl, to: row.logo_url } : null,
+      edits: rows
+        .filter((row) => row.tool_id === tool_id)
+        .map((row) => ({
+          id: row.id,
+          owner: ownerName(row),
+          createdAt: Number(row.created_at),
+          changes: diffOwnerContent(live, JSON.parse(row.content) as OwnerChanges),
+          logo: row.logo_url ? { from: tool.logoUrl, to: row.logo_url } : null,
+        })),
     });
   }
-  return { items, total: Number(count.n) };
+  return { tools, toolCount: Number(count.tools), editCount: Number(count.edits) };
 }
 
-export type DecideResult = { kind: "done"; toolName: string } | { kind: "gone" } | { kind: "refused"; message: string };
+export type DecideResult = { kind: "done"; toolName: string; owner: string } | { kind: "gone" } | { kind: "refused"; message: string };
 
 /**
  * Approves an owner's edit: applied through the admin's tool edit (updateTool), so the listing,
@@ -254,11 +296,17 @@ export type DecideResult = { kind: "done"; toolName: string } | { kind: "gone" }
  * the edit is marked approved with its own entry.
  */
 export async function approveOwnerEdit(deps: ModerationDeps, admin: Admin, editId: string): Promise<DecideResult> {
-  const row = await deps.database.db.selectFrom("owner_edits").selectAll().where("id", "=", editId).where("status", "=", "pending").executeTakeFirst();
+  const row = await deps.database.db
+    .selectFrom("owner_edits")
+    .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
+    .select(["owner_edits.tool_id", "owner_edits.content", "owner_edits.logo_key", "tool_claims.email", "tool_claims.domain"])
+    .where("owner_edits.id", "=", editId)
+    .where("owner_edits.status", "=", "pending")
+    .executeTakeFirst();
   if (!row) return { kind: "gone" };
   const tool = await findToolForEdit(deps.database, row.tool_id);
   if (!tool) return { kind: "gone" };
-  const content = JSON.parse(row.content) as OwnerContent;
+  const content = JSON.parse(row.content) as OwnerChanges;
   const bytes = row.logo_key ? await deps.storage.read(row.logo_key) : null;
   const outcome = await updateTool(
     deps,
@@ -270,12 +318,13 @@ export async function approveOwnerEdit(deps: ModerationDeps, admin: Admin, editI
   if (outcome.kind === "not-found") return { kind: "gone" };
   if (outcome.kind !== "saved") return { kind: "refused", message: outcome.kind === "bad-logo" ? `The new logo cannot be used: ${outcome.message}` : "Another listing has this website." };
   const now = deps.now();
+  const toolName = content.name ?? tool.name;
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.updateTable("owner_edits").set({ status: "approved", decided_at: now }).where("id", "=", editId).where("status", "=", "pending").execute();
-    await recordAudit(trx, admin, [{ action: "owner-edit-approve", toolId: tool.id, toolName: content.name, detail: { changed: outcome.changed } }], now);
+    await recordAudit(trx, admin, [{ action: "owner-edit-approve", toolId: tool.id, toolName, detail: { owner: ownerName(row), changed: outcome.changed } }], now);
   });
   if (row.logo_key) await deps.storage.delete(row.logo_key).catch(() => undefined);
-  return { kind: "done", toolName: content.name };
+  return { kind: "done", toolName, owner: ownerName(row) };
 }
 
 /** Rejects an owner's edit with the reason the owner reads on their page (null: none given). */
@@ -287,16 +336,17 @@ export async function rejectOwnerEdit(deps: ModerationDeps, admin: Admin, editId
       .set({ status: "rejected", reason, decided_at: now })
       .where("id", "=", editId)
       .where("status", "=", "pending")
-      .returning(["tool_id", "logo_url"])
+      .returning(["tool_id", "claim_id", "logo_url"])
       .executeTakeFirst();
     if (!edit) return null;
     const tool = await trx.selectFrom("tools").select("name").where("id", "=", edit.tool_id).executeTakeFirst();
-    await recordAudit(trx, admin, [{ action: "owner-edit-reject", toolId: edit.tool_id, toolName: tool?.name ?? "", detail: reason === null ? undefined : { reason } }], now);
-    return { ...edit, name: tool?.name ?? "" };
+    const claim = await trx.selectFrom("tool_claims").select(["email", "domain"]).where("id", "=", edit.claim_id).executeTakeFirstOrThrow();
+    await recordAudit(trx, admin, [{ action: "owner-edit-reject", toolId: edit.tool_id, toolName: tool?.name ?? "", detail: { owner: ownerName(claim), ...(reason === null ? {} : { reason }) } }], now);
+    return { ...edit, name: tool?.name ?? "", owner: ownerName(claim) };
   });
   if (!row) return { kind: "gone" };
   await deleteStoredFiles(deps, [row.logo_url]);
-  return { kind: "done", toolName: row.name };
+  return { kind: "done", toolName: row.name, owner: row.owner };
 }
 
 /** A claim as the admin's claims page lists it. */

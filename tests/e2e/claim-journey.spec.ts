@@ -83,7 +83,7 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   await expect(edit.getByRole("row", { name: /Tagline/ })).toContainText(NEW_TAGLINE);
   await checkA11y();
   await edit.getByRole("button", { name: "Approve the edit of YNAB" }).click();
-  await expect(page.getByText("Approved and published the owner's edit of “YNAB”.")).toBeVisible();
+  await expect(page.getByText("Approved and published the edit of “YNAB” by maker@ynab.com.")).toBeVisible();
   await visit("/tool/ynab");
   await expect(page.getByText(NEW_TAGLINE).first()).toBeVisible();
 

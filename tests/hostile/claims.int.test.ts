@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../server/config.ts";
 import { hashToken } from "../../server/claims/service.ts";
 import { newId } from "../../server/db/ids.ts";
@@ -49,6 +49,10 @@ describe("hostile inputs to claims", () => {
   const tenant = makeTool({ name: "Hostile Tenant", websiteUrl: "https://hostile-tenant.github.io/" });
   const university = makeTool({ name: "Hostile Campus Tool", websiteUrl: "https://tool.cs.hostile-university.edu/" });
   const ownerToken = "o".repeat(40) + "wnr";
+  const coOwnerToken = "c".repeat(40) + "own";
+  let ownerClaim: string;
+  let waitingEdit: string;
+  let replacedEdit: string;
   const websiteSecret = "w".repeat(40) + "sec";
 
   beforeAll(async () => {
@@ -59,9 +63,24 @@ describe("hostile inputs to claims", () => {
     admin = { ...site, Cookie: seeded.cookie };
     await addTools(s.services, [claimed, local, onSubdomain, tenant, university]);
     const now = s.services.now();
-    const claim = (values: { tool_id: string; method: "email" | "website"; email: string | null; domain: string; site_code: string | null; secret_hash: string | null; owner_token_hash: string | null; status: "pending" | "verified" }) =>
-      s.services.database.db.insertInto("tool_claims").values({ id: newId(), ...values, expires_at: now + 3_600_000, created_at: now, verified_at: values.status === "verified" ? now : null, revoked_at: null }).execute();
-    await claim({ tool_id: claimed.id, method: "email", email: "owner@hostile-claimed.example", domain: "hostile-claimed.example", site_code: null, secret_hash: null, owner_token_hash: hashToken(ownerToken), status: "verified" });
+    const claim = async (values: { tool_id: string; method: "email" | "website"; email: string | null; domain: string; site_code: string | null; secret_hash: string | null; owner_token_hash: string | null; status: "pending" | "verified" }) => {
+      const id = newId();
+      await s.services.database.db.insertInto("tool_claims").values({ id, ...values, expires_at: now + 3_600_000, created_at: now, verified_at: values.status === "verified" ? now : null, revoked_at: null }).execute();
+      return id;
+    };
+    ownerClaim = await claim({ tool_id: claimed.id, method: "email", email: "owner@hostile-claimed.example", domain: "hostile-claimed.example", site_code: null, secret_hash: null, owner_token_hash: hashToken(ownerToken), status: "verified" });
+    // A co-owner, proven by the website, whose own edit waits; and one of theirs that a newer one replaced.
+    const coOwnerClaim = await claim({ tool_id: claimed.id, method: "website", email: null, domain: "hostile-claimed.example", site_code: null, secret_hash: null, owner_token_hash: hashToken(coOwnerToken), status: "verified" });
+    const edit = async (status: "pending" | "replaced", tagline: string) => {
+      const id = newId();
+      await s.services.database.db
+        .insertInto("owner_edits")
+        .values({ id, tool_id: claimed.id, claim_id: coOwnerClaim, status, content: JSON.stringify({ tagline }), logo_key: null, logo_url: null, reason: null, created_at: now, decided_at: status === "pending" ? null : now })
+        .execute();
+      return id;
+    };
+    replacedEdit = await edit("replaced", "The co-owner's first tagline");
+    waitingEdit = await edit("pending", "The co-owner's waiting tagline");
     await claim({ tool_id: local.id, method: "website", email: null, domain: "127.0.0.1", site_code: `toolshelf-${"c".repeat(32)}`, secret_hash: hashToken(websiteSecret), owner_token_hash: null, status: "pending" });
   });
 
@@ -221,6 +240,45 @@ describe("hostile inputs to claims", () => {
       { name: "owner: data URL, JSON", request: post(`/owner/${ownerToken}.data`, "{", JSON_TYPE, site), expect: { reader: "data", status: 400 } },
     ];
     await expectNoProblems(cases);
+  });
+
+  it("keeps co-owners' edits apart whatever an owner posts", async () => {
+    const form = (extra: [string, string][]): [string, string][] => [
+      ["name", claimed.name],
+      ["tagline", "The owner's own tagline"],
+      ["description", claimed.description],
+      ...claimed.categories.map((c): [string, string] => ["categories", c]),
+      ["tags", claimed.tags.join(", ")],
+      ...claimed.platforms.map((p): [string, string] => ["platforms", p]),
+      ["pricingModel", claimed.pricingModel ?? ""],
+      ["pricingDetails", claimed.pricingDetails],
+      ["features", claimed.features.join(", ")],
+      ["useCases", claimed.useCases.join(", ")],
+      ["integrations", claimed.integrations.join(", ")],
+      ["targetAudience", claimed.targetAudience.join(", ")],
+      ...extra,
+    ];
+    const edit = (extra: [string, string][]) => post(`/owner/${ownerToken}`, urlencoded(form(extra)), FORM, site);
+    const saved: Expect = { reader: "page", status: 303, location: `/owner/${ownerToken}?sent=1`, writes: ["owner_edits", "audit_log"] };
+    const cases: HostileCase[] = [
+      { name: "co-owner: the other owner's edit named as this one's", request: edit([["id", waitingEdit], ["editId", waitingEdit]]), expect: saved },
+      { name: "co-owner: the other owner's claim named as this one's", request: edit([["claimId", "x"], ["claim_id", "x"], ["owner", "website hostile-claimed.example"]]), expect: saved },
+      { name: "co-owner: status and decision fields", request: edit([["status", "approved"], ["intent", "owner-approve"], ["replaced", "true"]]), expect: saved },
+      { name: "co-owner: GET the owner page", request: get(`/owner/${ownerToken}`), expect: { reader: "page", status: 200, layout: true, message: /Waiting for review Changes sent on .*: Tagline\./ } },
+      { name: "co-owner: approve a replaced edit", request: post("/admin/moderation", urlencoded([["intent", "owner-approve"], ["id", replacedEdit]]), FORM, admin), expect: refused("That edit was decided already", 404) },
+      { name: "co-owner: reject a replaced edit", request: post("/admin/moderation", urlencoded([["intent", "owner-reject"], ["id", replacedEdit]]), FORM, admin), expect: refused("That edit was decided already", 404) },
+    ];
+    await expectNoProblems(cases);
+    const { db } = s.services.database;
+    // The other owner's edit waits as it was; this owner has one edit waiting, their own.
+    const waiting = await db.selectFrom("owner_edits").select(["id", "claim_id", "content"]).where("tool_id", "=", claimed.id).where("status", "=", "pending").orderBy("claim_id").execute();
+    expect(waiting).toHaveLength(2);
+    expect(waiting.find((e) => e.id === waitingEdit)?.content).toBe(JSON.stringify({ tagline: "The co-owner's waiting tagline" }));
+    expect(waiting.filter((e) => e.claim_id === ownerClaim).map((e) => JSON.parse(e.content) as unknown)).toEqual([{ tagline: "The owner's own tagline" }]);
+    const page = await fetch(`${s.url}/owner/${ownerToken}`, { headers: BROWSER }).then((r) => r.text());
+    expect(page).not.toContain("waiting tagline");
+    const coOwnerPage = await fetch(`${s.url}/owner/${coOwnerToken}`, { headers: BROWSER }).then((r) => r.text());
+    expect(coOwnerPage).not.toContain("own tagline");
   });
 
   it("refuses hostile admin posts about claims and owners' edits", async () => {

@@ -102,6 +102,8 @@ describe("every page is valid HTML", () => {
     const confirmed = await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "confirm", token: claimToken }));
     const confirmedHtml = await confirmed.text();
     ownerPath = /(\/owner\/[A-Za-z0-9_-]{43})/.exec(confirmedHtml)![1]!;
+    // An owner's edit waiting, so moderation shows its markup too.
+    expect((await fetch(`${server.url}${ownerPath}`, form({ name: toolA.name, tagline: "Proposed by its owner", categories: toolA.categories[0]! }))).status).toBe(303);
     before = mails();
     expect((await fetch(`${server.url}/digest`, form({ email: "reader@example.org" }))).status).toBe(303);
     digestConfirmPath = /(\/digest\/confirm\/[A-Za-z0-9_-]+)/.exec(await newestMail(before))![1]!;

@@ -7,7 +7,7 @@ import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moder
 import { approveTools, deleteTools, listModerationQueue, rejectTools, type ChangedTool } from "../../../server/admin/moderation.ts";
 import { listBrokenLinks, type BrokenLink } from "../../../server/links/health.ts";
 import { mailApprovedSubmitters } from "../../../server/submissions/approval-mail.ts";
-import { approveOwnerEdit, listPendingOwnerEdits, rejectOwnerEdit, type PendingOwnerEdit } from "../../../server/claims/owners.ts";
+import { approveOwnerEdit, listPendingOwnerEdits, rejectOwnerEdit, type PendingOwnerEdit, type PendingToolEdits } from "../../../server/claims/owners.ts";
 import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContextKey);
   const formData = await readForm(request);
   const key = String(formData.get("formKey") ?? "bulk").slice(0, 100);
-  // Owners' edits of claimed listings (issue 21): approved through the admin's tool edit, or rejected with a reason the owner reads.
+  // Owners' edits of claimed listings: approved through the admin's tool edit, or rejected with a reason the owner reads.
   const intent = formData.get("intent");
   if (intent === "owner-approve" || intent === "owner-reject") {
     const owner = ownerDecisionSchema.safeParse({ id: formData.getAll("id").length === 1 ? formData.get("id") : null, reason: formData.get("reason") ?? undefined });
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : await rejectOwnerEdit(services, admin, owner.data.id, owner.data.reason || null);
     if (done.kind === "gone") return data<ActionResult>(actionReply("error", "That edit was decided already, or its listing is gone.", { formKey: key }), { status: 404 });
     if (done.kind === "refused") return data<ActionResult>(actionReply("error", done.message, { formKey: key }), { status: 409 });
-    return data<ActionResult>(actionReply("success", `${intent === "owner-approve" ? "Approved and published" : "Rejected"} the owner's edit of “${done.toolName}”.`, { formKey: key }));
+    return data<ActionResult>(actionReply("success", `${intent === "owner-approve" ? "Approved and published" : "Rejected"} the edit of “${done.toolName}” by ${done.owner}.`, { formKey: key }));
   }
   const submission = parseWithZod(formData, { schema: moderationSchema });
   if (submission.status !== "success") {
@@ -237,21 +237,26 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         </ol>
       )}
       <Pagination page={page} pages={pages} hrefFor={(n) => (n === 1 ? "/admin/moderation" : `/admin/moderation?page=${n}`)} />
-      <OwnerEdits edits={ownerEdits.items} total={ownerEdits.total} busy={busy} messageFor={messageFor} />
+      <OwnerEdits tools={ownerEdits.tools} toolCount={ownerEdits.toolCount} editCount={ownerEdits.editCount} busy={busy} messageFor={messageFor} />
       <BrokenLinks links={brokenLinks} />
     </section>
   );
 }
 
-/** Owners' proposed edits of their listings, each with its field-by-field diff (old → new). */
+/**
+ * Owners' proposed edits, by listing: every owner's pending edit of a listing side by side, each
+ * with who sent it and its field-by-field diff (now → proposed) against the live listing.
+ */
 function OwnerEdits({
-  edits,
-  total,
+  tools,
+  toolCount,
+  editCount,
   busy,
   messageFor,
 }: {
-  edits: PendingOwnerEdit[];
-  total: number;
+  tools: PendingToolEdits[];
+  toolCount: number;
+  editCount: number;
   busy: boolean;
   messageFor: (key: string) => ActionResult | null;
 }) {
@@ -261,104 +266,131 @@ function OwnerEdits({
         Owners&apos; edits
       </h2>
       <p className="text-slate-700">
-        {total === 0
+        {toolCount === 0
           ? "No owner has proposed an edit."
-          : `${plural(total)} with changes proposed by their verified owners. Approving publishes the changes as an edit of yours.`}
+          : `${plural(toolCount)} with changes proposed by their verified owners (${editCount === 1 ? "1 edit" : `${editCount} edits`}). Approving one publishes its changes as an edit of yours; other owners' edits of the listing stay waiting, compared with the listing as it then is.`}
       </p>
-      {edits.map((edit) => {
-        const approve = messageFor(`owner-approve:${edit.id}`);
-        const reject = messageFor(`owner-reject:${edit.id}`);
-        return (
-          <article key={edit.id} aria-labelledby={`owner-edit-${edit.id}`} className="space-y-3 rounded-xl border border-slate-200 p-4">
-            <h3 id={`owner-edit-${edit.id}`} className="text-lg font-semibold">
-              {edit.toolName}
-            </h3>
-            <p className="text-sm text-slate-700">
-              Proposed by {edit.owner} on <UtcTime ms={edit.createdAt} /> ·{" "}
-              <TextLink to={`/tool/${encodeURIComponent(edit.toolSlug)}`}>Its page</TextLink>
-            </p>
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Changes to {edit.toolName}</caption>
-              <thead className="border-b border-slate-300">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Field
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Now
-                  </th>
-                  <th scope="col" className="py-2">
-                    Proposed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {edit.changes.map((change) => (
-                  <tr key={change.field} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="py-2 pr-4 font-medium">
-                      {change.label}
-                    </th>
-                    <td className="py-2 pr-4 whitespace-pre-wrap break-words text-red-900">
-                      <del>{change.from}</del>
-                    </td>
-                    <td className="py-2 whitespace-pre-wrap break-words text-emerald-900">
-                      <ins>{change.to}</ins>
-                    </td>
-                  </tr>
-                ))}
-                {edit.logo && (
-                  <tr className="border-b border-slate-200 align-top">
-                    <th scope="row" className="py-2 pr-4 font-medium">
-                      Logo
-                    </th>
-                    <td className="py-2 pr-4">{edit.logo.from ? <img src={edit.logo.from} alt="Current logo" width={48} height={48} /> : "—"}</td>
-                    <td className="py-2">
-                      <img src={edit.logo.to} alt="Proposed logo" width={48} height={48} />
-                    </td>
-                  </tr>
-                )}
-                {edit.changes.length === 0 && !edit.logo && (
-                  <tr>
-                    <td colSpan={3} className="py-2 text-slate-700">
-                      The listing already says all this (it was changed since).
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-            <div className="flex flex-wrap items-start gap-3">
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="owner-approve" />
-                <input type="hidden" name="id" value={edit.id} />
-                <input type="hidden" name="formKey" value={`owner-approve:${edit.id}`} />
-                <button type="submit" disabled={busy} className={approveClass}>
-                  Approve<span className="sr-only"> the edit of {edit.toolName}</span>
-                </button>
-              </Form>
-              <details open={reject?.status === "error"} className="rounded-lg border border-slate-200 p-3">
-                <summary className="cursor-pointer text-sm font-medium">
-                  Reject<span className="sr-only"> the edit of {edit.toolName}</span>…
-                </summary>
-                <Form method="post" preventScrollReset className="mt-2 space-y-2">
-                  <input type="hidden" name="intent" value="owner-reject" />
-                  <input type="hidden" name="id" value={edit.id} />
-                  <input type="hidden" name="formKey" value={`owner-reject:${edit.id}`} />
-                  <label htmlFor={`owner-reason-${edit.id}`} className="block text-sm font-medium text-slate-900">
-                    Reason (optional, shown to the owner)
-                  </label>
-                  <textarea id={`owner-reason-${edit.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
-                  <button type="submit" disabled={busy} className={neutralClass}>
-                    Reject the edit of {edit.toolName}
-                  </button>
-                </Form>
-              </details>
-            </div>
-            <FormMessage result={approve} />
-            <FormMessage result={reject} />
-          </article>
-        );
-      })}
+      {tools.map((tool) => (
+        <article key={tool.toolId} aria-labelledby={`owner-edits-${tool.toolId}`} className="space-y-3 rounded-xl border border-slate-200 p-4">
+          <h3 id={`owner-edits-${tool.toolId}`} className="text-lg font-semibold">
+            {tool.toolName}
+          </h3>
+          <p className="text-sm text-slate-700">
+            {tool.edits.length === 1 ? "One owner proposes changes." : `${tool.edits.length} owners propose changes, side by side.`}{" "}
+            <TextLink to={`/tool/${encodeURIComponent(tool.toolSlug)}`}>Its page</TextLink>
+          </p>
+          <ul className={`grid gap-4 ${tool.edits.length > 1 ? "lg:grid-cols-2" : ""}`} aria-label={`Edits of ${tool.toolName}`}>
+            {tool.edits.map((edit) => (
+              <OwnerEdit key={edit.id} toolName={tool.toolName} edit={edit} busy={busy} messageFor={messageFor} />
+            ))}
+          </ul>
+        </article>
+      ))}
     </section>
+  );
+}
+
+/** One owner's pending edit: who sent it and when, its diff, and approve or reject. */
+function OwnerEdit({
+  toolName,
+  edit,
+  busy,
+  messageFor,
+}: {
+  toolName: string;
+  edit: PendingOwnerEdit;
+  busy: boolean;
+  messageFor: (key: string) => ActionResult | null;
+}) {
+  const approve = messageFor(`owner-approve:${edit.id}`);
+  const reject = messageFor(`owner-reject:${edit.id}`);
+  const of = `the edit of ${toolName} by ${edit.owner}`;
+  return (
+    <li className="min-w-0 space-y-3 rounded-lg border border-slate-200 p-3">
+      <p className="text-sm text-slate-700">
+        Proposed by <strong className="break-all text-slate-900">{edit.owner}</strong> on <UtcTime ms={edit.createdAt} />
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Changes to {toolName} proposed by {edit.owner}</caption>
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                Field
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Now
+              </th>
+              <th scope="col" className="py-2">
+                Proposed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {edit.changes.map((change) => (
+              <tr key={change.field} className="border-b border-slate-200 align-top">
+                <th scope="row" className="py-2 pr-4 font-medium">
+                  {change.label}
+                </th>
+                <td className="py-2 pr-4 whitespace-pre-wrap break-words text-red-900">
+                  <del>{change.from}</del>
+                </td>
+                <td className="py-2 whitespace-pre-wrap break-words text-emerald-900">
+                  <ins>{change.to}</ins>
+                </td>
+              </tr>
+            ))}
+            {edit.logo && (
+              <tr className="border-b border-slate-200 align-top">
+                <th scope="row" className="py-2 pr-4 font-medium">
+                  Logo
+                </th>
+                <td className="py-2 pr-4">{edit.logo.from ? <img src={edit.logo.from} alt="Current logo" width={48} height={48} /> : "—"}</td>
+                <td className="py-2">
+                  <img src={edit.logo.to} alt="Proposed logo" width={48} height={48} />
+                </td>
+              </tr>
+            )}
+            {edit.changes.length === 0 && !edit.logo && (
+              <tr>
+                <td colSpan={3} className="py-2 text-slate-700">
+                  The listing already says all this (it was changed since).
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-start gap-3">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="owner-approve" />
+          <input type="hidden" name="id" value={edit.id} />
+          <input type="hidden" name="formKey" value={`owner-approve:${edit.id}`} />
+          <button type="submit" disabled={busy} className={approveClass}>
+            Approve<span className="sr-only"> {of}</span>
+          </button>
+        </Form>
+        <details open={reject?.status === "error"} className="rounded-lg border border-slate-200 p-3">
+          <summary className="cursor-pointer text-sm font-medium">
+            Reject<span className="sr-only"> {of}</span>…
+          </summary>
+          <Form method="post" preventScrollReset className="mt-2 space-y-2">
+            <input type="hidden" name="intent" value="owner-reject" />
+            <input type="hidden" name="id" value={edit.id} />
+            <input type="hidden" name="formKey" value={`owner-reject:${edit.id}`} />
+            <label htmlFor={`owner-reason-${edit.id}`} className="block text-sm font-medium text-slate-900">
+              Reason (optional, shown to {edit.owner})
+            </label>
+            <textarea id={`owner-reason-${edit.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+            <button type="submit" disabled={busy} className={neutralClass}>
+              Reject {of}
+            </button>
+          </Form>
+        </details>
+      </div>
+      <FormMessage result={approve} />
+      <FormMessage result={reject} />
+    </li>
   );
 }
 
