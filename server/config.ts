@@ -168,9 +168,12 @@ export interface Config {
     likeNewVisitor: RateLimitRule;
     /** Search terms one address may add to the list of terms (repeats of known terms are free). */
     searchNewTerm: RateLimitRule;
-    /** Claims of listings (issue 21): started per client address, started per tool, mails per recipient address. */
+    /**
+     * Claims of listings: started per client address (both proofs, and new owner links), e-mail
+     * claims per tool and client address, mails per recipient address.
+     */
     claimAddress: RateLimitRule;
-    claimTool: RateLimitRule;
+    claimToolAddress: RateLimitRule;
     claimRecipient: RateLimitRule;
     /** Verification attempts (website checks, e-mail confirmations) per client address. */
     claimVerify: RateLimitRule;
@@ -408,7 +411,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Claims: an owner tries once or twice; a script trying every tool or mailing one inbox
       // again and again stops here. Verification fetches the website, so it is limited too.
       claimAddress: { points: 10, durationSec: 60 * 60 },
-      claimTool: { points: 20, durationSec: 24 * 60 * 60 },
+      // Per tool and address, never per tool alone: strangers cannot spend a tool's owner's budget.
+      claimToolAddress: { points: 20, durationSec: 24 * 60 * 60 },
       claimRecipient: { points: 3, durationSec: 60 * 60 },
       claimVerify: { points: 10, durationSec: 10 * 60 },
       ownerEdit: { points: 10, durationSec: 60 * 60 },

@@ -73,7 +73,7 @@ export interface AppServices {
     loginUser: RateLimiter;
     loginDevice: RateLimiter;
     claimAddress: RateLimiter;
-    claimTool: RateLimiter;
+    claimToolAddress: RateLimiter;
     claimRecipient: RateLimiter;
     claimVerify: RateLimiter;
     ownerEdit: RateLimiter;
@@ -192,7 +192,7 @@ export function createServices(
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking, { blockInMemory: true }),
       searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
       claimAddress: createRateLimiter(database, "claim_address", config.rateLimits.claimAddress),
-      claimTool: createRateLimiter(database, "claim_tool", config.rateLimits.claimTool),
+      claimToolAddress: createRateLimiter(database, "claim_tool_address", config.rateLimits.claimToolAddress),
       claimRecipient: createRateLimiter(database, "claim_recipient", config.rateLimits.claimRecipient),
       claimVerify: createRateLimiter(database, "claim_verify", config.rateLimits.claimVerify),
       ownerEdit: createRateLimiter(database, "owner_edit", config.rateLimits.ownerEdit),

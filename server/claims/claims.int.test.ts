@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 function generous(config: Config) {
-  for (const key of ["claimAddress", "claimTool", "claimRecipient", "claimVerify", "ownerEdit"] as const) config.rateLimits[key] = { points: 1000, durationSec: 3600 };
+  for (const key of ["claimAddress", "claimToolAddress", "claimRecipient", "claimVerify", "ownerEdit"] as const) config.rateLimits[key] = { points: 1000, durationSec: 3600 };
 }
 
 async function auditActions(server: TestServer, toolId: string): Promise<string[]> {
@@ -495,8 +495,9 @@ describe("limits against abuse of claims", () => {
     configure: (config) => {
       config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
       config.outboundAllow = [site.host];
+      config.trustProxy = "loopback";
       config.rateLimits.claimRecipient = { points: 2, durationSec: 3600 };
-      config.rateLimits.claimTool = { points: 4, durationSec: 86400 };
+      config.rateLimits.claimToolAddress = { points: 4, durationSec: 86400 };
       config.rateLimits.claimVerify = { points: 2, durationSec: 600 };
     },
   });
@@ -507,25 +508,100 @@ describe("limits against abuse of claims", () => {
     await addTools(s.services, [tool]);
   });
 
-  it("refuses with 429 and a clear message past the limits per address and per tool, writing nothing", async () => {
-    const ask = (email: string) => postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email });
+  it("refuses with 429 and a clear message past the limits per recipient and per tool and address, writing nothing", async () => {
+    const ask = (email: string, from = "198.51.100.1") => postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": from });
     expect((await ask("a@limited-claims.example")).status).toBe(200);
     expect((await ask("a@limited-claims.example")).status).toBe(200);
     const perRecipient = await ask("a@limited-claims.example");
     expect(perRecipient.status).toBe(429);
     expect(perRecipient.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(textOf(await perRecipient.text())).toContain("Too many claim requests. Please wait a while before asking again.");
+    // Another address cannot mail that recipient either.
+    expect((await ask("a@limited-claims.example", "198.51.100.2")).status).toBe(429);
     expect((await ask("b@limited-claims.example")).status).toBe(200);
-    // The tool's budget (4 a day) is spent, whoever asks next.
+    // This address's budget for the tool (4 a day) is spent; another address's is not.
     expect((await ask("c@limited-claims.example")).status).toBe(429);
+    expect((await ask("d@limited-claims.example", "198.51.100.3")).status).toBe(200);
     const claims = await s.services.database.db.selectFrom("tool_claims").select("id").execute();
-    expect(claims).toHaveLength(3);
+    expect(claims).toHaveLength(4);
 
-    const verify = () => postForm(`${s.url}/claim/${tool.slug}`, { intent: "confirm", token: "y".repeat(43) });
+    const verify = () => postForm(`${s.url}/claim/${tool.slug}`, { intent: "confirm", token: "y".repeat(43) }, { "X-Forwarded-For": "198.51.100.1" });
     expect((await verify()).status).toBe(410);
     expect((await verify()).status).toBe(410);
     const limited = await verify();
     expect(limited.status).toBe(429);
     expect(textOf(await limited.text())).toContain("Too many verification attempts");
+  });
+});
+
+describe("nothing anonymous keeps a tool's owner from claiming it", () => {
+  const clock = { now: Date.UTC(2026, 10, 27, 12) };
+  // The configured limits, as a public site runs them (mail is not spaced out: it is not what is tried here).
+  const getServer = useTestServer({
+    configure: (config) => {
+      config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0, perSecond: 1000 };
+      config.outboundAllow = [site.host];
+      config.trustProxy = "loopback";
+    },
+    now: () => clock.now,
+  });
+  const byDomain = makeTool({ name: "Wanted By Domain", websiteUrl: "https://wanted-by-domain.example/" });
+  const bySite = makeTool({ name: "Wanted By Site", websiteUrl: "" });
+  let s: TestServer;
+  let strangers = 0;
+  /** A fresh client address, as strangers rotate through theirs. */
+  const stranger = () => `203.0.113.${++strangers}`;
+  const OWNER = { "X-Forwarded-For": "192.0.2.77" };
+  beforeAll(async () => {
+    s = getServer();
+    bySite.websiteUrl = `${site.origin}/wanted-home`;
+    await addTools(s.services, [byDomain, bySite]);
+  });
+
+  const startWebsite = (slug: string, headers: Record<string, string>) => postForm(`${s.url}/claim/${slug}`, { intent: "website" }, headers);
+
+  it("strangers' website starts and e-mail claims, from many addresses, cost the tool nothing", async () => {
+    for (let i = 0; i < 25; i++) {
+      const from = stranger();
+      expect((await startWebsite(byDomain.slug, { "X-Forwarded-For": from })).status).toBe(303);
+      expect((await postForm(`${s.url}/claim/${byDomain.slug}`, { intent: "email", email: `webmaster@wanted-by-domain.example` }, { "X-Forwarded-For": from })).status).toBe(i < 3 ? 200 : 429);
+      expect((await postForm(`${s.url}/claim/${byDomain.slug}`, { intent: "email", email: `someone${i}@wanted-by-domain.example` }, { "X-Forwarded-For": from })).status).toBe(200);
+    }
+    const before = smtp.received.length;
+    const owner = await postForm(`${s.url}/claim/${byDomain.slug}`, { intent: "email", email: "maker@wanted-by-domain.example" }, OWNER);
+    expect(owner.status).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(["maker@wanted-by-domain.example"]);
+    expect((await startWebsite(byDomain.slug, OWNER)).status).toBe(303);
+  });
+
+  it("strangers' website starts and failed verifications do not stop the owner's website proof", async () => {
+    site.pages.set("/wanted-home", { status: 200, body: "<html><head><title>Wanted</title></head><body></body></html>" });
+    for (let i = 0; i < 25; i++) {
+      const from = { "X-Forwarded-For": stranger() };
+      const started = await startWebsite(bySite.slug, from);
+      expect(started.status).toBe(303);
+      const secret = new URL(locationOf(started, s.url)!, s.url).searchParams.get("claim")!;
+      expect((await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: secret }, from)).status).toBe(422);
+      expect((await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: "z".repeat(43) }, from)).status).toBe(410);
+    }
+    const started = await startWebsite(bySite.slug, OWNER);
+    expect(started.status).toBe(303);
+    const location = locationOf(started, s.url)!;
+    const secret = new URL(location, s.url).searchParams.get("claim")!;
+    const code = SITE_CODE.exec((await getPage(s.url, location)).html)![0];
+    site.pages.set("/wanted-home", { status: 200, body: `<html><head><meta name="toolshelf-verification" content="${code}"></head><body></body></html>` });
+    const verified = await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: secret }, OWNER);
+    expect(verified.status).toBe(200);
+    expect(OWNER_LINK.test(await verified.text())).toBe(true);
+  });
+
+  it("forgets website starts never verified once they expire", async () => {
+    const pending = () =>
+      s.services.database.db.selectFrom("tool_claims").select("id").where("tool_id", "=", byDomain.id).where("method", "=", "website").where("status", "=", "pending").execute();
+    expect((await pending()).length).toBeGreaterThanOrEqual(26);
+    clock.now += 7 * 24 * 60 * 60 * 1000 + 1;
+    expect((await startWebsite(byDomain.slug, { "X-Forwarded-For": stranger() })).status).toBe(303);
+    expect(await pending()).toHaveLength(1);
   });
 });

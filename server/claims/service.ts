@@ -134,8 +134,9 @@ export type EmailClaimResult =
 
 /**
  * Mails a one-time link (an hour, single use) to an address that may prove the website (core's
- * emailAddressRefusal). Limited per client address, per tool and per recipient; the claim and its
- * audit entry are written once the mail is sent, so a failed send leaves nothing behind.
+ * emailAddressRefusal). Limited per client address, per tool and client address, and per
+ * recipient, never per tool alone: nobody else's requests can use up the owner's. The claim and
+ * its audit entry are written once the mail is sent, so a failed send leaves nothing behind.
  */
 export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<EmailClaimResult> {
   const address = email.toLowerCase();
@@ -144,7 +145,7 @@ export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, em
   const limited = await spend(
     [
       [limiters.claimAddress, client.addressKey],
-      [limiters.claimTool, tool.id],
+      [limiters.claimToolAddress, `${tool.id} ${client.addressKey}`],
       [limiters.claimRecipient, recipientKey(address)],
     ],
     "Too many claim requests. Please wait a while before asking again.",
@@ -271,19 +272,22 @@ export type WebsiteClaimStart = { kind: "started"; secret: string } | Limited;
  * Starts a website claim: a code for the website to show, and a secret for the claimant alone
  * (their page's address carries it). The code is public once published; only the claimant's
  * secret can turn it into an owner link, so nobody can verify someone else's published code.
+ * Limited per client address only: a start costs the tool nothing, so strangers' starts cannot
+ * keep its owner from proving it. Starts never verified are deleted once they expire.
  */
 export async function startWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, client: Client): Promise<WebsiteClaimStart> {
-  const limited = await spend(
-    [
-      [deps.limiters.claimAddress, client.addressKey],
-      [deps.limiters.claimTool, tool.id],
-    ],
-    "Too many claim requests. Please wait a while before asking again.",
-  );
+  const limited = await spend([[deps.limiters.claimAddress, client.addressKey]], "Too many claim requests. Please wait a while before asking again.");
   if (limited) return limited;
   const secret = newToken();
   const now = deps.now();
   await deps.database.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("tool_claims")
+      .where("tool_id", "=", tool.id)
+      .where("method", "=", "website")
+      .where("status", "=", "pending")
+      .where("expires_at", "<=", now)
+      .execute();
     await trx
       .insertInto("tool_claims")
       .values({
