@@ -108,7 +108,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === "owner-link") {
       const outcome = await requestOwnerLink(services, tool, submission.value.email, client);
       if (outcome.kind === "limited") return limitedReply(intent, outcome);
-      return reply({ intent, status: outcome.kind === "answered" ? "success" : "error", message: outcome.message }, outcome.kind === "answered" ? 200 : 400);
+      return reply({ intent, status: "success", message: outcome.message });
     }
     const outcome = await requestEmailClaim(services, tool, submission.value.email, client);
     switch (outcome.kind) {
@@ -224,8 +224,8 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
               Already the owner?
             </h2>
             <p className="text-slate-700">
-              Lost your owner link? If you claimed {tool.name} by e-mail, we mail a new one to that address. The old link then stops working.
-              If you claimed it through the website, get a new verification code above and verify again.
+              Lost your owner link? If you claimed {tool.name} by e-mail, we mail a new one to that address. The link you have keeps working until
+              you open the new one. If you claimed it through the website, get a new verification code above and verify again.
             </p>
             <EmailForm intent="owner-link" label="The address you claimed it with" button="Mail me a new owner link" busy="Sending…" result={forIntent("owner-link")} />
           </section>

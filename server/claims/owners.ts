@@ -28,15 +28,30 @@ export interface Owner {
   verifiedAt: number;
 }
 
-/** The verified claim an owner link belongs to; null for a link never issued, replaced or revoked. */
+/**
+ * The verified claim an owner link belongs to; null for a link never issued, replaced or revoked.
+ * A link mailed on request becomes the claim's link the first time it is used, which ends the one
+ * it replaces.
+ */
 export async function findOwner(database: Database, token: string): Promise<Owner | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await database.db
-    .selectFrom("tool_claims")
-    .select(["id", "tool_id", "method", "email", "domain", "verified_at"])
-    .where("owner_token_hash", "=", hashToken(token))
-    .where("status", "=", "verified")
+  const hash = hashToken(token);
+  const select = () =>
+    database.db.selectFrom("tool_claims").select(["id", "tool_id", "method", "email", "domain", "verified_at", "owner_token_hash"]).where("status", "=", "verified");
+  let row = await select()
+    .where((eb) => eb.or([eb("owner_token_hash", "=", hash), eb("next_owner_token_hash", "=", hash)]))
     .executeTakeFirst();
+  if (row && row.owner_token_hash !== hash) {
+    await database.db
+      .updateTable("tool_claims")
+      .set({ owner_token_hash: hash, next_owner_token_hash: null })
+      .where("id", "=", row.id)
+      .where("next_owner_token_hash", "=", hash)
+      .where("status", "=", "verified")
+      .execute();
+    // Read again: of two first uses at once, both find the link in place; a revocation in between, neither.
+    row = await select().where("owner_token_hash", "=", hash).executeTakeFirst();
+  }
   if (!row) return null;
   return { claimId: row.id, toolId: row.tool_id, method: row.method, email: row.email, domain: row.domain, verifiedAt: Number(row.verified_at ?? 0) };
 }
@@ -417,7 +432,7 @@ export async function revokeClaim(deps: Pick<ModerationDeps, "database" | "now" 
   const result = await deps.database.db.transaction().execute(async (trx) => {
     const claim = await trx
       .updateTable("tool_claims")
-      .set({ status: "revoked", revoked_at: now, secret_hash: null, owner_token_hash: null })
+      .set({ status: "revoked", revoked_at: now, secret_hash: null, owner_token_hash: null, next_owner_token_hash: null })
       .where("id", "=", claimId)
       .where("status", "in", ["pending", "verified"])
       .returning(["tool_id", "email", "domain", "method"])

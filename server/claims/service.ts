@@ -399,12 +399,15 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
 }
 
 /** What asking for a fresh owner link answers, whether or not the address owns the listing (nobody learns who does). */
-export type OwnerLinkRequest = { kind: "answered"; message: string } | { kind: "bad-email"; message: string } | Limited;
+export type OwnerLinkRequest = { kind: "answered"; message: string } | Limited;
 
 /**
- * "Sign in by e-mail link": mails a fresh owner link to an address whose e-mail claim of this tool
- * is verified; the old link stops working once the new one is sent. The answer is the same
- * either way. Limited per client address and per recipient.
+ * "Sign in by e-mail link": answers at once, the same whatever the address, and then, in the
+ * background, mails a fresh owner link to an address whose e-mail claim of this tool is verified.
+ * Nothing that depends on the address is done before the answer, so its timing tells nobody
+ * whether the address owns the listing. The new link waits beside the one in use, which keeps
+ * working until the new one is first opened: asking, by anyone, ends no link. Limited per client
+ * address and per recipient.
  */
 export async function requestOwnerLink(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<OwnerLinkRequest> {
   const address = email.toLowerCase();
@@ -416,7 +419,15 @@ export async function requestOwnerLink(deps: ClaimDeps, tool: ClaimableTool, ema
     "Too many requests for owner links. Please wait a while before asking again.",
   );
   if (limited) return limited;
-  const answer = { kind: "answered" as const, message: `If ${address} owns this listing, we have mailed it a new owner link. The link you had before no longer works.` };
+  void mailNewOwnerLink(deps, tool, address, client).catch((error: unknown) => deps.log.error({ err: error }, "new owner link not sent"));
+  return {
+    kind: "answered",
+    message: `If ${address} owns this listing, we are mailing it a new owner link. The link you have keeps working until you open the new one.`,
+  };
+}
+
+/** Mails a new owner link to the verified e-mail owner `address` of the tool, if there is one; kept as the claim's next link. */
+async function mailNewOwnerLink(deps: ClaimDeps, tool: ClaimableTool, address: string, client: Client): Promise<void> {
   const claim = await deps.database.db
     .selectFrom("tool_claims")
     .select(["id"])
@@ -426,13 +437,17 @@ export async function requestOwnerLink(deps: ClaimDeps, tool: ClaimableTool, ema
     .where("status", "=", "verified")
     .orderBy("verified_at", "desc")
     .executeTakeFirst();
-  if (!claim) return answer;
+  if (!claim) return;
   const ownerToken = newToken();
-  if (!(await mailOwnerLink(deps, address, tool.name, ownerToken))) return answer;
-  const now = deps.now();
-  await deps.database.db.transaction().execute(async (trx) => {
-    await trx.updateTable("tool_claims").set({ owner_token_hash: hashToken(ownerToken) }).where("id", "=", claim.id).where("status", "=", "verified").execute();
-    await recordAudit(trx, claimantOf(client, address), [{ action: "owner-link", toolId: tool.id, toolName: tool.name, detail: { email: address } }], now);
-  });
-  return answer;
+  // Stored before it is mailed, so the link works as soon as it arrives; should the mail fail,
+  // nobody holds it, and the link in use is untouched.
+  const stored = await deps.database.db
+    .updateTable("tool_claims")
+    .set({ next_owner_token_hash: hashToken(ownerToken) })
+    .where("id", "=", claim.id)
+    .where("status", "=", "verified")
+    .executeTakeFirst();
+  if (Number(stored.numUpdatedRows) === 0) return;
+  if (!(await mailOwnerLink(deps, address, tool.name, ownerToken))) return;
+  await recordAudit(deps.database.db, claimantOf(client, address), [{ action: "owner-link", toolId: tool.id, toolName: tool.name, detail: { email: address } }], deps.now());
 }

@@ -17,6 +17,11 @@ export interface LocalSmtp {
   received: ReceivedMail[];
   /** Refuses the next `count` messages with this SMTP answer (e.g. 451 to make the sender retry). */
   refuseNext(count: number, code: number): void;
+  /**
+   * A slow server: messages that arrive from now on are neither accepted nor kept until
+   * `release()` (their senders wait for the answer to DATA meanwhile).
+   */
+  hold(): { release(): void };
   /** Resolves once `count` mails have arrived in all (or throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -26,6 +31,7 @@ export interface LocalSmtp {
 export async function startLocalSmtp(): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
   let refusals: { count: number; code: number } = { count: 0, code: 451 };
+  let held: (() => void)[] | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -34,25 +40,29 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (refusals.count > 0) {
-          refusals.count--;
-          const error = Object.assign(new Error("Try again later"), { responseCode: refusals.code });
-          callback(error);
-          return;
-        }
-        const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw).then(
-          (parsed) => {
-            received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-              to: session.envelope.rcptTo.map((r) => r.address),
-              parsed,
-              raw,
-            });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
+        const answer = () => {
+          if (refusals.count > 0) {
+            refusals.count--;
+            const error = Object.assign(new Error("Try again later"), { responseCode: refusals.code });
+            callback(error);
+            return;
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          simpleParser(raw).then(
+            (parsed) => {
+              received.push({
+                from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+                to: session.envelope.rcptTo.map((r) => r.address),
+                parsed,
+                raw,
+              });
+              callback();
+            },
+            (error: Error) => callback(error),
+          );
+        };
+        if (held) held.push(answer);
+        else answer();
       });
     },
   });
@@ -63,6 +73,16 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
     received,
     refuseNext(count, code) {
       refusals = { count, code };
+    },
+    hold() {
+      const waiting: (() => void)[] = [];
+      held = waiting;
+      return {
+        release() {
+          if (held === waiting) held = null;
+          for (const answer of waiting.splice(0)) answer();
+        },
+      };
     },
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
