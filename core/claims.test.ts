@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  claimEmailSchema,
   comparableHost,
   diffOwnerContent,
   emailDomainRefusal,
@@ -114,3 +115,13 @@ describe("diffOwnerContent", () => {
 
 const FIELDS = ["name", "tagline", "description", "categories", "tags", "platforms", "pricingModel", "pricingDetails", "features", "useCases", "integrations", "targetAudience"];
 const order = (field: string) => FIELDS.indexOf(field);
+
+describe("claimEmailSchema", () => {
+  it("takes an address at an internationalised top-level domain", () => {
+    expect(claimEmailSchema.parse({ email: " admin@example.xn--p1ai " })).toEqual({ email: "admin@example.xn--p1ai" });
+  });
+
+  it("refuses one with a line break in it", () => {
+    expect(claimEmailSchema.safeParse({ email: "admin@acme.com\r\nBcc: x@y.z" }).error?.issues[0]?.message).toBe("Please enter a valid e-mail address.");
+  });
+});
