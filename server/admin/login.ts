@@ -43,7 +43,7 @@ export async function attemptLogin(
   const walls: { limiter: RateLimiter; key: string; points: number; by: string }[] = device
     ? [{ limiter: limiters.loginDevice, key: device, points: config.rateLimits.loginDevice.points, by: "device" }]
     : [
-        { limiter: limiters.loginUserIp, key: `${user}\n${address}`, points: config.rateLimits.loginUserIp.points, by: "username-at-address" },
+        { limiter: limiters.loginUserIp, key: `${address}\n${user}`, points: config.rateLimits.loginUserIp.points, by: "username-at-address" },
         { limiter: limiters.loginIp, key: address, points: config.rateLimits.loginIp.points, by: "address" },
       ];
   const spentAt: typeof walls = [];
