@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   LINK_CHECK_SCHEDULE: cronPattern.optional(),
   DIGEST_ENABLED: flag.optional(),
   DIGEST_SCHEDULE: cronPattern.optional(),
+  DIGEST_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SHUTDOWN_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(10),
   PRODUCT_HUNT_IMPORT_LIMIT: z.coerce.number().int().min(1).max(200).default(20),
   PRODUCT_HUNT_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
@@ -178,6 +179,9 @@ export interface Config {
     ownerEdit: RateLimitRule;
     /** Posts of the weekly digest's subscribe form from one address. */
     digestSubscribe: RateLimitRule;
+    /** Confirmation mails of the digest to one inbox (however its address is written), and from the whole site. */
+    digestRecipient: RateLimitRule;
+    digestConfirmations: RateLimitRule;
   };
   /** How an admin login past the username's budget is slowed: this much per attempt over it, at most `maxMs`. */
   loginSlowdown: { stepMs: number; maxMs: number };
@@ -414,6 +418,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ownerEdit: { points: 10, durationSec: 60 * 60 },
       // A person subscribes once, perhaps again after a typo; a script mailing strangers stops here.
       digestSubscribe: { points: 5, durationSec: 10 * 60 },
+      // One inbox gets a few confirmation mails a day, however its address is varied and whether
+      // its waiting row is kept, deleted or made again; the whole site sends no more than the
+      // operator allows an hour, whatever the number of addresses posting.
+      digestRecipient: { points: 3, durationSec: 24 * 60 * 60 },
+      digestConfirmations: { points: e.DIGEST_CONFIRMATIONS_PER_HOUR, durationSec: 60 * 60 },
     },
     loginSlowdown: { stepMs: 1000, maxMs: 10_000 },
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,

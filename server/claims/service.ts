@@ -16,6 +16,7 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import { joinHtml, mailHtml, mailLine } from "../mail/html.ts";
 import { MailError } from "../mail/mailer.ts";
+import { recipientLimitKey } from "../mail/recipients.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
@@ -96,8 +97,8 @@ async function spend(limits: readonly [RateLimiter, string][], message: string):
   return null;
 }
 
-/** A recipient's limit key: a hash, so the limits' table (PostgreSQL) holds no addresses. */
-const recipientKey = (address: string) => hashToken(address).slice(0, 32);
+/** A recipient's limit key: its inbox (variants of one address count as one), hashed (mail/recipients.ts). */
+const recipientKey = (address: string) => recipientLimitKey(address);
 
 const claimantOf = (client: Client, who: string): AuditActor => ({ id: null, username: who, ip: client.ip });
 
