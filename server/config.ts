@@ -183,8 +183,12 @@ export interface Config {
     digestRecipient: RateLimitRule;
     digestConfirmations: RateLimitRule;
   };
-  /** How an admin login past the username's budget is slowed: this much per attempt over it, at most `maxMs`. */
-  loginSlowdown: { stepMs: number; maxMs: number };
+  /**
+   * How an admin login past the username's budget is slowed: this much per attempt over it, at most
+   * `maxMs`, one attempt after the other; an attempt that would wait in that queue longer than
+   * `maxQueueMs` is refused at once.
+   */
+  loginSlowdown: { stepMs: number; maxMs: number; maxQueueMs: number };
   /** The admin created or updated at start (ADMIN_USERNAME / ADMIN_PASSWORD); null: keep what exists. */
   admin: { username: string; password: string } | null;
   /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
@@ -424,7 +428,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       digestRecipient: { points: 3, durationSec: 24 * 60 * 60 },
       digestConfirmations: { points: e.DIGEST_CONFIRMATIONS_PER_HOUR, durationSec: 60 * 60 },
     },
-    loginSlowdown: { stepMs: 1000, maxMs: 10_000 },
+    // A queue of 30 s holds 3 attempts at the longest delay: a new browser waits no longer than a
+    // proxy's usual timeout, and a flood is refused at once instead of holding connections.
+    loginSlowdown: { stepMs: 1000, maxMs: 10_000, maxQueueMs: 30_000 },
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     payments: paymentsConfig(e, siteUrl),
     screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },
