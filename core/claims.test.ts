@@ -121,6 +121,10 @@ describe("claimEmailSchema", () => {
     expect(claimEmailSchema.parse({ email: " admin@example.xn--p1ai " })).toEqual({ email: "admin@example.xn--p1ai" });
   });
 
+  it("proves a website at an internationalised domain with an address at it", () => {
+    expect(emailDomainRefusal("xn--e1afmkfd.xn--p1ai", "https://пример.рф/")).toBeNull();
+  });
+
   it("refuses one with a line break in it", () => {
     expect(claimEmailSchema.safeParse({ email: "admin@acme.com\r\nBcc: x@y.z" }).error?.issues[0]?.message).toBe("Please enter a valid e-mail address.");
   });

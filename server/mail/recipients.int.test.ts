@@ -4,10 +4,10 @@ import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
 
-// Mail the site can be made to send to someone else's inbox, on a real SMTP server on 127.0.0.1:
-// confirmation and claim mails are limited per inbox however its address is written, the digest's
-// per day (outliving the waiting row) and per site per hour; and every value put into a mail
-// stays on its one line.
+// Mail to recipients, on a real SMTP server on 127.0.0.1: confirmation and claim mails are limited
+// per inbox however its address is written, the digest's per day (outliving the waiting row) and
+// per site per hour; addresses at internationalised top-level domains are mailed; and every value
+// put into a mail stays on its one line.
 
 let smtp: LocalSmtp;
 beforeAll(async () => {
@@ -117,6 +117,24 @@ describe("claim mails aimed at one inbox", () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
     // Claim mails are sent before the answer: all that will arrive has.
     expect(mailsTo(variants.map((email) => email.toLowerCase()))).toHaveLength(3);
+  });
+});
+
+describe("addresses at internationalised top-level domains", () => {
+  const getServer = useTestServer({ configure: mailing });
+  const tool = makeTool({ name: "Russian Domain Tool", websiteUrl: "https://пример.рф/" });
+
+  it("are taken by the claim form, and mailed", async () => {
+    const s = getServer();
+    await addTools(s.services, [tool]);
+    const email = "admin@xn--e1afmkfd.xn--p1ai";
+    const before = smtp.received.length;
+    const res = await postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": "192.0.2.30" });
+    expect(res.status).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    // The SMTP server may show the domain in Unicode (пример.рф): the same domain.
+    const ascii = (address: string) => address.replace(/@(.+)$/, (_, domain: string) => `@${new URL(`http://${domain}`).hostname}`);
+    expect(mail!.to.map(ascii)).toEqual([email]);
   });
 });
 
