@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema, takeScreenshotSchema } from "./api.ts";
+import { adminLoginSchema, checkoutRequestSchema, takeScreenshotSchema } from "./api.ts";
 
 const AMOUNT = "amount must be a whole number of dollars from 19 to 5000.";
 
@@ -39,7 +39,19 @@ describe("takeScreenshotSchema", () => {
     [{ toolId: "t1" }, "url is required."],
     [{ url: "ftp://example.com", toolId: "t1" }, "url must be an http(s) address."],
     [{ url: "https://example.com" }, "toolId is required."],
+    [{ url: "https://example.com/\r\nx", toolId: "t1" }, "url must be one line of text, without line breaks, tabs or invisible control characters."],
   ])("refuses %j", (body, message) => {
     expect(takeScreenshotSchema.safeParse(body).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe("adminLoginSchema", () => {
+  it("refuses a username with a line break or a control character, with the form's words", () => {
+    for (const username of ["admin\r\nx", "ad\u0000min", "\u202Eadmin"]) {
+      expect(adminLoginSchema.safeParse({ username, password: "p" }).error?.issues[0]?.message).toBe(
+        "Username must be one line of text, without line breaks, tabs or invisible control characters.",
+      );
+    }
+    expect(adminLoginSchema.safeParse({ username: "admin", password: "pass\tword" }).success).toBe(true);
   });
 });

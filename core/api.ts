@@ -3,6 +3,7 @@ import { categoryBySlug } from "./categories.ts";
 import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
+import { isOneLine, oneLineMessage } from "./text.ts";
 import { isToolId } from "./tool.ts";
 
 // Kept apart from catalog.ts so pages that only need sorts and limits do not ship Zod to browsers.
@@ -50,7 +51,8 @@ export const takeScreenshotSchema = z.object({
     .trim()
     .min(1, "url is required.")
     .max(2048, "url is too long.")
-    .refine((text) => /^https?:\/\//i.test(text), "url must be an http(s) address."),
+    .refine((text) => /^https?:\/\//i.test(text), "url must be an http(s) address.")
+    .refine(isOneLine, oneLineMessage("url")),
   toolId: toolIdField,
 });
 
@@ -65,7 +67,12 @@ export const checkoutRequestSchema = z.object({
 
 /** The admin login form (docs/design.md#rule-1: 'Admin Login', both fields required). */
 export const adminLoginSchema = z.object({
-  username: z.string({ error: "Username is required." }).trim().min(1, "Username is required.").max(64, "Username is too long."),
+  username: z
+    .string({ error: "Username is required." })
+    .trim()
+    .min(1, "Username is required.")
+    .max(64, "Username is too long.")
+    .refine(isOneLine, oneLineMessage("Username")),
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(200, "Password is too long."),
   redirectTo: z.string().optional(),
 });

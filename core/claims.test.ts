@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { diffOwnerContent, ownerChanges, verificationFileHasCode, verificationMetaCodes, type OwnerContent } from "./claims.ts";
+import { claimEmailSchema, diffOwnerContent, ownerChanges, verificationFileHasCode, verificationMetaCodes, type OwnerContent } from "./claims.ts";
+import { emailAddressRefusal } from "./claim-domains.ts";
 
 describe("verificationMetaCodes", () => {
   const code = "toolshelf-0123456789abcdefghijklmnopqrstuv";
@@ -60,3 +61,17 @@ describe("diffOwnerContent", () => {
 
 const FIELDS = ["name", "tagline", "description", "categories", "tags", "platforms", "pricingModel", "pricingDetails", "features", "useCases", "integrations", "targetAudience"];
 const order = (field: string) => FIELDS.indexOf(field);
+
+describe("claimEmailSchema", () => {
+  it("takes an address at an internationalised top-level domain", () => {
+    expect(claimEmailSchema.parse({ email: " admin@example.xn--p1ai " })).toEqual({ email: "admin@example.xn--p1ai" });
+  });
+
+  it("proves a website at an internationalised domain with an address at it", () => {
+    expect(emailAddressRefusal("admin@xn--e1afmkfd.xn--p1ai", "https://пример.рф/")).toBeNull();
+  });
+
+  it("refuses one with a line break in it", () => {
+    expect(claimEmailSchema.safeParse({ email: "admin@acme.com\r\nBcc: x@y.z" }).error?.issues[0]?.message).toBe("Please enter a valid e-mail address.");
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "./zod.ts";
+import { emailFormat } from "./email.ts";
 import { submissionSchema } from "./submission.ts";
 import type { ToolContent } from "./tool.ts";
 
@@ -21,7 +22,7 @@ export const claimEmailSchema = z.object({
     .trim()
     .min(1, "Please enter your e-mail address.")
     .max(254, "The e-mail address is too long.")
-    .pipe(z.email("Please enter a valid e-mail address.")),
+    .pipe(emailFormat("Please enter a valid e-mail address.")),
 });
 
 /**

@@ -38,4 +38,16 @@ describe("contactSchema", () => {
     expect(errorsOf({ ...valid, name: "x".repeat(101) })).toEqual({ name: "Name must be at most 100 characters." });
     expect(errorsOf({ ...valid, email: `${"a".repeat(250)}@example.com` })).toEqual({ email: "Email is too long." });
   });
+
+  it("refuses line breaks and control characters in the name and the subject, not in the message", () => {
+    const message = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
+    expect(errorsOf({ ...valid, name: "Ada\r\nBcc: x@y.z" })).toEqual({ name: message("Name") });
+    expect(errorsOf({ ...valid, subject: "Hi\u2028there" })).toEqual({ subject: message("Subject") });
+    expect(errorsOf({ ...valid, subject: "\u202EiH" })).toEqual({ subject: message("Subject") });
+    expect(errorsOf({ ...valid, message: "Line one.\r\nLine two." })).toEqual({});
+  });
+
+  it("takes an address at an internationalised top-level domain", () => {
+    expect(errorsOf({ ...valid, email: "ada@example.xn--p1ai" })).toEqual({});
+  });
 });

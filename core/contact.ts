@@ -1,3 +1,5 @@
+import { emailFormat } from "./email.ts";
+import { isOneLine, oneLineMessage } from "./text.ts";
 import { z } from "./zod.ts";
 
 /** Limits of the contact form, shared by the form's attributes and the schema. */
@@ -10,16 +12,18 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`);
 
+const line = (label: string, max: number) => text(label, max).refine(isOneLine, oneLineMessage(label));
+
 /** The contact form (docs/design.md#validation: name, email, subject and message are all required). */
 export const contactSchema = z.object({
-  name: text("Name", CONTACT_LIMITS.name),
+  name: line("Name", CONTACT_LIMITS.name),
   email: z
     .string({ error: "Email is required." })
     .trim()
     .min(1, "Email is required.")
     .max(CONTACT_LIMITS.email, "Email is too long.")
-    .pipe(z.email("Please enter a valid email address.")),
-  subject: text("Subject", CONTACT_LIMITS.subject),
+    .pipe(emailFormat("Please enter a valid email address.")),
+  subject: line("Subject", CONTACT_LIMITS.subject),
   message: text("Message", CONTACT_LIMITS.message),
 });
 

@@ -15,6 +15,10 @@ describe("digest addresses", () => {
     expect(message("ada@example.com\r\nBcc: x@y.z")).toBe("Please enter a valid email address.");
     expect(message(`${"e".repeat(243)}@example.com`)).toBe("Email is too long.");
   });
+
+  it("take addresses at internationalised top-level domains", () => {
+    expect(digestSubscribeSchema.parse({ email: "Ada@Example.XN--P1AI" })).toEqual({ email: "Ada@example.xn--p1ai" });
+  });
 });
 
 describe("isoWeekKey", () => {

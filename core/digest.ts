@@ -1,3 +1,4 @@
+import { emailFormat } from "./email.ts";
 import { z } from "./zod.ts";
 
 // The weekly digest's rules that browser and server share: the subscribe form's schema, how an
@@ -26,7 +27,7 @@ export const digestSubscribeSchema = z.object({
     .trim()
     .min(1, "Email is required.")
     .max(DIGEST_EMAIL_MAX, "Email is too long.")
-    .pipe(z.email("Please enter a valid email address."))
+    .pipe(emailFormat("Please enter a valid email address."))
     .transform(normaliseEmail),
 });
 

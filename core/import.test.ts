@@ -64,6 +64,12 @@ describe("productHuntUrlSchema", () => {
     expect(check("mailto:someone@www.producthunt.com/products/x")).toEqual(invalid);
   });
 
+  it("refuses an address with a line break, a tab or a control character in it", () => {
+    for (const text of ["https://www.producthunt.com/prod\nucts/x", "https://www.producthunt.com/products/x\r\ny", "https://www.producthunt.com/products/\tx", "https://www.producthunt.com/products/x\u202E"]) {
+      expect(check(text), JSON.stringify(text)).toEqual(invalid);
+    }
+  });
+
   it("refuses other hosts, including look-alikes", () => {
     expect(check("https://example.com/products/x")).toEqual(invalid);
     expect(check("https://www.producthunt.com.evil.com/products/x")).toEqual(invalid);

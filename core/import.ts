@@ -2,6 +2,7 @@ import { z } from "./zod.ts";
 import { hyphenate, type CategorySlug } from "./categories.ts";
 import { formatUtcStamp } from "./dates.ts";
 import { slugify } from "./slug.ts";
+import { isOneLine } from "./text.ts";
 
 /** The texts users see around the Product Hunt import. */
 export const IMPORT_MESSAGES = {
@@ -88,7 +89,8 @@ export function productHuntUrlSchema(baseUrl: string): z.ZodType<string, string>
     .min(1, IMPORT_MESSAGES.urlRequired)
     .max(URL_MAX_LENGTH, IMPORT_MESSAGES.urlInvalid)
     .transform((text, ctx) => {
-      const normalized = normalizeLaunchUrl(text, baseUrl);
+      // The URL parser would drop a line break or a tab inside the address; what was typed was no link.
+      const normalized = isOneLine(text) ? normalizeLaunchUrl(text, baseUrl) : null;
       if (normalized === null) {
         ctx.addIssue({ code: "custom", message: IMPORT_MESSAGES.urlInvalid });
         return z.NEVER;

@@ -325,3 +325,39 @@ describe("messages", () => {
     expect(submitFailedMessage("The form is too large.")).toBe("Error submitting tool: The form is too large.");
   });
 });
+
+describe("submissionSchema: one-line fields", () => {
+  const oneLine = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
+
+  it("refuses line breaks and control characters in the name, the tagline and the website", () => {
+    for (const bad of ["Acme\r\nBcc: x@y.z", "Acme\nRockets", "Acme\u2028Rockets", "Acme\u2029x", "Ac\tme", "Ac\u0000me", "Ac\u0085me", "Acme\u001b[31m"]) {
+      expect(errorsOf({ ...minimal(), name: bad }), JSON.stringify(bad)).toEqual({ name: oneLine("Name") });
+      expect(errorsOf({ ...minimal(), tagline: `Makes ${bad}` }), JSON.stringify(bad)).toEqual({ tagline: oneLine("Tagline") });
+    }
+    expect(errorsOf({ ...minimal(), websiteUrl: "https://acme.com/\r\nrockets" })).toEqual({ websiteUrl: oneLine("Website URL") });
+  });
+
+  it("refuses invisible formatting that makes a name read as another", () => {
+    for (const bad of ["\u202Eemoc.emca", "Not\u200Bion", "Acme\u2066x\u2069", "Ac\uFEFFme", "Ac\u00ADme"]) {
+      expect(errorsOf({ ...minimal(), name: bad }), JSON.stringify(bad)).toEqual({ name: oneLine("Name") });
+    }
+  });
+
+  it("refuses them in the items of a list", () => {
+    expect(errorsOf({ ...minimal(), tags: "rockets, sp\u202Eace" })).toEqual({ "tags.1": oneLine("Each item of tags") });
+    expect(errorsOf({ ...minimal(), features: "Fast, Sa\u0007fe" })).toEqual({ "features.1": oneLine("Each item of features") });
+  });
+
+  it("trims what only surrounds the value, as for spaces", () => {
+    expect(submissionSchema.parse({ ...minimal(), name: "\uFEFFAcme\u2029" }).name).toBe("Acme");
+  });
+
+  it("keeps line breaks in the text areas, and takes any script and emoji on one line", () => {
+    expect(errorsOf({ ...minimal(), description: "One.\r\n\r\nTwo.", pricingDetails: "Free\nPro: $5" })).toEqual({});
+    expect(errorsOf({ ...minimal(), name: "Café 日本 👩‍💻", tagline: "می‌خواهم עברית ‏(beta)" })).toEqual({});
+  });
+
+  it("takes a submitter's address at an internationalised top-level domain", () => {
+    expect(errorsOf({ ...minimal(), submitterEmail: "maker@example.xn--p1ai" })).toEqual({});
+  });
+});

@@ -1,9 +1,11 @@
 import { wholeNumber, z } from "./zod.ts";
+import { emailFormat } from "./email.ts";
 import { CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD, SUBMIT_FEATURE_DEFAULT_USD } from "./featuring.ts";
 import { PLATFORMS } from "./platforms.ts";
 import { PRICING_MODELS } from "./pricing.ts";
 import { slugify } from "./slug.ts";
+import { isOneLine, oneLineMessage } from "./text.ts";
 import { LOGO_LIMITS } from "./uploads.ts";
 
 /** Limits of the submission form, shared by the form's hints and the schema. */
@@ -46,12 +48,14 @@ export const SUBMIT_HONEYPOT_FIELD = "company_url";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
+// Every required field is one line (name, tagline, website); the optional ones are text areas.
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${fmt(max)} characters.`);
+    .max(max, `${label} must be at most ${fmt(max)} characters.`)
+    .refine(isOneLine, oneLineMessage(label));
 
 const optionalText = (label: string, max: number) =>
   z
@@ -82,7 +86,12 @@ const commaList = (label: string, maxItems: number, maxItem: number) =>
     .transform((text) => splitList(text ?? ""))
     .pipe(
       z
-        .array(z.string().max(maxItem, `Each item of ${label} must be at most ${fmt(maxItem)} characters.`))
+        .array(
+          z
+            .string()
+            .max(maxItem, `Each item of ${label} must be at most ${fmt(maxItem)} characters.`)
+            .refine(isOneLine, oneLineMessage(`Each item of ${label}`)),
+        )
         .max(maxItems, `${label[0]!.toUpperCase()}${label.slice(1)}: at most ${maxItems} items.`),
     );
 
@@ -130,7 +139,7 @@ export const submissionSchema = z.object({
     .string()
     .trim()
     .max(SUBMISSION_LIMITS.email, "Email is too long.")
-    .pipe(z.email("Please enter a valid email address, or leave it empty."))
+    .pipe(emailFormat("Please enter a valid email address, or leave it empty."))
     .optional()
     .transform((email) => email ?? null),
   logo: z

@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   LINK_CHECK_SCHEDULE: cronPattern.optional(),
   DIGEST_ENABLED: flag.optional(),
   DIGEST_SCHEDULE: cronPattern.optional(),
+  DIGEST_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SHUTDOWN_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(10),
   PRODUCT_HUNT_IMPORT_LIMIT: z.coerce.number().int().min(1).max(200).default(20),
   PRODUCT_HUNT_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
@@ -181,9 +182,16 @@ export interface Config {
     ownerEdit: RateLimitRule;
     /** Posts of the weekly digest's subscribe form from one address. */
     digestSubscribe: RateLimitRule;
+    /** Confirmation mails of the digest to one inbox (however its address is written), and from the whole site. */
+    digestRecipient: RateLimitRule;
+    digestConfirmations: RateLimitRule;
   };
-  /** How an admin login past the username's budget is slowed: this much per attempt over it, at most `maxMs`. */
-  loginSlowdown: { stepMs: number; maxMs: number };
+  /**
+   * How an admin login past the username's budget is slowed: this much per attempt over it, at most
+   * `maxMs`, one attempt after the other; an attempt that would wait in that queue longer than
+   * `maxQueueMs` is refused at once.
+   */
+  loginSlowdown: { stepMs: number; maxMs: number; maxQueueMs: number };
   /** The admin created or updated at start (ADMIN_USERNAME / ADMIN_PASSWORD); null: keep what exists. */
   admin: { username: string; password: string } | null;
   /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
@@ -418,8 +426,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ownerEdit: { points: 10, durationSec: 60 * 60 },
       // A person subscribes once, perhaps again after a typo; a script mailing strangers stops here.
       digestSubscribe: { points: 5, durationSec: 10 * 60 },
+      // One inbox gets a few confirmation mails a day, however its address is varied and whether
+      // its waiting row is kept, deleted or made again; the whole site sends no more than the
+      // operator allows an hour, whatever the number of addresses posting.
+      digestRecipient: { points: 3, durationSec: 24 * 60 * 60 },
+      digestConfirmations: { points: e.DIGEST_CONFIRMATIONS_PER_HOUR, durationSec: 60 * 60 },
     },
-    loginSlowdown: { stepMs: 1000, maxMs: 10_000 },
+    // A queue of 30 s holds 3 attempts at the longest delay: a new browser waits no longer than a
+    // proxy's usual timeout, and a flood is refused at once instead of holding connections.
+    loginSlowdown: { stepMs: 1000, maxMs: 10_000, maxQueueMs: 30_000 },
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     payments: paymentsConfig(e, siteUrl),
     screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },

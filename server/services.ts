@@ -66,6 +66,8 @@ export interface AppServices {
     searchTracking: RateLimiter;
     searchNewTerm: RateLimiter;
     digestSubscribe: RateLimiter;
+    digestRecipient: RateLimiter;
+    digestConfirmations: RateLimiter;
     submit: RateLimiter;
     checkout: RateLimiter;
     loginIp: RateLimiter;
@@ -197,6 +199,8 @@ export function createServices(
       claimVerify: createRateLimiter(database, "claim_verify", config.rateLimits.claimVerify),
       ownerEdit: createRateLimiter(database, "owner_edit", config.rateLimits.ownerEdit),
       digestSubscribe: createRateLimiter(database, "digest_subscribe", config.rateLimits.digestSubscribe),
+      digestRecipient: createRateLimiter(database, "digest_recipient", config.rateLimits.digestRecipient),
+      digestConfirmations: createRateLimiter(database, "digest_confirmations", config.rateLimits.digestConfirmations),
     },
   };
 }

@@ -133,7 +133,7 @@ describe("guesses at one username from many addresses", () => {
     configure: (config) => {
       config.trustProxy = "loopback";
       config.rateLimits.loginUser = { points: 10, durationSec: 60 };
-      config.loginSlowdown = { stepMs: 1000, maxMs: 3000 };
+      config.loginSlowdown = { stepMs: 1000, maxMs: 3000, maxQueueMs: 30_000 };
     },
   });
 
@@ -181,6 +181,61 @@ describe("guesses at one username from many addresses", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await login(server, { username: USERNAME, password: "typo" }, "192.0.2.70", { cookie: device })).status);
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+  });
+});
+
+describe("parallel guesses at one username past its budget", () => {
+  // Well above what a password check takes, even on a busy machine, so the queue shows.
+  const DELAY_MS = 400;
+  const getServer = useTestServer({
+    configure: (config) => {
+      config.trustProxy = "loopback";
+      config.rateLimits.loginUser = { points: 2, durationSec: 60 };
+      config.loginSlowdown = { stepMs: DELAY_MS, maxMs: DELAY_MS, maxQueueMs: 8 * DELAY_MS };
+    },
+  });
+  const QUEUED = "queued-editor";
+  let server: TestServer;
+  let device: string;
+  const timed = async (attempt: Promise<Response>) => {
+    const res = await attempt;
+    return { status: res.status, at: Date.now() };
+  };
+
+  it("are taken one at a time: N of them take at least N delays", async () => {
+    server = getServer();
+    await createAdmin(server.services.database, QUEUED, PASSWORD, Date.now());
+    device = deviceOf(await login(server, { username: QUEUED, password: PASSWORD }, "192.0.2.1"));
+    // The budget (2) spent by two earlier failures.
+    for (const from of ["192.0.2.2", "192.0.2.3"]) expect((await login(server, { username: QUEUED, password: "guess" }, from)).status).toBe(401);
+
+    const started = Date.now();
+    const guesses = await Promise.all(Array.from({ length: 6 }, (_, i) => timed(login(server, { username: QUEUED, password: `guess ${i}` }, `198.51.100.${50 + i}`))));
+    expect(guesses.map((g) => g.status)).toEqual(Array(6).fill(401));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(6 * DELAY_MS);
+    // Answered one after the other, not side by side: the first and the last a queue apart.
+    const times = guesses.map((g) => g.at);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(5 * DELAY_MS - 50);
+  });
+
+  it("let a browser that signed in before skip the queue, and refuse at once what would wait too long", async () => {
+    const started = Date.now();
+    // 12 guesses: the queue holds 8 turns of them, the rest are refused.
+    const [answered, known] = await Promise.all([
+      Promise.all(Array.from({ length: 12 }, (_, i) => timed(login(server, { username: QUEUED, password: `again ${i}` }, `198.51.100.${80 + i}`)))),
+      timed(login(server, { username: QUEUED, password: PASSWORD }, "192.0.2.40", { cookie: device })),
+    ]);
+    expect(known.status).toBe(302);
+    const queued = answered.filter((g) => g.status === 401);
+    const refused = answered.filter((g) => g.status === 429);
+    expect(queued.length + refused.length).toBe(12);
+    expect(queued.length).toBeGreaterThanOrEqual(6);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    const drained = Math.max(...queued.map((g) => g.at));
+    expect(drained - started).toBeGreaterThanOrEqual(6 * DELAY_MS);
+    // Neither the known browser nor the refused guesses waited for the queue.
+    expect(known.at).toBeLessThan(drained - 2 * DELAY_MS);
+    for (const guess of refused) expect(guess.at).toBeLessThan(drained - 2 * DELAY_MS);
   });
 });
 

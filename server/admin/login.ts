@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { servesHttps } from "../config.ts";
 import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
+import { takeTurn } from "../ratelimit/queue.ts";
 import type { AppServices } from "../services.ts";
 import { normalizeUsername, verifyLogin } from "./accounts.ts";
 import { recordAudit, type AuditActor } from "./audit.ts";
@@ -12,7 +13,7 @@ export type LoginOutcome =
   | { kind: "invalid" }
   | { kind: "throttled"; retryAfterSec: number };
 
-/** How long an attempt at a username waits once `consumed` attempts at it exceed its free budget. */
+/** How long an attempt at a username waits (after the one before it) once `consumed` attempts at it exceed its free budget. */
 export function loginSlowdownMs(consumed: number, budget: number, slowdown: { stepMs: number; maxMs: number }): number {
   return Math.min(slowdown.maxMs, Math.max(0, consumed - budget) * slowdown.stepMs);
 }
@@ -21,8 +22,9 @@ export function loginSlowdownMs(consumed: number, budget: number, slowdown: { st
  * One login attempt (docs/decisions/018). Every attempt spends its points before the password is
  * checked, so parallel guesses cannot all pass a limit that counts only finished failures; a
  * success gives them back. Walls stand per address and per username at one address; the username
- * as a whole is only slowed, so strangers cannot lock the admin out, and a browser that signed in
- * as that admin before is held to its own budget alone.
+ * as a whole is slowed, its attempts past the budget taken one at a time, so strangers cannot
+ * guess in parallel; a browser that signed in as that admin before skips the queue and is held to
+ * its own budget alone.
  */
 export async function attemptLogin(
   services: AppServices,
@@ -43,7 +45,7 @@ export async function attemptLogin(
   const walls: { limiter: RateLimiter; key: string; points: number; by: string }[] = device
     ? [{ limiter: limiters.loginDevice, key: device, points: config.rateLimits.loginDevice.points, by: "device" }]
     : [
-        { limiter: limiters.loginUserIp, key: `${user}\n${address}`, points: config.rateLimits.loginUserIp.points, by: "username-at-address" },
+        { limiter: limiters.loginUserIp, key: `${address}\n${user}`, points: config.rateLimits.loginUserIp.points, by: "username-at-address" },
         { limiter: limiters.loginIp, key: address, points: config.rateLimits.loginIp.points, by: "address" },
       ];
   const spentAt: typeof walls = [];
@@ -67,7 +69,18 @@ export async function attemptLogin(
     slowed = user;
     const waitMs = loginSlowdownMs(atUser.consumed, config.rateLimits.loginUser.points, config.loginSlowdown);
     if (atUser.consumed === config.rateLimits.loginUser.points + 1) await audit("login-locked", { by: "username", slowdown: true });
-    if (waitMs > 0) await sleep(waitMs);
+    if (waitMs > 0) {
+      // Past the free budget the username's attempts queue, across instances, each starting its
+      // delay after the one before: parallel guesses from many addresses wait one after the other
+      // instead of side by side. A queue longer than anyone should wait refuses at once, taking
+      // nothing (it guessed nothing).
+      const turn = await takeTurn(database, `login_queue:${user}`, { spacingMs: waitMs, maxWaitMs: config.loginSlowdown.maxQueueMs, now: now() });
+      if (turn.kind === "full") {
+        await Promise.all([refund(), limiters.loginUser.refund(user)]);
+        return { kind: "throttled", retryAfterSec: turn.retryAfterSec };
+      }
+      await sleep(Math.max(0, turn.at - now()));
+    }
   }
 
   const admin = await verifyLogin(database, input.username, input.password);

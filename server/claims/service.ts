@@ -5,7 +5,9 @@ import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
+import { joinHtml, mailHtml, mailLine } from "../mail/html.ts";
 import { MailError } from "../mail/mailer.ts";
+import { recipientLimitKey } from "../mail/recipients.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
@@ -86,44 +88,44 @@ async function spend(limits: readonly [RateLimiter, string][], message: string):
   return null;
 }
 
-/** A recipient's limit key: a hash, so the limits' table (PostgreSQL) holds no addresses. */
-const recipientKey = (address: string) => hashToken(address).slice(0, 32);
+/** A recipient's limit key: its inbox (variants of one address count as one), hashed (mail/recipients.ts). */
+const recipientKey = (address: string) => recipientLimitKey(address);
 
 const claimantOf = (client: Client, who: string): AuditActor => ({ id: null, username: who, ip: client.ip });
 
 function claimMail(deps: ClaimDeps, tool: ClaimableTool, link: string) {
   const site = deps.config.siteName;
   const text = [
-    `Someone (we hope you) asked to claim the listing of ${tool.name} on ${site}.`,
+    mailLine`Someone (we hope you) asked to claim the listing of ${tool.name} on ${site}.`,
     "",
-    `To confirm that ${tool.host} is yours, open this link within an hour:`,
-    link,
+    mailLine`To confirm that ${tool.host} is yours, open this link within an hour:`,
+    mailLine`${link}`,
     "",
     "The link works once. If you did not ask for it, ignore this mail: nothing changes.",
   ].join("\n");
-  const html = `<p>Someone (we hope you) asked to claim the listing of <strong>${escapeHtml(tool.name)}</strong> on ${escapeHtml(site)}.</p>
-<p>To confirm that ${escapeHtml(tool.host)} is yours, open this link within an hour:</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>The link works once. If you did not ask for it, ignore this mail: nothing changes.</p>`;
-  return { subject: `Confirm that you own ${tool.name} on ${site}`, text, html };
+  const html = joinHtml([
+    mailHtml`<p>Someone (we hope you) asked to claim the listing of <strong>${tool.name}</strong> on ${site}.</p>`,
+    mailHtml`<p>To confirm that ${tool.host} is yours, open this link within an hour:</p>`,
+    mailHtml`<p><a href="${link}">${link}</a></p>`,
+    mailHtml`<p>The link works once. If you did not ask for it, ignore this mail: nothing changes.</p>`,
+  ], "\n").html;
+  return { subject: mailLine`Confirm that you own ${tool.name} on ${site}`, text, html };
 }
 
 function ownerMail(deps: ClaimDeps, toolName: string, link: string) {
   const site = deps.config.siteName;
   const text = [
-    `This is your private owner link for ${toolName} on ${site}:`,
-    link,
+    mailLine`This is your private owner link for ${toolName} on ${site}:`,
+    mailLine`${link}`,
     "",
     "With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.",
   ].join("\n");
-  const html = `<p>This is your private owner link for <strong>${escapeHtml(toolName)}</strong> on ${escapeHtml(site)}:</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p>With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.</p>`;
-  return { subject: `Your owner link for ${toolName} on ${site}`, text, html };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  const html = joinHtml([
+    mailHtml`<p>This is your private owner link for <strong>${toolName}</strong> on ${site}:</p>`,
+    mailHtml`<p><a href="${link}">${link}</a></p>`,
+    mailHtml`<p>With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.</p>`,
+  ], "\n").html;
+  return { subject: mailLine`Your owner link for ${toolName} on ${site}`, text, html };
 }
 
 export type EmailClaimResult =

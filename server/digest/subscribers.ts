@@ -4,6 +4,8 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { recipientLimitKey } from "../mail/recipients.ts";
+import type { AppServices } from "../services.ts";
 import { renderConfirmation } from "./render.ts";
 
 // The digest's readers (double opt-in): subscribing stores the address pending and mails a
@@ -12,12 +14,14 @@ import { renderConfirmation } from "./render.ts";
 // the row only as a count and for the send records.
 
 export interface SubscriberDeps {
-  config: Pick<Config, "siteUrl" | "siteName" | "digest">;
+  config: Pick<Config, "siteUrl" | "siteName" | "digest" | "rateLimits">;
   database: Database;
   mailer: Mailer;
   log: Logger;
   now: () => number;
   signingKey: () => Promise<string>;
+  /** Confirmation mails per inbox a day, and from the whole site an hour. */
+  limiters: Pick<AppServices["limiters"], "digestRecipient" | "digestConfirmations">;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -60,23 +64,34 @@ export async function subscriberOfToken(deps: Pick<SubscriberDeps, "signingKey">
  * same ("check your inbox"): a confirmed reader is not mailed again; a pending one is sent a new
  * link at most once per `resendAfterMs`; a new address is stored pending and sent its link. The
  * mail leaves in the background, so how long the answer takes does not tell either.
+ *
+ * Before anything is written, a mail to send spends a point of its inbox's daily budget (the
+ * inbox however the address is written, and kept apart from the row: deleting, re-creating or
+ * varying the address does not renew it) and one of the site's hourly one. Past either nothing is
+ * written or sent, and the answer is still the same: a waiting reader keeps the link they have.
  */
 export async function subscribe(deps: SubscriberDeps, email: string): Promise<void> {
   const { database, config } = deps;
   const now = deps.now();
-  const token = randomBytes(32).toString("base64url");
-  const fields = { confirm_token_hash: sha256(token), confirm_expires_at: now + config.digest.confirmTtlMs, confirm_sent_at: now };
   const existing = await database.db.selectFrom("digest_subscribers").select(["id", "status", "confirm_sent_at"]).where("email", "=", email).executeTakeFirst();
   if (existing) {
     if (existing.status !== "pending") return;
     if (existing.confirm_sent_at !== null && now - Number(existing.confirm_sent_at) < config.digest.resendAfterMs) return;
+  }
+  const spent = await spendConfirmation(deps, email);
+  if (!spent) return;
+
+  const token = randomBytes(32).toString("base64url");
+  const fields = { confirm_token_hash: sha256(token), confirm_expires_at: now + config.digest.confirmTtlMs, confirm_sent_at: now };
+  let written: boolean;
+  if (existing) {
     const updated = await database.db
       .updateTable("digest_subscribers")
       .set(fields)
       .where("id", "=", existing.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return;
+    written = Number(updated.numUpdatedRows) > 0;
   } else {
     const inserted = await database.db
       .insertInto("digest_subscribers")
@@ -84,12 +99,37 @@ export async function subscribe(deps: SubscriberDeps, email: string): Promise<vo
       // Two posts of one address at once: the first stores it, the second is the same answer.
       .onConflict((oc) => oc.column("email").doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    written = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   }
+  // Nothing to send after all (another post of the address got there first): its points back.
+  if (!written) return spent.refund();
   const site = { name: config.siteName, url: config.siteUrl };
   const mail = renderConfirmation(site, confirmUrl(config.siteUrl, token), Math.round(config.digest.confirmTtlMs / 3_600_000));
   void deps.mailer.send({ to: email, ...mail }).catch((error: unknown) => deps.log.warn({ err: error }, "digest: confirmation mail not sent"));
 }
+
+/**
+ * Spends a confirmation mail: a point of the inbox's daily budget, then one of the site's hourly
+ * budget (given back to the inbox when the site's refuses). Null when either is spent; the first
+ * refusal by the site's budget in its hour is logged, for the operator.
+ */
+async function spendConfirmation(deps: SubscriberDeps, email: string): Promise<{ refund: () => Promise<void> } | null> {
+  const { digestRecipient, digestConfirmations } = deps.limiters;
+  const inbox = recipientLimitKey(email);
+  if ((await digestRecipient.consume(inbox)).limited) return null;
+  const site = await digestConfirmations.consume(SITE_KEY);
+  if (site.limited) {
+    await digestRecipient.refund(inbox);
+    if (site.consumed === deps.config.rateLimits.digestConfirmations.points + 1) {
+      deps.log.warn({ retryAfterSec: site.retryAfterSec }, "digest: the site's hourly budget of confirmation mails is spent; further ones are not sent this hour (DIGEST_CONFIRMATIONS_PER_HOUR)");
+    }
+    return null;
+  }
+  return { refund: () => Promise.all([digestRecipient.refund(inbox), digestConfirmations.refund(SITE_KEY)]).then(() => undefined) };
+}
+
+/** The one key of the site-wide budget of confirmation mails. */
+const SITE_KEY = "site";
 
 /** What a confirmation link is: waiting to be confirmed, already used, or unknown or expired. */
 export type ConfirmationState = "pending" | "confirmed" | "invalid";

@@ -13,6 +13,7 @@ import {
   withRef,
 } from "../../core/import.ts";
 import { slugify } from "../../core/slug.ts";
+import { toOneLine } from "../../core/text.ts";
 import { SUBMISSION_LIMITS, websiteUrlSchema, type SubmissionContent } from "../../core/submission.ts";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
@@ -324,13 +325,14 @@ function userAgent(deps: ImporterDeps): Record<string, string> {
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
 
-/** Text from another site, made fit to store: control characters gone, spaces collapsed (paragraphs kept when asked), cut to the limit. */
+/** Text from another site, made fit to store: control characters and invisible formatting gone, spaces collapsed (paragraphs kept when asked), cut to the limit. */
 function clean(text: string | null, max: number, paragraphs = false): string {
   if (!text) return "";
   const flat = text
     .replace(/(?![\t\n\r])\p{Cc}/gu, "")
     .split(/\n{2,}/)
-    .map((part) => part.replace(/\s+/g, " ").trim())
+    // Each paragraph one line, without invisible formatting, as the forms require of what people type.
+    .map((part) => toOneLine(part).replace(/\s+/g, " "))
     .filter(Boolean)
     .join(paragraphs ? "\n\n" : " ");
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;

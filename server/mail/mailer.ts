@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { toOneLine } from "../../core/text.ts";
 import type { Config } from "../config.ts";
 import { CodedError } from "../errors.ts";
 import { loadNodemailer } from "../lazy-imports.ts";
@@ -81,7 +82,16 @@ export function createMailer(config: Config["mail"], log: Logger): Mailer {
 
   return {
     kind,
-    async send(message) {
+    async send(given) {
+      // Header values on one line, whoever rendered the mail: a line break in a subject would
+      // start a header of its own. The bodies' values are put on one line where they are rendered
+      // (the tags of ./html.ts).
+      const message: MailMessage = {
+        ...given,
+        to: toOneLine(given.to),
+        subject: toOneLine(given.subject),
+        ...(given.headers ? { headers: Object.fromEntries(Object.entries(given.headers).map(([name, value]) => [name, toOneLine(value)])) } : {}),
+      };
       for (let attempt = 0; ; attempt++) {
         await takeSlot();
         try {

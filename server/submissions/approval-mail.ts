@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
-import { escapeHtml, htmlDocument, oneLine } from "../mail/html.ts";
+import { htmlDocument, joinHtml, mailHtml, mailLine } from "../mail/html.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
 // "Your tool is listed": a mail to the address a submitter gave, when an admin approves their
@@ -16,23 +16,22 @@ export interface ApprovalMailDeps {
 
 /** The mail telling a submitter their tool is listed, with its page's address. */
 export function renderApproval(site: { name: string; url: string }, tool: { name: string; url: string }): { subject: string; text: string; html: string } {
-  const name = oneLine(tool.name);
-  const subject = `${name} is now listed on ${site.name}`;
+  const subject = mailLine`${tool.name} is now listed on ${site.name}`;
   const text = [
-    `Good news: "${name}", which you submitted to ${site.name}, has been approved.`,
+    mailLine`Good news: "${tool.name}", which you submitted to ${site.name}, has been approved.`,
     "",
-    `It is listed here: ${tool.url}`,
+    mailLine`It is listed here: ${tool.url}`,
     "",
     "Thank you for adding to the directory.",
   ].join("\n");
   const html = htmlDocument(
     subject,
-    [
-      `<h1 style="font-size:22px;margin:0 0 16px 0">Your tool is listed</h1>`,
-      `<p style="margin:0 0 16px 0">Good news: <strong>${escapeHtml(name)}</strong>, which you submitted to ${escapeHtml(site.name)}, has been approved.</p>`,
-      `<p style="margin:0 0 24px 0"><a href="${escapeHtml(tool.url)}" style="color:#1d4ed8;font-weight:600">See its page</a></p>`,
-      `<p style="margin:0;color:#475569">Thank you for adding to the directory.</p>`,
-    ].join(""),
+    joinHtml([
+      mailHtml`<h1 style="font-size:22px;margin:0 0 16px 0">Your tool is listed</h1>`,
+      mailHtml`<p style="margin:0 0 16px 0">Good news: <strong>${tool.name}</strong>, which you submitted to ${site.name}, has been approved.</p>`,
+      mailHtml`<p style="margin:0 0 24px 0"><a href="${tool.url}" style="color:#1d4ed8;font-weight:600">See its page</a></p>`,
+      mailHtml`<p style="margin:0;color:#475569">Thank you for adding to the directory.</p>`,
+    ]),
   );
   return { subject, text, html };
 }

@@ -16,6 +16,8 @@ import { BROWSER, get, inputsSent, post, runner, urlencoded, type Expect, type H
 const FORM = "application/x-www-form-urlencoded";
 const JSON_TYPE = "application/json";
 const KB8 = "a".repeat(8 * 1024);
+/** What a one-line field says of a line break or an invisible control character in it. */
+const ONE_LINE = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
 
 let smtp: LocalSmtp;
 beforeAll(async () => {
@@ -117,6 +119,8 @@ describe("hostile inputs to claims", () => {
         request: email(address),
         expect: refused("Please enter a valid e-mail address."),
       })),
+      { name: "claim: address with an RTL override", request: email("\u202Ea@hostile-claimed.example"), expect: refused("Please enter a valid e-mail address.") },
+      { name: "claim: address at an internationalised domain other than the site's", request: email("a@example.xn--p1ai"), expect: refused("Please use an address at hostile-claimed.example") },
       { name: "claim: address with a Bcc header", request: email("a@hostile-claimed.example\r\nBcc: victim@example.com"), expect: refused("Please enter a valid e-mail address.") },
       { name: "claim: address of 255 characters", request: email(`${"a".repeat(231)}@hostile-claimed.example`), expect: refused("The e-mail address is too long.") },
       { name: "claim: address twice", request: claim([["intent", "email"], ["email", "a@hostile-claimed.example"], ["email", "b@hostile-claimed.example"]]), expect: refused("Please enter one e-mail address.") },
@@ -224,6 +228,10 @@ describe("hostile inputs to claims", () => {
       { name: "owner: 21 features", request: withParts({ features: Array.from({ length: 21 }, (_, i) => `f${i}`).join(", ") }), expect: refused("Features: at most 20 items.") },
       { name: "owner: 11 tags", request: withParts({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(", ") }), expect: refused("Tags: at most 10 items.") },
       { name: "owner: name with a NUL", request: withParts({ name: "Hostile\u0000Claimed" }), expect: refused(/could not be read/i) },
+      { name: "owner: name with CRLF", request: withParts({ name: "Hostile\r\nClaimed" }), expect: refused(ONE_LINE("Name")) },
+      { name: "owner: name with an RTL override", request: withParts({ name: "\u202Edemialc" }), expect: refused(ONE_LINE("Name")) },
+      { name: "owner: tagline with a line separator", request: withParts({ tagline: "New\u2028line" }), expect: refused(ONE_LINE("Tagline")) },
+      { name: "owner: a feature with a zero-width space", request: withParts({ features: "Fast, Sa\u200Bfe" }), expect: refused(ONE_LINE("Each item of features")) },
       { name: "owner: SVG logo", request: withParts({ tagline: "New" }, logoPart(f.svg, "logo.svg", "image/svg+xml")), expect: refused("SVG images are not accepted") },
       { name: "owner: GIF polyglot logo", request: withParts({ tagline: "New" }, logoPart(f.gifPolyglot, "logo.png")), expect: refused("GIF images are not accepted") },
       { name: "owner: HTML as a PNG logo", request: withParts({ tagline: "New" }, logoPart(f.html, "logo.png")), expect: refused("Only PNG, JPEG and WebP images are accepted.") },

@@ -83,6 +83,9 @@ describe("hostile inputs to the weekly digest", () => {
       { name: "subscribe: PATCH", request: { method: "PATCH", path: "/digest", headers: site }, expect: { reader: "page", status: [400, 405], layout: true } },
       { name: "subscribe: the page, with a hostile query", request: get(`/digest?sent=${KB8}&email=%3Cscript%3E`), expect: { reader: "page", status: 200, layout: true } },
       { name: "subscribe: the page with a NUL in the query", request: get("/digest?sent=%00"), expect: { reader: "page", status: 400, layout: true, message: /address/i } },
+      { name: "subscribe: email with an RTL override", request: subscribe(urlencoded([["email", "\u202Eada@example.com"]])), expect: refused("Please enter a valid email address.") },
+      { name: "subscribe: email with a line separator", request: subscribe(urlencoded([["email", "ada@example.com\u2028eve@example.com"]])), expect: refused("Please enter a valid email address.") },
+      { name: "subscribe: an address at an internationalised top-level domain", request: subscribe(urlencoded([["email", "ada@example.xn--p1ai"]])), expect: { reader: "page", status: 303, location: "/digest?sent=1", writes: ["digest_subscribers"] } },
       // Last: a valid address is accepted, and stored.
       { name: "subscribe: a valid address", request: subscribe(urlencoded([["email", " Ada@Example.COM "]])), expect: { reader: "page", status: 303, location: "/digest?sent=1", writes: ["digest_subscribers"] } },
     ];

@@ -37,6 +37,8 @@ const contact = urlencoded([
 ]);
 const JSON_TYPE = "application/json";
 const KB8 = "a".repeat(8 * 1024);
+/** What a one-line field says of a line break or an invisible control character in it. */
+const ONE_LINE = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
 
 let fake: StripeFake;
 beforeAll(async () => {
@@ -316,6 +318,11 @@ describe("hostile inputs", () => {
       })),
       { name: "contact: email with a NUL", request: contact(withField("email", "ada@example.com\u0000")), expect: refused(/cannot be used \(NUL\)/) },
       { name: "contact: name with a NUL", request: contact(withField("name", "A\u0000da")), expect: refused(/cannot be used \(NUL\)/) },
+      { name: "contact: name with CRLF and a header", request: contact(withField("name", "Ada\r\nBcc: victim@example.com")), expect: refused(ONE_LINE("Name")) },
+      { name: "contact: name with an escape sequence", request: contact(withField("name", "Ada\u001b[2J")), expect: refused(ONE_LINE("Name")) },
+      { name: "contact: subject with a line separator", request: contact(withField("subject", "Hi\u2028there")), expect: refused(ONE_LINE("Subject")) },
+      { name: "contact: subject with an RTL override", request: contact(withField("subject", "\u202Eecioval")), expect: refused(ONE_LINE("Subject")) },
+      { name: "contact: subject with a C1 control", request: contact(withField("subject", "Hi\u0085there")), expect: refused(ONE_LINE("Subject")) },
       { name: "contact: a field name with a NUL", request: contact(withField("subject", null, [["sub\u0000ject", "Hi"]])), expect: refused(/cannot be used \(NUL\)/) },
       { name: "contact: honeypot filled", request: contact(withField("company_website", null, [["company_website", "http://spam.example"]])), expect: refused("looks automated") },
       { name: "contact: a field missing", request: contact(withField("subject", null)), expect: refused("Subject is required.") },
@@ -390,6 +397,14 @@ describe("hostile inputs", () => {
       { name: "submit: categories __proto__ and constructor", request: form({ categories: ["__proto__", "constructor"] }), expect: refused("Please choose categories from the list.") },
       { name: "submit: category with a null byte", request: form({ categories: ["ai\u0000"] }), expect: refused("The form could not be read.") },
       { name: "submit: tagline with a null byte", request: form({ tagline: "Notes\u0000 that write" }), expect: refused("The form could not be read.") },
+      { name: "submit: name with CRLF and a header", request: form({ name: "Quillpad\r\nBcc: victim@example.com" }), expect: refused(ONE_LINE("Name")) },
+      { name: "submit: name with a lone LF", request: form({ name: "Quillpad\nClick here" }), expect: refused(ONE_LINE("Name")) },
+      { name: "submit: name with an RTL override", request: form({ name: "\u202Edaplliuq" }), expect: refused(ONE_LINE("Name")) },
+      { name: "submit: name with a zero-width space", request: form({ name: "Quill\u200Bpad" }), expect: refused(ONE_LINE("Name")) },
+      { name: "submit: tagline with a paragraph separator", request: form({ tagline: "Notes\u2029that write" }), expect: refused(ONE_LINE("Tagline")) },
+      { name: "submit: tagline with a tab", request: form({ tagline: "Notes\tthat write" }), expect: refused(ONE_LINE("Tagline")) },
+      { name: "submit: website with a line break", request: form({ websiteUrl: "https://hostile-crlf.example.com/\r\nx" }), expect: refused(ONE_LINE("Website URL")) },
+      { name: "submit: a tag with a bidi isolate", request: form({ tags: "notes, wri\u2066ting\u2069" }), expect: refused(ONE_LINE("Each item of tags")) },
       { name: "submit: URL-encoded with a null byte", request: submit("name=a%00b", FORM), expect: refused("The form could not be read.") },
       { name: "submit: six categories", request: form({ categories: CATEGORY_SLUGS.slice(0, 6) as string[] }), expect: refused("Please choose at most 5 categories.") },
       { name: "submit: no category", request: form({ categories: undefined }), expect: refused("Please select at least one category.") },
@@ -401,8 +416,9 @@ describe("hostile inputs", () => {
       { name: "submit: name of 81 characters", request: form({ name: "n".repeat(81) }), expect: refused("Name must be at most 80 characters.") },
       { name: "submit: name of 1 MB", request: form({ name: "n".repeat(1024 * 1024) }), expect: refused("Name must be at most 80 characters.") },
       { name: "submit: name of punctuation only", request: form({ name: "!!! ??? ..." }), expect: refused("Tool name cannot be empty.") },
-      { name: "submit: name of control characters", request: form({ name: "\u0001\u0002\u0003" }), expect: refused("Tool name cannot be empty.") },
-      { name: "submit: name of zero-width characters", request: form({ name: "\u200B\u200C\u200D\uFEFF" }), expect: refused(/Tool name cannot be empty|Name is required/) },
+      { name: "submit: name of control characters", request: form({ name: "\u0001\u0002\u0003" }), expect: refused(ONE_LINE("Name")) },
+      { name: "submit: name of zero-width characters", request: form({ name: "\u200B\u200C\u200D\uFEFF" }), expect: refused(ONE_LINE("Name")) },
+      { name: "submit: name of joiners only", request: form({ name: "\u200C\u200D" }), expect: refused("Tool name cannot be empty.") },
       { name: "submit: tagline of 161 characters", request: form({ tagline: "t".repeat(161) }), expect: refused("Tagline must be at most 160 characters.") },
       { name: "submit: description of 5,001 characters", request: form({ description: "d".repeat(5001) }), expect: refused("Description must be at most 5,000 characters.") },
       { name: "submit: pricing details of 501 characters", request: form({ pricingDetails: "p".repeat(501) }), expect: refused("Pricing details must be at most 500 characters.") },
@@ -703,6 +719,9 @@ describe("hostile inputs", () => {
     const cases: HostileCase[] = [
       { name: "edit: name of 81 characters", request: edit({ name: "n".repeat(81) }), expect: refused("Name must be at most 80 characters.") },
       { name: "edit: empty name", request: edit({ name: "" }), expect: refused("Name is required.") },
+      { name: "edit: name with CRLF", request: edit({ name: "Hostile\r\nOther" }), expect: refused(ONE_LINE("Name")) },
+      { name: "edit: tagline with an RTL override", request: edit({ tagline: "\u202Egnitirw" }), expect: refused(ONE_LINE("Tagline")) },
+      { name: "add: name with a line separator", request: add({ name: "Added\u2028Tool" }), expect: refused(ONE_LINE("Name")) },
       { name: "edit: website javascript:", request: edit({ websiteUrl: "javascript:alert(document.cookie)" }), expect: refused("Please enter the full website address") },
       { name: "edit: website data:", request: edit({ websiteUrl: "data:text/html;base64,PHNjcmlwdD4=" }), expect: refused("Please enter the full website address") },
       { name: "edit: status deleted", request: edit({ status: "deleted" }), expect: refused("Please choose a status from the list.") },
@@ -769,6 +788,10 @@ describe("hostile inputs", () => {
       "gopher://127.0.0.1:9/_x",
       "not a url at all",
       "http://127.0.0.1:9/posts/a b",
+      // The URL parser drops tabs and line breaks; what was typed was no link all the same.
+      "http://127.0.0.1:9/po\nsts/x",
+      "http://127.0.0.1:9/posts/x\r\ny",
+      "http://127.0.0.1:9/posts/\tx",
     ];
     const cases: HostileCase[] = [
       ...importUrls.map((url) => ({ name: `import: url ${JSON.stringify(url.slice(0, 60))}`, request: form("/admin/import", [["url", url]]), expect: refused(/Please enter (a|a valid) Product Hunt URL!/) })),
@@ -819,6 +842,8 @@ describe("hostile inputs", () => {
       { name: "login: password of 200 KB", request: form("/admin/login", [["username", seeded.username], ["password", "p".repeat(200 * 1024)]], site), expect: refused("Password is too long.") },
       { name: "login: empty fields", request: form("/admin/login", [["username", ""], ["password", ""]], site), expect: refused("Username is required.") },
       { name: "login: username twice", request: form("/admin/login", [["username", seeded.username], ["username", "x"], ["password", seeded.password]], site), expect: refused("Username is required.") },
+      { name: "login: username with CRLF", request: form("/admin/login", [["username", `${seeded.username}\r\nx`], ["password", seeded.password]], site), expect: refused(ONE_LINE("Username")) },
+      { name: "login: username with an RTL override", request: form("/admin/login", [["username", `\u202E${seeded.username}`], ["password", seeded.password]], site), expect: refused(ONE_LINE("Username")) },
       { name: "login: username with a null byte", request: form("/admin/login", [["username", `${seeded.username}\u0000`], ["password", seeded.password]], site), expect: refused(/cannot be used \(NUL\)/) },
       { name: "login: another site's Origin", request: form("/admin/login", [["username", seeded.username], ["password", seeded.password]], { ...BROWSER, Origin: "https://evil.example" }), expect: { reader: "page", status: [400, 403], message: /this site/i } },
       { name: "login: no Origin", request: form("/admin/login", [["username", seeded.username], ["password", seeded.password]], BROWSER), expect: refused("Sign in from this site's own login page.", 403) },
