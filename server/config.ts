@@ -97,6 +97,7 @@ const EnvSchema = z.object({
     .min(1, "must be a port number (1-65535) for the metrics listener")
     .max(65535, "must be a port number (1-65535) for the metrics listener")
     .optional(),
+  METRICS_HOST: z.string().trim().min(1).optional(),
   METRICS_TOKEN: z
     .string()
     .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
@@ -236,10 +237,11 @@ export interface Config {
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
   sitemapMaxUrls: number;
   /**
-   * Where Prometheus reads `/metrics`: a listener of its own on `port` (same HOST), and/or the main
-   * port with `Authorization: Bearer <token>`; neither set: nowhere.
+   * Where Prometheus reads `/metrics`: a listener of its own on `port` of `host` (127.0.0.1 unless
+   * METRICS_HOST says otherwise), and/or the main port with `Authorization: Bearer <token>`;
+   * neither set: nowhere.
    */
-  metrics: { port: number | null; token: string | null };
+  metrics: { port: number | null; host: string; token: string | null };
   /**
    * Outgoing e-mail (server/mail): through SMTP_URL, or, without it, written as `.eml` files to
    * `outboxDir` so one machine works without a mail server. At most `perSecond` mails leave this
@@ -445,7 +447,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.
     cache: { pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
     sitemapMaxUrls: SITEMAP_MAX_URLS,
-    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    // Not HOST: the listener has no token, so it is this machine's only unless the operator says otherwise.
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? "127.0.0.1", token: e.METRICS_TOKEN ?? null },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(siteUrl).hostname}>`,

@@ -77,8 +77,8 @@ const server = http.createServer(app).on("clientError", answerClientError).liste
   log.info({ port, url: config.siteUrl, adminUrl: `${config.siteUrl}/admin/login`, engine: database.engine }, "listening");
   if (pretty) process.stdout.write(startupBanner({ siteName: config.siteName, siteUrl: config.siteUrl, firstAdmin }, color));
 });
-// Prometheus' own listener (METRICS_PORT), on the same HOST as the site.
-const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.host ?? "0.0.0.0" }, log);
+// Prometheus' own listener (METRICS_PORT), without a token: on METRICS_HOST, this machine's loopback unless told otherwise.
+const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.metrics.host }, log);
 
 const shutdown = gracefulShutdown({
   server,
