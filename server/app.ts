@@ -28,7 +28,7 @@ import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refu
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
 import { addressKey } from "./ratelimit/index.ts";
-import { clientIp, rawClientIp } from "./http/client.ts";
+import { clientIp, rawClientIp, untrustedForwardingWarning } from "./http/client.ts";
 import { countSearch, searchRequestOf } from "./search/tracking.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
@@ -160,8 +160,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
 
   app.use(errorHandler(services));
   const ipOf = rawClientIp(app);
+  const checkForwarding = untrustedForwardingWarning(app, log);
   return (req, res) => {
     services.metrics.trackRequest(req, res);
+    checkForwarding(req);
     // While shutting down, each answer closes its connection, so the drain ends (server/shutdown.ts).
     if (services.lifecycle.stopping) res.shouldKeepAlive = false;
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
