@@ -130,8 +130,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     context.set(requestContextKey, info);
     return context;
   };
+  // The client's address as Express would read it (TRUST_PROXY), for what answers before Express runs.
+  const ipOf = rawClientIp(app);
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
+    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
@@ -159,7 +161,6 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(createRequestHandler({ build, mode, getLoadContext }));
 
   app.use(errorHandler(services));
-  const ipOf = rawClientIp(app);
   const checkForwarding = untrustedForwardingWarning(app, log);
   return (req, res) => {
     services.metrics.trackRequest(req, res);

@@ -49,3 +49,24 @@ describe("X-Forwarded-For from a peer TRUST_PROXY does not name", () => {
     expect(warnings()[0]!.msg).toContain("TRUST_PROXY");
   });
 });
+
+describe("the request log of a page answered from memory", () => {
+  const lines: string[] = [];
+  const getServer = useTestServer({ env: { LOG_LEVEL: "info", TRUST_PROXY: "loopback" }, logLines: lines });
+
+  it("writes the client's address for a page answered from memory, as for one rendered", async () => {
+    const server = getServer();
+    const from = (address: string) => fetch(`${server.url}/about`, { headers: { "User-Agent": BROWSER_UA, "X-Forwarded-For": address } });
+    const rendered = await from("203.0.113.50");
+    await rendered.text();
+    const stored = await from("203.0.113.51");
+    await stored.text();
+    expect(stored.headers.get("x-cache")).toBe("HIT");
+    expect((await requestLine(lines, rendered)).ip).toBe("203.0.113.50");
+    expect((await requestLine(lines, stored)).ip).toBe("203.0.113.51");
+  });
+
+  it("says nothing of X-Forwarded-For sent by the proxy it trusts", () => {
+    expect(entriesOf(lines).filter((e) => /X-Forwarded-For/.test(e.msg))).toEqual([]);
+  });
+});
