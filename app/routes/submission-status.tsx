@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse } from "react-router";
+import { SUBMISSION_NOT_FOUND } from "../../core/submission.ts";
 import { findSubmissionByToken } from "../../server/submissions/service.ts";
 import { StatusPage } from "../components/not-found.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/submission-status.ts";
 // state of their submission. The token is the only key, so the page is for them alone: never
 // indexed, never kept by any cache.
 
-const NOT_FOUND = "No submission found for this link.";
+const NOT_FOUND = SUBMISSION_NOT_FOUND;
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
