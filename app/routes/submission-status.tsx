@@ -5,6 +5,7 @@ import { StatusPage } from "../components/not-found.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/submission-status.ts";
+import type { RouteHandle } from "../root.tsx";
 
 // A submitter's private link (/submission/<token>, shown once their submission is saved): the
 // state of their submission. The token is the only key, so the page is for them alone: never
@@ -12,6 +13,9 @@ import type { Route } from "./+types/submission-status.ts";
 
 const NOT_FOUND = SUBMISSION_NOT_FOUND;
 const PRIVATE = { "Cache-Control": "private, no-store" };
+
+// The status token in the address is the submitter's key: the logs leave it out.
+export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
