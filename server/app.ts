@@ -184,8 +184,8 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
     const search = searchRequestOf(req.method ?? "", req.url ?? "");
     if (search) void countSearch(services, search, addressKey(ipOf(req)));
-    // Tool page views for their owners: counted in memory once answered 200, never written here.
-    if (req.method === "GET") services.views.track(req, res);
+    // Tool page views for their owners: counted in memory once answered 200, once per visitor and day, never written here.
+    if (req.method === "GET") services.views.track(req, res, () => addressKey(ipOf(req)));
     if (!pageCache?.serveFromMemory(req, res)) app(req, res);
   };
 }
