@@ -64,6 +64,18 @@ async function startRefused(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ 
   return { code, out };
 }
 
+/** Every folder and file under `root` (itself included), with its permission bits. */
+function modesUnder(root: string): { path: string; dir: boolean; mode: number }[] {
+  const found: { path: string; dir: boolean; mode: number }[] = [];
+  const visit = (at: string) => {
+    const stat = fs.lstatSync(at);
+    found.push({ path: at, dir: stat.isDirectory(), mode: stat.mode & 0o777 });
+    if (stat.isDirectory()) for (const name of fs.readdirSync(at)) visit(path.join(at, name));
+  };
+  visit(root);
+  return found;
+}
+
 /** The JSON lines of a server's output. */
 const entriesOf = (out: string) =>
   out
@@ -140,6 +152,61 @@ describe("the server's start", () => {
     const second = await startOnce(dir, { LOG_FORMAT: "pretty" }, BANNER);
     expect(second).toContain("Admin sign-in: http://shelf.test:8080/admin/login");
     expect(second).not.toContain("Password:");
+  });
+});
+
+describe("what the server's start keeps private", () => {
+  it("makes DATA_DIR 0700 and every file it writes there 0600, whatever the umask it was started with", async () => {
+    // DATA_DIR does not exist yet; its parent is open to everyone, as /srv or /var/lib may be.
+    const parent = dataDir();
+    fs.chmodSync(parent, 0o755);
+    const dir = path.join(parent, "data");
+    const out = await startOnce(dir, { SEED_DEMO: "true" }, /"msg":"listening"/, {
+      during: async (output) => {
+        const port = (entriesOf(output()).find((e) => e.msg === "listening")!.port as number);
+        // A mail to the outbox: the digest's confirmation.
+        const res = await fetch(`http://127.0.0.1:${port}/digest`, {
+          method: "POST",
+          body: new URLSearchParams({ email: "reader@example.com" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+          redirect: "manual",
+        });
+        expect(res.status).toBe(303);
+        for (let waited = 0; waited < 10_000 && !(fs.existsSync(path.join(dir, "outbox")) && fs.readdirSync(path.join(dir, "outbox")).some((name) => name.endsWith(".eml"))); waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+    });
+    const found = modesUnder(dir);
+    const names = found.map((entry) => path.relative(dir, entry.path));
+    // What there is to keep private: the database (and SQLite's files), uploads, a mail.
+    expect(names).toEqual(expect.arrayContaining(["", "toolshelf.db", "uploads", "outbox"]));
+    expect(names.some((name) => name.startsWith("uploads/") && !found.find((e) => path.relative(dir, e.path) === name)!.dir)).toBe(true);
+    expect(names.some((name) => name.startsWith("outbox/") && name.endsWith(".eml"))).toBe(true);
+    const open = found.filter((entry) => entry.mode !== (entry.dir ? 0o700 : 0o600)).map((entry) => `${path.relative(dir, entry.path) || "."} ${entry.mode.toString(8)}`);
+    expect(open).toEqual([]);
+    expect(out).not.toContain("can be read or entered by users other than its owner");
+  });
+
+  it("warns at start when DATA_DIR or .env are open to other users", async () => {
+    const dir = dataDir();
+    fs.chmodSync(dir, 0o755);
+    const cwd = dataDir();
+    fs.writeFileSync(path.join(cwd, ".env"), "SESSION_SECRET=not-read-from-here\n", { mode: 0o644 });
+    fs.chmodSync(path.join(cwd, ".env"), 0o644);
+    const out = await startOnce(dir, {}, /"msg":"listening"/, { cwd });
+    const warnings = entriesOf(out).filter((e) => e.level === 40 && /can be read or entered by users other than its owner/.test(String(e.msg)));
+    expect(warnings.map((e) => [e.path, e.mode])).toEqual([
+      [dir, "0755"],
+      [path.join(cwd, ".env"), "0644"],
+    ]);
+    expect(String(warnings[0]!.msg)).toContain(`chmod go= ${dir}`);
+
+    // Closed, they are not warned about.
+    fs.chmodSync(dir, 0o700);
+    fs.chmodSync(path.join(cwd, ".env"), 0o600);
+    const again = await startOnce(dir, {}, /"msg":"listening"/, { cwd });
+    expect(again).not.toContain("can be read or entered by users other than its owner");
   });
 });
 
