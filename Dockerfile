@@ -14,23 +14,30 @@ COPY . .
 # Dev dependencies stay: `npm start` runs scripts/build.ts --if-missing first, which imports the bundler.
 RUN npm run build
 
-# --- run: Node, Debian's Chromium for screenshots, the app, as a non-root user -------------------
+# --- run: Node, Debian's Chromium for screenshots, the app as `node`, Chromium as `nobody` -------
 FROM node:24-bookworm-slim
+# setpriv comes with util-linux, which the base image has.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium ca-certificates fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
-    CHROMIUM_PATH=/usr/bin/chromium
+    CHROMIUM_PATH=/usr/bin/chromium \
+    HOME=/home/node
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
-RUN mkdir -p /data && chown node:node /data
-USER node
+# The database, uploads and outbox: the app's user's alone.
+RUN install -d -m 700 -o node -g node /data
 VOLUME ["/data"]
 EXPOSE 3000
 # Alive; load balancers should use /readyz (docs/deploy.md).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# Started as root only to become `node` at once, keeping three capabilities and nothing else:
+# CAP_SETUID and CAP_SETGID let the server start each screenshot's Chromium as `nobody`, a user
+# that cannot read /data, the app's environment or its process; CAP_KILL lets it stop that
+# Chromium when its time or memory runs out (docs/decisions/016). No new privileges after that.
+# compose.yaml also drops every other capability from the container.
 # npm passes SIGTERM on to the server, which drains and stops (SHUTDOWN_TIMEOUT_SEC).
-CMD ["npm", "start"]
+CMD ["setpriv", "--reuid=node", "--regid=node", "--init-groups", "--inh-caps=-all,+setuid,+setgid,+kill", "--ambient-caps=-all,+setuid,+setgid,+kill", "--no-new-privs", "--", "npm", "start"]

@@ -34,16 +34,39 @@ export default function handleRequest(
   );
 }
 
-/** Logs loader, action and render errors once, with the request they belong to. */
+/**
+ * Logs loader, action and render errors once, with the request they belong to (its URL as the
+ * logs write it: server/http/logged-url.ts).
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client's mistake (405 for a method a page does not take, 400, 404) is answered, not an error of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { log } = context.get(servicesContextKey);
-  // Overload, not a fault: the root's middleware answers 503 (app/root.tsx).
-  if (isDatabaseBusy(error)) {
-    context.get(requestContextKey).databaseBusy = true;
-    log.warn({ err: error, url: request.url, reqId: context.get(requestContextKey).requestId }, "database busy");
+  const info = context.get(requestContextKey);
+  // React Router refused an action whose Origin is not the address it was sent to, and answered
+  // 400: the client's doing (another site, or a proxy that does not say it serves HTTPS), not a fault.
+  if (isActionOriginRefusal(error)) {
+    log.info({ reason: error.message, url: info.loggedUrl, reqId: info.requestId }, "action refused: its origin is not this address");
     return;
   }
-  log.error({ err: error, url: request.url, reqId: context.get(requestContextKey).requestId }, "route error");
+  // Overload, not a fault: the root's middleware answers 503 (app/root.tsx).
+  if (isDatabaseBusy(error)) {
+    info.databaseBusy = true;
+    log.warn({ err: error, url: info.loggedUrl, reqId: info.requestId }, "database busy");
+    return;
+  }
+  log.error({ err: error, url: info.loggedUrl, reqId: info.requestId }, "route error");
 };
+
+/**
+ * React Router's refusal of an action from another origin (its CSRF check), which it answers 400:
+ * for a page, with the check's own error; for a data request (`.data`), with a plain "Bad Request"
+ * error in its place (nothing of ours throws one).
+ */
+function isActionOriginRefusal(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.constructor === Error &&
+    /^(The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL|Bad Request$)/.test(error.message)
+  );
+}

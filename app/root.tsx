@@ -19,6 +19,7 @@ import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { errorBody } from "../server/http/errors.ts";
+import type { AddressSecret } from "../server/http/logged-url.ts";
 import { busyPageResponse } from "../server/http/plain-page.ts";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
@@ -34,6 +35,12 @@ export interface RouteHandle {
    * docs/decisions/005-tool-pages-without-hydration.md, docs/decisions/024-public-pages-without-hydration.md.
    */
   hydrate?: boolean;
+  /**
+   * The page's address carries a secret — whoever has the link can act with it: in its path
+   * after the literal part ("path": `/owner/<token>`) or in its query ("query": `?confirm=`).
+   * The logs leave it out (server/http/logged-url.ts reads this from the build's routes).
+   */
+  secret?: AddressSecret;
 }
 
 export const links: Route.LinksFunction = () => [

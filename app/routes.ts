@@ -19,9 +19,10 @@ export default [
   route("digest", "routes/digest.tsx"),
   route("digest/confirm/:token", "routes/digest-confirm.tsx"),
   route("digest/unsubscribe/:token", "routes/digest-unsubscribe.tsx"),
-  // The same screen at both addresses (docs/design.md#screens).
-  route("submit-tool", "routes/submit.tsx", { id: "submit-tool" }),
-  route("submit", "routes/submit.tsx", { id: "submit" }),
+  // The same screen at both addresses (docs/design.md#screens); after a post, the submission's
+  // confirmation under them, at its private status token.
+  route("submit-tool/:statusToken?", "routes/submit.tsx", { id: "submit-tool" }),
+  route("submit/:statusToken?", "routes/submit.tsx", { id: "submit" }),
   route("payment-success", "routes/payment-success.tsx"),
   route("payment-cancel", "routes/payment-cancel.tsx"),
   route("test-checkout/:sessionId", "routes/test-checkout.tsx"),

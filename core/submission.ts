@@ -24,6 +24,9 @@ export const SUBMISSION_LIMITS = {
   email: 254,
 } as const;
 
+/** What a submission's status link or confirmation address answers when its token is nobody's. */
+export const SUBMISSION_NOT_FOUND = "No submission found for this link.";
+
 /** The texts users see (docs/design.md#validation, docs/design.md#errors). */
 export const SUBMISSION_MESSAGES = {
   noCategory: "Please select at least one category.",

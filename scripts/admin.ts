@@ -5,7 +5,11 @@ import { createAdmin, listAdmins, setAdminPassword } from "../server/admin/accou
 import { generatePassword } from "../server/admin/passwords.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/index.ts";
+import { keepFilesPrivate } from "../server/ops/private-files.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+
+// What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.
+keepFilesPrivate();
 
 const USAGE = "usage: npm run admin -- create <username> | reset-password <username> | list";
 

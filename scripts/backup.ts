@@ -4,7 +4,11 @@
 // written (the reason on stderr), 2 wrong arguments.
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { BackupError, createBackup } from "../server/ops/backup.ts";
+import { keepFilesPrivate } from "../server/ops/private-files.ts";
 import { failOnOperatorError } from "./ops-errors.ts";
+
+// What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.
+keepFilesPrivate();
 
 const USAGE = "usage: npm run backup -- <file.tar.gz> [--force]";
 

@@ -1,7 +1,11 @@
 // `npm run db:migrate`: brings the configured database's schema up to date and says what it did.
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/index.ts";
+import { keepFilesPrivate } from "../server/ops/private-files.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+
+// What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.
+keepFilesPrivate();
 
 const config = loadConfig();
 const database = openDatabase(config.database);

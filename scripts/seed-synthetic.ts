@@ -7,7 +7,11 @@ import { insertTools } from "../server/catalog/write.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/index.ts";
 import { migrateToLatest } from "../server/db/migrate.ts";
+import { keepFilesPrivate } from "../server/ops/private-files.ts";
 import { syntheticTools } from "../server/seed/synthetic.ts";
+
+// What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.
+keepFilesPrivate();
 
 const { values } = parseArgs({ options: { count: { type: "string", default: "10000" }, seed: { type: "string", default: "1" } } });
 const count = Number(values.count);

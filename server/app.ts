@@ -19,7 +19,8 @@ import { createReadiness } from "./health/readiness.ts";
 import { metricsWithToken } from "./metrics/http.ts";
 import { toolImageRoutes } from "./og/http.ts";
 import { badgeRoutes } from "./badge/http.ts";
-import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
+import { CHECKOUT_SESSION_ROUTE, paymentRoutes, stripeWebhook } from "./payments/http.ts";
+import { secretRoutesOf, urlRedactor } from "./http/logged-url.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { sendPlainPage } from "./http/plain-page.ts";
@@ -28,7 +29,7 @@ import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refu
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./storage/index.ts";
 import { addressKey } from "./ratelimit/index.ts";
-import { clientIp, rawClientIp } from "./http/client.ts";
+import { clientIp, rawClientIp, untrustedForwardingWarning } from "./http/client.ts";
 import { countSearch, searchRequestOf } from "./search/tracking.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
@@ -56,7 +57,19 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  app.use(requestContext(log));
+  // What the logs write of a URL: the route table's routes whose handle says their address holds a
+  // secret, and the one Express answers itself. A build loaded later (Vite's, in development)
+  // leaves out every path until its routes are known.
+  const expressSecretRoutes = [CHECKOUT_SESSION_ROUTE];
+  let redact = urlRedactor(typeof build === "function" ? [{ path: "/:any", secret: "path" }] : [...secretRoutesOf(build), ...expressSecretRoutes]);
+  if (typeof build === "function") {
+    void build().then(
+      (loaded) => (redact = urlRedactor([...secretRoutesOf(loaded), ...expressSecretRoutes])),
+      () => {},
+    );
+  }
+  const loggedUrl = (url: string) => redact(url);
+  app.use(requestContext(log, loggedUrl));
   app.use(privateResponses());
   app.use(
     securityHeaders({
@@ -125,13 +138,16 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       requestId: res.locals.requestId as string,
       unreadableAddress: res.locals.unreadableAddress === true,
       databaseBusy: false,
+      loggedUrl: loggedUrl(req.originalUrl),
     };
     context.set(servicesContextKey, services);
     context.set(requestContextKey, info);
     return context;
   };
+  // The client's address as Express would read it (TRUST_PROXY), for what answers before Express runs.
+  const ipOf = rawClientIp(app);
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
+    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, loggedUrl, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
@@ -159,16 +175,17 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(createRequestHandler({ build, mode, getLoadContext }));
 
   app.use(errorHandler(services));
-  const ipOf = rawClientIp(app);
+  const checkForwarding = untrustedForwardingWarning(app, log);
   return (req, res) => {
     services.metrics.trackRequest(req, res);
+    checkForwarding(req);
     // While shutting down, each answer closes its connection, so the drain ends (server/shutdown.ts).
     if (services.lifecycle.stopping) res.shouldKeepAlive = false;
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
     const search = searchRequestOf(req.method ?? "", req.url ?? "");
     if (search) void countSearch(services, search, addressKey(ipOf(req)));
-    // Tool page views for their owners: counted in memory once answered 200, never written here.
-    if (req.method === "GET") services.views.track(req, res);
+    // Tool page views for their owners: counted in memory once answered 200, once per visitor and day, never written here.
+    if (req.method === "GET") services.views.track(req, res, () => addressKey(ipOf(req)));
     if (!pageCache?.serveFromMemory(req, res)) app(req, res);
   };
 }

@@ -200,9 +200,49 @@ describe("parseTrustProxy", () => {
     expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(ConfigError);
   });
   it("refuses values Express would misread", () => {
-    for (const value of ["proxy.example.com", "10.0.0.0/8/1", "loopback;rm", "1.2.3"]) {
+    for (const value of ["proxy.example.com", "10.0.0.0/8/1", "loopback;rm", "1.2.3", "10.0.0.0/33", "fd00::/129", "10.0.0.0/255.0.0.0", "10.0.0.0/"]) {
       expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* is not a hop count, an address, a CIDR range/);
     }
+  });
+  it("refuses a range of every address (/0) as it refuses true, with a configuration error", () => {
+    for (const value of ["0.0.0.0/0", "::/0", "10.0.0.0/8, ::/0", "::ffff:0:0/0"]) {
+      expect(() => parseTrustProxy(value), value).toThrow(ConfigError);
+      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* would believe any client's X-Forwarded-For. Set the number of proxies/);
+    }
+  });
+  it("refuses ranges that together cover more than a /8 of public IPv4 or a /16 of public IPv6", () => {
+    const everyone = [
+      "0.0.0.0/1,128.0.0.0/1",
+      "0.0.0.0/2,64.0.0.0/2,128.0.0.0/2,192.0.0.0/2",
+      "8.0.0.0/7",
+      // Two /8s of public space, each allowed alone.
+      "11.0.0.0/8,12.0.0.0/8",
+      // All of IPv4, written as IPv4-mapped IPv6 (Express matches IPv4 clients against it).
+      "::ffff:0:0/96",
+      "::ffff:0.0.0.0/97",
+      "2000::/3",
+      "::/1",
+      "2a00::/15",
+    ];
+    for (const value of everyone) {
+      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* would believe any client's X-Forwarded-For/);
+    }
+  });
+  it("takes the ranges proxies live in: private networks of any size, and public ones up to a /8 (IPv4) or a /16 (IPv6) in all", () => {
+    const allowed = [
+      "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,100.64.0.0/10,127.0.0.0/8,169.254.0.0/16",
+      "fc00::/7,fe80::/10,::1",
+      // 0.0.0.0/8 and the multicast and reserved space are no client's address.
+      "0.0.0.0/8,224.0.0.0/3",
+      "11.0.0.0/8",
+      // Cloudflare's published ranges.
+      "173.245.48.0/20,103.21.244.0/22,103.22.200.0/22,103.31.4.0/22,141.101.64.0/18,108.162.192.0/18,190.93.240.0/20,188.114.96.0/20,197.234.240.0/22,198.41.128.0/17,162.158.0.0/15,104.16.0.0/13,104.24.0.0/14,172.64.0.0/13,131.0.72.0/22",
+      "2400:cb00::/32,2606:4700::/32,2803:f800::/32,2405:b500::/32,2405:8100::/32,2a06:98c0::/29,2c0f:f248::/32",
+      "2a00::/16",
+      "::ffff:10.0.0.0/104",
+      "203.0.113.7",
+    ];
+    for (const value of allowed) expect(parseTrustProxy(value), value).toBe(value);
   });
 });
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./catalog/feeds.ts";
 import { COUNTS_LAG_MS } from "./catalog/freshness.ts";
 import { CodedError } from "./errors.ts";
+import { publicAddressesCovered } from "./net/address.ts";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -98,6 +99,7 @@ const EnvSchema = z.object({
     .min(1, "must be a port number (1-65535) for the metrics listener")
     .max(65535, "must be a port number (1-65535) for the metrics listener")
     .optional(),
+  METRICS_HOST: z.string().trim().min(1).optional(),
   METRICS_TOKEN: z
     .string()
     .min(32, "must be at least 32 characters (e.g. `openssl rand -hex 32`)")
@@ -247,10 +249,11 @@ export interface Config {
   /** URLs per sitemap file (the sitemaps protocol allows 50,000). */
   sitemapMaxUrls: number;
   /**
-   * Where Prometheus reads `/metrics`: a listener of its own on `port` (same HOST), and/or the main
-   * port with `Authorization: Bearer <token>`; neither set: nowhere.
+   * Where Prometheus reads `/metrics`: a listener of its own on `port` of `host` (127.0.0.1 unless
+   * METRICS_HOST says otherwise), and/or the main port with `Authorization: Bearer <token>`;
+   * neither set: nowhere.
    */
-  metrics: { port: number | null; token: string | null };
+  metrics: { port: number | null; host: string; token: string | null };
   /**
    * Outgoing e-mail (server/mail): through SMTP_URL, or, without it, written as `.eml` files to
    * `outboxDir` so one machine works without a mail server. At most `perSecond` mails leave this
@@ -270,28 +273,46 @@ export class ConfigError extends CodedError<"invalid-config"> {
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /**
+ * The most public addresses TRUST_PROXY's ranges may cover together: a /8's worth of IPv4 and a
+ * /16's worth of IPv6. The largest networks a CDN or load balancer proxies from are far smaller
+ * (Cloudflare's: about 1.5 million IPv4 addresses and 14 /32s of IPv6); more amounts to believing
+ * much of the internet, as `0.0.0.0/1,128.0.0.0/1` believes all of it.
+ */
+export const TRUST_PROXY_MAX_PUBLIC = { v4: 1n << 24n, v6: 1n << 112n } as const;
+
+const believesAnyone = (value: string) =>
+  new ConfigError(
+    `Invalid configuration:\n  TRUST_PROXY: "${value}" would believe any client's X-Forwarded-For. Set the number of proxies in front of the site (e.g. 1) or their addresses (e.g. loopback, or 10.0.0.0/8)`,
+  );
+
+/**
  * Turns TRUST_PROXY into Express's `trust proxy` setting; unset means the socket address is the
- * client. Trusting every hop (`true`, `*`) is refused: any client could then name any address in
- * X-Forwarded-For and step around every per-address limit.
+ * client. Trusting every hop (`true`, `*`), or ranges that cover much of the public internet
+ * (`0.0.0.0/0`, `0.0.0.0/1,128.0.0.0/1`: more than TRUST_PROXY_MAX_PUBLIC), is refused: any
+ * client there could name any address in X-Forwarded-For and step around every per-address limit.
  */
 export function parseTrustProxy(value: string | undefined): false | number | string {
   const v = value?.trim();
   if (!v || v === "false" || v === "0") return false;
-  if (/^(true|\*|all|yes)$/i.test(v)) {
-    throw new ConfigError(
-      `Invalid configuration:\n  TRUST_PROXY: "${v}" would believe any client's X-Forwarded-For. Set the number of proxies in front of the site (e.g. 1) or their addresses (e.g. loopback, or 10.0.0.0/8)`,
-    );
-  }
+  if (/^(true|\*|all|yes)$/i.test(v)) throw believesAnyone(v);
   if (/^\d+$/.test(v)) return Number(v);
+  const ranges: [address: string, prefix: number][] = [];
   for (const entry of v.split(",").map((part) => part.trim())) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
     const [address, prefix, ...rest] = entry.split("/");
-    const isRange = PROXY_RANGE_NAMES.has(entry) || (rest.length === 0 && net.isIP(address ?? "") !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix)));
-    if (!isRange) {
+    const family = net.isIP(address ?? "");
+    const bits = family === 4 ? 32 : 128;
+    const length = prefix === undefined ? bits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+    if (rest.length > 0 || family === 0 || !(length <= bits)) {
       throw new ConfigError(
-        `Invalid configuration:\n  TRUST_PROXY: "${entry}" is not a hop count, an address, a CIDR range or one of loopback, linklocal, uniquelocal`,
+        `Invalid configuration:\n  TRUST_PROXY: "${entry}" is not a hop count, an address, a CIDR range (up to /32 for IPv4, /128 for IPv6) or one of loopback, linklocal, uniquelocal`,
       );
     }
+    if (length === 0) throw believesAnyone(entry);
+    ranges.push([address!, length]);
   }
+  const covered = publicAddressesCovered(ranges);
+  if (covered.v4 > TRUST_PROXY_MAX_PUBLIC.v4 || covered.v6 > TRUST_PROXY_MAX_PUBLIC.v6) throw believesAnyone(v);
   return v;
 }
 
@@ -464,7 +485,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.
     cache: { pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
     sitemapMaxUrls: SITEMAP_MAX_URLS,
-    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    // Not HOST: the listener has no token, so it is this machine's only unless the operator says otherwise.
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? "127.0.0.1", token: e.METRICS_TOKEN ?? null },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, "")}" <no-reply@${new URL(siteUrl).hostname}>`,

@@ -13,6 +13,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logger.ts";
 import { logsArePretty, prettyDestination } from "./log-format.ts";
 import { startMetricsServer, stopMetricsServer } from "./metrics/http.ts";
+import { keepFilesPrivate, makePrivateDir, openToOthers } from "./ops/private-files.ts";
 import { PROJECT_ROOT } from "./paths.ts";
 import { paymentsStartWarning } from "./payments/mode.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";
@@ -22,6 +23,8 @@ import { CHANGE_ADMIN_PASSWORD, startupBanner } from "./startup-banner.ts";
 
 const root = PROJECT_ROOT;
 const dev = process.argv.includes("--dev");
+// Whatever the server creates (DATA_DIR, the database, uploads, mails) is its user's alone (docs/decisions/016).
+keepFilesPrivate();
 
 let config;
 try {
@@ -33,6 +36,12 @@ try {
 const pretty = logsArePretty(config.logFormat, process.stdout.isTTY === true);
 const color = pretty && process.stdout.isTTY === true && !process.env.NO_COLOR;
 const log = createLogger(config.logLevel, pretty ? prettyDestination(process.stdout, color) : undefined);
+await makePrivateDir(config.dataDir);
+// DATA_DIR holds the database and the outbox, .env the secrets: no other user of the machine (nor
+// the screenshot browser, where it runs as a user of its own) should be able to read them.
+for (const open of openToOthers([config.dataDir, path.resolve(".env")])) {
+  log.warn(open, `${open.path} can be read or entered by users other than its owner (mode ${open.mode}): \`chmod go= ${open.path}\` (docs/deploy.md)`);
+}
 const paymentsWarning = paymentsStartWarning(config);
 if (paymentsWarning) log.warn({ paymentsMode: config.payments.mode }, paymentsWarning);
 const database = openDatabase(config.database);
@@ -77,8 +86,8 @@ const server = http.createServer(app).on("clientError", answerClientError).liste
   log.info({ port, url: config.siteUrl, adminUrl: `${config.siteUrl}/admin/login`, engine: database.engine }, "listening");
   if (pretty) process.stdout.write(startupBanner({ siteName: config.siteName, siteUrl: config.siteUrl, firstAdmin }, color));
 });
-// Prometheus' own listener (METRICS_PORT), on the same HOST as the site.
-const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.host ?? "0.0.0.0" }, log);
+// Prometheus' own listener (METRICS_PORT), without a token: on METRICS_HOST, this machine's loopback unless told otherwise.
+const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.metrics.host }, log);
 
 const shutdown = gracefulShutdown({
   server,

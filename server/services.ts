@@ -95,6 +95,8 @@ export interface RequestInfo {
   requestId: string;
   /** A loader or action found the database too busy (marked by handleError in app/entry.server.tsx; the root route's middleware answers 503). */
   databaseBusy: boolean;
+  /** This request's URL as the logs write it: secrets and unknown query parameters left out (server/http/logged-url.ts). */
+  loggedUrl: string;
 }
 
 /** Wires the services for one process. */

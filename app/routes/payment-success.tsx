@@ -10,6 +10,7 @@ import { DEFAULT_SITE_NAME, pageMeta } from "../lib/meta.ts";
 import { useSiteConfig } from "../lib/site.ts";
 import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/payment-success.ts";
+import type { RouteHandle } from "../root.tsx";
 
 /** Without JavaScript the page reloads itself this many times, this many seconds apart. */
 const RELOAD_CHECKS = 10;
@@ -40,6 +41,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 // Personal and changing by the second: never kept by the page cache or a shared cache.
+// ?session_id= names the checkout session: the logs leave the query out.
+export const handle: RouteHandle = { secret: "query" };
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**

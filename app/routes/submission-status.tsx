@@ -1,16 +1,21 @@
 import { data, isRouteErrorResponse } from "react-router";
+import { SUBMISSION_NOT_FOUND } from "../../core/submission.ts";
 import { findSubmissionByToken } from "../../server/submissions/service.ts";
 import { StatusPage } from "../components/not-found.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/submission-status.ts";
+import type { RouteHandle } from "../root.tsx";
 
 // A submitter's private link (/submission/<token>, shown once their submission is saved): the
 // state of their submission. The token is the only key, so the page is for them alone: never
 // indexed, never kept by any cache.
 
-const NOT_FOUND = "No submission found for this link.";
+const NOT_FOUND = SUBMISSION_NOT_FOUND;
 const PRIVATE = { "Cache-Control": "private, no-store" };
+
+// The status token in the address is the submitter's key: the logs leave it out.
+export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 

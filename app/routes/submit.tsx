@@ -12,10 +12,10 @@ import {
   SUBMIT_FEATURE_DEFAULT_USD,
   SUBMIT_SLIDER_MAX_USD,
 } from "../../core/featuring.ts";
-import { SUBMISSION_MESSAGES, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
+import { SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { guardPublicForm } from "../../server/http/spam-guard.ts";
-import { submissionConfirmation, submitTool } from "../../server/submissions/service.ts";
+import { STATUS_TOKEN_PATTERN, submissionConfirmation, submitTool } from "../../server/submissions/service.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";
 import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
@@ -30,6 +30,7 @@ import { formReply } from "../../core/replies.ts";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import type { Route } from "./+types/submit.ts";
+import type { RouteHandle } from "../root.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta(matches, {
@@ -37,6 +38,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     description: "List your software, AI or web tool in the directory for free. Every submission is reviewed before it appears.",
     path: location.pathname,
   });
+
+// A confirmation's address carries the submission's status token: the logs leave it out.
+export const handle: RouteHandle = { secret: "path" };
 
 // An action's headers (Retry-After on 429) reach the document response only through here; the
 // loader's keep a confirmation that carries a private status link out of every cache.
@@ -46,19 +50,38 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   return headers;
 };
 
+/** What the form's address shows: the form itself, no confirmation. */
+const FORM = { submitted: null, feature: null, statusUrl: null };
+
 /**
- * After a successful post the page shows the confirmation for the tool named in `?submitted=`;
- * `&feature=<amount>` says the submitter chose to feature it, so the page goes on to checkout.
+ * At `/submit-tool/<status token>` (where a successful post leads) the page shows the confirmation
+ * of that submission while it is pending, and the status page once it is decided;
+ * `?feature=<amount>` says the submitter chose to feature it, so the page goes on to checkout.
+ * The token is in the path, not the query, so the logs leave it out (the route's handle).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const confirmation = await submissionConfirmation(context.get(servicesContextKey), {
-    slug: params.get("submitted"),
-    statusToken: params.get("status"),
-    feature: params.get("feature"),
-  });
-  // A confirmation that carries the private status link stays out of every cache.
-  return data(confirmation, confirmation.statusUrl ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const feature = url.searchParams.get("feature");
+  if (params.statusToken === undefined) {
+    // A confirmation address from before the token moved into the path (`?submitted=<slug>&status=<token>`).
+    const status = url.searchParams.get("status");
+    if (status !== null && STATUS_TOKEN_PATTERN.test(status)) throw redirect(confirmationPath(url.pathname, status, feature), 301);
+    return data(FORM);
+  }
+  const confirmation = await submissionConfirmation(context.get(servicesContextKey), { statusToken: params.statusToken, feature });
+  if (confirmation.kind === "unknown") throw data(SUBMISSION_NOT_FOUND, { status: 404, headers: PRIVATE });
+  if (confirmation.kind === "decided") throw redirect(confirmation.statusPath, { headers: PRIVATE });
+  const { submitted, statusUrl } = confirmation;
+  // The confirmation carries the private status link: it stays out of every cache.
+  return data({ submitted, statusUrl, feature: confirmation.feature }, { headers: PRIVATE });
+}
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** The confirmation's address under the form's (`/submit-tool` or `/submit`), with the amount to feature it for, if any. */
+function confirmationPath(formPath: string, statusToken: string, feature: string | null): string {
+  const base = formPath.replace(/\.data$/, "").split("/").slice(0, 2).join("/");
+  return `${base}/${statusToken}${feature === null ? "" : `?feature=${encodeURIComponent(feature)}`}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,9 +112,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) },
     );
     if (result.kind !== "saved") return refusalData(refusedSave(submission, result));
-    // Redirect after the post, so a reload cannot submit twice.
-    const next = `${new URL(request.url).pathname.replace(/\.data$/, "")}?submitted=${encodeURIComponent(result.tool.slug)}&status=${result.statusToken ?? ""}`;
-    return redirect(feature === "on" && services.payments.mode !== "off" ? `${next}&feature=${featureAmount}` : next, 303);
+    // Redirect after the post, so a reload cannot submit twice; a free submission always has its status token.
+    const featured = feature === "on" && services.payments.mode !== "off" ? String(featureAmount) : null;
+    return redirect(confirmationPath(new URL(request.url).pathname, result.statusToken ?? "", featured), 303);
   } catch (error) {
     services.log.error({ err: error }, "submission not saved");
     return data(formReply(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] })), {

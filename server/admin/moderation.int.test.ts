@@ -7,6 +7,7 @@ import { fileOf, testImage } from "../../tests/support/images.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { createAdmin } from "./accounts.ts";
 import { adminCookieName, createAdminSession } from "./session.ts";
+import { hashStatusToken } from "../submissions/service.ts";
 
 type Fields = Record<string, string | readonly string[]>;
 
@@ -56,8 +57,10 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get("location")!, server.url);
-    expect(location.pathname).toBe("/submit-tool");
-    return { slug: location.searchParams.get("submitted")!, token: location.searchParams.get("status")! };
+    const token = /^\/submit-tool\/([A-Za-z0-9_-]{43})$/.exec(location.pathname)?.[1];
+    expect(token).toBeDefined();
+    const { slug } = await server.services.database.db.selectFrom("tools").select("slug").where("status_token_hash", "=", hashStatusToken(token!)).executeTakeFirstOrThrow();
+    return { slug, token: token! };
   }
 
   const toolBySlug = (server: TestServer, slug: string) =>
@@ -131,13 +134,18 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     expect(row.status_token_hash).not.toContain(token);
 
     // The confirmation screen shows the private link, and keeps out of caches.
-    const done = await getPage(server.url, `/submit-tool?submitted=${slug}&status=${token}`);
+    const done = await getPage(server.url, `/submit-tool/${token}`);
     expect(decodeEntities(done.html)).toContain("Keep this private link to follow your submission:");
     expect(done.html).toContain(`${server.services.config.siteUrl}/submission/${token}`);
     expect(done.res.headers.get("cache-control")).toBe("private, no-store");
-    // Someone else's token next to this slug shows no link.
-    const forged = await getPage(server.url, `/submit-tool?submitted=${slug}&status=${"A".repeat(43)}`);
+    // A token that is nobody's shows no confirmation.
+    const forged = await getPage(server.url, `/submit-tool/${"A".repeat(43)}`);
+    expect(forged.res.status).toBe(404);
     expect(forged.html).not.toContain("/submission/");
+    // An address from before the token moved into the path leads to it.
+    const old = await getPage(server.url, `/submit-tool?submitted=${slug}&status=${token}`);
+    expect(old.res.status).toBe(301);
+    expect(old.res.headers.get("location")).toBe(`/submit-tool/${token}`);
 
     const pending = await getPage(server.url, `/submission/${token}`);
     expect(pending.res.status).toBe(200);
@@ -158,6 +166,9 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
 
     const approved = decodeEntities((await getPage(server.url, `/submission/${token}`)).html);
     expect(approved).toMatch(/<strong>Approved<\/strong>/);
+    // Decided, the confirmation's address leads to the status page.
+    const confirmation = await getPage(server.url, `/submit-tool/${token}`);
+    expect([confirmation.res.status, confirmation.res.headers.get("location")]).toEqual([302, `/submission/${token}`]);
     expect(approved).toContain(`href="/tool/${slug}"`);
 
     const audit = await auditOf(server, row.id);

@@ -110,6 +110,8 @@ async function claimByEmail(server: TestServer, slug: string, email: string): Pr
 
 describe("claiming a listing", () => {
   const getServer = useTestServer({
+    // Behind a proxy on this machine: each request's X-Forwarded-For is its visitor's address.
+    env: { TRUST_PROXY: "loopback" },
     configure: (config) => {
       generous(config);
       config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
@@ -318,36 +320,54 @@ describe("claiming a listing", () => {
     expect(JSON.parse(entry.detail)).toMatchObject({ proof: "file" });
   });
 
-  it("counts a tool page's views in memory (cache hits included, bots not), writes them in a batch, and shows them to the owner", async () => {
+  it("counts a tool page's views in memory once per visitor and day (cache hits included, bots not), writes them in a batch, and shows them to the owner", async () => {
     const ownerToken = await claimByEmail(s, emailTool.slug, "views@claimable-mailer.example");
     const versionBefore = await s.services.database.db.selectFrom("catalog_state").select(["version", "counts_version"]).executeTakeFirstOrThrow();
     await s.services.views.flush();
     const rowsBefore = await s.services.database.db.selectFrom("tool_views").selectAll().execute();
-    for (let i = 0; i < 3; i++) expect((await getPage(s.url, `/tool/${emailTool.slug}`)).res.status).toBe(200);
-    const hit = await getPage(s.url, `/tool/${emailTool.slug}`);
+    const from = (address: string, path = `/tool/${emailTool.slug}`) => getPage(s.url, path, { headers: { "X-Forwarded-For": address } });
+    // One visitor three times (rendered, then from the page cache): one view.
+    for (let i = 0; i < 3; i++) expect((await from("198.51.100.1")).res.status).toBe(200);
+    const hit = await from("198.51.100.2");
     expect(hit.res.headers.get("x-cache")).toBe("HIT");
-    await fetch(`${s.url}/tool/${emailTool.slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }).then((r) => r.text());
-    await getPage(s.url, "/tool/no-such-tool");
+    // Two addresses of one IPv6 /64 are one visitor.
+    await from("2001:db8:1:2::1");
+    await from("2001:db8:1:2::99");
+    await fetch(`${s.url}/tool/${emailTool.slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)", "X-Forwarded-For": "198.51.100.9" } }).then((r) => r.text());
+    await from("198.51.100.3", "/tool/no-such-tool");
     // Nothing written per request.
     expect(await s.services.database.db.selectFrom("tool_views").selectAll().execute()).toEqual(rowsBefore);
-    expect(s.services.views.unwritten([emailTool.slug, emailTool.id])).toBe(4);
+    expect(s.services.views.unwritten([emailTool.slug, emailTool.id])).toBe(3);
     const owner = await getPage(s.url, `/owner/${ownerToken}`);
-    expect(owner.html).toMatch(/data-testid="owner-views"[^>]*>4</);
+    expect(owner.html).toMatch(/data-testid="owner-views"[^>]*>3</);
 
     await s.services.views.flush();
     const rows = await s.services.database.db.selectFrom("tool_views").selectAll().where("tool_id", "=", emailTool.id).execute();
-    expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(4);
+    expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(3);
     expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
-    // Another batch adds to the same day's row.
-    await getPage(s.url, `/tool/${emailTool.slug}?ref=newsletter`);
+    // Another batch adds to the same day's row: a new visitor counts, one seen today (before the write) does not.
+    await from("198.51.100.4", `/tool/${emailTool.slug}?ref=newsletter`);
+    await from("198.51.100.1");
     await s.services.views.flush();
     const after = await s.services.database.db.selectFrom("tool_views").selectAll().where("tool_id", "=", emailTool.id).execute();
     expect(after).toHaveLength(1);
-    expect(Number(after[0]!.count)).toBe(5);
-    expect((await getPage(s.url, `/owner/${ownerToken}`)).html).toMatch(/data-testid="owner-views"[^>]*>5</);
+    expect(Number(after[0]!.count)).toBe(4);
+    expect((await getPage(s.url, `/owner/${ownerToken}`)).html).toMatch(/data-testid="owner-views"[^>]*>4</);
     // Views are no change of the catalogue: no cached page goes stale.
     expect(await s.services.database.db.selectFrom("catalog_state").select(["version", "counts_version"]).executeTakeFirstOrThrow()).toEqual(versionBefore);
-    expect((await getPage(s.url, `/tool/${emailTool.slug}`)).res.headers.get("x-cache")).toBe("HIT");
+    expect((await from("198.51.100.1")).res.headers.get("x-cache")).toBe("HIT");
+
+    // The next day the same visitor counts again, on that day's row.
+    const today = clock.now;
+    clock.now += 24 * 60 * 60 * 1000;
+    try {
+      await from("198.51.100.1");
+      await s.services.views.flush();
+      const days = await s.services.database.db.selectFrom("tool_views").select(["day", "count"]).where("tool_id", "=", emailTool.id).orderBy("day").execute();
+      expect(days.map((r) => Number(r.count))).toEqual([4, 1]);
+    } finally {
+      clock.now = today;
+    }
   });
 
   it("sends an owner's edit to moderation with a diff; approval publishes it, rejection tells the owner why", async () => {

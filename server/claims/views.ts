@@ -1,24 +1,36 @@
+import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { sql } from "kysely";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 
-// Page views of tool pages, for their owners (issue 21). A view is a GET of /tool/<key> answered
-// 200 — from the page cache or rendered — to a browser that is not a bot. Counting is a Map
-// increment in memory; each instance writes its counts a batch at a time (every minute, and when
-// it stops) as upserts into tool_views(tool_id, day, count). No request writes, and no count
-// touches the catalogue's versions, so no cached page goes stale because it was viewed.
+// Page views of tool pages, for their owners. A view is a GET of /tool/<key> answered 200 — from
+// the page cache or rendered — to a browser that is not a bot, counted once per visitor, page and
+// day. Counting is a Map increment in memory; each instance writes its counts a batch at a time
+// (every minute, and when it stops) as upserts into tool_views(tool_id, day, count). No request
+// writes, and no count touches the catalogue's versions, so no cached page goes stale because it
+// was viewed.
+//
+// A visitor is the client's address key (an IPv4 address, an IPv6 /64), which nothing stores:
+// what is remembered, in memory and for the current day only, is an HMAC of the day, that key and
+// the page under a key this process drew at random and never writes down. Once the day is over
+// nothing links a view to an address; a restart forgets today's visitors, who then count again.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often counted views are written. */
 const FLUSH_MS = 60_000;
 /** Distinct tool keys held between writes: only tool pages answered 200 are counted, so this is a guard, not a limit met. */
 const MAX_KEYS = 200_000;
+/** Today's (visitor, page) pairs remembered at most (about 8 MB); past it, views are counted without being remembered. */
+const MAX_SEEN = 100_000;
 
 export interface ViewCounter {
-  /** Watches a request: a GET of a tool page answered 200 to a person counts as one view. */
-  track(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Watches a request: a GET of a tool page answered 200 to a person counts as one view, the first
+   * time that day for the visitor (`visitor()`: the client's address key).
+   */
+  track(req: IncomingMessage, res: ServerResponse, visitor: () => string): void;
   /** Adds one view of the tool page with this key (its slug or id) on `day`. */
   record(key: string, at?: number): void;
   /** Views counted here and not yet written, for these keys (a tool's slug and id). */
@@ -48,6 +60,22 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
   const botByAgent = new Map<string, boolean>();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
+  const visitorKey = randomBytes(32);
+  let seenDay = -1;
+  let seen = new Set<string>();
+
+  /** Whether this is the visitor's first view of the page today (and remembers that it was). */
+  const firstToday = (key: string, visitor: string, at: number) => {
+    const day = Math.floor(at / DAY_MS);
+    if (day !== seenDay) {
+      seenDay = day;
+      seen = new Set();
+    }
+    const mark = createHmac("sha256", visitorKey).update(`${day}\n${visitor}\n${key}`).digest("base64url").slice(0, 22);
+    if (seen.has(mark)) return false;
+    if (seen.size < MAX_SEEN) seen.add(mark);
+    return true;
+  };
 
   const isBot = (agent: string) => {
     let bot = botByAgent.get(agent);
@@ -135,11 +163,13 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
   }
 
   return {
-    track(req, res) {
+    track(req, res, visitor) {
       const key = toolPageKey(req.url ?? "");
       if (key === null || isBot(req.headers["user-agent"] ?? "")) return;
       res.once("finish", () => {
-        if (res.statusCode === 200) record(key);
+        if (res.statusCode !== 200) return;
+        const at = deps.now();
+        if (firstToday(key, visitor(), at)) record(key, at);
       });
     },
     record,

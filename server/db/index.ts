@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.ts";
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from "../ops/private-files.ts";
 import type { DB } from "./types.ts";
 
 export type { DB } from "./types.ts";
@@ -39,7 +40,11 @@ export function openDatabase(target: DatabaseTarget): Database {
 }
 
 function openSqlite(file: string): Database {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    makePrivateDirSync(path.dirname(file));
+    // Created for its user alone; SQLite gives its -wal and -shm files the database file's mode.
+    fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE_MODE));
+  }
   const sqlite = new SQLite(file);
   // WAL lets readers work while one writer commits; busy_timeout waits instead of failing on a lock.
   sqlite.pragma("journal_mode = WAL");

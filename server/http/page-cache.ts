@@ -25,6 +25,10 @@ export interface PageCacheOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** The client's address for a request Express has not seen (TRUST_PROXY's rules), as the request log writes it. */
+  clientIp: (req: IncomingMessage) => string;
+  /** A URL as the request log writes it (server/http/logged-url.ts). */
+  loggedUrl: (url: string) => string;
   freshness: CatalogFreshness;
   log: Logger;
   /** Paths under these prefixes are personal or change per visit: never cached. */
@@ -163,7 +167,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (generation === null) return false;
       const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation, options.freshness.countsCutoff(), countsChanged);
       if (!entry) return false;
-      const requestId = trackRequest(req, res, options.log, () => req.socket.remoteAddress);
+      const requestId = trackRequest(req, res, options.log, () => options.clientIp(req), options.loggedUrl);
       send(req, res, entry, "HIT", requestId);
       return true;
     },

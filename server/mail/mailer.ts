@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { toOneLine } from "../../core/text.ts";
@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import { CodedError } from "../errors.ts";
 import { loadNodemailer } from "../lazy-imports.ts";
 import type { Logger } from "../logger.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.ts";
 
 /** One e-mail: always both an HTML and a plain-text body; `headers` for List-Unsubscribe and the like. */
 export interface MailMessage {
@@ -71,11 +72,11 @@ export function createMailer(config: Config["mail"], log: Logger): Mailer {
   const sendOnce = async (message: MailMessage): Promise<MailReceipt> => {
     const info = await (await open()).sendMail({ from: config.from, ...message });
     if (kind === "smtp") return { messageId: info.messageId, file: null };
-    await mkdir(config.outboxDir, { recursive: true });
+    await makePrivateDir(config.outboxDir);
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
     const file = path.join(config.outboxDir, name);
     // Written aside and renamed, so a reader of the outbox never sees half a mail.
-    await writeFile(`${file}.part`, info.message as Buffer);
+    await writeFile(`${file}.part`, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     await rename(`${file}.part`, file);
     return { messageId: info.messageId, file };
   };

@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.ts";
 
-describe("METRICS_PORT and METRICS_TOKEN", () => {
+describe("METRICS_PORT, METRICS_HOST and METRICS_TOKEN", () => {
   it("serve metrics nowhere when unset", () => {
-    expect(loadConfig({}).metrics).toEqual({ port: null, token: null });
-    expect(loadConfig({ METRICS_PORT: "", METRICS_TOKEN: " " }).metrics).toEqual({ port: null, token: null });
+    expect(loadConfig({}).metrics).toEqual({ port: null, host: "127.0.0.1", token: null });
+    expect(loadConfig({ METRICS_PORT: "", METRICS_TOKEN: " " }).metrics).toEqual({ port: null, host: "127.0.0.1", token: null });
   });
 
   it("take a port of its own and a token of 32 characters or more", () => {
     const token = "t".repeat(32);
-    expect(loadConfig({ METRICS_PORT: "9464", METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, token });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, host: "127.0.0.1", token });
+  });
+
+  it("listen on this machine's loopback whatever HOST says, unless METRICS_HOST names another address", () => {
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics.host).toBe("127.0.0.1");
+    expect(loadConfig({ METRICS_PORT: "9464", HOST: "0.0.0.0" }).metrics.host).toBe("127.0.0.1");
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics.host).toBe("10.0.0.5");
   });
 
   it("refuse a port that is not one, or the site's own", () => {

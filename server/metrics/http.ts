@@ -80,7 +80,8 @@ export function startMetricsServer(metrics: Metrics, options: { port: number; ho
       server.off("error", reject);
       // Later errors (a broken connection) are the connection's; the listener goes on.
       server.on("error", (error) => log.warn({ err: error }, "metrics listener error"));
-      log.info({ port: (server.address() as AddressInfo).port }, "metrics listening");
+      const { address, port } = server.address() as AddressInfo;
+      log.info({ host: address, port }, "metrics listening");
       resolve(server);
     });
   });

@@ -106,3 +106,78 @@ export function isPublicAddress(address: string): boolean {
   }
   return false;
 }
+
+/** The first address of a range as a number, and how many bits its family has. */
+function addressNumber(address: string): { value: bigint; bits: 32 | 128 } {
+  if (net.isIP(address) === 4) return { value: address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n), bits: 32 };
+  return { value: v6Bytes(address).reduce((n, byte) => (n << 8n) | BigInt(byte), 0n), bits: 128 };
+}
+
+const MAPPED_V4 = addressNumber("::ffff:0:0").value;
+
+type Interval = [first: bigint, last: bigint];
+
+/**
+ * A range as the interval of addresses it covers; with `asV4`, an IPv4-mapped IPv6 range of /96 or
+ * narrower as the IPv4 range it stands for (Express's proxy-addr matches IPv4 clients against it).
+ */
+function intervalOf(address: string, prefix: number, asV4 = true): { family: 4 | 6; interval: Interval } {
+  let { value, bits } = addressNumber(address);
+  if (asV4 && bits === 128 && prefix >= 96 && value >> 32n === MAPPED_V4 >> 32n) {
+    value &= 0xffffffffn;
+    bits = 32;
+    prefix -= 96;
+  }
+  const size = 1n << BigInt(bits - prefix);
+  const first = (value / size) * size;
+  return { family: bits === 32 ? 4 : 6, interval: [first, first + size - 1n] };
+}
+
+/** Sorted intervals, those that touch or overlap joined. */
+function merged(intervals: Interval[]): Interval[] {
+  const sorted = [...intervals].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const out: Interval[] = [];
+  for (const [first, last] of sorted) {
+    const previous = out.at(-1);
+    if (previous && first <= previous[1] + 1n) previous[1] = last > previous[1] ? last : previous[1];
+    else out.push([first, last]);
+  }
+  return out;
+}
+
+/** How many addresses of `covered` (merged) lie outside `excluded` (merged). */
+function countOutside(covered: Interval[], excluded: Interval[]): bigint {
+  let total = 0n;
+  for (const [first, last] of covered) {
+    let size = last - first + 1n;
+    for (const [from, to] of excluded) {
+      const lo = from > first ? from : first;
+      const hi = to < last ? to : last;
+      if (lo <= hi) size -= hi - lo + 1n;
+    }
+    total += size;
+  }
+  return total;
+}
+
+const BLOCKED_INTERVALS = {
+  4: merged(V4_BLOCKED.map(([address, prefix]) => intervalOf(address, prefix).interval)),
+  6: merged(V6_BLOCKED.map(([address, prefix]) => intervalOf(address, prefix, false).interval)),
+};
+
+/**
+ * How many public addresses (those isPublicAddress accepts, leaving aside the IPv4 address that a
+ * 6to4 or IPv4-compatible address carries) a list of ranges covers together, per family; an
+ * IPv4-mapped IPv6 range counts as the IPv4 range it matches.
+ */
+export function publicAddressesCovered(ranges: readonly BlockedRange[]): { v4: bigint; v6: bigint } {
+  const byFamily: Record<4 | 6, Interval[]> = { 4: [], 6: [] };
+  for (const [address, prefix] of ranges) {
+    const { family, interval } = intervalOf(address, prefix);
+    byFamily[family].push(interval);
+  }
+  return {
+    v4: countOutside(merged(byFamily[4]), BLOCKED_INTERVALS[4]),
+    v6: countOutside(merged(byFamily[6]), BLOCKED_INTERVALS[6]),
+  };
+}

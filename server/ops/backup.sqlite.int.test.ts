@@ -99,6 +99,15 @@ describe("backup while the site writes, restore into an empty folder", () => {
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/^restored the backup of \d{4}-\d\d-\d\dT/);
+    // The restoring user's alone, as the server writes them: folders 700, files 600.
+    const open: string[] = [];
+    const visit = (at: string) => {
+      const stat = fs.statSync(at);
+      if ((stat.mode & 0o777) !== (stat.isDirectory() ? 0o700 : 0o600)) open.push(`${path.relative(restoredDir, at) || "."} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const name of fs.readdirSync(at)) visit(path.join(at, name));
+    };
+    visit(restoredDir);
+    expect(open).toEqual([]);
 
     const databaseFile = path.join(restoredDir, "toolshelf.db");
     const raw = new SQLite(databaseFile, { readonly: true });

@@ -11,6 +11,7 @@ import { MIGRATION_NAMES } from "../db/migrate.ts";
 import { CodedError } from "../errors.ts";
 import { PROJECT_ROOT } from "../paths.ts";
 import { isProcessAlive } from "./pid.ts";
+import { makePrivateDir, PRIVATE_UMASK } from "./private-files.ts";
 
 /** What an archive says it is, in its manifest. */
 export const ARCHIVE_FORMAT = "toolshelf-backup";
@@ -97,7 +98,7 @@ export async function createBackup(
   }
 
   // Staged inside DATA_DIR, so the uploads can be hard-linked rather than copied (same file system).
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await makePrivateDir(config.dataDir);
   await removeAbandoned(config.dataDir, ".backup-");
   const staging = await fs.mkdtemp(path.join(config.dataDir, `.backup-${process.pid}-`));
   const partial = `${file}.${process.pid}-${Date.now()}.partial`;
@@ -365,7 +366,7 @@ export async function restoreBackup(config: Pick<Config, "database" | "storage" 
     if (!entries.some((entry) => entry.path === required)) throw new BackupError("invalid-archive", `${file} has no ${required}: it is not a toolshelf backup`);
   }
 
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await makePrivateDir(config.dataDir);
   await removeAbandoned(config.dataDir, ".restore-");
   const staging = await fs.mkdtemp(path.join(config.dataDir, `.restore-${process.pid}-`));
   try {
@@ -376,6 +377,8 @@ export async function restoreBackup(config: Pick<Config, "database" | "storage" 
         strict: true,
         // The files become the restoring user's (run the restore as the service's user), whoever made the archive.
         preserveOwner: false,
+        // And theirs alone, whatever modes the archive gives them (docs/decisions/016).
+        umask: PRIVATE_UMASK,
         // Listed and checked above; checked again here, entry by entry, should the file have changed since.
         filter: (entryPath, entry) => "type" in entry && entryProblem({ path: entryPath, type: entry.type }) === null,
       });
@@ -392,16 +395,16 @@ export async function restoreBackup(config: Pick<Config, "database" | "storage" 
       );
     }
     const stagedUploads = path.join(staging, UPLOADS_ENTRY);
-    await fs.mkdir(stagedUploads, { recursive: true });
+    await makePrivateDir(stagedUploads);
 
     // Uploads first, the database last: a restore cut short leaves no database that names missing files.
     await fs.rmdir(uploadsRoot).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw new BackupError("target-not-empty", `${uploadsRoot} could not be replaced (${error.code}): is the site running on this folder?`);
     });
-    await fs.mkdir(path.dirname(uploadsRoot), { recursive: true });
+    await makePrivateDir(path.dirname(uploadsRoot));
     await move(stagedUploads, uploadsRoot);
     await syncFile(stagedDatabase);
-    await fs.mkdir(path.dirname(databaseFile), { recursive: true });
+    await makePrivateDir(path.dirname(databaseFile));
     await move(stagedDatabase, databaseFile);
     await syncDirectory(path.dirname(databaseFile));
     return { manifest, databaseFile, uploadsRoot };

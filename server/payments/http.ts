@@ -3,12 +3,16 @@ import { checkoutRequestSchema } from "../../core/api.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sameSite, sameSitePath } from "../http/origin.ts";
 import { clientIp } from "../http/client.ts";
+import type { SecretRoute } from "../http/logged-url.ts";
 import { sendPlainPage } from "../http/plain-page.ts";
 import { addressKey } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
 import { CheckoutError, WebhookEventError, WebhookSignatureError } from "./service.ts";
 
 const CANDIDATES_LIMIT = 20;
+
+/** A checkout session's state, by its id: the id is what lets anyone pay, or cancel, a test order, so the log leaves it out. */
+export const CHECKOUT_SESSION_ROUTE: SecretRoute = { path: "/api/checkout-session/:sessionId", secret: "path" };
 
 /**
  * `/api/checkout-session` and `/api/feature-candidates`: the feature dialog's two calls. A checkout

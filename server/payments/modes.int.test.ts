@@ -92,10 +92,10 @@ describe("a public site without Stripe keys: featured placement is off", () => {
     const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
     expect(res.status).toBe(303);
     const next = locationOf(res, server.url)!;
-    expect(next).toMatch(/^\/submit-tool\?submitted=wants-featuring&status=/);
+    expect(next).toMatch(/^\/submit-tool\/[A-Za-z0-9_-]{43}$/);
     expect(next).not.toContain("feature=");
-    // An old link with &feature= shows no checkout either.
-    const confirmation = await getPage(server.url, `${next}&feature=500`);
+    // A link with ?feature= shows no checkout either.
+    const confirmation = await getPage(server.url, `${next}?feature=500`);
     expect(confirmation.html).not.toContain("/api/checkout-session");
     expect(await orderCount(server)).toBe(0);
   });

@@ -28,7 +28,7 @@ export interface ScreenshotCapturerOptions {
   concurrency?: number;
   /** The most memory one capture's processes may use together, in MB (1024 unless told). */
   memoryLimitMb?: number;
-  /** When the server runs as root, the user Chromium runs as instead (nobody, 65534, unless told). */
+  /** When the server can switch users (as root, or with the capabilities to), the user Chromium runs as (nobody, 65534, unless told). */
   runAs?: RunAs;
   /** The DNS lookup; the system's unless a test gives its own. */
   lookup?: typeof dns.lookup;
@@ -118,7 +118,10 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
     );
   // Found out once; the first time, what captures of a server killed meanwhile left is removed.
   const howToLaunch = () =>
-    (launcher ??= Promise.all([findLauncher(options.runAs ?? NOBODY), removeLeftovers().catch(() => {})]).then(([found]) => found));
+    (launcher ??= findLauncher(options.runAs ?? NOBODY).then(async (found) => {
+      await removeLeftovers(found).catch(() => {});
+      return found;
+    }));
 
   const shutDown = () => new ScreenshotError("unavailable", "The screenshot service has been shut down.");
 
@@ -153,6 +156,12 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
     if (told) return;
     told = true;
     const uid = how.kind === "setpriv" ? how.runAs.uid : how.kind === "as-is" ? how.uid : null;
+    if (how.kind === "as-is") {
+      options.log?.warn(
+        { uid, reason: how.reason },
+        "screenshots: Chromium runs as the server's own user, so a page that took it over could read what the server can (docs/deploy.md says how to give it a user of its own)",
+      );
+    }
     if (report.sandbox) {
       options.log?.info?.({ uid, sandbox: true }, "screenshots: each capture runs in a process of its own, Chromium with its sandbox");
     } else {

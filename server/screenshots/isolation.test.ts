@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,11 @@ import { createScreenshotCapturer, ScreenshotError, type ScreenshotCapturer, typ
 
 const CHROMIUM = "/usr/bin/chromium";
 const ROOT = process.getuid?.() === 0;
+/** A capability set with nothing in it, as /proc shows it. */
+const NO_CAPS = "0000000000000000";
+/** What a capturer says at its first capture when Chromium runs as the server's own user. */
+const AS_IS_WARNING =
+  "screenshots: Chromium runs as the server's own user, so a page that took it over could read what the server can (docs/deploy.md says how to give it a user of its own)";
 
 /** Whether Chromium can have its sandbox here: user namespaces for the user it runs as. */
 function sandboxWorksHere(): boolean {
@@ -29,6 +34,12 @@ interface Seen {
   /** With the pid, tells this process from a later one that got the same number. */
   start: string;
   uid: number;
+  /**
+   * Its permitted, effective and ambient capability sets as /proc shows them (hex), or "in its own
+   * user namespace" for a process whose capabilities count only there (Chromium's sandbox gives its
+   * zygote CAP_SYS_ADMIN over nothing but its own namespaces).
+   */
+  caps: string[] | "in its own user namespace";
   cmdline: string;
   /** null when it could not be read. */
   environ: string[] | null;
@@ -41,6 +52,16 @@ const read = (file: string) => {
     return null;
   }
 };
+
+/** The user namespace a process is in ("" when it cannot be told). */
+function userNamespace(pid: number | "self"): string {
+  try {
+    return readlinkSync(`/proc/${pid}/ns/user`);
+  } catch {
+    return "";
+  }
+}
+const OWN_USER_NAMESPACE = userNamespace("self");
 
 /** pid → [ppid, start time, state] of every process. */
 function processes(): Map<number, { ppid: number; start: string; state: string }> {
@@ -86,14 +107,17 @@ async function watch<T>(work: () => Promise<T>): Promise<{ outcome: T | Screensh
   const look = () => {
     for (const { pid, start } of captureProcesses()) {
       const cmdline = read(`/proc/${pid}/cmdline`)?.replaceAll("\0", " ");
-      const uid = /^Uid:\s+(\d+)/m.exec(read(`/proc/${pid}/status`) ?? "")?.[1];
+      const status = read(`/proc/${pid}/status`) ?? "";
+      const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
       if (uid === undefined || cmdline === undefined) continue; // gone meanwhile
+      const nested = userNamespace(pid) !== OWN_USER_NAMESPACE;
+      const caps = nested ? "in its own user namespace" : ["CapPrm", "CapEff", "CapAmb"].map((name) => new RegExp(`^${name}:\\s+(\\w+)`, "m").exec(status)?.[1] ?? "?");
       // A process is noted again when it runs another program (the browser process starts as
       // the script that switches users, then Chromium's launcher script, then Chromium).
       const key = `${pid}/${start}/${uid}/${cmdline.slice(0, 200)}`;
       if (seen.has(key)) continue;
       const environ = read(`/proc/${pid}/environ`);
-      seen.set(key, { pid, start, uid: Number(uid), cmdline, environ: environ === null ? null : environ.split("\0").filter(Boolean) });
+      seen.set(key, { pid, start, uid: Number(uid), caps, cmdline, environ: environ === null ? null : environ.split("\0").filter(Boolean) });
     }
   };
   const timer = setInterval(look, 40);
@@ -224,6 +248,8 @@ fetch("/report", { method: "POST", body: JSON.stringify({ stored, cookie: docume
       expect(p.uid).not.toBe(0);
       if (ROOT) expect(p.uid).toBe(65534);
       else expect(p.uid).toBe(process.getuid!());
+      // Nothing that would let it switch users, or do what root may, outside its sandbox.
+      if (p.caps !== "in its own user namespace") expect(p.caps, p.cmdline.slice(0, 80)).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
     }
     if (sandboxWorksHere()) {
       for (const p of chromium) expect(p.cmdline).not.toContain("--no-sandbox");
@@ -340,7 +366,101 @@ exit 1
     }
   });
 
-  it("has said nothing worth a warning about the captures that went well", () => {
-    expect(warnings).toEqual([]);
+  it("has said nothing worth a warning about the captures that went well, but that Chromium runs as the server's user where it does", () => {
+    expect(warnings).toEqual(ROOT ? [] : [AS_IS_WARNING]);
+  });
+});
+
+describe.runIf(ROOT)("a capture by a server that is not root but may switch users", { timeout: 60_000 }, () => {
+  // The server's side as the Docker image and the systemd unit run it: a user of its own (uid
+  // 4242 here) holding CAP_SETUID, CAP_SETGID and CAP_KILL (ambient), and nothing else; made
+  // from this root process with setpriv, as the image's command does.
+  const UID = 4242;
+  let site: LocalServer;
+  let dir: string;
+
+  beforeAll(async () => {
+    site = await listenLocal((req, res) => {
+      if (req.url === "/slow") return void setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end(page("slow")), 1200);
+      if (req.url === "/never") return; // never answers
+      res.writeHead(404).end();
+    });
+    // Node and a script that captures, where that user can run them (Node may live under /root).
+    dir = mkdtempSync(path.join(os.tmpdir(), "toolshelf-capable-"));
+    chmodSync(dir, 0o755);
+    const node = path.join(dir, "node");
+    try {
+      linkSync(process.execPath, node);
+    } catch {
+      copyFileSync(process.execPath, node);
+    }
+    writeFileSync(
+      path.join(dir, "probe.mjs"),
+      `import { createScreenshotCapturer } from ${JSON.stringify(path.resolve("server/screenshots/capture.ts"))};
+const allow = [process.argv[2]];
+const said = [];
+const log = { warn: (obj, msg) => said.push(msg), info: () => {} };
+const outcome = async (capturer, url) => {
+  try {
+    return (await capturer.capture(url)).length > 0 ? "shot" : "empty";
+  } catch (error) {
+    return error.code ?? String(error);
+  } finally {
+    await capturer.close();
+  }
+};
+const slow = await outcome(createScreenshotCapturer({ chromiumPath: ${JSON.stringify(CHROMIUM)}, allow, timeoutMs: 10000, log }), "http://" + allow[0] + "/slow");
+const never = await outcome(createScreenshotCapturer({ chromiumPath: ${JSON.stringify(CHROMIUM)}, allow, timeoutMs: 2000, log }), "http://" + allow[0] + "/never");
+console.log(JSON.stringify({ uid: process.getuid(), slow, never, said }));
+`,
+      { mode: 0o644 },
+    );
+  });
+  afterAll(async () => {
+    await site?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("runs Chromium as another user with no capabilities, stops it when its time is up, and leaves nothing behind", async () => {
+    let output = "";
+    const { outcome, seen } = await watch(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn(
+            "setpriv",
+            [`--reuid=${UID}`, `--regid=${UID}`, "--clear-groups", "--inh-caps=-all,+setuid,+setgid,+kill", "--ambient-caps=-all,+setuid,+setgid,+kill", "--", path.join(dir, "node"), path.join(dir, "probe.mjs"), `127.0.0.1:${site.port}`],
+            { env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: dir }, stdio: ["ignore", "pipe", "pipe"] },
+          );
+          child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+          child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`the probe ended with ${code}:\n${output}`))));
+        }),
+    );
+    expect(typeof outcome).toBe("string");
+    const report = JSON.parse((outcome as string).trim().split("\n").at(-1)!) as { uid: number; slow: string; never: string; said: string[] };
+    expect(report).toMatchObject({ uid: UID, slow: "shot", never: "timeout" });
+    if (sandboxWorksHere()) expect(report.said).toEqual([]);
+    else expect(report.said).not.toContain(AS_IS_WARNING);
+
+    const chromium = seen.filter(isChromium);
+    expect(chromium.some((p) => p.cmdline.includes("--type=renderer")), "a renderer was seen").toBe(true);
+    // The browser process itself is in this namespace: what it holds, it holds over the machine.
+    const browsers = chromium.filter(isBrowser);
+    expect(browsers.length).toBeGreaterThan(0);
+    for (const p of browsers) expect(p.caps).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
+    for (const p of chromium) {
+      expect(p.uid, p.cmdline.slice(0, 80)).toBe(65534);
+      if (p.caps !== "in its own user namespace") expect(p.caps, p.cmdline.slice(0, 80)).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
+    }
+    // The worker is the server's user, and keeps what the switch needs.
+    const workers = seen.filter(isWorker);
+    expect(workers.length).toBeGreaterThan(0);
+    for (const p of workers) expect(p.uid).toBe(UID);
+    // Every process stopped, the one whose time ran out too (which needs CAP_KILL: it is another user's).
+    expect(stillRunning(seen)).toEqual([]);
+    // And each capture's directory removed, Chromium's home with it.
+    const profiles = new Set(seen.filter(isBrowser).map(profileOf));
+    expect(profiles.size).toBe(2);
+    for (const profile of profiles) expect(existsSync(path.dirname(path.dirname(profile!)))).toBe(false);
   });
 });

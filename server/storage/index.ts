@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.ts";
 
 /** Where uploaded and generated files (logos, screenshots) live; keys are server-made paths. */
 export interface Storage {
@@ -55,10 +56,10 @@ export function diskStorage(root: string): Storage {
     localRoot: root,
     async put(key, body) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await makePrivateDir(path.dirname(file));
       // Write then rename, so a reader never sees half a file.
       const partial = `${file}.${randomUUID()}.partial`;
-      await fs.writeFile(partial, body);
+      await fs.writeFile(partial, body, { mode: PRIVATE_FILE_MODE });
       await fs.rename(partial, file);
       return `${UPLOADS_PATH}/${key}`;
     },

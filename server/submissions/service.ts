@@ -5,7 +5,6 @@ import { websiteKey, type SubmissionContent } from "../../core/submission.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import { findTool } from "../catalog/queries.ts";
 import { insertTools } from "../catalog/write.ts";
 import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database } from "../db/index.ts";
@@ -218,31 +217,29 @@ export async function findSubmissionByToken(database: Database, token: string): 
   };
 }
 
-/** What the submit page shows after a post: the tool, whether to go on to checkout, and the private status link. */
-export interface SubmissionConfirmation {
-  submitted: { id: string; slug: string; name: string } | null;
-  /** The amount to pay for featuring, when the submitter chose to and this site sells it. */
-  feature: number | null;
-  statusUrl: string | null;
-}
-
 /**
- * The confirmation of `?submitted={slug}&status={token}&feature={amount}`: only for a tool still
- * pending, and with the status link only when the token is that tool's.
+ * What the submit page shows at a submission's confirmation address (`/submit-tool/<status
+ * token>`): the tool, whether to go on to checkout, and the private status link — while the tool
+ * is still pending. Once it is decided, the status page says the rest; an unknown token is nobody's.
  */
+export type SubmissionConfirmation =
+  | { kind: "pending"; submitted: { id: string; slug: string; name: string }; feature: number | null; statusUrl: string }
+  | { kind: "decided"; statusPath: string }
+  | { kind: "unknown" };
+
+/** The confirmation of a submission by its status token, with `?feature={amount}` when the submitter chose to feature it. */
 export async function submissionConfirmation(
-  deps: { database: Database; now: () => number; config: Pick<Config, "siteUrl" | "payments"> },
-  query: { slug: string | null; statusToken: string | null; feature: string | null },
+  deps: { database: Database; config: Pick<Config, "siteUrl" | "payments"> },
+  query: { statusToken: string; feature: string | null },
 ): Promise<SubmissionConfirmation> {
-  const none = { submitted: null, feature: null, statusUrl: null };
-  if (!query.slug) return none;
-  const tool = await findTool(deps.database, query.slug, deps.now());
-  if (!tool || tool.status !== "pending") return none;
-  const { statusToken } = query;
-  const owner = statusToken ? await findSubmissionByToken(deps.database, statusToken) : null;
+  const submission = await findSubmissionByToken(deps.database, query.statusToken);
+  if (!submission) return { kind: "unknown" };
+  const statusPath = `/submission/${query.statusToken}`;
+  if (submission.status !== "pending") return { kind: "decided", statusPath };
   return {
-    submitted: { id: tool.id, slug: tool.slug, name: tool.name },
+    kind: "pending",
+    submitted: { id: submission.toolId, slug: submission.slug, name: submission.name },
     feature: deps.config.payments.mode === "off" ? null : parseFeatureAmountParam(query.feature),
-    statusUrl: statusToken && owner?.toolId === tool.id ? `${deps.config.siteUrl}/submission/${statusToken}` : null,
+    statusUrl: `${deps.config.siteUrl}${statusPath}`,
   };
 }

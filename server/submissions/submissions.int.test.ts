@@ -103,7 +103,7 @@ describe("free submission", () => {
     const started = Date.now();
     const { res } = await submit(server, FIELDS, await png());
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toMatch(/^\/submit-tool\?submitted=quillpad&status=[A-Za-z0-9_-]{43}$/);
+    expect(res.headers.get("location")).toMatch(/^\/submit-tool\/[A-Za-z0-9_-]{43}$/);
 
     const [row] = await toolRows(server);
     expect(row).toMatchObject({
@@ -188,7 +188,7 @@ describe("free submission", () => {
       expect(html).toContain("Square PNG or JPG, max 5MB.");
     }
     const { res } = await submit(server, FIELDS, await png(), "/submit");
-    expect(res.headers.get("location")).toMatch(/^\/submit\?submitted=quillpad&status=[A-Za-z0-9_-]{43}$/);
+    expect(res.headers.get("location")).toMatch(/^\/submit\/[A-Za-z0-9_-]{43}$/);
   });
 
   it.each([

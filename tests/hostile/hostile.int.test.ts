@@ -356,7 +356,7 @@ describe("hostile inputs", () => {
     const form = (change: Record<string, string | string[] | undefined>, logo: ReturnType<typeof logoPart> | null = logoPart(f.png)) =>
       submit(multipartBody(formParts(toolFields(website()), change, logo)));
     const refused = (message?: string | RegExp, status: number | number[] = 400) => ({ reader: "page" as const, status, layout: true, message });
-    const saved = { reader: "page" as const, status: 303, location: /^\/submit-tool\?submitted=/, writes: ["tools", "tool_categories", "tool_tags", "jobs", "uploads"] as const };
+    const saved = { reader: "page" as const, status: 303, location: /^\/submit-tool\/[A-Za-z0-9_-]{43}$/, writes: ["tools", "tool_categories", "tool_tags", "jobs", "uploads"] as const };
     const manyTags = Array.from({ length: 10_000 }, (_, i) => `tag${i}`).join(",");
     const cases: HostileCase[] = [
       { name: "submit: empty multipart", request: submit(multipartBody([])), expect: refused("Name is required.") },

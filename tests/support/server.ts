@@ -35,6 +35,8 @@ export interface TestServerOptions {
   now?: () => number;
   /** An existing database to serve (a restart on another process's data) instead of a fresh one. */
   testDb?: TestDatabase;
+  /** Collects the server's log lines (JSON), at LOG_LEVEL (silent unless `env` sets it). */
+  logLines?: string[];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -43,7 +45,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...options.env });
   config.database = testDb.target;
   options.configure?.(config);
-  const services = createServices(config, testDb.database, createLogger(config.logLevel), options.now);
+  const lines = options.logLines;
+  const log = createLogger(config.logLevel, lines ? { write: (line: string) => void lines.push(line) } : undefined);
+  const services = createServices(config, testDb.database, log, options.now);
   const app = createApp({ services, build: await build });
   const server: Server = await new Promise((resolve) => {
     // As server/main.ts serves it: requests Node's parser refuses are answered with a short page.

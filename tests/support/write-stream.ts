@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
+import { slugify } from "../../core/slug.ts";
 import { createAdmin } from "../../server/admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
 import { changeCatalog } from "../../server/catalog/change.ts";
@@ -141,8 +142,8 @@ export function startWriteStream(url: string, options: WriteStreamOptions): Writ
     const res = await fetch(`${url}/submit-tool`, { method: "POST", body, headers: { Origin: url, "X-Forwarded-For": nextAddress() }, redirect: "manual" });
     const ok = expectStatus(res, 303, `submission of ${name}`);
     if (ok) {
-      const slug = new URL(res.headers.get("location")!, url).searchParams.get("submitted");
-      if (slug) acked.push({ kind: "submission", slug });
+      // To its confirmation, at its status token; the names are unique, so each slug is its name's.
+      if (/^\/submit-tool\/[A-Za-z0-9_-]{43}$/.test(new URL(res.headers.get("location")!, url).pathname)) acked.push({ kind: "submission", slug: slugify(name) });
       else unexpected.push(`submission of ${name}: redirected to ${res.headers.get("location")}`);
     }
     await drain(res);
