@@ -133,31 +133,6 @@ export const claimEmailSchema = z.object({
     .pipe(z.email("Please enter a valid e-mail address.")),
 });
 
-/**
- * The meta tag a website shows, read from its HTML: the `content` of every
- * `<meta name="toolshelf-verification">` (attributes in any order, quoted either way or not,
- * names in any case). Comments and script contents are skipped, so a code that only appears
- * inside them does not count.
- */
-export function verificationMetaCodes(html: string): string[] {
-  const visible = html.replace(/<!--[\s\S]*?(-->|$)/g, " ").replace(/<(script|style|textarea|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, " ");
-  const codes: string[] = [];
-  for (const tag of visible.matchAll(/<meta\b([^>]*)>/gi)) {
-    const attributes = new Map<string, string>();
-    for (const attribute of tag[1]!.matchAll(/([^\s"'=<>/`]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g)) {
-      const name = attribute[1]!.toLowerCase();
-      if (!attributes.has(name)) attributes.set(name, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ""));
-    }
-    if (attributes.get("name")?.trim().toLowerCase() === VERIFICATION_META_NAME) codes.push(attributes.get("content")?.trim() ?? "");
-  }
-  return codes;
-}
-
-/** The few entities an attribute value may carry here (the code itself has none). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(quot|#34|apos|#39|amp|#38);/g, (_, entity: string) => ({ quot: '"', "#34": '"', apos: "'", "#39": "'", amp: "&", "#38": "&" })[entity] ?? "");
-}
-
 /** Whether the well-known file names `code`: one of its lines, trimmed, is the code (several owners may list theirs). */
 export function verificationFileHasCode(text: string, code: string): boolean {
   return text.split(/\r?\n/).some((line) => line.trim() === code);

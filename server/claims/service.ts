@@ -7,7 +7,6 @@ import {
   SITE_CODE_PATTERN,
   VERIFICATION_FILE_PATH,
   verificationFileHasCode,
-  verificationMetaCodes,
   websiteHost,
 } from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
@@ -18,6 +17,7 @@ import { MailError } from "../mail/mailer.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
+import { META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 
 // Claiming a listing (issue 21): a visitor proves that a public tool's website is theirs, by a
 // one-time link mailed to an address at its domain or by a code the website shows, and gets a
@@ -37,8 +37,9 @@ export interface Client {
 export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
 export const WEBSITE_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How the website is read for its proof: bounded in time and size, through the SSRF guard. */
+/** How the website is read for its proof: bounded in time and size, through the SSRF guard (of the home page, only as much as its head is read). */
 const FETCH = { timeoutMs: 8000, maxBytes: 512 * 1024, truncate: true, maxRedirects: 3 } as const;
+const HOME_PAGE_FETCH = { ...FETCH, maxBytes: META_READ_LIMIT } as const;
 
 /** What tokens look like (32 random bytes, base64url); anything else is not looked up. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -349,9 +350,15 @@ function sameSite(answered: string, websiteUrl: string): boolean {
 }
 
 /** One look at the website: what it was, and whether the code was there (or why not). */
-async function look(deps: ClaimDeps, url: string, websiteUrl: string, has: (body: string) => boolean): Promise<{ found: boolean; note: string }> {
+async function look(
+  deps: ClaimDeps,
+  url: string,
+  websiteUrl: string,
+  has: (body: string) => boolean,
+  options: typeof FETCH | typeof HOME_PAGE_FETCH = FETCH,
+): Promise<{ found: boolean; note: string }> {
   try {
-    const response = await safeFetch(url, { ...FETCH, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
+    const response = await safeFetch(url, { ...options, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
     if (!sameSite(response.url, websiteUrl)) return { found: false, note: "it redirected to another website" };
     if (response.status !== 200) return { found: false, note: `it answered HTTP ${response.status}` };
     return has(response.body.toString("utf8")) ? { found: true, note: "found" } : { found: false, note: "the code is not there" };
@@ -375,7 +382,7 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
 
   const origin = new URL(tool.websiteUrl).origin;
   const [meta, file] = await Promise.all([
-    look(deps, tool.websiteUrl, tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode)),
+    look(deps, tool.websiteUrl, tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode), HOME_PAGE_FETCH),
     look(deps, `${origin}${VERIFICATION_FILE_PATH}`, tool.websiteUrl, (text) => verificationFileHasCode(text, claim.siteCode)),
   ]);
   const now = deps.now();
