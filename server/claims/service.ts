@@ -349,22 +349,44 @@ function sameSite(answered: string, websiteUrl: string): boolean {
   return ra !== null ? ra === registrableHost(b) : a === b;
 }
 
+const seconds = (ms: number) => (ms === 1000 ? "a second" : `${Math.round(ms / 100) / 10} seconds`);
+
+/**
+ * What the claimant is told when a fetch fails: plain words only. The fetch's own message names
+ * the host and the address it is at, which would tell anyone who can point a website somewhere
+ * which internal names exist; that detail goes to the server log.
+ */
+function unreachedNote(error: OutboundError): string {
+  switch (error.code) {
+    case "timeout":
+      return `it did not answer within ${seconds(FETCH.timeoutMs)}`;
+    case "too-many-redirects":
+      return `it redirected more than ${FETCH.maxRedirects} times`;
+    case "too-large":
+      return "its answer was too large";
+    default:
+      return "it could not be reached, or it redirected to an address we do not fetch";
+  }
+}
+
 /** One look at the website: what it was, and whether the code was there (or why not). */
 async function look(
   deps: ClaimDeps,
+  tool: ClaimableTool,
+  proof: "meta tag" | "file",
   url: string,
-  websiteUrl: string,
   has: (body: string) => boolean,
   options: typeof FETCH | typeof HOME_PAGE_FETCH = FETCH,
 ): Promise<{ found: boolean; note: string }> {
   try {
     const response = await safeFetch(url, { ...options, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
-    if (!sameSite(response.url, websiteUrl)) return { found: false, note: "it redirected to another website" };
+    if (!sameSite(response.url, tool.websiteUrl)) return { found: false, note: "it redirected to another website" };
     if (response.status !== 200) return { found: false, note: `it answered HTTP ${response.status}` };
     return has(response.body.toString("utf8")) ? { found: true, note: "found" } : { found: false, note: "the code is not there" };
   } catch (error) {
-    if (error instanceof OutboundError) return { found: false, note: error.message };
-    throw error;
+    if (!(error instanceof OutboundError)) throw error;
+    deps.log.info({ toolId: tool.id, proof, code: error.code, reason: error.message }, "claim: website not read");
+    return { found: false, note: unreachedNote(error) };
   }
 }
 
@@ -382,8 +404,8 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
 
   const origin = new URL(tool.websiteUrl).origin;
   const [meta, file] = await Promise.all([
-    look(deps, tool.websiteUrl, tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode), HOME_PAGE_FETCH),
-    look(deps, `${origin}${VERIFICATION_FILE_PATH}`, tool.websiteUrl, (text) => verificationFileHasCode(text, claim.siteCode)),
+    look(deps, tool, "meta tag", tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode), HOME_PAGE_FETCH),
+    look(deps, tool, "file", `${origin}${VERIFICATION_FILE_PATH}`, (text) => verificationFileHasCode(text, claim.siteCode)),
   ]);
   const now = deps.now();
   const actor = claimantOf(client, `website ${tool.host}`);

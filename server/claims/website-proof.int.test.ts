@@ -22,6 +22,7 @@ import { hashToken } from "./service.ts";
 type Route = (res: ServerResponse) => void;
 
 const page = (head: string) => `<!doctype html><html><head><title>Site</title>${head}</head><body><p>Hello</p></body></html>`;
+const redirect = (location: string): Route => (res) => res.writeHead(302, { location }).end();
 const html = (body: string): Route => (res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
 
 describe("the website proof of a claim", () => {
@@ -30,6 +31,7 @@ describe("the website proof of a claim", () => {
   let neighbour: LocalServer;
   let dns: FakeDns;
   let child: ChildProcess | undefined;
+  let lines: string[];
   let base: string;
   const routes = new Map<string, Route>();
   const neighbourRoutes = new Map<string, Route>();
@@ -59,6 +61,7 @@ describe("the website proof of a claim", () => {
       DIGEST_ENABLED: "false",
     });
     child = started.child;
+    lines = started.lines;
     base = `http://127.0.0.1:${started.port}`;
   }, 90_000);
 
@@ -146,5 +149,19 @@ describe("the website proof of a claim", () => {
     const slowest: number[] = [];
     for (let i = 1; i <= 3 && !slowest.some((ms) => ms < 50); i++) slowest.push(await round(`Freezing Site ${i}`));
     expect(Math.min(...slowest)).toBeLessThan(50);
+  });
+
+  it("tells the claimant nothing about internal addresses a website redirects to; the detail goes to the log", async () => {
+    const { tool, secret } = await claimed("Oracle Site", `${site.url}/oracle`);
+    routes.set("/oracle", redirect("http://localhost:5432/"));
+    routes.set("/.well-known/toolshelf-verification.txt", redirect("http://localhost:5432/file"));
+    const res = await verify(tool, secret);
+    expect(res.status).toBe(422);
+    const text = textOf(await res.text());
+    expect(text).toContain("it could not be reached, or it redirected to an address we do not fetch");
+    for (const leak of ["localhost", "5432", "private or local", "is at 127.0.0.1"]) expect(text).not.toContain(leak);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === "claim: website not read" && entry.toolId === tool.id);
+    expect(logged.map((entry) => entry.reason)).toContain("localhost:5432 is at 127.0.0.1, a private or local address, which is not fetched.");
+    routes.delete("/.well-known/toolshelf-verification.txt");
   });
 });
