@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  answeredByListedSite,
   comparableHost,
   diffOwnerContent,
   emailDomainRefusal,
@@ -66,6 +67,44 @@ describe("the website proofs", () => {
     expect(verificationFileHasCode(`other\r\n  ${code}  \r\n`, code)).toBe(true);
     expect(verificationFileHasCode(`x${code}`, code)).toBe(false);
     expect(verificationFileHasCode("", code)).toBe(false);
+  });
+
+  it("counts an answer from the listed origin or its www. twin only", () => {
+    const listed = "https://acme.com/product";
+    expect(answeredByListedSite("https://acme.com/product", listed)).toBe(true);
+    expect(answeredByListedSite("https://ACME.com./home?x=1", listed)).toBe(true);
+    expect(answeredByListedSite("https://www.acme.com/", listed)).toBe(true);
+    expect(answeredByListedSite("https://acme.com/", "https://www.acme.com/")).toBe(true);
+    expect(answeredByListedSite("https://acme.com:443/", listed)).toBe(true);
+    // Siblings, look-alikes and deeper twins on the same registrable domain are others' sites.
+    expect(answeredByListedSite("https://evil.acme.com/", listed)).toBe(false);
+    expect(answeredByListedSite("https://www.www.acme.com/", listed)).toBe(false);
+    expect(answeredByListedSite("https://evil.github.io/", "https://acme.github.io/")).toBe(false);
+    expect(answeredByListedSite("https://acme.com.evil.example/", listed)).toBe(false);
+    expect(answeredByListedSite("https://acme.com/", "https://app.acme.com/")).toBe(false);
+    // Another port or a step down to http is another server.
+    expect(answeredByListedSite("https://acme.com:8443/", listed)).toBe(false);
+    expect(answeredByListedSite("http://acme.com/", listed)).toBe(false);
+    expect(answeredByListedSite("http://acme.com:8080/", "http://acme.com:8081/")).toBe(false);
+    // An upgrade to https of the same name on the default ports counts; of an address or another port it does not.
+    expect(answeredByListedSite("https://acme.com/", "http://acme.com/")).toBe(true);
+    expect(answeredByListedSite("https://www.acme.com/", "http://acme.com/")).toBe(true);
+    expect(answeredByListedSite("https://acme.com/", "http://acme.com:8080/")).toBe(false);
+    expect(answeredByListedSite("https://acme.com:8443/", "http://acme.com/")).toBe(false);
+    expect(answeredByListedSite("https://203.0.113.7/", "http://203.0.113.7/")).toBe(false);
+    // A website on an address: that address and port only.
+    expect(answeredByListedSite("http://203.0.113.7:8080/x", "http://203.0.113.7:8080/")).toBe(true);
+    expect(answeredByListedSite("http://203.0.113.7:8081/", "http://203.0.113.7:8080/")).toBe(false);
+    expect(answeredByListedSite("http://203.0.113.7/", "http://203.0.113.7:8080/")).toBe(false);
+    expect(answeredByListedSite("http://www.203.0.113.7:8080/", "http://203.0.113.7:8080/")).toBe(false);
+    expect(answeredByListedSite("not a url", listed)).toBe(false);
+  });
+
+  it("compares a host of many dots in linear time", () => {
+    const long = `https://a${".".repeat(100_000)}b/`;
+    const started = performance.now();
+    answeredByListedSite(long, "https://acme.com/");
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
 

@@ -133,6 +133,34 @@ export const claimEmailSchema = z.object({
     .pipe(z.email("Please enter a valid e-mail address.")),
 });
 
+/**
+ * Whether an answer came from the listed website itself: its origin (scheme, host and port), or
+ * the origin's `www.` twin (`acme.com` ⇄ `www.acme.com`), or — for a website listed as plain http
+ * on its default port under a domain name — the same host upgraded to https. A sibling on the same
+ * registrable domain, another port of the same host or a move from https to http does not count:
+ * whoever runs one of those need not run the listed site.
+ */
+export function answeredByListedSite(answered: string, websiteUrl: string): boolean {
+  const a = URL.parse(answered);
+  const listed = URL.parse(websiteUrl);
+  if (!a || !listed) return false;
+  const host = withoutTrailingDots(listed.hostname.toLowerCase());
+  const answeredHost = withoutTrailingDots(a.hostname.toLowerCase());
+  const twin = host.startsWith("www.") ? host.slice(4) : `www.${host}`;
+  const named = !isIpHost(host);
+  if (answeredHost !== host && !(named && answeredHost === twin)) return false;
+  if (a.protocol === listed.protocol && a.port === listed.port) return true;
+  // The same name over https, on the default ports: the answer then also needed a certificate for that name.
+  return named && listed.protocol === "http:" && listed.port === "" && a.protocol === "https:" && a.port === "";
+}
+
+/** A host without its trailing dots, by a loop: the address answered is the website's to choose, and a pattern would rescan a long run of dots. */
+function withoutTrailingDots(host: string): string {
+  let end = host.length;
+  while (end > 0 && host[end - 1] === ".") end--;
+  return host.slice(0, end);
+}
+
 /** Whether the well-known file names `code`: one of its lines, trimmed, is the code (several owners may list theirs). */
 export function verificationFileHasCode(text: string, code: string): boolean {
   return text.split(/\r?\n/).some((line) => line.trim() === code);

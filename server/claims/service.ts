@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
+  answeredByListedSite,
   emailDomain,
   emailDomainMessage,
   emailDomainRefusal,
-  registrableHost,
   SITE_CODE_PATTERN,
   VERIFICATION_FILE_PATH,
   verificationFileHasCode,
@@ -340,15 +340,6 @@ export async function findWebsiteClaim(database: Database, tool: ClaimableTool, 
   return { siteCode: row.site_code, expiresAt: Number(row.expires_at) };
 }
 
-/** Whether an answer came from the listed website's own domain (redirects to elsewhere do not count). */
-function sameSite(answered: string, websiteUrl: string): boolean {
-  const a = websiteHost(answered);
-  const b = websiteHost(websiteUrl);
-  if (!a || !b) return false;
-  const ra = registrableHost(a);
-  return ra !== null ? ra === registrableHost(b) : a === b;
-}
-
 const seconds = (ms: number) => (ms === 1000 ? "a second" : `${Math.round(ms / 100) / 10} seconds`);
 
 /**
@@ -380,7 +371,9 @@ async function look(
 ): Promise<{ found: boolean; note: string }> {
   try {
     const response = await safeFetch(url, { ...options, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
-    if (!sameSite(response.url, tool.websiteUrl)) return { found: false, note: "it redirected to another website" };
+    if (!answeredByListedSite(response.url, tool.websiteUrl)) {
+      return { found: false, note: `it redirected to ${new URL(response.url).origin}, which is not the listed website` };
+    }
     if (response.status !== 200) return { found: false, note: `it answered HTTP ${response.status}` };
     return has(response.body.toString("utf8")) ? { found: true, note: "found" } : { found: false, note: "the code is not there" };
   } catch (error) {

@@ -11,6 +11,7 @@ import { startServerProcess } from "../../tests/support/server-process.ts";
 import { postForm } from "../../tests/support/server.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { insertTools, type NewTool } from "../catalog/write.ts";
+import type { AuditAction } from "../admin/audit.ts";
 import { newId } from "../db/ids.ts";
 import { hashToken } from "./service.ts";
 
@@ -22,6 +23,7 @@ import { hashToken } from "./service.ts";
 type Route = (res: ServerResponse) => void;
 
 const page = (head: string) => `<!doctype html><html><head><title>Site</title>${head}</head><body><p>Hello</p></body></html>`;
+const meta = (code: string) => `<meta name="toolshelf-verification" content="${code}">`;
 const redirect = (location: string): Route => (res) => res.writeHead(302, { location }).end();
 const html = (body: string): Route => (res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
 
@@ -110,6 +112,11 @@ describe("the website proof of a claim", () => {
   const verify = (tool: NewTool, secret: string) =>
     postForm(`${base}/claim/${tool.slug}?claim=${secret}`, { intent: "verify", claim: secret }, { "X-Forwarded-For": `203.0.113.${++client}` });
 
+  async function auditDetail(tool: NewTool, action: AuditAction): Promise<Record<string, unknown>> {
+    const row = await testDb.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", tool.id).where("action", "=", action).executeTakeFirstOrThrow();
+    return JSON.parse(row.detail) as Record<string, unknown>;
+  }
+
   it("judges a hostile home page of 512 KB at once: /healthz answers within 50 ms all the while", async () => {
     // Warm: a fresh process renders its first pages slowly whatever they hold, which is not what is measured here.
     const warm = await claimed("Warm Site", `${site.url}/warm`);
@@ -163,5 +170,22 @@ describe("the website proof of a claim", () => {
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === "claim: website not read" && entry.toolId === tool.id);
     expect(logged.map((entry) => entry.reason)).toContain("localhost:5432 is at 127.0.0.1, a private or local address, which is not fetched.");
     routes.delete("/.well-known/toolshelf-verification.txt");
+  });
+
+  it("counts a page only when the listed origin answers it: not another port of the same address", async () => {
+    const { tool, secret, code } = await claimed("Neighbour Site", `${site.url}/shared`);
+    // The same machine, another port: someone else's server may well listen there.
+    routes.set("/shared", redirect(`${neighbour.url}/`));
+    neighbourRoutes.set("/", html(page(meta(code))));
+    const refused = await verify(tool, secret);
+    expect(refused.status).toBe(422);
+    expect(textOf(await refused.text())).toContain(`it redirected to ${neighbour.url}, which is not the listed website`);
+
+    // A redirect within the listed origin is followed and counts.
+    routes.set("/shared", redirect("/shared-home"));
+    routes.set("/shared-home", html(page(meta(code))));
+    const verified = await verify(tool, secret);
+    expect(verified.status).toBe(200);
+    expect(await auditDetail(tool, "claim-verify")).toMatchObject({ method: "website", proof: "meta tag" });
   });
 });
