@@ -5,6 +5,8 @@ import {
   diffOwnerContent,
   emailDomainRefusal,
   registrableHost,
+  txtRecordIsCode,
+  verificationDnsNames,
   verificationFileHasCode,
   type OwnerContent,
 } from "./claims.ts";
@@ -67,6 +69,25 @@ describe("the website proofs", () => {
     expect(verificationFileHasCode(`other\r\n  ${code}  \r\n`, code)).toBe(true);
     expect(verificationFileHasCode(`x${code}`, code)).toBe(false);
     expect(verificationFileHasCode("", code)).toBe(false);
+  });
+
+  it("reads a TXT record that is the code, trimmed, quoted or not", () => {
+    expect(txtRecordIsCode(code, code)).toBe(true);
+    expect(txtRecordIsCode(`  ${code} `, code)).toBe(true);
+    expect(txtRecordIsCode(`"${code}"`, code)).toBe(true);
+    expect(txtRecordIsCode(`x${code}`, code)).toBe(false);
+    expect(txtRecordIsCode(`${code} ${code}`, code)).toBe(false);
+    expect(txtRecordIsCode(`toolshelf-verification=${code}`, code)).toBe(false);
+  });
+
+  it("looks for TXT records under the listed host and its registrable domain, never under a public suffix", () => {
+    expect(verificationDnsNames("https://www.acme.com/product")).toEqual(["_toolshelf-verification.acme.com"]);
+    expect(verificationDnsNames("https://app.acme.co.uk")).toEqual(["_toolshelf-verification.app.acme.co.uk", "_toolshelf-verification.acme.co.uk"]);
+    expect(verificationDnsNames("https://Docs.Acme.GitHub.io.")).toEqual(["_toolshelf-verification.docs.acme.github.io", "_toolshelf-verification.acme.github.io"]);
+    expect(verificationDnsNames("http://127.0.0.1:8080/")).toEqual([]);
+    expect(verificationDnsNames("http://[::1]/")).toEqual([]);
+    expect(verificationDnsNames("https://github.io")).toEqual([]);
+    expect(verificationDnsNames("not a url")).toEqual([]);
   });
 
   it("counts an answer from the listed origin or its www. twin only", () => {

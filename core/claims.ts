@@ -3,8 +3,8 @@ import { submissionSchema } from "./submission.ts";
 import type { ToolContent } from "./tool.ts";
 
 // Claiming a listing (issue 21): the pure rules. Who may prove ownership by e-mail (an address at
-// the website's own domain), what a website must show to prove it (a meta tag or a file), and
-// what an owner's edit changes (a field-by-field diff for the admin).
+// the website's own domain), what a website must show to prove it (a meta tag, a file or a DNS
+// TXT record), and what an owner's edit changes (a field-by-field diff for the admin).
 
 /** The meta tag's name and the well-known file's path a website proves ownership with. */
 export const VERIFICATION_META_NAME = "toolshelf-verification";
@@ -159,6 +159,32 @@ function withoutTrailingDots(host: string): string {
   let end = host.length;
   while (end > 0 && host[end - 1] === ".") end--;
   return host.slice(0, end);
+}
+
+/** The label under which a website's domain publishes its code in a DNS TXT record. */
+export const VERIFICATION_DNS_LABEL = "_toolshelf-verification";
+
+/**
+ * Where a website's code may be published as a DNS TXT record: under the listed host (without
+ * "www."), and under its registrable domain when that is another name. Whoever runs the DNS of a
+ * parent domain can already point any name under it anywhere, so the parent proves no less. Empty
+ * for an address without a domain name (an IP address) or a host that is all public suffix.
+ */
+export function verificationDnsNames(websiteUrl: string): string[] {
+  const host = websiteHost(websiteUrl);
+  if (!host || isIpHost(host)) return [];
+  const registrable = registrableHost(host);
+  if (!registrable) return [];
+  return [...new Set([host, registrable])].map((name) => `${VERIFICATION_DNS_LABEL}.${name}`);
+}
+
+/**
+ * Whether a TXT record is the code: the whole record (its strings joined), trimmed, with the
+ * quotes some DNS providers' forms keep around a pasted value taken off.
+ */
+export function txtRecordIsCode(record: string, code: string): boolean {
+  const value = record.trim();
+  return value === code || value === `"${code}"`;
 }
 
 /** Whether the well-known file names `code`: one of its lines, trimmed, is the code (several owners may list theirs). */

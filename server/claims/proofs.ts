@@ -1,9 +1,10 @@
+import { Resolver } from "node:dns/promises";
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { VERIFICATION_META_NAME } from "../../core/claims.ts";
 
-// Reading what a claimed website shows: the verification meta tag of its home page. It reads what
-// someone else's server sent, so it is bounded and linear in what it reads: no pattern that can
-// backtrack over a run of the page's characters.
+// Reading what a claimed website shows: the verification meta tag of its home page and the TXT
+// records of its domain. Both read what someone else's server sent, so both are bounded and
+// linear in what they read: no pattern that can backtrack over a run of the page's characters.
 
 /** How much of a home page is read for the meta tag: its head comes first, and a code-bearing head is far smaller. */
 export const META_READ_LIMIT = 64 * 1024;
@@ -207,4 +208,45 @@ function escapesItsEnd(script: string): boolean {
     if (at + 7 === lower.length || /[\t\n\f\r />]/.test(lower[at + 7]!)) return true;
   }
   return false;
+}
+
+/** What a DNS lookup of a name's TXT records gave. */
+export type TxtAnswer =
+  | { kind: "records"; records: string[]; count: number }
+  | { kind: "none" }
+  | { kind: "timeout" }
+  | { kind: "failed"; code: string };
+
+/** How many TXT records of one name are compared with the code, and how much of each. */
+const TXT_RECORDS_READ = 100;
+const TXT_RECORD_CHARS = 1024;
+
+/** Where and how long the server asks for TXT records: DNS_SERVERS (the system's resolvers when empty). */
+export interface DnsOptions {
+  servers: readonly string[];
+  timeoutMs: number;
+}
+
+/**
+ * The TXT records of a name, each as one string (its strings joined), asked of the configured
+ * DNS servers with a time limit for the whole lookup. At most the first 100 records, and the
+ * first 1,024 characters of each, are kept: a code is far shorter, and the answer is not ours.
+ */
+export async function lookUpTxt(name: string, options: DnsOptions): Promise<TxtAnswer> {
+  const resolver = new Resolver({ timeout: Math.max(100, Math.floor(options.timeoutMs / 3)), tries: 2 });
+  if (options.servers.length > 0) resolver.setServers([...options.servers]);
+  // The resolver's own timeouts count per try and per server; this bounds the whole lookup.
+  const timer = setTimeout(() => resolver.cancel(), options.timeoutMs);
+  try {
+    const answer = await resolver.resolveTxt(name);
+    const records = answer.slice(0, TXT_RECORDS_READ).map((strings) => strings.join("").slice(0, TXT_RECORD_CHARS));
+    return records.length === 0 ? { kind: "none" } : { kind: "records", records, count: answer.length };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+    if (code === "ENOTFOUND" || code === "ENODATA") return { kind: "none" };
+    if (code === "ETIMEOUT" || code === "ECANCELLED") return { kind: "timeout" };
+    return { kind: "failed", code };
+  } finally {
+    clearTimeout(timer);
+  }
 }

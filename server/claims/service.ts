@@ -5,7 +5,10 @@ import {
   emailDomainMessage,
   emailDomainRefusal,
   SITE_CODE_PATTERN,
+  txtRecordIsCode,
   VERIFICATION_FILE_PATH,
+  VERIFICATION_META_NAME,
+  verificationDnsNames,
   verificationFileHasCode,
   websiteHost,
 } from "../../core/claims.ts";
@@ -17,7 +20,7 @@ import { MailError } from "../mail/mailer.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
-import { META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
+import { lookUpTxt, META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 
 // Claiming a listing (issue 21): a visitor proves that a public tool's website is theirs, by a
 // one-time link mailed to an address at its domain or by a code the website shows, and gets a
@@ -213,7 +216,8 @@ export async function emailLinkState(database: Database, tool: ClaimableTool, to
 export type VerifyResult =
   | { kind: "verified"; ownerToken: string; mailed: boolean }
   | { kind: "unknown"; message: string }
-  | { kind: "failed"; message: string }
+  /** `seen`: for a website check, what each proof found (the page lists them under the sentence). */
+  | { kind: "failed"; message: string; seen?: ProofSeen[] }
   | Limited;
 
 const VERIFY_LIMITED = "Too many verification attempts from your network. Please wait a few minutes and try again.";
@@ -340,6 +344,14 @@ export async function findWebsiteClaim(database: Database, tool: ClaimableTool, 
   return { siteCode: row.site_code, expiresAt: Number(row.expires_at) };
 }
 
+/** What one check of a website claim saw: which proof, where it looked, and what it found there, in words for the claimant. */
+export interface ProofSeen {
+  proof: "meta tag" | "file" | "DNS TXT record";
+  where: string;
+  found: boolean;
+  note: string;
+}
+
 const seconds = (ms: number) => (ms === 1000 ? "a second" : `${Math.round(ms / 100) / 10} seconds`);
 
 /**
@@ -360,33 +372,73 @@ function unreachedNote(error: OutboundError): string {
   }
 }
 
-/** One look at the website: what it was, and whether the code was there (or why not). */
-async function look(
+/** One fetch of the website: the note on what came back, and the answer's text when it counts. */
+async function fetchProof(
   deps: ClaimDeps,
   tool: ClaimableTool,
-  proof: "meta tag" | "file",
+  proof: ProofSeen["proof"],
   url: string,
-  has: (body: string) => boolean,
-  options: typeof FETCH | typeof HOME_PAGE_FETCH = FETCH,
-): Promise<{ found: boolean; note: string }> {
+  options: typeof FETCH | typeof HOME_PAGE_FETCH,
+): Promise<{ text: string } | { note: string }> {
   try {
     const response = await safeFetch(url, { ...options, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
     if (!answeredByListedSite(response.url, tool.websiteUrl)) {
-      return { found: false, note: `it redirected to ${new URL(response.url).origin}, which is not the listed website` };
+      return { note: `it redirected to ${new URL(response.url).origin}, which is not the listed website` };
     }
-    if (response.status !== 200) return { found: false, note: `it answered HTTP ${response.status}` };
-    return has(response.body.toString("utf8")) ? { found: true, note: "found" } : { found: false, note: "the code is not there" };
+    if (response.status !== 200) return { note: `it answered HTTP ${response.status}` };
+    return { text: response.body.toString("utf8") };
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
     deps.log.info({ toolId: tool.id, proof, code: error.code, reason: error.message }, "claim: website not read");
-    return { found: false, note: unreachedNote(error) };
+    return { note: unreachedNote(error) };
+  }
+}
+
+/** The meta tag on the listed address (the home page): what its head holds. */
+async function checkMetaTag(deps: ClaimDeps, tool: ClaimableTool, code: string): Promise<ProofSeen> {
+  const seen = { proof: "meta tag" as const, where: tool.websiteUrl };
+  const answer = await fetchProof(deps, tool, seen.proof, tool.websiteUrl, HOME_PAGE_FETCH);
+  if ("note" in answer) return { ...seen, found: false, note: answer.note };
+  const codes = verificationMetaCodes(answer.text);
+  if (codes.includes(code)) return { ...seen, found: true, note: "found" };
+  const note = codes.length === 0 ? `no ${VERIFICATION_META_NAME} meta tag in its head` : `its ${VERIFICATION_META_NAME} meta tag has another code`;
+  return { ...seen, found: false, note: `the code is not there: ${note}` };
+}
+
+/** The well-known file at the website's origin: one of its lines. */
+async function checkFile(deps: ClaimDeps, tool: ClaimableTool, code: string): Promise<ProofSeen> {
+  const seen = { proof: "file" as const, where: `${new URL(tool.websiteUrl).origin}${VERIFICATION_FILE_PATH}` };
+  const answer = await fetchProof(deps, tool, seen.proof, seen.where, FETCH);
+  if ("note" in answer) return { ...seen, found: false, note: answer.note };
+  return verificationFileHasCode(answer.text, code) ? { ...seen, found: true, note: "found" } : { ...seen, found: false, note: "the code is not there" };
+}
+
+/** A TXT record at one of the domain's verification names. */
+async function checkDnsRecord(deps: ClaimDeps, tool: ClaimableTool, name: string, code: string): Promise<ProofSeen> {
+  const seen = { proof: "DNS TXT record" as const, where: name };
+  const answer = await lookUpTxt(name, deps.config.dns);
+  switch (answer.kind) {
+    case "records": {
+      if (answer.records.some((record) => txtRecordIsCode(record, code))) return { ...seen, found: true, note: "found" };
+      const holds = answer.count === 1 ? "its one TXT record holds something else" : `none of its ${answer.count} TXT records is the code`;
+      return { ...seen, found: false, note: `the code is not there: ${holds}` };
+    }
+    case "none":
+      return { ...seen, found: false, note: "there is no TXT record there" };
+    case "timeout":
+      return { ...seen, found: false, note: `the DNS did not answer within ${seconds(deps.config.dns.timeoutMs)}` };
+    case "failed":
+      deps.log.info({ toolId: tool.id, name, code: answer.code }, "claim: DNS lookup failed");
+      return { ...seen, found: false, note: "the DNS lookup failed" };
   }
 }
 
 /**
- * Checks the website for the claim's code: a meta tag on its home page (the listed address) or a
- * line of the well-known file at its origin, both read through the SSRF guard, bounded in time
- * and size. Found: the claim is verified and its owner link returned (to show once). Not found:
+ * Checks the website for the claim's code, all three ways at once: a meta tag in the head of its
+ * home page (the listed address), a line of the well-known file at its origin (both read through
+ * the SSRF guard, bounded in time and size, and counted only when answered by the listed origin
+ * or its www. twin), and a TXT record at `_toolshelf-verification.` its host or registrable
+ * domain. Found: the claim is verified and its owner link returned (to show once). Not found:
  * the claim stays pending, and the attempt is in the audit log with what was seen.
  */
 export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, secret: string, client: Client): Promise<VerifyResult> {
@@ -395,19 +447,18 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
   const claim = await findWebsiteClaim(deps.database, tool, secret, deps.now());
   if (!claim) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
 
-  const origin = new URL(tool.websiteUrl).origin;
-  const [meta, file] = await Promise.all([
-    look(deps, tool, "meta tag", tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode), HOME_PAGE_FETCH),
-    look(deps, tool, "file", `${origin}${VERIFICATION_FILE_PATH}`, (text) => verificationFileHasCode(text, claim.siteCode)),
+  const seen = await Promise.all([
+    checkMetaTag(deps, tool, claim.siteCode),
+    checkFile(deps, tool, claim.siteCode),
+    ...verificationDnsNames(tool.websiteUrl).map((name) => checkDnsRecord(deps, tool, name, claim.siteCode)),
   ]);
   const now = deps.now();
   const actor = claimantOf(client, `website ${tool.host}`);
-  if (!meta.found && !file.found) {
-    await recordAudit(deps.database.db, actor, [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason: `meta tag: ${meta.note}; file: ${file.note}` } }], now);
-    return {
-      kind: "failed",
-      message: `We did not find your code on ${tool.host}. Home page (${tool.websiteUrl}): ${meta.note}. File (${origin}${VERIFICATION_FILE_PATH}): ${file.note}.`,
-    };
+  const proof = seen.find((item) => item.found);
+  if (!proof) {
+    const reason = seen.map((item) => `${item.proof} (${item.where}): ${item.note}`).join("; ");
+    await recordAudit(deps.database.db, actor, [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason } }], now);
+    return { kind: "failed", message: `We did not find your code on ${tool.host}.`, seen };
   }
   const ownerToken = newToken();
   const done = await deps.database.db.transaction().execute(async (trx) => {
@@ -419,7 +470,7 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
       .returning(["id"])
       .executeTakeFirst();
     if (!row) return false;
-    await recordAudit(trx, actor, [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "website", proof: meta.found ? "meta tag" : "file" } }], now);
+    await recordAudit(trx, actor, [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "website", proof: proof.proof, where: proof.where } }], now);
     return true;
   });
   if (!done) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };

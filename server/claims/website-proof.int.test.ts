@@ -146,7 +146,7 @@ describe("the website proof of a claim", () => {
       const result = await verifying;
       expect(result.status).toBe(422);
       expect(result.text).toContain("We did not find your code on 127.0.0.1");
-      expect(result.text).toContain("the code is not there");
+      expect(result.text).toContain("no toolshelf-verification meta tag in its head");
       expect(result.ms).toBeLessThan(2000);
       expect(latencies.length).toBeGreaterThan(0);
       return Math.max(...latencies);
@@ -187,5 +187,33 @@ describe("the website proof of a claim", () => {
     const verified = await verify(tool, secret);
     expect(verified.status).toBe(200);
     expect(await auditDetail(tool, "claim-verify")).toMatchObject({ method: "website", proof: "meta tag" });
+  });
+
+  it("claims by a DNS TXT record under the listed host or its registrable domain, and says what it saw for each proof", async () => {
+    const sub = await claimed("Dns Sub", "https://app.dns-proof.example/");
+    dns.answers.set("_toolshelf-verification.app.dns-proof.example", { txt: [["v=spf1 -all"]] });
+    const missed = await verify(sub.tool, sub.secret);
+    expect(missed.status).toBe(422);
+    const said = textOf(await missed.text());
+    expect(said).toContain("We did not find your code on app.dns-proof.example.");
+    expect(said).toContain("Meta tag (https://app.dns-proof.example/): it could not be reached");
+    expect(said).toContain("File (https://app.dns-proof.example/.well-known/toolshelf-verification.txt): it could not be reached");
+    expect(said).toContain("DNS TXT record (_toolshelf-verification.app.dns-proof.example): the code is not there: its one TXT record holds something else");
+    expect(said).toContain("DNS TXT record (_toolshelf-verification.dns-proof.example): there is no TXT record there");
+    expect(dns.asked.filter((q) => q.type === "TXT").map((q) => q.name)).toEqual(
+      expect.arrayContaining(["_toolshelf-verification.app.dns-proof.example", "_toolshelf-verification.dns-proof.example"]),
+    );
+
+    // Published at the registrable domain, among other records, in two strings.
+    dns.answers.set("_toolshelf-verification.dns-proof.example", { txt: [["google-site-verification=abc"], [sub.code.slice(0, 20), sub.code.slice(20)]] });
+    const verified = await verify(sub.tool, sub.secret);
+    expect(verified.status).toBe(200);
+    expect(await auditDetail(sub.tool, "claim-verify")).toMatchObject({ method: "website", proof: "DNS TXT record", where: "_toolshelf-verification.dns-proof.example" });
+
+    // Published under the listed host itself.
+    const apex = await claimed("Dns Apex", "https://www.dns-apex.example/");
+    dns.answers.set("_toolshelf-verification.dns-apex.example", { txt: [[apex.code]] });
+    expect((await verify(apex.tool, apex.secret)).status).toBe(200);
+    expect(await auditDetail(apex.tool, "claim-verify")).toMatchObject({ proof: "DNS TXT record", where: "_toolshelf-verification.dns-apex.example" });
   });
 });
