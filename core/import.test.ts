@@ -139,6 +139,18 @@ describe("launchSlug and launchUrl", () => {
     expect(launchSlug("")).toBeNull();
   });
 
+  it("takes a slug of letters, digits, hyphens and underscores with at least one letter or digit", () => {
+    expect(launchSlug("https://www.producthunt.com/products/a_b-C")).toBe("a_b-c");
+    expect(launchSlug("https://www.producthunt.com/products/_-_")).toBeNull();
+    expect(launchSlug("https://www.producthunt.com/products/a%20b")).toBeNull();
+  });
+
+  it("judges a slug of 256 KB in linear time (slugs come from fetched pages and feeds)", () => {
+    const started = performance.now();
+    expect(launchSlug(`https://www.producthunt.com/products/${"0".repeat(256 * 1024)}%00`)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
   it("builds a product URL", () => {
     expect(launchUrl(PH, "quillmate")).toBe("https://www.producthunt.com/products/quillmate");
     expect(launchUrl(`${LOCAL}/`, "x")).toBe("http://127.0.0.1:45678/products/x");
