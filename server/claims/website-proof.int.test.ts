@@ -151,10 +151,10 @@ describe("the website proof of a claim", () => {
       expect(latencies.length).toBeGreaterThan(0);
       return Math.max(...latencies);
     };
-    // Two cores shared with other tests: a round may be slowed by them, so the best of three counts.
+    // Two cores shared with other tests: a round may be slowed by them, so the best of five counts.
     // A reader that blocks the server fails every round.
     const slowest: number[] = [];
-    for (let i = 1; i <= 3 && !slowest.some((ms) => ms < 50); i++) slowest.push(await round(`Freezing Site ${i}`));
+    for (let i = 1; i <= 5 && !slowest.some((ms) => ms < 50); i++) slowest.push(await round(`Freezing Site ${i}`));
     expect(Math.min(...slowest)).toBeLessThan(50);
   });
 
