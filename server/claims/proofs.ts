@@ -37,7 +37,7 @@ export function verificationMetaCodes(html: string): string[] {
 class HeadReader implements TokenizerCallbacks {
   private readonly codes: string[] = [];
   private mode: "before-head" | "in-head" | "done" = "before-head";
-  /** The segment of the page the current tokenizer reads, and where it starts in the page. */
+  /** What the current tokenizer reads: the page, or its rest after a `<noscript>`'s text. */
   private segment = "";
   private tokenizer: Tokenizer | null = null;
   /** Where, in the segment, a new tokenizer must take over (after a `<noscript>`'s text). */
