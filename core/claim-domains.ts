@@ -1,4 +1,5 @@
 import { getDomain } from "tldts";
+import { VERIFICATION_DNS_LABEL } from "./claims.ts";
 
 // Which domain a listed website is on, and which e-mail addresses may prove that it is the
 // claimant's: any mailbox at the website's own host, or a role mailbox at its registered domain.
@@ -121,4 +122,46 @@ export function emailRefusalMessage(websiteUrl: string): string {
     default:
       return `Please use ${acceptedAddresses(domains)}, so we know the website is yours.`;
   }
+}
+
+/**
+ * Whether an answer came from the listed website itself: its origin (scheme, host and port), or
+ * the origin's `www.` twin (`acme.com` ⇄ `www.acme.com`), or — for a website listed as plain http
+ * on its default port under a domain name — the same host upgraded to https. A sibling on the same
+ * registrable domain, another port of the same host or a move from https to http does not count:
+ * whoever runs one of those need not run the listed site.
+ */
+export function answeredByListedSite(answered: string, websiteUrl: string): boolean {
+  const a = URL.parse(answered);
+  const listed = URL.parse(websiteUrl);
+  if (!a || !listed) return false;
+  const host = withoutTrailingDots(listed.hostname.toLowerCase());
+  const answeredHost = withoutTrailingDots(a.hostname.toLowerCase());
+  const twin = host.startsWith("www.") ? host.slice(4) : `www.${host}`;
+  const named = !isIpHost(host);
+  if (answeredHost !== host && !(named && answeredHost === twin)) return false;
+  if (a.protocol === listed.protocol && a.port === listed.port) return true;
+  // The same name over https, on the default ports: the answer then also needed a certificate for that name.
+  return named && listed.protocol === "http:" && listed.port === "" && a.protocol === "https:" && a.port === "";
+}
+
+/** A host without its trailing dots, by a loop: the address answered is the website's to choose, and a pattern would rescan a long run of dots. */
+function withoutTrailingDots(host: string): string {
+  let end = host.length;
+  while (end > 0 && host[end - 1] === ".") end--;
+  return host.slice(0, end);
+}
+
+/**
+ * Where a website's code may be published as a DNS TXT record: under the listed host (without
+ * "www."), and under its registrable domain when that is another name. Whoever runs the DNS of a
+ * parent domain can already point any name under it anywhere, so the parent proves no less. Empty
+ * for an address without a domain name (an IP address) or a host that is all public suffix.
+ */
+export function verificationDnsNames(websiteUrl: string): string[] {
+  const host = websiteHost(websiteUrl);
+  if (!host || isIpHost(host)) return [];
+  const registrable = registrableHost(host);
+  if (!registrable) return [];
+  return [...new Set([host, registrable])].map((name) => `${VERIFICATION_DNS_LABEL}.${name}`);
 }

@@ -1,27 +1,70 @@
 import { describe, expect, it } from "vitest";
-import { claimEmailSchema, diffOwnerContent, ownerChanges, verificationFileHasCode, verificationMetaCodes, type OwnerContent } from "./claims.ts";
-import { emailAddressRefusal } from "./claim-domains.ts";
+import { fastestRun } from "../tests/support/timing.ts";
+import { answeredByListedSite, emailAddressRefusal, verificationDnsNames } from "./claim-domains.ts";
+import { claimEmailSchema, diffOwnerContent, ownerChanges, txtRecordIsCode, verificationFileHasCode, type OwnerContent } from "./claims.ts";
 
-describe("verificationMetaCodes", () => {
+describe("the website proofs", () => {
   const code = "toolshelf-0123456789abcdefghijklmnopqrstuv";
-  it("reads the meta tag whatever its attribute order, quotes and case", () => {
-    expect(verificationMetaCodes(`<head><meta name="toolshelf-verification" content="${code}"></head>`)).toEqual([code]);
-    expect(verificationMetaCodes(`<META CONTENT='${code}' NAME='Toolshelf-Verification' />`)).toEqual([code]);
-    expect(verificationMetaCodes(`<meta name=toolshelf-verification content=${code}>`)).toEqual([code]);
-    expect(verificationMetaCodes(`<meta\n  name="toolshelf-verification"\n  content=" ${code} "\n>`)).toEqual([code]);
-  });
-  it("skips comments, scripts and other meta tags", () => {
-    expect(verificationMetaCodes(`<!-- <meta name="toolshelf-verification" content="${code}"> -->`)).toEqual([]);
-    expect(verificationMetaCodes(`<script>document.write('<meta name="toolshelf-verification" content="${code}">')</script>`)).toEqual([]);
-    expect(verificationMetaCodes(`<meta name="description" content="${code}">`)).toEqual([]);
-    expect(verificationMetaCodes(`<meta data-name="toolshelf-verification" content="${code}">`)).toEqual([]);
-    expect(verificationMetaCodes("")).toEqual([]);
-  });
   it("reads a file's code on a line of its own", () => {
     expect(verificationFileHasCode(`${code}\n`, code)).toBe(true);
     expect(verificationFileHasCode(`other\r\n  ${code}  \r\n`, code)).toBe(true);
     expect(verificationFileHasCode(`x${code}`, code)).toBe(false);
     expect(verificationFileHasCode("", code)).toBe(false);
+  });
+
+  it("reads a TXT record that is the code, trimmed, quoted or not", () => {
+    expect(txtRecordIsCode(code, code)).toBe(true);
+    expect(txtRecordIsCode(`  ${code} `, code)).toBe(true);
+    expect(txtRecordIsCode(`"${code}"`, code)).toBe(true);
+    expect(txtRecordIsCode(`x${code}`, code)).toBe(false);
+    expect(txtRecordIsCode(`${code} ${code}`, code)).toBe(false);
+    expect(txtRecordIsCode(`toolshelf-verification=${code}`, code)).toBe(false);
+  });
+
+  it("looks for TXT records under the listed host and its registrable domain, never under a public suffix", () => {
+    expect(verificationDnsNames("https://www.acme.com/product")).toEqual(["_toolshelf-verification.acme.com"]);
+    expect(verificationDnsNames("https://app.acme.co.uk")).toEqual(["_toolshelf-verification.app.acme.co.uk", "_toolshelf-verification.acme.co.uk"]);
+    expect(verificationDnsNames("https://Docs.Acme.GitHub.io.")).toEqual(["_toolshelf-verification.docs.acme.github.io", "_toolshelf-verification.acme.github.io"]);
+    expect(verificationDnsNames("http://127.0.0.1:8080/")).toEqual([]);
+    expect(verificationDnsNames("http://[::1]/")).toEqual([]);
+    expect(verificationDnsNames("https://github.io")).toEqual([]);
+    expect(verificationDnsNames("not a url")).toEqual([]);
+  });
+
+  it("counts an answer from the listed origin or its www. twin only", () => {
+    const listed = "https://acme.com/product";
+    expect(answeredByListedSite("https://acme.com/product", listed)).toBe(true);
+    expect(answeredByListedSite("https://ACME.com./home?x=1", listed)).toBe(true);
+    expect(answeredByListedSite("https://www.acme.com/", listed)).toBe(true);
+    expect(answeredByListedSite("https://acme.com/", "https://www.acme.com/")).toBe(true);
+    expect(answeredByListedSite("https://acme.com:443/", listed)).toBe(true);
+    // Siblings, look-alikes and deeper twins on the same registrable domain are others' sites.
+    expect(answeredByListedSite("https://evil.acme.com/", listed)).toBe(false);
+    expect(answeredByListedSite("https://www.www.acme.com/", listed)).toBe(false);
+    expect(answeredByListedSite("https://evil.github.io/", "https://acme.github.io/")).toBe(false);
+    expect(answeredByListedSite("https://acme.com.evil.example/", listed)).toBe(false);
+    expect(answeredByListedSite("https://acme.com/", "https://app.acme.com/")).toBe(false);
+    // Another port or a step down to http is another server.
+    expect(answeredByListedSite("https://acme.com:8443/", listed)).toBe(false);
+    expect(answeredByListedSite("http://acme.com/", listed)).toBe(false);
+    expect(answeredByListedSite("http://acme.com:8080/", "http://acme.com:8081/")).toBe(false);
+    // An upgrade to https of the same name on the default ports counts; of an address or another port it does not.
+    expect(answeredByListedSite("https://acme.com/", "http://acme.com/")).toBe(true);
+    expect(answeredByListedSite("https://www.acme.com/", "http://acme.com/")).toBe(true);
+    expect(answeredByListedSite("https://acme.com/", "http://acme.com:8080/")).toBe(false);
+    expect(answeredByListedSite("https://acme.com:8443/", "http://acme.com/")).toBe(false);
+    expect(answeredByListedSite("https://203.0.113.7/", "http://203.0.113.7/")).toBe(false);
+    // A website on an address: that address and port only.
+    expect(answeredByListedSite("http://203.0.113.7:8080/x", "http://203.0.113.7:8080/")).toBe(true);
+    expect(answeredByListedSite("http://203.0.113.7:8081/", "http://203.0.113.7:8080/")).toBe(false);
+    expect(answeredByListedSite("http://203.0.113.7/", "http://203.0.113.7:8080/")).toBe(false);
+    expect(answeredByListedSite("http://www.203.0.113.7:8080/", "http://203.0.113.7:8080/")).toBe(false);
+    expect(answeredByListedSite("not a url", listed)).toBe(false);
+  });
+
+  it("compares a host of many dots in linear time", () => {
+    const long = `https://a${".".repeat(100_000)}b/`;
+    expect(fastestRun(() => answeredByListedSite(long, "https://acme.com/"), 100)).toBeLessThan(100);
   });
 });
 

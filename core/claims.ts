@@ -4,9 +4,9 @@ import { submissionSchema } from "./submission.ts";
 import type { ToolContent } from "./tool.ts";
 
 // Claiming a listing: the pure rules. What a website must show to prove it is the claimant's (a
-// meta tag or a file), and what an owner's edit changes (a field-by-field diff). Which addresses
-// may prove it by e-mail is in claim-domains.ts, apart: it carries the Public Suffix List, which
-// no page's browser code needs.
+// meta tag, a file or a DNS TXT record), and what an owner's edit changes (a field-by-field diff).
+// Which addresses may prove it by e-mail is in claim-domains.ts, apart: it carries the Public
+// Suffix List, which no page's browser code needs.
 
 /** The meta tag's name and the well-known file's path a website proves ownership with. */
 export const VERIFICATION_META_NAME = "toolshelf-verification";
@@ -25,29 +25,16 @@ export const claimEmailSchema = z.object({
     .pipe(emailFormat("Please enter a valid e-mail address.")),
 });
 
-/**
- * The meta tag a website shows, read from its HTML: the `content` of every
- * `<meta name="toolshelf-verification">` (attributes in any order, quoted either way or not,
- * names in any case). Comments and script contents are skipped, so a code that only appears
- * inside them does not count.
- */
-export function verificationMetaCodes(html: string): string[] {
-  const visible = html.replace(/<!--[\s\S]*?(-->|$)/g, " ").replace(/<(script|style|textarea|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, " ");
-  const codes: string[] = [];
-  for (const tag of visible.matchAll(/<meta\b([^>]*)>/gi)) {
-    const attributes = new Map<string, string>();
-    for (const attribute of tag[1]!.matchAll(/([^\s"'=<>/`]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g)) {
-      const name = attribute[1]!.toLowerCase();
-      if (!attributes.has(name)) attributes.set(name, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ""));
-    }
-    if (attributes.get("name")?.trim().toLowerCase() === VERIFICATION_META_NAME) codes.push(attributes.get("content")?.trim() ?? "");
-  }
-  return codes;
-}
+/** The label under which a website's domain publishes its code in a DNS TXT record. */
+export const VERIFICATION_DNS_LABEL = "_toolshelf-verification";
 
-/** The few entities an attribute value may carry here (the code itself has none). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(quot|#34|apos|#39|amp|#38);/g, (_, entity: string) => ({ quot: '"', "#34": '"', apos: "'", "#39": "'", amp: "&", "#38": "&" })[entity] ?? "");
+/**
+ * Whether a TXT record is the code: the whole record (its strings joined), trimmed, with the
+ * quotes some DNS providers' forms keep around a pasted value taken off.
+ */
+export function txtRecordIsCode(record: string, code: string): boolean {
+  const value = record.trim();
+  return value === code || value === `"${code}"`;
 }
 
 /** Whether the well-known file names `code`: one of its lines, trimmed, is the code (several owners may list theirs). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fastestRun } from "../tests/support/timing.ts";
 import { CATEGORY_SLUGS } from "./categories.ts";
 import {
   IMPORT_MESSAGES,
@@ -143,6 +144,18 @@ describe("launchSlug and launchUrl", () => {
     expect(launchSlug("https://www.producthunt.com/products/")).toBeNull();
     expect(launchSlug("/products/x")).toBeNull();
     expect(launchSlug("")).toBeNull();
+  });
+
+  it("takes a slug of letters, digits, hyphens and underscores with at least one letter or digit", () => {
+    expect(launchSlug("https://www.producthunt.com/products/a_b-C")).toBe("a_b-c");
+    expect(launchSlug("https://www.producthunt.com/products/_-_")).toBeNull();
+    expect(launchSlug("https://www.producthunt.com/products/a%20b")).toBeNull();
+  });
+
+  it("judges a slug of 256 KB in linear time (slugs come from fetched pages and feeds)", () => {
+    const url = `https://www.producthunt.com/products/${"0".repeat(256 * 1024)}%00`;
+    expect(launchSlug(url)).toBeNull();
+    expect(fastestRun(() => launchSlug(url), 100)).toBeLessThan(100);
   });
 
   it("builds a product URL", () => {

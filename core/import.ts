@@ -37,15 +37,18 @@ export function allProxiesFailedMessage(message: string): string {
 const URL_MAX_LENGTH = 2048;
 
 // Product Hunt slugs are lower-case letters, digits and hyphens; underscores and capitals are let
-// through (and capitals lowered) so a hand-typed address is not refused over them.
-const SLUG_PATTERN = /^[a-z0-9_-]*[a-z0-9][a-z0-9_-]*$/i;
+// through (and capitals lowered) so a hand-typed address is not refused over them. Two patterns
+// that cannot backtrack, not one with a letter between two runs: slugs come from fetched pages
+// and feeds too, and that one was quadratic in a long slug (2 s for 32,000 characters).
+const SLUG_CHARACTERS = /^[a-z0-9_-]+$/i;
+const SLUG_LETTER = /[a-z0-9]/i;
 
 type LaunchKind = "products" | "posts";
 
 /** The kind and lower-cased slug of a parsed URL's path /products/{slug} or /posts/{slug}, extra segments allowed. */
 function launchPath(url: URL): { kind: LaunchKind; slug: string } | null {
   const [, kind, slug] = url.pathname.split("/");
-  if ((kind !== "products" && kind !== "posts") || slug === undefined || !SLUG_PATTERN.test(slug)) return null;
+  if ((kind !== "products" && kind !== "posts") || slug === undefined || !SLUG_CHARACTERS.test(slug) || !SLUG_LETTER.test(slug)) return null;
   return { kind, slug: slug.toLowerCase() };
 }
 

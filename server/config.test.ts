@@ -33,6 +33,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads DNS_SERVERS as IP addresses with optional ports (the system's resolvers when unset), and refuses anything else", () => {
+    expect(loadConfig({}).dns.servers).toEqual([]);
+    expect(loadConfig({ DNS_SERVERS: "127.0.0.1:5353, 9.9.9.9,2001:db8::1,[::1]:53" }).dns.servers).toEqual(["127.0.0.1:5353", "9.9.9.9", "2001:db8::1", "[::1]:53"]);
+    for (const bad of ["dns.example", "127.0.0.1:0", "127.0.0.1:65536", "127.0.0.1:53:53", "[::1]", "[127.0.0.1]:53", "::1:53x", "127.0.0.1,", "udp://127.0.0.1"]) {
+      expect(() => loadConfig({ DNS_SERVERS: bad }), bad).toThrow(/DNS_SERVERS: must be DNS server addresses/);
+    }
+  });
+
   it("stores files on disk unless S3_BUCKET is set, and then needs S3_PUBLIC_URL", () => {
     expect(loadConfig({ DATA_DIR: "/srv/ts" }).storage).toEqual({ kind: "disk", root: "/srv/ts/uploads" });
     expect(

@@ -26,6 +26,15 @@ const cronPattern = z
     }
   }, 'must be a cron pattern of 5 or 6 fields, e.g. "0 13 * * *" (every day at 13:00)');
 
+/** A DNS server as Node's resolver takes it: an IP address, `ipv4:port` or `[ipv6]:port`. */
+function isDnsServer(entry: string): boolean {
+  if (net.isIP(entry) !== 0) return true;
+  const withPort = /^\[([0-9a-fA-F:.]+)\]:(\d{1,5})$/.exec(entry) ?? /^([0-9.]+):(\d{1,5})$/.exec(entry);
+  if (!withPort) return false;
+  const [, address, port] = withPort;
+  return (entry.startsWith("[") ? net.isIPv6(address!) : net.isIPv4(address!)) && Number(port) >= 1 && Number(port) <= 65535;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,6 +60,13 @@ const EnvSchema = z.object({
     .regex(
       /^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}(\s*,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5})*\s*$/,
       "must be host:port pairs separated by commas, e.g. 127.0.0.1:9000",
+    )
+    .optional(),
+  DNS_SERVERS: z
+    .string()
+    .refine(
+      (text) => text.split(",").every((entry) => isDnsServer(entry.trim())),
+      "must be DNS server addresses separated by commas, each an IP address with an optional port, e.g. 127.0.0.1:5353 or [::1]:53",
     )
     .optional(),
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
@@ -150,6 +166,11 @@ export interface Config {
   storage: { kind: "disk"; root: string } | ({ kind: "s3" } & S3Config);
   /** `host:port` pairs server-side fetches may reach though private or local (tests' fakes only). */
   outboundAllow: string[];
+  /**
+   * The server's own DNS lookups (the TXT records of website claims): the servers asked
+   * (DNS_SERVERS; empty: the system's resolvers) and how long one lookup may take.
+   */
+  dns: { servers: string[]; timeoutMs: number };
   /** Signs cookies (the visitor cookie); null: one is generated once and kept in the database. */
   sessionSecret: string | null;
   rateLimits: {
@@ -412,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: "disk", root: path.join(dataDir, "uploads") },
     outboundAllow: (e.OUTBOUND_ALLOW ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    dns: { servers: (e.DNS_SERVERS ?? "").split(",").map((entry) => entry.trim()).filter(Boolean), timeoutMs: 5000 },
     rateLimits: {
       contact: { points: 5, durationSec: 10 * 60 },
       // Search tracking: one client counts a term at most 3 times an hour.

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { acceptedAddresses, emailProofDomains, emailRefusalMessage } from "../../core/claim-domains.ts";
+import { acceptedAddresses, emailProofDomains, emailRefusalMessage, verificationDnsNames } from "../../core/claim-domains.ts";
 import { claimEmailSchema, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME } from "../../core/claims.ts";
 import {
   confirmEmailClaim,
@@ -12,6 +12,7 @@ import {
   startWebsiteClaim,
   verifyWebsiteClaim,
   type Limited,
+  type ProofSeen,
   type VerifyResult,
 } from "../../server/claims/service.ts";
 import { inputClass, SubmitButton } from "../components/field.tsx";
@@ -66,7 +67,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A website without a domain of its own (an address, a page of a shared host) cannot be claimed by e-mail.
   const domains = emailProofDomains(tool.websiteUrl);
   const byEmail = typeof domains === "string" ? { refusal: emailRefusalMessage(tool.websiteUrl) } : { accepted: acceptedAddresses(domains) };
-  return data({ tool: { name: tool.name, slug: tool.slug, host: tool.host, websiteUrl: tool.websiteUrl }, view, byEmail }, { headers: PRIVATE });
+  const claimable = { name: tool.name, slug: tool.slug, host: tool.host, websiteUrl: tool.websiteUrl, dnsNames: verificationDnsNames(tool.websiteUrl) };
+  return data({ tool: claimable, view, byEmail }, { headers: PRIVATE });
 }
 
 /** What an action answers: which form, how it went, the sentence, and an owner link to show once. */
@@ -78,6 +80,8 @@ interface Reply {
   field?: string;
   ownerUrl?: string;
   mailed?: boolean;
+  /** What a website check saw, proof by proof. */
+  seen?: ProofSeen[];
 }
 
 const reply = (value: Reply, status = 200, extra: Record<string, string> = {}) => data(value, { status, headers: { ...PRIVATE, ...extra } });
@@ -152,7 +156,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "unknown":
         return reply({ intent, status: "error", message: outcome.message }, 410);
       case "failed":
-        return reply({ intent, status: "error", message: outcome.message }, 422);
+        return reply({ intent, status: "error", message: outcome.message, ...(outcome.seen ? { seen: outcome.seen } : {}) }, 422);
     }
   }
   return reply({ intent: "unknown", status: "error", message: "The request could not be understood. Please use the forms on this page." }, 400);
@@ -188,7 +192,7 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
       </div>
 
       {/* An answer to a form this view does not show (a link opened without its address) is said here. */}
-      {result && !FORMS_OF[view.kind].includes(result.intent) && <Alert tone={result.status === "success" ? "saved" : "error"}>{result.message}</Alert>}
+      {result && !FORMS_OF[view.kind].includes(result.intent) && (result.status === "success" ? <Alert tone="saved">{result.message}</Alert> : <VerifyFailure result={result} />)}
 
       {view.kind === "confirm" && <ConfirmEmail tool={tool} token={view.token} state={view.state} result={forIntent("confirm")} />}
       {view.kind === "website" && <WebsiteProof tool={tool} secret={view.secret} claim={view.claim} result={forIntent("verify")} />}
@@ -214,7 +218,8 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
               By the website
             </h2>
             <p className="text-slate-700">
-              We give you a code to put in a meta tag on the home page or in a file at {VERIFICATION_FILE_PATH}, then check the website for it.
+              We give you a code to publish in one of three ways: in a meta tag on the home page, in a file at {VERIFICATION_FILE_PATH}
+              {tool.dnsNames.length > 0 ? `, or in a DNS TXT record at ${tool.dnsNames.at(-1)}` : ""}. Then we check for it.
             </p>
             {forIntent("website") && <Alert tone="error">{forIntent("website")!.message}</Alert>}
             <Form method="post">
@@ -309,14 +314,14 @@ function ConfirmEmail({ tool, token, state, result }: { tool: { name: string; sl
   );
 }
 
-/** A started website claim: the code, where to put it, and the button that checks. */
+/** A started website claim: the code, the three places to publish it, and the button that checks. */
 function WebsiteProof({
   tool,
   secret,
   claim,
   result,
 }: {
-  tool: { name: string; slug: string; host: string; websiteUrl: string };
+  tool: { name: string; slug: string; host: string; websiteUrl: string; dnsNames: string[] };
   secret: string;
   claim: { siteCode: string; expiresAt: number } | null;
   result: Reply | undefined;
@@ -335,41 +340,85 @@ function WebsiteProof({
     );
   }
   const meta = `<meta name="${VERIFICATION_META_NAME}" content="${claim.siteCode}">`;
+  const origin = new URL(tool.websiteUrl).origin;
+  const [hostName, domainName] = tool.dnsNames;
+  const codeBlock = (text: string) => (
+    <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-sm break-all whitespace-pre-wrap">
+      <code>{text}</code>
+    </pre>
+  );
   return (
     <section aria-labelledby="website-title" className={cardClass}>
       <h2 id="website-title" className="text-xl font-semibold">
         Verify by the website
       </h2>
       <p className="text-slate-700">
-        Keep this page&apos;s address: it is your claim, and only you have it. It works until <UtcTime ms={claim.expiresAt} />. Do one of these
-        two things, then press Verify.
+        Keep this page&apos;s address: it is your claim, and only you have it. It works until <UtcTime ms={claim.expiresAt} />. Do one of these{" "}
+        {tool.dnsNames.length > 0 ? "three" : "two"} things, then press Verify: we check all of them at once.
       </p>
       <ol className="list-decimal space-y-4 pl-6">
         <li>
           <p>
-            Put this tag in the <code>&lt;head&gt;</code> of the home page, {tool.websiteUrl}:
+            <strong>A meta tag.</strong> Put this tag in the <code>&lt;head&gt;</code> of the home page, {tool.websiteUrl} (within its
+            first 64 KB; a tag in the page&apos;s body, a comment or a script does not count):
           </p>
-          <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-sm break-all whitespace-pre-wrap">
-            <code>{meta}</code>
-          </pre>
+          {codeBlock(meta)}
         </li>
         <li>
           <p>
-            Or put a file at <code>{`${new URL(tool.websiteUrl).origin}${VERIFICATION_FILE_PATH}`}</code> with this line in it:
+            <strong>A file.</strong> Or put a file at <code>{`${origin}${VERIFICATION_FILE_PATH}`}</code> with this line in it:
           </p>
-          <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-sm break-all whitespace-pre-wrap">
-            <code>{claim.siteCode}</code>
-          </pre>
+          {codeBlock(claim.siteCode)}
         </li>
+        {hostName && (
+          <li>
+            <p>
+              <strong>A DNS record.</strong> Or add a TXT record named <code>{domainName ?? hostName}</code>
+              {domainName && (
+                <>
+                  {" "}
+                  (or <code>{hostName}</code>)
+                </>
+              )}{" "}
+              to your domain&apos;s DNS, with this value. Changes to DNS can take a while to be seen.
+            </p>
+            {codeBlock(claim.siteCode)}
+          </li>
+        )}
       </ol>
-      {result && <Alert tone="error">{result.message}</Alert>}
+      <p className="text-sm text-slate-700">
+        We read the home page and the file at {origin}.{" "}
+        {tool.dnsNames.length > 0
+          ? "A redirect counts only if it ends there or at the same address with or without www. (a move from http to https is fine)."
+          : "A redirect counts only if it ends at that same address and port."}
+      </p>
+      {result && <VerifyFailure result={result} />}
       <Form method="post">
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="claim" value={secret} />
         <SubmitButton busy={false} label="Verify" busyLabel="Checking the website…" />
       </Form>
-      <p className="text-sm text-slate-700">Once verified, you may remove the tag or the file.</p>
+      <p className="text-sm text-slate-700">Once verified, you may remove the tag, the file or the record.</p>
     </section>
+  );
+}
+
+const PROOF_LABELS: Record<ProofSeen["proof"], string> = { "meta tag": "Meta tag", file: "File", "DNS TXT record": "DNS TXT record" };
+
+/** An error; for a website check that found nothing, the sentence and what each proof saw where. */
+function VerifyFailure({ result }: { result: Reply }) {
+  if (!result.seen) return <Alert tone="error">{result.message}</Alert>;
+  return (
+    <Alert tone="error" as="div" className="space-y-2">
+      <p>{result.message}</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {result.seen.map((item) => (
+          <li key={`${item.proof} ${item.where}`} className="break-words">
+            {PROOF_LABELS[item.proof]} ({item.where}): {item.note}.
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { emailAddressRefusal, emailRefusalMessage, registrableHost, websiteHost } from "../../core/claim-domains.ts";
-import { SITE_CODE_PATTERN, VERIFICATION_FILE_PATH, verificationFileHasCode, verificationMetaCodes } from "../../core/claims.ts";
+import { answeredByListedSite, emailAddressRefusal, emailRefusalMessage, verificationDnsNames, websiteHost } from "../../core/claim-domains.ts";
+import { SITE_CODE_PATTERN, txtRecordIsCode, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME, verificationFileHasCode } from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import type { Database } from "../db/index.ts";
@@ -11,6 +11,7 @@ import { recipientLimitKey } from "../mail/recipients.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
+import { lookUpTxt, META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 
 // Claiming a listing (issue 21): a visitor proves that a public tool's website is theirs, by a
 // one-time link mailed to an address at its domain or by a code the website shows, and gets a
@@ -30,8 +31,9 @@ export interface Client {
 export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
 export const WEBSITE_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** How the website is read for its proof: bounded in time and size, through the SSRF guard. */
+/** How the website is read for its proof: bounded in time and size, through the SSRF guard (of the home page, only as much as its head is read). */
 const FETCH = { timeoutMs: 8000, maxBytes: 512 * 1024, truncate: true, maxRedirects: 3 } as const;
+const HOME_PAGE_FETCH = { ...FETCH, maxBytes: META_READ_LIMIT } as const;
 
 /** What tokens look like (32 random bytes, base64url); anything else is not looked up. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -205,7 +207,8 @@ export async function emailLinkState(database: Database, tool: ClaimableTool, to
 export type VerifyResult =
   | { kind: "verified"; ownerToken: string; mailed: boolean }
   | { kind: "unknown"; message: string }
-  | { kind: "failed"; message: string }
+  /** `seen`: for a website check, what each proof found (the page lists them under the sentence). */
+  | { kind: "failed"; message: string; seen?: ProofSeen[] }
   | Limited;
 
 const VERIFY_LIMITED = "Too many verification attempts from your network. Please wait a few minutes and try again.";
@@ -335,32 +338,101 @@ export async function findWebsiteClaim(database: Database, tool: ClaimableTool, 
   return { siteCode: row.site_code, expiresAt: Number(row.expires_at) };
 }
 
-/** Whether an answer came from the listed website's own domain (redirects to elsewhere do not count). */
-function sameSite(answered: string, websiteUrl: string): boolean {
-  const a = websiteHost(answered);
-  const b = websiteHost(websiteUrl);
-  if (!a || !b) return false;
-  const ra = registrableHost(a);
-  return ra !== null ? ra === registrableHost(b) : a === b;
+/** What one check of a website claim saw: which proof, where it looked, and what it found there, in words for the claimant. */
+export interface ProofSeen {
+  proof: "meta tag" | "file" | "DNS TXT record";
+  where: string;
+  found: boolean;
+  note: string;
 }
 
-/** One look at the website: what it was, and whether the code was there (or why not). */
-async function look(deps: ClaimDeps, url: string, websiteUrl: string, has: (body: string) => boolean): Promise<{ found: boolean; note: string }> {
+const seconds = (ms: number) => (ms === 1000 ? "a second" : `${Math.round(ms / 100) / 10} seconds`);
+
+/**
+ * What the claimant is told when a fetch fails: plain words only. The fetch's own message names
+ * the host and the address it is at, which would tell anyone who can point a website somewhere
+ * which internal names exist; that detail goes to the server log.
+ */
+function unreachedNote(error: OutboundError): string {
+  switch (error.code) {
+    case "timeout":
+      return `it did not answer within ${seconds(FETCH.timeoutMs)}`;
+    case "too-many-redirects":
+      return `it redirected more than ${FETCH.maxRedirects} times`;
+    case "too-large":
+      return "its answer was too large";
+    default:
+      return "it could not be reached, or it redirected to an address we do not fetch";
+  }
+}
+
+/** One fetch of the website: the note on what came back, and the answer's text when it counts. */
+async function fetchProof(
+  deps: ClaimDeps,
+  tool: ClaimableTool,
+  proof: ProofSeen["proof"],
+  url: string,
+  options: typeof FETCH | typeof HOME_PAGE_FETCH,
+): Promise<{ text: string } | { note: string }> {
   try {
-    const response = await safeFetch(url, { ...FETCH, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
-    if (!sameSite(response.url, websiteUrl)) return { found: false, note: "it redirected to another website" };
-    if (response.status !== 200) return { found: false, note: `it answered HTTP ${response.status}` };
-    return has(response.body.toString("utf8")) ? { found: true, note: "found" } : { found: false, note: "the code is not there" };
+    const response = await safeFetch(url, { ...options, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
+    if (!answeredByListedSite(response.url, tool.websiteUrl)) {
+      return { note: `it redirected to ${new URL(response.url).origin}, which is not the listed website` };
+    }
+    if (response.status !== 200) return { note: `it answered HTTP ${response.status}` };
+    return { text: response.body.toString("utf8") };
   } catch (error) {
-    if (error instanceof OutboundError) return { found: false, note: error.message };
-    throw error;
+    if (!(error instanceof OutboundError)) throw error;
+    deps.log.info({ toolId: tool.id, proof, code: error.code, reason: error.message }, "claim: website not read");
+    return { note: unreachedNote(error) };
+  }
+}
+
+/** The meta tag on the listed address (the home page): what its head holds. */
+async function checkMetaTag(deps: ClaimDeps, tool: ClaimableTool, code: string): Promise<ProofSeen> {
+  const seen = { proof: "meta tag" as const, where: tool.websiteUrl };
+  const answer = await fetchProof(deps, tool, seen.proof, tool.websiteUrl, HOME_PAGE_FETCH);
+  if ("note" in answer) return { ...seen, found: false, note: answer.note };
+  const codes = verificationMetaCodes(answer.text);
+  if (codes.includes(code)) return { ...seen, found: true, note: "found" };
+  const note = codes.length === 0 ? `no ${VERIFICATION_META_NAME} meta tag in its head` : `its ${VERIFICATION_META_NAME} meta tag has another code`;
+  return { ...seen, found: false, note: `the code is not there: ${note}` };
+}
+
+/** The well-known file at the website's origin: one of its lines. */
+async function checkFile(deps: ClaimDeps, tool: ClaimableTool, code: string): Promise<ProofSeen> {
+  const seen = { proof: "file" as const, where: `${new URL(tool.websiteUrl).origin}${VERIFICATION_FILE_PATH}` };
+  const answer = await fetchProof(deps, tool, seen.proof, seen.where, FETCH);
+  if ("note" in answer) return { ...seen, found: false, note: answer.note };
+  return verificationFileHasCode(answer.text, code) ? { ...seen, found: true, note: "found" } : { ...seen, found: false, note: "the code is not there" };
+}
+
+/** A TXT record at one of the domain's verification names. */
+async function checkDnsRecord(deps: ClaimDeps, tool: ClaimableTool, name: string, code: string): Promise<ProofSeen> {
+  const seen = { proof: "DNS TXT record" as const, where: name };
+  const answer = await lookUpTxt(name, deps.config.dns);
+  switch (answer.kind) {
+    case "records": {
+      if (answer.records.some((record) => txtRecordIsCode(record, code))) return { ...seen, found: true, note: "found" };
+      const holds = answer.count === 1 ? "its one TXT record holds something else" : `none of its ${answer.count} TXT records is the code`;
+      return { ...seen, found: false, note: `the code is not there: ${holds}` };
+    }
+    case "none":
+      return { ...seen, found: false, note: "there is no TXT record there" };
+    case "timeout":
+      return { ...seen, found: false, note: `the DNS did not answer within ${seconds(deps.config.dns.timeoutMs)}` };
+    case "failed":
+      deps.log.info({ toolId: tool.id, name, code: answer.code }, "claim: DNS lookup failed");
+      return { ...seen, found: false, note: "the DNS lookup failed" };
   }
 }
 
 /**
- * Checks the website for the claim's code: a meta tag on its home page (the listed address) or a
- * line of the well-known file at its origin, both read through the SSRF guard, bounded in time
- * and size. Found: the claim is verified and its owner link returned (to show once). Not found:
+ * Checks the website for the claim's code, all three ways at once: a meta tag in the head of its
+ * home page (the listed address), a line of the well-known file at its origin (both read through
+ * the SSRF guard, bounded in time and size, and counted only when answered by the listed origin
+ * or its www. twin), and a TXT record at `_toolshelf-verification.` its host or registrable
+ * domain. Found: the claim is verified and its owner link returned (to show once). Not found:
  * the claim stays pending, and the attempt is in the audit log with what was seen.
  */
 export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, secret: string, client: Client): Promise<VerifyResult> {
@@ -369,19 +441,18 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
   const claim = await findWebsiteClaim(deps.database, tool, secret, deps.now());
   if (!claim) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
 
-  const origin = new URL(tool.websiteUrl).origin;
-  const [meta, file] = await Promise.all([
-    look(deps, tool.websiteUrl, tool.websiteUrl, (html) => verificationMetaCodes(html).includes(claim.siteCode)),
-    look(deps, `${origin}${VERIFICATION_FILE_PATH}`, tool.websiteUrl, (text) => verificationFileHasCode(text, claim.siteCode)),
+  const seen = await Promise.all([
+    checkMetaTag(deps, tool, claim.siteCode),
+    checkFile(deps, tool, claim.siteCode),
+    ...verificationDnsNames(tool.websiteUrl).map((name) => checkDnsRecord(deps, tool, name, claim.siteCode)),
   ]);
   const now = deps.now();
   const actor = claimantOf(client, `website ${tool.host}`);
-  if (!meta.found && !file.found) {
-    await recordAudit(deps.database.db, actor, [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason: `meta tag: ${meta.note}; file: ${file.note}` } }], now);
-    return {
-      kind: "failed",
-      message: `We did not find your code on ${tool.host}. Home page (${tool.websiteUrl}): ${meta.note}. File (${origin}${VERIFICATION_FILE_PATH}): ${file.note}.`,
-    };
+  const proof = seen.find((item) => item.found);
+  if (!proof) {
+    const reason = seen.map((item) => `${item.proof} (${item.where}): ${item.note}`).join("; ");
+    await recordAudit(deps.database.db, actor, [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason } }], now);
+    return { kind: "failed", message: `We did not find your code on ${tool.host}.`, seen };
   }
   const ownerToken = newToken();
   const done = await deps.database.db.transaction().execute(async (trx) => {
@@ -393,7 +464,7 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
       .returning(["id"])
       .executeTakeFirst();
     if (!row) return false;
-    await recordAudit(trx, actor, [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "website", proof: meta.found ? "meta tag" : "file" } }], now);
+    await recordAudit(trx, actor, [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "website", proof: proof.proof, where: proof.where } }], now);
     return true;
   });
   if (!done) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { pickThumbnail } from "../../core/import.ts";
+import { fastestRun } from "../../tests/support/timing.ts";
 import {
   FeedError,
   GraphqlError,
@@ -255,6 +256,24 @@ describe("parseLaunchPage", () => {
   it("never throws, even for a page URL that is not a URL", () => {
     expect(parseLaunchPage(FULL_PAGE, "not a url").name).toBe("Quillmate");
     expect(parseLaunchPage(null as unknown as string, PAGE_URL)).toEqual(EMPTY);
+  });
+
+  // The page is fetched from elsewhere and read on the server's only thread: the parts read by
+  // hand are linear in it. (The whole page is parsed too, which takes seconds at 5 MB.)
+  it("reads 64 KB of unclosed .push( calls, or of commas in a srcset, in linear time", () => {
+    const size = 64 * 1024;
+    for (const [name, page] of [
+      ["pushes", `<script>${".push(".repeat(size / 6)}</script>`],
+      ["nested pushes", `<script>${".push([".repeat(size / 7)}</script>`],
+      ["commas", `<picture><img alt="Quillmate" srcset="x${",".repeat(size)}y,"></picture>`],
+    ] as const) {
+      expect(fastestRun(() => parseLaunchPage(page, PAGE_URL), 100), name).toBeLessThan(100);
+    }
+  });
+
+  it("still reads a push after a script's broken one", () => {
+    const pushed = `<script>(window.x ??= []).push({"rehydrate": 1, "x": ]);(window.y ??= []).push({"__typename":"Product","name":"Quillmate","slug":"quillmate"});</script>`;
+    expect(parseLaunchPage(pushed, PAGE_URL).name).toBe("Quillmate");
   });
 });
 

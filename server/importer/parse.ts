@@ -159,27 +159,40 @@ function imagePath(url: string): string {
 /** The URLs and widths of a srcset, after the HTML standard's parsing, without the parts pages never use. */
 function parseSrcset(srcset: string): { url: string; width: number | null }[] {
   const entries: { url: string; width: number | null }[] = [];
+  const n = srcset.length;
   let i = 0;
-  while (i < srcset.length) {
-    while (i < srcset.length && /[\s,]/.test(srcset[i]!)) i++;
-    if (i >= srcset.length) break;
-    let url = "";
-    while (i < srcset.length && !/\s/.test(srcset[i]!)) url += srcset[i++];
+  // Runs are cut out with slices, found by comparing characters: the attribute is a fetched page's, of any length.
+  while (i < n) {
+    while (i < n && (isSpace(srcset.charCodeAt(i)) || srcset[i] === ",")) i++;
+    if (i >= n) break;
+    const start = i;
+    while (i < n && !isSpace(srcset.charCodeAt(i))) i++;
+    let url = srcset.slice(start, i);
     let descriptor = "";
     if (url.endsWith(",")) {
-      url = url.replace(/,+$/, "");
+      // A loop, not /,+$/: a pattern rescans a long run of commas from each of them.
+      let end = url.length;
+      while (end > 0 && url[end - 1] === ",") end--;
+      url = url.slice(0, end);
     } else {
+      const from = i;
       let depth = 0;
-      while (i < srcset.length && (srcset[i] !== "," || depth > 0)) {
+      while (i < n && (srcset[i] !== "," || depth > 0)) {
         if (srcset[i] === "(") depth++;
         else if (srcset[i] === ")") depth = Math.max(0, depth - 1);
-        descriptor += srcset[i++];
+        i++;
       }
+      descriptor = srcset.slice(from, i);
     }
     const w = /^\s*(\d+)w\s*$/.exec(descriptor);
     if (url !== "") entries.push({ url, width: w ? Number(w[1]) : null });
   }
   return entries;
+}
+
+/** ASCII white space, as HTML attributes count it. */
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,21 +202,28 @@ function parseSrcset(srcset: string): { url: string; width: number | null }[] {
  * The JSON text of a JavaScript value literal written by Apollo's SSR transport: strings copied as
  * they are (JS-only escapes turned into JSON ones), bare `undefined`/`NaN`/`Infinity` made null.
  * Starts at `start` (just after the opening parenthesis) and stops at the matching closing one;
- * null when there is none. Never evaluates anything: the page is not ours to run.
+ * `json` is null when there is none. `end`: where the reading stopped (after the closing
+ * parenthesis, at a bracket that closes nothing, or at the end). Never evaluates anything: the
+ * page is not ours to run.
  */
-function jsArgumentToJson(source: string, start: number): string | null {
+function jsArgumentToJson(source: string, start: number): { json: string | null; end: number } {
+  // Copied in runs (slices between the characters that need handling), not a character at a time.
   let out = "";
   let depth = 0;
   let i = start;
+  let run = i;
   while (i < source.length) {
-    const ch = source[i]!;
-    if (ch === '"' || ch === "'") {
-      const quote = ch;
+    const code = source.charCodeAt(i);
+    if (code === 0x22 || code === 0x27) {
+      out += source.slice(run, i);
+      const quote = code;
       let text = '"';
       i++;
-      while (i < source.length && source[i] !== quote) {
-        const c = source[i]!;
-        if (c === "\\") {
+      let from = i;
+      while (i < source.length && source.charCodeAt(i) !== quote) {
+        const c = source.charCodeAt(i);
+        if (c === 0x5c) {
+          text += source.slice(from, i);
           const next = source[i + 1] ?? "";
           if (next === "x" && /^[0-9a-f]{2}$/i.test(source.slice(i + 2, i + 4))) {
             text += `\\u00${source.slice(i + 2, i + 4)}`;
@@ -215,35 +235,53 @@ function jsArgumentToJson(source: string, start: number): string | null {
             // A line continuation in JS: nothing.
             i += 2;
           } else {
-            text += c + next;
+            text += `\\${next}`;
             i += 2;
           }
-        } else {
+          from = i;
+        } else if (c === 0x22) {
           // A double quote inside a single-quoted string needs escaping in JSON.
-          text += c === '"' ? '\\"' : c;
+          text += `${source.slice(from, i)}\\"`;
+          i++;
+          from = i;
+        } else {
           i++;
         }
       }
-      if (i >= source.length) return null;
-      out += `${text}"`;
+      if (i >= source.length) return { json: null, end: i };
+      out += `${text}${source.slice(from, i)}"`;
       i++;
+      run = i;
       continue;
     }
-    if (/[A-Za-z_$]/.test(ch)) {
-      let word = "";
-      while (i < source.length && /[\w$]/.test(source[i]!)) word += source[i++];
-      out += word === "undefined" || word === "NaN" || word === "Infinity" ? "null" : word;
+    if (isWordStart(code)) {
+      let end = i + 1;
+      while (end < source.length && (isWordStart(source.charCodeAt(end)) || isDigit(source.charCodeAt(end)))) end++;
+      const word = source.slice(i, end);
+      if (word === "undefined" || word === "NaN" || word === "Infinity") {
+        out += `${source.slice(run, i)}null`;
+        run = end;
+      }
+      i = end;
       continue;
     }
-    if (ch === "(" || ch === "[" || ch === "{") depth++;
-    if (ch === ")" || ch === "]" || ch === "}") {
-      if (depth === 0) return ch === ")" ? out : null;
+    if (code === 0x28 || code === 0x5b || code === 0x7b) depth++;
+    if (code === 0x29 || code === 0x5d || code === 0x7d) {
+      if (depth === 0) return code === 0x29 ? { json: out + source.slice(run, i), end: i + 1 } : { json: null, end: i };
       depth--;
     }
-    out += ch;
     i++;
   }
-  return null;
+  return { json: null, end: i };
+}
+
+/** A character that starts a JavaScript word here: a letter, "_" or "$". */
+function isWordStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x24;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /** Every value pushed by a script's `.push(…)` calls that reads as JSON once made so. */
@@ -253,8 +291,10 @@ function pushedValues(script: string): Json[] {
   for (;;) {
     const at = script.indexOf(".push(", from);
     if (at === -1) break;
-    from = at + ".push(".length;
-    const json = jsArgumentToJson(script, from);
+    const { json, end } = jsArgumentToJson(script, at + ".push(".length);
+    // The next call is looked for after this one's argument, never inside it: each character is
+    // read once (from just after each ".push(", a script of them unclosed took seconds).
+    from = Math.max(end, at + ".push(".length);
     if (json === null || json.trim() === "") continue;
     try {
       values.push(JSON.parse(json) as Json);

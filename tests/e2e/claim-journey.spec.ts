@@ -66,11 +66,13 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   await expect(page.getByRole("heading", { level: 2, name: "Waiting for review" })).toBeVisible();
   await checkA11y();
 
-  // The website proof, for those without an address at the domain: a code and where to put it.
+  // The website proof, for those without an address at the domain: a code and the three places to put it.
   await visit("/claim/ynab");
   await page.getByRole("button", { name: "Get a verification code" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Verify by the website" })).toBeVisible();
   await expect(page.getByText(/<meta name="toolshelf-verification" content="toolshelf-[0-9a-z]{32}">/)).toBeVisible();
+  await expect(page.getByText("https://www.ynab.com/.well-known/toolshelf-verification.txt", { exact: true })).toBeVisible();
+  await expect(page.getByText("_toolshelf-verification.ynab.com", { exact: true })).toBeVisible();
   await checkA11y();
 
   // The admin sees the edit as a diff in moderation and approves it: the listing changes.

@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../server/config.ts";
 import { hashToken } from "../../server/claims/service.ts";
 import { newId } from "../../server/db/ids.ts";
 import { addTools, makeTool } from "../support/catalog.ts";
 import { testEngine } from "../support/database.ts";
+import { startFakeDns, type FakeDns } from "../support/dns.ts";
+import { listenLocal, type LocalServer } from "../support/listen.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../support/smtp.ts";
 import { BOUNDARY, files, logoPart, MULTIPART, multipartBody, seed, type Files, type Seeded } from "./fixtures.ts";
@@ -19,22 +23,38 @@ const KB8 = "a".repeat(8 * 1024);
 /** What a one-line field says of a line break or an invisible control character in it. */
 const ONE_LINE = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
 
+/** What the hostile websites answer, by path; and the DNS answers of the hostile domains. */
+const pages = new Map<string, (res: ServerResponse) => void>();
+const neighbourPages = new Map<string, (res: ServerResponse) => void>();
+const serve = (table: Map<string, (res: ServerResponse) => void>) => (req: { url?: string }, res: ServerResponse) =>
+  (table.get(req.url ?? "/") ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
+
 let smtp: LocalSmtp;
+let hostileSite: LocalServer;
+let neighbour: LocalServer;
+let dns: FakeDns;
 beforeAll(async () => {
   smtp = await startLocalSmtp();
+  hostileSite = await listenLocal(serve(pages));
+  neighbour = await listenLocal(serve(neighbourPages));
+  dns = await startFakeDns();
 });
 afterAll(async () => {
   await smtp?.close();
+  await hostileSite?.close();
+  await neighbour?.close();
+  await dns?.close();
   console.log(`hostile claim inputs sent: ${inputsSent()} (${testEngine()})`);
 });
 
-/** Limits no flood reaches; scheduled work off; the claimed website on a closed local port. */
+/** Limits no flood reaches; scheduled work off; claimed websites on a closed local port and on hostile local sites; a hostile DNS server. */
 function floodConfig(config: Config) {
   const generous = { points: 1_000_000, durationSec: 60 };
   for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
   config.linkHealth = { ...config.linkHealth, enabled: false };
   config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
-  config.outboundAllow = ["127.0.0.1:9"];
+  config.outboundAllow = ["127.0.0.1:9", `127.0.0.1:${hostileSite.port}`, `127.0.0.1:${neighbour.port}`];
+  config.dns = { servers: [dns.server], timeoutMs: 1000 };
 }
 
 describe("hostile inputs to claims", () => {
@@ -313,5 +333,78 @@ describe("hostile inputs to claims", () => {
     ];
     await expectNoProblems(cases);
   });
-});
 
+  it("judges hostile websites and DNS answers with plain words, quickly, and writes only the failed attempt", async () => {
+    const size = 512 * 1024;
+    const body = (text: string) => (res: ServerResponse) => res.writeHead(200, { "content-type": "text/html" }).end(text);
+    const to = (location: string) => (res: ServerResponse) => res.writeHead(302, { location }).end();
+    const fill = (unit: string, prefix: string) => (prefix + unit.repeat(Math.ceil(size / unit.length))).slice(0, size);
+    const code = `toolshelf-${"d".repeat(32)}`;
+    const tag = `<meta name="toolshelf-verification" content="${code}">`;
+    pages.set("/name-run", body(`${fill("a", "<head><meta ").slice(0, size - 1)}>`));
+    pages.set("/metas", body(fill("<meta ", "<head>")));
+    pages.set("/attributes", body(`<head><meta ${Array.from({ length: size / 4 }, (_, i) => i.toString(36)).join(" ")}`.slice(0, size)));
+    pages.set("/templates", body(fill("<template>", "<head>")));
+    pages.set("/noscripts", body(fill("<noscript></noscrip", "<head>")));
+    pages.set("/binary", body(randomBytes(size).toString("latin1")));
+    pages.set("/hidden", body(`<head><title>${tag}</title><noscript>${tag}</noscript><!-- ${tag} --><meta name="x" content='${tag}'></head><body>${tag}</body>`));
+    pages.set("/after-64kb", body(`<head><script>${"x".repeat(64 * 1024)}</script>${tag}</head>`));
+    pages.set("/neighbour", to(`${neighbour.url}/`));
+    neighbourPages.set("/", body(`<head>${tag}</head>`));
+    pages.set("/internal", to("http://localhost:5432/"));
+    pages.set("/metadata", to("http://169.254.169.254/latest/meta-data/"));
+    pages.set("/loop", to("/loop"));
+    const dnsName = (label: string) => `_toolshelf-verification.${label}.hostile-dns.example`;
+    dns.answers.set(dnsName("servfail"), { rcode: 2 });
+    dns.answers.set(dnsName("refused"), { rcode: 5 });
+    dns.answers.set(dnsName("silent"), { silent: true });
+    dns.answers.set(dnsName("many"), { txt: Array.from({ length: 300 }, (_, i) => [`record ${i} ${"x".repeat(100)}`]) });
+    dns.answers.set(dnsName("binary"), { txt: [[randomBytes(255)], [Buffer.from([0, 0xff, 0xfe])]] });
+    dns.answers.set(dnsName("near-miss"), { txt: [[`${code}x`], [`x${code}`], [`toolshelf-verification=${code}`]] });
+    dns.answers.set(dnsName("garbage"), { raw: (query) => Buffer.concat([query.subarray(0, 2), randomBytes(64)]) });
+    dns.answers.set("_toolshelf-verification.other.hostile-dns.example", { txt: [[code]] });
+
+    const cases: HostileCase[] = [];
+    const verifyAt = async (name: string, websiteUrl: string, message: string | RegExp) => {
+      const tool = makeTool({ name: `Hostile Proof ${name}`, websiteUrl });
+      await addTools(s.services, [tool]);
+      const secret = randomBytes(32).toString("base64url");
+      const now = s.services.now();
+      await s.services.database.db
+        .insertInto("tool_claims")
+        .values({ id: newId(), tool_id: tool.id, method: "website", email: null, domain: new URL(websiteUrl).hostname, site_code: code, secret_hash: hashToken(secret), owner_token_hash: null, status: "pending", expires_at: now + 3_600_000, created_at: now, verified_at: null, revoked_at: null })
+        .execute();
+      const request = post(`/claim/${tool.slug}?claim=${secret}`, urlencoded([["intent", "verify"], ["claim", secret]]), FORM, site);
+      cases.push({ name: `verify: ${name}`, request, expect: { ...refused(message, 422), records: ["audit_log"] } });
+    };
+    const home = (path: string) => `${hostileSite.url}${path}`;
+    const noTag = "the code is not there: no toolshelf-verification meta tag in its head.";
+    const unreached = /Meta tag \([^)]*\): it could not be reached, or it redirected to an address we do not fetch\./;
+    await verifyAt("a run of name characters in one meta tag", home("/name-run"), `Meta tag (${home("/name-run")}): ${noTag}`);
+    await verifyAt("512 KB of unclosed meta tags", home("/metas"), noTag);
+    await verifyAt("a meta tag of distinct attributes", home("/attributes"), noTag);
+    await verifyAt("nested templates", home("/templates"), noTag);
+    await verifyAt("unclosed noscripts", home("/noscripts"), noTag);
+    await verifyAt("512 KB of random bytes", home("/binary"), noTag);
+    await verifyAt("the code where a browser does not read it", home("/hidden"), noTag);
+    await verifyAt("the code after 64 KB", home("/after-64kb"), noTag);
+    await verifyAt("a redirect to another port of the address", home("/neighbour"), `it redirected to ${neighbour.url}, which is not the listed website.`);
+    await verifyAt("a redirect to an internal name", home("/internal"), unreached);
+    await verifyAt("a redirect to the cloud's metadata", home("/metadata"), unreached);
+    await verifyAt("a redirect loop", home("/loop"), "it redirected more than 3 times.");
+    await verifyAt("DNS: SERVFAIL", "https://servfail.hostile-dns.example/", `DNS TXT record (${dnsName("servfail")}): the DNS lookup failed.`);
+    await verifyAt("DNS: REFUSED", "https://refused.hostile-dns.example/", `DNS TXT record (${dnsName("refused")}): the DNS lookup failed.`);
+    await verifyAt("DNS: no answer", "https://silent.hostile-dns.example/", `DNS TXT record (${dnsName("silent")}): the DNS did not answer within a second.`);
+    await verifyAt("DNS: 300 records over TCP", "https://many.hostile-dns.example/", `DNS TXT record (${dnsName("many")}): the code is not there: none of its 300 TXT records is the code.`);
+    await verifyAt("DNS: binary records", "https://binary.hostile-dns.example/", `DNS TXT record (${dnsName("binary")}): the code is not there: none of its 2 TXT records is the code.`);
+    await verifyAt("DNS: near misses", "https://near-miss.hostile-dns.example/", `DNS TXT record (${dnsName("near-miss")}): the code is not there: none of its 3 TXT records is the code.`);
+    await verifyAt("DNS: a garbled answer", "https://garbage.hostile-dns.example/", `DNS TXT record (${dnsName("garbage")}): the DNS lookup failed.`);
+    await verifyAt("DNS: the code at a sibling's name", "https://sibling.hostile-dns.example/", "DNS TXT record (_toolshelf-verification.hostile-dns.example): there is no TXT record there.");
+
+    const started = performance.now();
+    await expectNoProblems(cases);
+    // The websites answer at once and the slowest DNS answer is none (a second): nothing waits long on what it reads.
+    expect(performance.now() - started).toBeLessThan(cases.length * 1500);
+    expect(dns.asked.some((question) => question.name === "_toolshelf-verification.other.hostile-dns.example")).toBe(false);
+  });
+});
