@@ -90,7 +90,7 @@ const EnvSchema = z.object({
   LINK_CHECK_SCHEDULE: cronPattern.optional(),
   DIGEST_ENABLED: flag.optional(),
   DIGEST_SCHEDULE: cronPattern.optional(),
-  DIGEST_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  CONFIRMATION_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SHUTDOWN_TIMEOUT_SEC: z.coerce.number().int().min(1).max(600).default(10),
   PRODUCT_HUNT_IMPORT_LIMIT: z.coerce.number().int().min(1).max(200).default(20),
   PRODUCT_HUNT_REQUEST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
@@ -207,7 +207,7 @@ export interface Config {
     digestSubscribe: RateLimitRule;
     /** Confirmation mails of the digest to one inbox (however its address is written), and from the whole site. */
     digestRecipient: RateLimitRule;
-    digestConfirmations: RateLimitRule;
+    confirmationMails: RateLimitRule;
   };
   /**
    * How an admin login past the username's budget is slowed: this much per attempt over it, at most
@@ -464,16 +464,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       claimAddress: { points: 10, durationSec: 60 * 60 },
       // Per tool and address, never per tool alone: strangers cannot spend a tool's owner's budget.
       claimToolAddress: { points: 20, durationSec: 24 * 60 * 60 },
-      claimRecipient: { points: 3, durationSec: 60 * 60 },
+      // An owner asks for a link or two; one inbox is sent no more than this a day, however its
+      // address is written.
+      claimRecipient: { points: 5, durationSec: 24 * 60 * 60 },
       claimVerify: { points: 10, durationSec: 10 * 60 },
       ownerEdit: { points: 10, durationSec: 60 * 60 },
       // A person subscribes once, perhaps again after a typo; a script mailing strangers stops here.
       digestSubscribe: { points: 5, durationSec: 10 * 60 },
       // One inbox gets a few confirmation mails a day, however its address is varied and whether
-      // its waiting row is kept, deleted or made again; the whole site sends no more than the
-      // operator allows an hour, whatever the number of addresses posting.
+      // its waiting row is kept, deleted or made again.
       digestRecipient: { points: 3, durationSec: 24 * 60 * 60 },
-      digestConfirmations: { points: e.DIGEST_CONFIRMATIONS_PER_HOUR, durationSec: 60 * 60 },
+      // Every mail a visitor can have sent to any address (digest confirmations, claim links,
+      // owner links): the whole site sends no more than the operator allows an hour, whatever
+      // the number of addresses and networks asking.
+      confirmationMails: { points: e.CONFIRMATION_MAILS_PER_HOUR, durationSec: 60 * 60 },
     },
     // A queue of 30 s holds 3 attempts at the longest delay: a new browser waits no longer than a
     // proxy's usual timeout, and a flood is refused at once instead of holding connections.

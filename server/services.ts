@@ -67,7 +67,7 @@ export interface AppServices {
     searchNewTerm: RateLimiter;
     digestSubscribe: RateLimiter;
     digestRecipient: RateLimiter;
-    digestConfirmations: RateLimiter;
+    confirmationMails: RateLimiter;
     submit: RateLimiter;
     checkout: RateLimiter;
     loginIp: RateLimiter;
@@ -202,7 +202,7 @@ export function createServices(
       ownerEdit: createRateLimiter(database, "owner_edit", config.rateLimits.ownerEdit),
       digestSubscribe: createRateLimiter(database, "digest_subscribe", config.rateLimits.digestSubscribe),
       digestRecipient: createRateLimiter(database, "digest_recipient", config.rateLimits.digestRecipient),
-      digestConfirmations: createRateLimiter(database, "digest_confirmations", config.rateLimits.digestConfirmations),
+      confirmationMails: createRateLimiter(database, "confirmation_mails", config.rateLimits.confirmationMails),
     },
   };
 }

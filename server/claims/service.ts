@@ -7,7 +7,7 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import { joinHtml, mailHtml, mailLine } from "../mail/html.ts";
 import { MailError } from "../mail/mailer.ts";
-import { recipientLimitKey } from "../mail/recipients.ts";
+import { spendConfirmationMail } from "../mail/recipients.ts";
 import { OutboundError, safeFetch } from "../net/fetch.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
@@ -82,16 +82,19 @@ export interface Limited {
 }
 
 /** Spends a point of each limit in turn; the first one spent answers. */
-async function spend(limits: readonly [RateLimiter, string][], message: string): Promise<Limited | null> {
+/**
+ * Spends each limit in turn and, when `mailTo` is given, a mail to that address: its inbox's
+ * budget (variants of one address count as one) and the site's hourly budget of such mails.
+ */
+async function spend(deps: ClaimDeps, limits: readonly [RateLimiter, string][], mailTo: string | null, message: string): Promise<Limited | null> {
   for (const [limiter, key] of limits) {
     const state = await limiter.consume(key);
     if (state.limited) return { kind: "limited", message, retryAfterSec: state.retryAfterSec };
   }
-  return null;
+  if (mailTo === null) return null;
+  const mail = await spendConfirmationMail(deps, deps.limiters.claimRecipient, mailTo);
+  return mail.limited ? { kind: "limited", message, retryAfterSec: mail.retryAfterSec } : null;
 }
-
-/** A recipient's limit key: its inbox (variants of one address count as one), hashed (mail/recipients.ts). */
-const recipientKey = (address: string) => recipientLimitKey(address);
 
 const claimantOf = (client: Client, who: string): AuditActor => ({ id: null, username: who, ip: client.ip });
 
@@ -147,11 +150,12 @@ export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, em
   if (emailAddressRefusal(address, tool.websiteUrl)) return { kind: "bad-email", message: emailRefusalMessage(tool.websiteUrl) };
   const { limiters } = deps;
   const limited = await spend(
+    deps,
     [
       [limiters.claimAddress, client.addressKey],
       [limiters.claimToolAddress, `${tool.id} ${client.addressKey}`],
-      [limiters.claimRecipient, recipientKey(address)],
     ],
+    address,
     "Too many claim requests. Please wait a while before asking again.",
   );
   if (limited) return limited;
@@ -219,7 +223,7 @@ const LINK_UNUSABLE = "This confirmation link has expired or has been used alrea
  * returned (to show once) and mailed to the address.
  */
 export async function confirmEmailClaim(deps: ClaimDeps, tool: ClaimableTool, token: string, client: Client): Promise<VerifyResult> {
-  const limited = await spend([[deps.limiters.claimVerify, client.addressKey]], VERIFY_LIMITED);
+  const limited = await spend(deps, [[deps.limiters.claimVerify, client.addressKey]], null, VERIFY_LIMITED);
   if (limited) return limited;
   if (!TOKEN_PATTERN.test(token)) return { kind: "unknown", message: LINK_UNUSABLE };
   const ownerToken = newToken();
@@ -281,7 +285,7 @@ export type WebsiteClaimStart = { kind: "started"; secret: string } | Limited;
  * keep its owner from proving it. Starts never verified are deleted once they expire.
  */
 export async function startWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, client: Client): Promise<WebsiteClaimStart> {
-  const limited = await spend([[deps.limiters.claimAddress, client.addressKey]], "Too many claim requests. Please wait a while before asking again.");
+  const limited = await spend(deps, [[deps.limiters.claimAddress, client.addressKey]], null, "Too many claim requests. Please wait a while before asking again.");
   if (limited) return limited;
   const secret = newToken();
   const now = deps.now();
@@ -436,7 +440,7 @@ async function checkDnsRecord(deps: ClaimDeps, tool: ClaimableTool, name: string
  * the claim stays pending, and the attempt is in the audit log with what was seen.
  */
 export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, secret: string, client: Client): Promise<VerifyResult> {
-  const limited = await spend([[deps.limiters.claimVerify, client.addressKey]], VERIFY_LIMITED);
+  const limited = await spend(deps, [[deps.limiters.claimVerify, client.addressKey]], null, VERIFY_LIMITED);
   if (limited) return limited;
   const claim = await findWebsiteClaim(deps.database, tool, secret, deps.now());
   if (!claim) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
@@ -484,13 +488,7 @@ export type OwnerLinkRequest = { kind: "answered"; message: string } | Limited;
  */
 export async function requestOwnerLink(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<OwnerLinkRequest> {
   const address = email.toLowerCase();
-  const limited = await spend(
-    [
-      [deps.limiters.claimAddress, client.addressKey],
-      [deps.limiters.claimRecipient, recipientKey(address)],
-    ],
-    "Too many requests for owner links. Please wait a while before asking again.",
-  );
+  const limited = await spend(deps, [[deps.limiters.claimAddress, client.addressKey]], address, "Too many requests for owner links. Please wait a while before asking again.");
   if (limited) return limited;
   void mailNewOwnerLink(deps, tool, address, client).catch((error: unknown) => deps.log.error({ err: error }, "new owner link not sent"));
   return {

@@ -4,7 +4,7 @@ import type { Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { recipientLimitKey } from "../mail/recipients.ts";
+import { spendConfirmationMail } from "../mail/recipients.ts";
 import type { AppServices } from "../services.ts";
 import { renderConfirmation } from "./render.ts";
 
@@ -21,7 +21,7 @@ export interface SubscriberDeps {
   now: () => number;
   signingKey: () => Promise<string>;
   /** Confirmation mails per inbox a day, and from the whole site an hour. */
-  limiters: Pick<AppServices["limiters"], "digestRecipient" | "digestConfirmations">;
+  limiters: Pick<AppServices["limiters"], "digestRecipient" | "confirmationMails">;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -78,8 +78,8 @@ export async function subscribe(deps: SubscriberDeps, email: string): Promise<vo
     if (existing.status !== "pending") return;
     if (existing.confirm_sent_at !== null && now - Number(existing.confirm_sent_at) < config.digest.resendAfterMs) return;
   }
-  const spent = await spendConfirmation(deps, email);
-  if (!spent) return;
+  const spent = await spendConfirmationMail(deps, deps.limiters.digestRecipient, email);
+  if (spent.limited) return;
 
   const token = randomBytes(32).toString("base64url");
   const fields = { confirm_token_hash: sha256(token), confirm_expires_at: now + config.digest.confirmTtlMs, confirm_sent_at: now };
@@ -107,29 +107,6 @@ export async function subscribe(deps: SubscriberDeps, email: string): Promise<vo
   const mail = renderConfirmation(site, confirmUrl(config.siteUrl, token), Math.round(config.digest.confirmTtlMs / 3_600_000));
   void deps.mailer.send({ to: email, ...mail }).catch((error: unknown) => deps.log.warn({ err: error }, "digest: confirmation mail not sent"));
 }
-
-/**
- * Spends a confirmation mail: a point of the inbox's daily budget, then one of the site's hourly
- * budget (given back to the inbox when the site's refuses). Null when either is spent; the first
- * refusal by the site's budget in its hour is logged, for the operator.
- */
-async function spendConfirmation(deps: SubscriberDeps, email: string): Promise<{ refund: () => Promise<void> } | null> {
-  const { digestRecipient, digestConfirmations } = deps.limiters;
-  const inbox = recipientLimitKey(email);
-  if ((await digestRecipient.consume(inbox)).limited) return null;
-  const site = await digestConfirmations.consume(SITE_KEY);
-  if (site.limited) {
-    await digestRecipient.refund(inbox);
-    if (site.consumed === deps.config.rateLimits.digestConfirmations.points + 1) {
-      deps.log.warn({ retryAfterSec: site.retryAfterSec }, "digest: the site's hourly budget of confirmation mails is spent; further ones are not sent this hour (DIGEST_CONFIRMATIONS_PER_HOUR)");
-    }
-    return null;
-  }
-  return { refund: () => Promise.all([digestRecipient.refund(inbox), digestConfirmations.refund(SITE_KEY)]).then(() => undefined) };
-}
-
-/** The one key of the site-wide budget of confirmation mails. */
-const SITE_KEY = "site";
 
 /** What a confirmation link is: waiting to be confirmed, already used, or unknown or expired. */
 export type ConfirmationState = "pending" | "confirmed" | "invalid";

@@ -5,7 +5,7 @@ import { postForm, useTestServer, type TestServer } from "../../tests/support/se
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
 
 // Mail to recipients, on a real SMTP server on 127.0.0.1: confirmation and claim mails are limited
-// per inbox however its address is written, the digest's per day (outliving the waiting row) and
+// per inbox however its address is written, per day (outliving the digest's waiting row) and
 // per site per hour; addresses at internationalised top-level domains are mailed; and every value
 // put into a mail stays on its one line.
 
@@ -80,7 +80,7 @@ describe("digest confirmations from the whole site", () => {
   const getServer = useTestServer({
     configure: (config) => {
       mailing(config);
-      config.rateLimits.digestConfirmations = { points: 4, durationSec: 3600 };
+      config.rateLimits.confirmationMails = { points: 4, durationSec: 3600 };
     },
   });
 
@@ -106,19 +106,47 @@ describe("claim mails aimed at one inbox", () => {
   });
   const tool = makeTool({ name: "Variant Claims", websiteUrl: "https://variant-claims.example" });
 
-  it("send one inbox 3 an hour, however its address is written", async () => {
+  it("send one inbox 5 a day, however its address is written", async () => {
     const s = getServer();
     await addTools(s.services, [tool]);
-    const variants = ["admin@variant-claims.example", "ADMIN@variant-claims.example", "admin+1@variant-claims.example", "Admin+two@Variant-Claims.example", "admin+3@variant-claims.example", "admin+4@variant-claims.example"];
+    const variants = ["admin@variant-claims.example", "ADMIN@variant-claims.example", "admin+1@variant-claims.example", "Admin+two@Variant-Claims.example", "admin+3@variant-claims.example", "admin+4@variant-claims.example", "ADMIN+5@variant-claims.example"];
     const statuses: number[] = [];
     for (const [i, email] of variants.entries()) {
       statuses.push((await postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": `198.51.100.${100 + i}` })).status);
     }
-    // A refused request sends nothing, so the three accepted are all the mails there are.
-    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    // A refused request sends nothing, so the five accepted are all the mails there are.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     const inbox = variants.map((email) => email.toLowerCase());
-    await arrived(inbox, 3);
-    expect(mailsTo(inbox)).toHaveLength(3);
+    await arrived(inbox, 5);
+    expect(mailsTo(inbox)).toHaveLength(5);
+  });
+});
+
+describe("claim mails from the whole site", () => {
+  const getServer = useTestServer({
+    configure: (config) => {
+      mailing(config);
+      config.rateLimits.confirmationMails = { points: 3, durationSec: 3600 };
+    },
+  });
+
+  it("share the hourly budget with digest confirmations: past it a claim is refused and nothing is sent", async () => {
+    const s = getServer();
+    const tools = Array.from({ length: 3 }, (_, i) => makeTool({ name: `Site Budget ${i}`, websiteUrl: `https://site-budget-${i}.example` }));
+    await addTools(s.services, tools);
+    expect((await postForm(`${s.url}/digest`, { email: "reader@site-budget.example" }, { "X-Forwarded-For": "203.0.113.60" })).status).toBe(303);
+    const claim = (i: number) => postForm(`${s.url}/claim/${tools[i]!.slug}`, { intent: "email", email: `admin@site-budget-${i}.example` }, { "X-Forwarded-For": `203.0.113.${70 + i}` });
+    const statuses = [(await claim(0)).status, (await claim(1)).status];
+    const refused = await claim(2);
+    expect(statuses).toEqual([200, 200]);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const inboxes = ["reader@site-budget.example", ...tools.map((_, i) => `admin@site-budget-${i}.example`)];
+    await arrived(inboxes, 3);
+    expect(mailsTo(inboxes).map((mail) => mail.to[0]).sort()).toEqual(inboxes.slice(0, 3).sort());
+    // The refused claim wrote nothing.
+    const claims = await s.services.database.db.selectFrom("tool_claims").select("tool_id").execute();
+    expect(claims.map((row) => row.tool_id).sort()).toEqual([tools[0]!.id, tools[1]!.id].sort());
   });
 });
 
