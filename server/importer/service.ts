@@ -27,7 +27,7 @@ import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
 import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource, type SubmitDeps } from "../submissions/service.ts";
-import { loadParser, parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
+import { parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
 
 export interface ImporterDeps {
   config: Pick<Config, "productHunt" | "schedules" | "faviconServiceUrl" | "siteName" | "siteUrl" | "outboundAllow">;
@@ -148,7 +148,6 @@ async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promis
       deps.log.warn({ err: error, slug }, "import: the Product Hunt API did not answer; reading the page instead");
     }
   }
-  await loadParser();
   let nameless = false;
   try {
     return await fetchFromProductHunt(deps, url, "text/html", (response) => {
