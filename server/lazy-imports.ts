@@ -1,10 +1,9 @@
 /**
  * Dependencies loaded the first time something needs them, not at start: each costs several MB of
  * resident memory on top of what serving pages loads (measured: sharp 8, stripe 10,
- * @aws-sdk/client-s3 7, cheerio 16 with the undici it brings), and many processes never use some
- * of them — stripe only in stripe mode, the S3 client only with S3_BUCKET, cheerio only when an
- * import runs, sharp only for a logo or a screenshot. A test keeps them out of what the server
- * loads at start (lazy-imports.test.ts).
+ * @aws-sdk/client-s3 7), and many processes never use some of them — stripe only in stripe mode,
+ * the S3 client only with S3_BUCKET, sharp only for a logo or a screenshot. A test keeps them out
+ * of what the server loads at start (lazy-imports.test.ts).
  *
  * A failed import (a missing package, sharp without its native library) fails the operation that
  * needed it with the import's own error, and is tried again by the next one.
@@ -32,9 +31,6 @@ export const loadStripe = loadOnce(async () => (await import("stripe")).default)
 
 /** The S3 client and commands (S3 storage only). */
 export const loadS3 = loadOnce(() => import("@aws-sdk/client-s3"));
-
-/** cheerio (the Product Hunt import's page and feed parsing). */
-export const loadCheerio = loadOnce(() => import("cheerio"));
 
 /** nodemailer (outgoing e-mail: claim links, the digest). */
 export const loadNodemailer = loadOnce(async () => (await import("nodemailer")).default);

@@ -1,6 +1,7 @@
 import { Resolver } from "node:dns/promises";
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { VERIFICATION_META_NAME } from "../../core/claims.ts";
+import { rawTextEnd } from "../net/markup.ts";
 
 // Reading what a claimed website shows: the verification meta tag of its home page and the TXT
 // records of its domain. Both read what someone else's server sent, so both are bounded and
@@ -185,18 +186,6 @@ class HeadReader implements TokenizerCallbacks {
   ondeclaration(): void {}
   onprocessinginstruction(): void {}
   onend(): void {}
-}
-
-/**
- * Where an element's raw text ends: the start of the first `</name` followed by whitespace, "/"
- * or ">" (ASCII case ignored), or the end of the text.
- */
-function rawTextEnd(text: string, name: string, from: number): number {
-  for (let at = text.indexOf("</", from); at !== -1; at = text.indexOf("</", at + 2)) {
-    const after = at + 2 + name.length;
-    if (text.slice(at + 2, after).toLowerCase() === name && (after === text.length || /[\t\n\f\r />]/.test(text[after]!))) return at;
-  }
-  return text.length;
 }
 
 /** Whether a script's text opens a comment and then a script, which makes a browser read past its first end tag. */

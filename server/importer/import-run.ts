@@ -1,6 +1,6 @@
 import { launchUrl, scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
 import { pause, type RunContext, type ScheduledJob } from "../jobs/scheduler.ts";
-import { FeedError, loadParser, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
+import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
 import { askApi, fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
 
 /** Launches listed in the feed (or by the API) at once; Product Hunt's feed holds about 50. */
@@ -95,7 +95,6 @@ async function listLaunches(deps: ImporterDeps): Promise<Launch[]> {
       deps.log.warn({ err: error }, "import run: the Product Hunt API did not answer; reading the feed instead");
     }
   }
-  await loadParser();
   const entries = await fetchFromProductHunt(deps, `${productHunt.baseUrl}/feed`, "application/atom+xml", (response) => {
     try {
       return parseFeed(response.body.toString("utf8"));

@@ -85,6 +85,8 @@ describe("importing a Product Hunt launch", () => {
   /** A proxy that fetches its `url` parameter and answers what it got. */
   let relay: LocalServer;
   const relayed: string[] = [];
+  /** A proxy that answers its `url` parameter's page with 6 MB of comments added to its <main>. */
+  let padder: LocalServer;
   /** A server on 127.0.0.1 that is NOT allow-listed: a private service a launch must not reach. */
   let privateService: LocalServer;
   let gate: LocalServer;
@@ -110,6 +112,17 @@ describe("importing a Product Hunt launch", () => {
         () => res.writeHead(502).end(),
       );
     });
+    padder = await listenLocal((req, res) => {
+      const target = new URL(req.url ?? "/", "http://padder").searchParams.get("url") ?? "";
+      const comment = `<div class="styles_comment__a1"><img alt="A maker" srcset="https://ph-avatars.imgix.net/1.png?w=32 1x"/><p>Congrats on the launch!</p></div>\n`;
+      fetch(target).then(
+        async (answer) => {
+          const page = (await answer.text()).replace("</main>", `${comment.repeat(Math.ceil((6 * 1024 * 1024) / comment.length))}</main>`);
+          res.writeHead(answer.status, { "content-type": "text/html; charset=utf-8" }).end(page);
+        },
+        () => res.writeHead(502).end(),
+      );
+    });
     // Holds its first AT_ONCE requests until all have come (or a second has passed): imports of one
     // launch leave it together.
     const held: (() => void)[] = [];
@@ -130,10 +143,11 @@ describe("importing a Product Hunt launch", () => {
       makeLaunch(site, 2000004, "private-redirect", { name: "Private Redirect", website: `${privateService.url}/`, visitLink: "redirect" }),
       makeLaunch(site, 2000005, "ten-net", { name: "Ten Net", website: "http://10.0.0.1/" }),
       makeLaunch(site, 2000006, "twice-at-once", { name: "Twice At Once", website: `${gate.url}/twice-at-once` }),
+      makeLaunch(site, 2000007, "long-page", { name: "Long Page", categories: ["Developer Tools", "Design tools"] }),
     );
     server = await startTestServer({
       configure: (config) => {
-        pointAtFake(config, ph, [site.hostPort, ...[brokenProxy, relay, gate].map((local) => `127.0.0.1:${local.port}`)]);
+        pointAtFake(config, ph, [site.hostPort, ...[brokenProxy, relay, gate, padder].map((local) => `127.0.0.1:${local.port}`)]);
         config.faviconServiceUrl = FAVICONS;
       },
     });
@@ -145,7 +159,7 @@ describe("importing a Product Hunt launch", () => {
   });
   afterAll(async () => {
     await server?.close();
-    await Promise.all([ph?.close(), site?.close(), brokenProxy?.close(), relay?.close(), privateService?.close(), gate?.close()]);
+    await Promise.all([ph?.close(), site?.close(), brokenProxy?.close(), relay?.close(), padder?.close(), privateService?.close(), gate?.close()]);
   });
   beforeEach(() => {
     savedProductHunt = { ...server.services.config.productHunt };
@@ -278,6 +292,23 @@ describe("importing a Product Hunt launch", () => {
         website_url: `${site.url}/tidy-tasks?ref=toolshelf`,
       });
       expect(await categoriesOf(server, result.tool.id)).toEqual(["project-management", "productivity"]);
+    });
+
+    // The padding proxy stands in for a launch page longer than the import reads: its start is read.
+    it("reads a launch page of 6 MB from its first megabyte", async () => {
+      server.services.config.productHunt.fetchProxies = [`${padder.url}/fetch?url={url}`];
+      ph.failNext("/products/long-page", 1, 403);
+      const result = saved(await importLaunch(server.services, ph.launchUrl("long-page")));
+      expect(await toolRow(server, result.tool.id)).toMatchObject({
+        name: "Long Page",
+        tagline: "The tagline of long-page",
+        description: "What long-page does.",
+        source_url: `${ph.baseUrl}/products/long-page`,
+        website_url: `${site.url}/long-page?ref=toolshelf`,
+      });
+      expect(result.logo).toBe("stored");
+      // Apollo's data came after the comments and was not read: the category is the JSON-LD's one.
+      expect(await categoriesOf(server, result.tool.id)).toEqual(["development"]);
     });
 
     it("says all proxies failed, naming the last one's error, when every attempt fails", async () => {

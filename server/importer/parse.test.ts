@@ -1,10 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pickThumbnail } from "../../core/import.ts";
 import { fastestRun } from "../../tests/support/timing.ts";
 import {
+  FEED_ENTRIES_READ,
   FeedError,
   GraphqlError,
-  loadParser,
+  IMAGE_URLS_READ,
+  PAGE_READ_BYTES,
   POSTS_QUERY,
   POST_QUERY,
   parseFeed,
@@ -13,9 +15,6 @@ import {
   parseLaunchPage,
   type LaunchData,
 } from "./parse.ts";
-
-// The import loads the parser before reading a page or the feed (cheerio is loaded on first use).
-beforeAll(loadParser);
 
 const PAGE_URL = "https://www.producthunt.com/products/quillmate";
 const IMG = "https://ph-files.imgix.net/8c1d-quillmate.png";
@@ -258,8 +257,39 @@ describe("parseLaunchPage", () => {
     expect(parseLaunchPage(null as unknown as string, PAGE_URL)).toEqual(EMPTY);
   });
 
-  // The page is fetched from elsewhere and read on the server's only thread: the parts read by
-  // hand are linear in it. (The whole page is parsed too, which takes seconds at 5 MB.)
+  it("labels a <source> by the first <img> of its <picture>", () => {
+    const picture = (img: string) =>
+      `<meta property="og:title" content="Quillmate | Product Hunt"><picture><source srcset="https://cdn.example/q.webp 96w">${img}</picture>` +
+      `<picture><source srcset="https://cdn.example/other.webp 96w"><img alt="Ada Maker" src="a.png"></picture><source srcset="https://cdn.example/loose.webp 96w">`;
+    expect(parseLaunchPage(picture(`<img alt="Quillmate logo" src="q.png">`), PAGE_URL).thumbnails).toEqual([{ url: "https://cdn.example/q.webp", width: 96 }]);
+    expect(parseLaunchPage(picture(`<span><img alt="Quillmate" src="q.png"></span><img alt="Ada">`), PAGE_URL).thumbnails).toEqual([
+      { url: "https://cdn.example/q.webp", width: 96 },
+    ]);
+    expect(parseLaunchPage(picture(`<img src="q.png"><img alt="Quillmate">`), PAGE_URL).thumbnails).toEqual([]);
+  });
+
+  it("reads no tag written in a comment, a script, a noscript, a title or a textarea", () => {
+    const hidden = [
+      `<!-- <meta property="og:title" content="Hidden | Product Hunt"> -->`,
+      `<script>document.write('<meta property="og:title" content="Hidden | Product Hunt">')</script>`,
+      `<noscript><meta property="og:title" content="Hidden | Product Hunt"></noscript>`,
+      `<title><meta property="og:title" content="Hidden | Product Hunt"></title>`,
+      `<textarea><a data-test="visit-website-button" href="https://hidden.example/">Visit</a></textarea>`,
+    ];
+    for (const page of hidden) expect(parseLaunchPage(page, PAGE_URL), page).toEqual(EMPTY);
+    const after = `<noscript><img srcset="https://cdn.example/n.png" alt="Quillmate"></noscript><meta property="og:title" content="Quillmate | Product Hunt">`;
+    expect(parseLaunchPage(after, PAGE_URL)).toEqual({ ...EMPTY, name: "Quillmate" });
+  });
+
+  it("reads the first image addresses of a page that names more than a launch page does", () => {
+    const entries = Array.from({ length: IMAGE_URLS_READ + 10 }, (_, i) => `/logo-${i}.png`).join(", ");
+    const launch = parseLaunchPage(`<meta property="og:title" content="Quillmate | Product Hunt"><img alt="Quillmate" srcset="${entries}">`, PAGE_URL);
+    expect(launch.thumbnails).toHaveLength(IMAGE_URLS_READ);
+    expect(launch.thumbnails.at(-1)?.url).toBe(`https://www.producthunt.com/logo-${IMAGE_URLS_READ - 1}.png`);
+  });
+
+  // The page is fetched from elsewhere and read on the server's only thread: it is read in one
+  // pass of a tokenizer, and the parts read by hand are linear in it.
   it("reads 64 KB of unclosed .push( calls, or of commas in a srcset, in linear time", () => {
     const size = 64 * 1024;
     for (const [name, page] of [
@@ -275,7 +305,72 @@ describe("parseLaunchPage", () => {
     const pushed = `<script>(window.x ??= []).push({"rehydrate": 1, "x": ]);(window.y ??= []).push({"__typename":"Product","name":"Quillmate","slug":"quillmate"});</script>`;
     expect(parseLaunchPage(pushed, PAGE_URL).name).toBe("Quillmate");
   });
+
+  describe("reads 512 KB of hostile HTML in under 100 ms", () => {
+    const hostile = {
+      "distinct attributes": `<img ${distinctNames()}`,
+      "nested unclosed tags": fill("<div>"),
+      "table cells": fill("<table><tr><td>"),
+      "formatting elements": fill("<b><i><a>"),
+      "metas without >": fill("<meta "),
+      "a run of attribute name characters": `${fill("a", "<meta ").slice(0, SIZE - 1)}>`,
+      "an unterminated comment": fill("-", "<!--"),
+      "an unterminated script": fill("x", "<script>"),
+      "a huge script": `<script>(window.x ??= []).push({"p":"${"x".repeat(SIZE - 50)}"});</script>`.slice(0, SIZE),
+      "noscript openings": fill("<noscript>"),
+      "pictures of sources": fill(`<picture><source srcset="/logo.png">`, `<meta property="og:image" content="/logo.png">`),
+      "a srcset of many entries": fill("/logo.png 1w, ", `<meta property="og:image" content="/logo.png"><img srcset="`),
+      "a long name and labelled images": fill(`<img alt="${"Q".repeat(64)}" srcset="/q.png">`, `<meta property="og:title" content="${"Q".repeat(SIZE / 2)}">`),
+      "ld+json images": `<script type="application/ld+json">{"@type":"Product","name":"Q","image":[${'"/q.png",'.repeat(SIZE / 9 - 20)}"/q.png"]}</script>`,
+      "visit links that are not web links": fill(`<a data-test="visit-website-button" href="mailto:q@q">`),
+    };
+    it.each(Object.entries(hostile))("%s", (_, page) => {
+      expect(page.length).toBeGreaterThanOrEqual(SIZE * 0.95);
+      expect(page.length).toBeLessThanOrEqual(SIZE);
+      expect(fastestRun(() => parseLaunchPage(page, PAGE_URL), 100)).toBeLessThan(100);
+    });
+  });
+
+  it("reads a normal page of the size the import reads in under 100 ms, and one of 5 MB well under a second", () => {
+    const page = launchPageOf(PAGE_READ_BYTES);
+    expect(parseLaunchPage(page, PAGE_URL)).toMatchObject({ name: "Quillmate", tagline: "AI writing partner for busy teams", websiteUrl: "https://quillmate.example/?ref=producthunt" });
+    expect(fastestRun(() => parseLaunchPage(page, PAGE_URL), 100)).toBeLessThan(100);
+    const large = launchPageOf(5 * 1024 * 1024);
+    expect(fastestRun(() => parseLaunchPage(large, PAGE_URL), 500)).toBeLessThan(500);
+  });
 });
+
+const SIZE = 512 * 1024;
+
+/** `unit` repeated after `prefix` up to SIZE characters. */
+function fill(unit: string, prefix = ""): string {
+  return (prefix + unit.repeat(Math.ceil(SIZE / unit.length))).slice(0, SIZE);
+}
+
+/** SIZE characters of distinct attribute (or tag) names, space-separated. */
+function distinctNames(): string {
+  return Array.from({ length: SIZE / 4 }, (_, i) => `a${i.toString(36)}`).join(" ").slice(0, SIZE - 5);
+}
+
+/**
+ * A launch page of about `size` characters as Product Hunt writes one: FULL_PAGE's head and hero,
+ * then comments with their avatars, each with Apollo's data for it, as the page streams them.
+ */
+function launchPageOf(size: number): string {
+  const comment = (i: number) =>
+    `<div class="styles_comment__a1 flex gap-3" data-test="comment-${i}"><a href="/@maker${i}"><img alt="Maker ${i}" loading="lazy" width="32" height="32" ` +
+    `srcset="https://ph-avatars.imgix.net/${i}/original.png?auto=format&amp;w=32 1x, https://ph-avatars.imgix.net/${i}/original.png?auto=format&amp;w=64 2x"/></a>` +
+    `<div class="flex flex-col"><span class="font-semibold">Maker ${i}</span><p class="text-16">Congrats on the launch! We&#x27;ve used it for a week &amp; love it.</p>` +
+    `<button type="button">Upvote (${i % 40})</button><a href="/products/quillmate/comments/${i}">Reply</a></div></div>\n` +
+    apolloScript(
+      `{"rehydrate":{"_R_c${i}_":{"data":{"comment":{"__typename":"Comment","id":"${i}","body":"Congrats on the launch!","votesCount":${i % 40},` +
+        `"user":{"__typename":"User","id":"${i}","name":"Maker ${i}","username":"maker${i}","avatarUrl":"https://ph-avatars.imgix.net/${i}/original.png"}}},"loading":false}},"events":[]}`,
+    );
+  const [head, tail] = FULL_PAGE.split("</main>");
+  let comments = "";
+  for (let i = 0; head!.length + comments.length + tail!.length < size; i++) comments += comment(i);
+  return `${head}${comments}</main>${tail}`;
+}
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <feed xml:lang="en-US" xmlns="http://www.w3.org/2005/Atom">
@@ -354,6 +449,57 @@ describe("parseFeed", () => {
 
   it("gives no entries for an empty feed", () => {
     expect(parseFeed(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>`)).toEqual([]);
+  });
+
+  it("reads the first paragraph of inline XHTML content, and the summary when the content has none", () => {
+    const entry = (content: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="https://www.producthunt.com/products/a"/>${content}</entry></feed>`;
+    const xhtml = `<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Notes &amp; <b>tasks</b>,\n together</p><p>Second</p></div></content>`;
+    expect(parseFeed(entry(xhtml))[0]?.tagline).toBe("Notes & tasks, together");
+    expect(parseFeed(entry(`<content type="xhtml"><div>No <i>paragraph</i></div></content>`))[0]?.tagline).toBe("No paragraph");
+    expect(parseFeed(entry(`<content type="html">&lt;p&gt;&lt;/p&gt;</content><summary>From the summary</summary>`))[0]?.tagline).toBe("From the summary");
+    expect(parseFeed(entry(`<summary type="html">&lt;div&gt;Lead&lt;p&gt;First &amp;amp; only&lt;div&gt;Not this`))[0]?.tagline).toBe("First & only");
+    expect(parseFeed(entry(`<title><![CDATA[Fish & <Chips>]]></title>`))[0]?.title).toBe("Fish & <Chips>");
+  });
+
+  it("reads the first feed of the document, its entries only, and entries closed by the end of the text", () => {
+    const link = (slug: string) => `<link href="https://www.producthunt.com/products/${slug}"/>`;
+    const xml = `<feed><x><entry>${link("inside-x")}</entry></x></b><entry>${link("one")}<entry>${link("nested")}</entry></entry><entry>${link("open")}<title>Open`;
+    expect(parseFeed(xml).map((e) => [e.slug, e.title])).toEqual([
+      ["one", ""],
+      ["open", "Open"],
+    ]);
+    expect(parseFeed(`<feed><entry>${link("first")}</entry></feed><feed><entry>${link("second")}</entry></feed>`).map((e) => e.slug)).toEqual(["first"]);
+  });
+
+  it("reads the first entries of a feed longer than Product Hunt's", () => {
+    const entries = Array.from({ length: FEED_ENTRIES_READ + 5 }, (_, i) => `<entry><link href="https://www.producthunt.com/products/l${i}"/></entry>`);
+    const read = parseFeed(`<feed>${entries.join("")}</feed>`);
+    expect(read).toHaveLength(FEED_ENTRIES_READ);
+    expect(read.at(-1)?.slug).toBe(`l${FEED_ENTRIES_READ - 1}`);
+  });
+
+  describe("reads 512 KB of a hostile feed in under 100 ms", () => {
+    const entry = `<feed><entry><link href="https://www.producthunt.com/products/q"/>`;
+    const hostile = {
+      "nested unclosed elements": fill("<a>", entry),
+      "nested elements closed by names never opened": fill("<a><b></c>", entry),
+      "nested entries": fill("<entry>", "<feed>"),
+      "end tags": fill("</a>", entry),
+      "distinct attributes": `<feed><entry><link ${distinctNames().slice(0, SIZE - 20)}`,
+      "distinct element names": `<feed><entry><${distinctNames().replaceAll(" ", "><").slice(0, SIZE - 20)}`,
+      "HTML content of nested blocks": fill("&lt;div&gt;", `${entry}<content type="html">`),
+      "HTML content of formatting elements": fill("&lt;b&gt;&lt;i&gt;&lt;a&gt;", `${entry}<content type="html">`),
+      "XHTML content of nested blocks": fill("<div>", `${entry}<content type="xhtml">`),
+      "an unterminated comment": fill("-", "<feed><!--"),
+      "an unterminated CDATA section": fill("x", `${entry}<title><![CDATA[`),
+      "many entries": fill(`<entry><link href="https://www.producthunt.com/products/q"/><title>Q</title><content type="html">&lt;p&gt;Q&lt;/p&gt;</content></entry>`, "<feed>"),
+      "a long date": fill("2", `${entry}<published>`),
+    };
+    it.each(Object.entries(hostile))("%s", (_, xml) => {
+      expect(xml.length).toBeGreaterThanOrEqual(SIZE * 0.95);
+      expect(fastestRun(() => parseFeed(xml), 100)).toBeLessThan(100);
+    });
   });
 
   it("throws FeedError for what is not an Atom feed", () => {

@@ -1,23 +1,18 @@
-import type { CheerioAPI } from "cheerio";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
 import { CodedError } from "../errors.ts";
-import { loadCheerio } from "../lazy-imports.ts";
+import { readMarkup, type MarkupVisitor } from "../net/markup.ts";
 
-let cheerio: typeof import("cheerio") | null = null;
+// The page and the feed are fetched from elsewhere and read on the thread that serves every
+// request, so both are read in one pass of a tokenizer, in time linear in their length
+// (server/net/markup.ts; docs/decisions/009-safe-outbound-fetch.md).
 
 /**
- * Loads the HTML and XML parser (cheerio, server/lazy-imports.ts) that parseLaunchPage and
- * parseFeed use: the import awaits it before reading a page or the feed, so those stay synchronous
- * and a process that never imports never loads it.
+ * How much of a launch page or the feed the import reads. What a launch is read from comes early
+ * (the head's Open Graph and JSON-LD, the visit link and logo at the top, Apollo's answer for the
+ * product) and the feed is tens of KB, while reading takes about 40 ms a megabyte of a normal
+ * page (a 5 MB one held the thread for 150–200 ms).
  */
-export async function loadParser(): Promise<void> {
-  cheerio ??= await loadCheerio();
-}
-
-function parser(): typeof import("cheerio") {
-  if (!cheerio) throw new Error("The page parser is not loaded: await loadParser() before parsing.");
-  return cheerio;
-}
+export const PAGE_READ_BYTES = 1024 * 1024;
 
 /**
  * What a launch page (or the API) says about a launch. Fields are null/empty when not found.
@@ -84,8 +79,8 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Decodes the entities that turn up in JSON embedded in pages. Attribute values and text nodes are
- * decoded by cheerio already; this is for strings inside scripts, where some pages escape HTML too.
+ * Decodes the entities that turn up in JSON embedded in pages. Attribute values and text are
+ * decoded as they are read; this is for strings inside scripts, where some pages escape HTML too.
  */
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
@@ -424,13 +419,125 @@ function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
   });
 }
 
+/** How many image addresses of a page (ld+json images, srcset entries) are read at most; a launch page has a few hundred. */
+export const IMAGE_URLS_READ = 1000;
+
+/** The Open Graph properties a launch page is read for. */
+const OG_PROPERTIES = new Set(["og:url", "og:title", "og:description", "og:image"]);
+
+/** The attributes a launch page is read for, by element. */
+const PAGE_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["meta", new Set(["property", "content"])],
+  ["link", new Set(["rel", "href"])],
+  ["script", new Set(["type"])],
+  ["a", new Set(["data-test", "href"])],
+  ["img", new Set(["srcset", "alt"])],
+  ["source", new Set(["srcset", "alt"])],
+]);
+
+/** A `<picture>` of the page: whether an `<img>` was seen in it yet, and the first one's alt. */
+interface Picture {
+  img: boolean;
+  alt: string | undefined;
+}
+
+/** What the launch is read from, as found on the page: attribute values and script text as written, entities decoded. */
+interface PageParts {
+  /** The `content` of the first `<meta property>` of each Open Graph property (undefined: that meta has no content). */
+  meta: Map<string, string | undefined>;
+  /** The `href` of the first `<link rel="canonical">` (null: none on the page). */
+  canonical: string | undefined | null;
+  scripts: { type: string; text: string }[];
+  /** The `href`s of the "Visit website" links. */
+  visitLinks: string[];
+  /** The `<img>` and `<source>` elements with a `srcset`: it, their `alt`, and the `<picture>` around them. */
+  images: { srcset: string; alt: string | undefined; picture: Picture | undefined }[];
+}
+
+/**
+ * The parts of a page a launch is read from, in one pass of the tokenizer. Pictures are the only
+ * structure kept: one closes at its end tag (or the page's end), where a browser would also close
+ * one left open inside a closing block (a page that does this has no launch logo to lose).
+ */
+class PageReader implements MarkupVisitor {
+  readonly parts: PageParts = { meta: new Map(), canonical: null, scripts: [], visitLinks: [], images: [] };
+  /** The script being read: its text comes before any other tag. */
+  private script: { type: string; text: string } | null = null;
+  /** The pictures open, outermost first. */
+  private readonly pictures: Picture[] = [];
+
+  attributesOf(tag: string): ReadonlySet<string> | undefined {
+    return PAGE_ATTRIBUTES.get(tag);
+  }
+
+  startTag(name: string, attributes: ReadonlyMap<string, string>): void {
+    const { parts } = this;
+    switch (name) {
+      case "meta": {
+        const property = attributes.get("property");
+        if (property !== undefined && OG_PROPERTIES.has(property) && !parts.meta.has(property)) parts.meta.set(property, attributes.get("content"));
+        return;
+      }
+      case "link": {
+        // rel's value is compared without regard to case, as CSS selectors do in HTML.
+        const rel = attributes.get("rel");
+        if (parts.canonical === null && rel?.toLowerCase() === "canonical") parts.canonical = attributes.get("href");
+        return;
+      }
+      case "script":
+        this.script = { type: attributes.get("type") ?? "", text: "" };
+        parts.scripts.push(this.script);
+        return;
+      case "a": {
+        const href = attributes.get("href");
+        if (attributes.get("data-test") === "visit-website-button" && href !== undefined) parts.visitLinks.push(href);
+        return;
+      }
+      case "picture":
+        this.pictures.push({ img: false, alt: undefined });
+        return;
+      case "img":
+        // This is the first img of every open picture that has none yet: those are the innermost
+        // ones, so each picture is visited once however many imgs follow.
+        for (let i = this.pictures.length - 1; i >= 0 && !this.pictures[i]!.img; i--) {
+          const picture = this.pictures[i]!;
+          picture.img = true;
+          picture.alt = attributes.get("alt");
+        }
+        break;
+      case "source":
+        break;
+      default:
+        return;
+    }
+    const srcset = attributes.get("srcset");
+    if (srcset !== undefined) parts.images.push({ srcset, alt: attributes.get("alt"), picture: this.pictures.at(-1) });
+  }
+
+  endTag(name: string): void {
+    if (name === "script") this.script = null;
+    else if (name === "picture") this.pictures.pop();
+  }
+
+  text(text: string): void {
+    if (this.script !== null) this.script.text += text;
+  }
+}
+
+/** What a page names a launch by, in one pass over it. */
+function readPage(html: string): PageParts {
+  const reader = new PageReader();
+  // A browser reads CR LF and a lone CR as LF before anything else.
+  readMarkup(html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html, reader);
+  return reader.parts;
+}
+
 /**
  * Reads a launch page. Never throws: garbage (binary bytes, JSON, an empty string, a login page)
  * gives a LaunchData with everything null/empty. pageUrl resolves relative links and tells which
  * product on the page is the launch.
  */
 export function parseLaunchPage(html: string, pageUrl: string, options: ParseLaunchPageOptions = {}): LaunchData {
-  parser(); // a parser not loaded is a bug, not a page that names nothing: thrown, not caught below
   try {
     return readLaunchPage(typeof html === "string" ? html : "", pageUrl, options.imageBaseUrl ?? PRODUCT_HUNT_IMAGE_BASE_URL);
   } catch {
@@ -439,23 +546,21 @@ export function parseLaunchPage(html: string, pageUrl: string, options: ParseLau
 }
 
 function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): LaunchData {
-  const $ = parser().load(html);
-  const meta = (property: string) => cleanText($(`meta[property="${property}"]`).first().attr("content"));
+  const page = readPage(html);
+  const meta = (property: string) => cleanText(page.meta.get(property));
 
   const ogUrl = resolveUrl(meta("og:url"), pageUrl);
-  const canonical = resolveUrl($('link[rel="canonical"]').first().attr("href"), pageUrl);
+  const canonical = resolveUrl(page.canonical, pageUrl);
   const canonicalUrl = [ogUrl, canonical].find((url) => isWebUrl(url) && launchSlug(url) !== null) ?? null;
   // A page that says it lives elsewhere (the home page after a redirect, a login page) has Product
   // Hunt's own Open Graph data, which must not pass for the launch's.
   const elsewhere = canonicalUrl === null && (ogUrl !== null || canonical !== null);
   const pageSlug = launchSlug(pageUrl) ?? (canonicalUrl === null ? null : launchSlug(canonicalUrl));
 
-  const scripts = $("script").toArray();
   const ldRoots: Json[] = [];
   const apolloRoots: Json[] = [];
-  for (const script of scripts) {
-    const text = $(script).text();
-    const type = ($(script).attr("type") ?? "").trim().toLowerCase();
+  for (const { text, type: written } of page.scripts) {
+    const type = written.trim().toLowerCase();
     if (type === "application/ld+json") {
       try {
         ldRoots.push(JSON.parse(text) as Json);
@@ -478,10 +583,7 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
   const tagline = cleanText(product?.tagline, true) ?? fromTitle.tagline;
   const description = cleanParagraphs(product?.description, true) ?? cleanParagraphs(ld?.description, true) ?? cleanParagraphs(og.description);
 
-  const visitHref = $('a[data-test="visit-website-button"]')
-    .toArray()
-    .map((a) => resolveUrl($(a).attr("href"), pageUrl))
-    .find(isWebUrl);
+  const visitHref = page.visitLinks.map((href) => resolveUrl(href, pageUrl)).find(isWebUrl);
   const apolloWebsite = resolveUrl(product?.websiteUrl, pageUrl);
   const websiteUrl = visitHref ?? (isWebUrl(apolloWebsite) ? apolloWebsite : null);
 
@@ -489,20 +591,40 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
   const addImage = (url: string | null, width: number | null = null) => {
     if (url !== null) known.push({ url, width: width ?? widthParam(url) });
   };
+  // Each image address costs a URL parse or two (a microsecond or more): a page naming more of
+  // them than any launch page does is not read past the first ones.
+  let imagesLeft = IMAGE_URLS_READ;
+  const resolveImage = (href: unknown) => (imagesLeft-- > 0 ? resolveUrl(href, pageUrl) : null);
   if (product) addImage(apolloThumbnail(product, pageUrl, imageBaseUrl));
-  for (const image of ldImages(ld?.image)) addImage(resolveUrl(image, pageUrl));
+  for (const image of ldImages(ld?.image)) {
+    if (imagesLeft <= 0) break;
+    addImage(resolveImage(image));
+  }
   addImage(resolveUrl(og.image, pageUrl));
   // Pages carry many srcsets (makers' avatars, screenshots); only other sizes of an image named
-  // above, or images labelled with the launch's name, are the launch's logo.
+  // above, or images labelled with the launch's name, are the launch's logo. A <source> is
+  // labelled by the first <img> of its <picture>, judged once for all of them.
   const knownPaths = new Set(known.map((candidate) => imagePath(candidate.url)));
-  $("img[srcset], source[srcset]").each((_, element) => {
-    const alt = cleanText($(element).attr("alt") ?? $(element).closest("picture").find("img").attr("alt"));
-    const labelled = name !== null && alt !== null && alt.toLowerCase().includes(name.toLowerCase());
-    for (const entry of parseSrcset($(element).attr("srcset") ?? "")) {
-      const url = resolveUrl(entry.url, pageUrl);
+  const launchName = name?.toLowerCase() ?? null;
+  const isLabelled = (alt: string | undefined) => {
+    if (launchName === null) return false;
+    const text = cleanText(alt);
+    return text !== null && text.toLowerCase().includes(launchName);
+  };
+  const pictureLabels = new Map<Picture, boolean>();
+  const pictureLabelled = (picture: Picture) => {
+    let labelled = pictureLabels.get(picture);
+    if (labelled === undefined) pictureLabels.set(picture, (labelled = isLabelled(picture.alt)));
+    return labelled;
+  };
+  for (const image of page.images) {
+    if (imagesLeft <= 0) break;
+    const labelled = image.alt === undefined && image.picture !== undefined ? pictureLabelled(image.picture) : isLabelled(image.alt);
+    for (const entry of parseSrcset(image.srcset)) {
+      const url = resolveImage(entry.url);
       if (url !== null && (labelled || knownPaths.has(imagePath(url)))) addImage(url, entry.width);
     }
-  });
+  }
   const thumbnails = uniqueBy(known, (candidate) => candidate.url);
 
   const apolloNames = product ? apolloCategories(product) : [];
@@ -554,50 +676,216 @@ function withoutQuery(url: string): string {
  */
 export function parseFeed(xml: string): FeedEntry[] {
   if (typeof xml !== "string") throw new FeedError("The feed could not be read.");
-  const $ = parser().load(xml, { xml: true });
-  const feed = $.root().children("feed").first();
-  if (feed.length === 0) throw new FeedError("The feed could not be read.");
-
-  const entries: FeedEntry[] = [];
-  feed.children("entry").each((_, element) => {
-    const entry = $(element);
-    // In Atom a link without rel is the alternate one.
-    const link = entry
-      .children("link")
-      .toArray()
-      .find((l) => ($(l).attr("rel") ?? "alternate") === "alternate" && cleanText($(l).attr("href")) !== null);
-    const href = link ? cleanText($(link).attr("href")) : null;
-    if (href === null) return;
-    let absolute: string;
-    try {
-      absolute = new URL(href).toString();
-    } catch {
-      return;
-    }
-    const url = withoutQuery(absolute);
-    const published = Date.parse(entry.children("published").first().text().trim() || entry.children("updated").first().text().trim());
-    entries.push({
-      id: cleanText(entry.children("id").first().text()) ?? url,
-      url,
-      slug: launchSlug(absolute),
-      title: cleanText(entry.children("title").first().text()) ?? "",
-      tagline: feedTagline(entry, "content") ?? feedTagline(entry, "summary") ?? "",
-      publishedAt: Number.isFinite(published) ? published : null,
-    });
-  });
+  const reader = new FeedReader();
+  readMarkup(xml, reader, { xml: true });
+  const entries = reader.finish();
+  if (entries === null) throw new FeedError("The feed could not be read.");
   return entries;
 }
 
-/** The first paragraph of an entry's content or summary (HTML escaped in the XML, or inline XHTML). */
-function feedTagline(entry: ReturnType<CheerioAPI>, tag: "content" | "summary"): string | null {
-  const content = entry.children(tag).first();
-  if (content.length === 0) return null;
-  const type = (content.attr("type") ?? "text").toLowerCase();
-  if (type === "text") return cleanText(content.text());
-  const html = type === "xhtml" ? (content.html() ?? "") : content.text();
-  const $html = parser().load(html);
-  const first = $html("p").first();
-  return cleanText(first.length > 0 ? first.text() : $html.root().text());
+/** How many entries of a feed are read at most: a run imports a few of the newest, and each costs a few URL parses. */
+export const FEED_ENTRIES_READ = 500;
+
+/** The children of an Atom entry that are read; the first of each counts. */
+type EntryField = "id" | "title" | "published" | "updated" | "content" | "summary";
+const ENTRY_FIELDS: ReadonlySet<string> = new Set<EntryField>(["id", "title", "published", "updated", "content", "summary"]);
+
+function isEntryField(name: string): name is EntryField {
+  return ENTRY_FIELDS.has(name);
+}
+
+/** The attributes a feed is read for, by element. */
+const FEED_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["link", new Set(["rel", "href"])],
+  ["content", new Set(["type"])],
+  ["summary", new Set(["type"])],
+]);
+
+/** An element open as the feed is read, and what it is to the feed. */
+interface FeedFrame {
+  name: string;
+  role: "feed" | "entry" | "field" | null;
+}
+
+/** An entry being read: its alternate link and the text of its fields (content and summary: their first paragraph). */
+interface EntryParts {
+  href: string | null;
+  fields: Map<EntryField, string | null>;
+}
+
+/** A field being read: its text, or for inline XHTML its first paragraph, read as it comes. */
+interface FieldReading {
+  name: EntryField;
+  type: string;
+  text: string;
+  xhtml: FirstParagraph | null;
+}
+
+/**
+ * The entries of the first `<feed>` at the top of an XML document, in one pass of the tokenizer.
+ * Elements nest as an XML parser recovering from errors makes them: an end tag closes the
+ * innermost open element of its name and those inside it, and is ignored when none is open; the
+ * end of the text closes them all.
+ */
+class FeedReader implements MarkupVisitor {
+  private found = false;
+  private entriesLeft = FEED_ENTRIES_READ;
+  private readonly entries: FeedEntry[] = [];
+  private readonly stack: FeedFrame[] = [];
+  /** How many elements of each name are open, so an end tag with none open costs nothing. */
+  private readonly open = new Map<string, number>();
+  private entry: EntryParts | null = null;
+  private field: FieldReading | null = null;
+
+  attributesOf(tag: string): ReadonlySet<string> | undefined {
+    return FEED_ATTRIBUTES.get(tag);
+  }
+
+  startTag(name: string, attributes: ReadonlyMap<string, string>): void {
+    const parent = this.stack.at(-1);
+    let role: FeedFrame["role"] = null;
+    if (this.field !== null) {
+      this.field.xhtml?.startTag(name);
+    } else if (parent === undefined) {
+      if (name === "feed" && !this.found) {
+        this.found = true;
+        role = "feed";
+      }
+    } else if (parent.role === "feed" && name === "entry" && this.entriesLeft > 0) {
+      this.entriesLeft--;
+      this.entry = { href: null, fields: new Map() };
+      role = "entry";
+    } else if (parent.role === "entry" && this.entry !== null) {
+      const { entry } = this;
+      if (name === "link") {
+        // In Atom a link without rel is the alternate one.
+        const href = cleanText(attributes.get("href"));
+        if (entry.href === null && (attributes.get("rel") ?? "alternate") === "alternate") entry.href = href;
+      } else if (isEntryField(name) && !entry.fields.has(name)) {
+        entry.fields.set(name, null);
+        const type = (attributes.get("type") ?? "text").toLowerCase();
+        this.field = { name, type, text: "", xhtml: type === "xhtml" ? new FirstParagraph() : null };
+        role = "field";
+      }
+    }
+    this.stack.push({ name, role });
+    this.open.set(name, (this.open.get(name) ?? 0) + 1);
+  }
+
+  endTag(name: string): void {
+    if (!this.open.get(name)) return;
+    for (;;) {
+      const frame = this.stack.pop()!;
+      this.close(frame);
+      if (frame.name === name) return;
+    }
+  }
+
+  text(text: string): void {
+    if (this.field === null) return;
+    if (this.field.xhtml !== null) this.field.xhtml.text(text);
+    else this.field.text += text;
+  }
+
+  /** The entries read, or null when there was no feed. */
+  finish(): FeedEntry[] | null {
+    while (this.stack.length > 0) this.close(this.stack.pop()!);
+    return this.found ? this.entries : null;
+  }
+
+  private close(frame: FeedFrame): void {
+    this.open.set(frame.name, this.open.get(frame.name)! - 1);
+    if (frame.role === "field" && this.field !== null && this.entry !== null) {
+      this.entry.fields.set(this.field.name, fieldValue(this.field));
+      this.field = null;
+    } else if (frame.role === "entry" && this.entry !== null) {
+      const entry = feedEntry(this.entry);
+      if (entry !== null) this.entries.push(entry);
+      this.entry = null;
+    } else if (this.field !== null) {
+      this.field.xhtml?.endTag(frame.name);
+    }
+  }
+}
+
+/** What a field holds: its text, or for content and summary the first paragraph of it. */
+function fieldValue(field: FieldReading): string | null {
+  if (field.name !== "content" && field.name !== "summary") return field.text;
+  if (field.xhtml !== null) return field.xhtml.result();
+  if (field.type === "text") return cleanText(field.text);
+  // HTML escaped into the XML.
+  const paragraph = new FirstParagraph();
+  readMarkup(field.text, paragraph);
+  return paragraph.result();
+}
+
+/** An entry as the import lists it; null without an alternate link that is an absolute URL. */
+function feedEntry({ href, fields }: EntryParts): FeedEntry | null {
+  if (href === null) return null;
+  let absolute: string;
+  try {
+    absolute = new URL(href).toString();
+  } catch {
+    return null;
+  }
+  const url = withoutQuery(absolute);
+  const published = Date.parse(fields.get("published")?.trim() || (fields.get("updated")?.trim() ?? ""));
+  return {
+    id: cleanText(fields.get("id")) ?? url,
+    url,
+    slug: launchSlug(absolute),
+    title: cleanText(fields.get("title")) ?? "",
+    tagline: fields.get("content") ?? fields.get("summary") ?? "",
+    publishedAt: Number.isFinite(published) ? published : null,
+  };
+}
+
+/** Start tags that end an open paragraph, as the HTML standard has it (a table does not, in a document without a doctype). */
+const PARAGRAPH_ENDING_STARTS = new Set([
+  ...["address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure"],
+  ...["footer", "form", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul"],
+  ...["h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "li", "dd", "dt", "plaintext", "hr", "xmp"],
+]);
+/** End tags that end an open paragraph: its own, and those of the blocks that can hold one. */
+const PARAGRAPH_ENDING_ENDS = new Set([...PARAGRAPH_ENDING_STARTS, "body", "html", "td", "th", "caption", "template"]);
+
+/**
+ * The text of the first `<p>` of an HTML fragment, or all of its text when it has none, as a
+ * browser's `textContent` gives it. Without a tree the paragraph ends at its end tag, at a start
+ * tag that ends one, or at the end tag of a block: a stray end tag of a block inside it, which a
+ * browser ignores, ends it early.
+ */
+class FirstParagraph implements MarkupVisitor {
+  /** The text before the first paragraph: all of it when there is none. */
+  private before = "";
+  private paragraph: string | null = null;
+  private reading = false;
+
+  attributesOf(): undefined {
+    return undefined;
+  }
+
+  startTag(name: string): void {
+    const tag = name.toLowerCase();
+    if (this.reading) this.reading = !PARAGRAPH_ENDING_STARTS.has(tag);
+    else if (this.paragraph === null && tag === "p") {
+      this.paragraph = "";
+      this.reading = true;
+    }
+  }
+
+  endTag(name: string): void {
+    if (this.reading) this.reading = !PARAGRAPH_ENDING_ENDS.has(name.toLowerCase());
+  }
+
+  text(text: string): void {
+    if (this.reading) this.paragraph += text;
+    else if (this.paragraph === null) this.before += text;
+  }
+
+  result(): string | null {
+    return cleanText(this.paragraph ?? this.before);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

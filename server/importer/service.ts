@@ -27,7 +27,7 @@ import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
 import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource, type SubmitDeps } from "../submissions/service.ts";
-import { loadParser, parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
+import { PAGE_READ_BYTES, parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
 
 export interface ImporterDeps {
   config: Pick<Config, "productHunt" | "schedules" | "faviconServiceUrl" | "siteName" | "siteUrl" | "outboundAllow">;
@@ -70,7 +70,8 @@ export type ImportResult =
   | { kind: "duplicate"; existing: { slug: string; name: string } };
 
 const FETCH_TIMEOUT_MS = 15_000;
-const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest answer of the API read (JSON, parsed in linear time). */
+const API_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Imports one Product Hunt launch by its URL (issue 9, docs/design.md#product-hunt-import): reads the launch from the API
@@ -148,7 +149,6 @@ async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promis
       deps.log.warn({ err: error, slug }, "import: the Product Hunt API did not answer; reading the page instead");
     }
   }
-  await loadParser();
   let nameless = false;
   try {
     return await fetchFromProductHunt(deps, url, "text/html", (response) => {
@@ -175,7 +175,7 @@ export async function askApi(deps: ImporterDeps, token: string, query: string, v
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json", ...userAgent(deps) },
     allow: deps.config.outboundAllow,
     timeoutMs: FETCH_TIMEOUT_MS,
-    maxBytes: PAGE_MAX_BYTES,
+    maxBytes: API_MAX_BYTES,
     // The token goes to the API's address and nowhere else: a redirect (which the API does not
     // make) is not followed, since the safe fetch would send the same headers, token included, to
     // wherever it leads. It fails the API call like any other failure: the callers read the page
@@ -219,7 +219,9 @@ export async function fetchFromProductHunt<T>(
       const response = await safeFetch(attempt.url, {
         allow: deps.config.outboundAllow,
         timeoutMs: FETCH_TIMEOUT_MS,
-        maxBytes: PAGE_MAX_BYTES,
+        // A longer page is read from its start, where the launch is.
+        maxBytes: PAGE_READ_BYTES,
+        truncate: true,
         headers: { accept, "accept-language": "en", ...userAgent(deps) },
       });
       if (response.status === 429) throw new RateLimitedError(retryAfterMs(response));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fastestRun } from "../../tests/support/timing.ts";
 import { redactUrl, redactUrlsIn, urlHost } from "./redact.ts";
 
 describe("redactUrl", () => {
@@ -35,6 +36,26 @@ describe("redactUrlsIn", () => {
     );
     expect(redactUrlsIn("postgres://app:secret@db.internal:5432/toolshelf?sslmode=require")).toBe("postgres://db.internal:5432/toolshelf?[redacted]");
     expect(redactUrlsIn("No URL here: user:secret")).toBe("No URL here: user:secret");
+  });
+
+  it("finds a URL whose scheme follows other scheme characters", () => {
+    expect(redactUrlsIn("see ...https://user:secret@proxy.example/x?key=secret")).toBe("see ...https://proxy.example/x?[redacted]");
+    expect(redactUrlsIn("a-https://user:secret@proxy.example/x")).toBe("a-https://proxy.example/x");
+    expect(redactUrlsIn("1.https://user:secret@proxy.example/x")).toBe("1.https://proxy.example/x");
+    expect(redactUrlsIn("(postgres+tls://app:secret@db.internal/x)")).toBe("(postgres+tls://db.internal/x)");
+    expect(redactUrlsIn("https:// alone")).toBe("https:// alone");
+  });
+
+  // Every logged error's message goes through it, and a message may quote what someone sent.
+  it("reads 512 KB of scheme characters in under 100 ms", () => {
+    const size = 512 * 1024;
+    for (const unit of ["a.", "a-", "x+", "ab.c", "a", "1.", "a.a:/"]) {
+      const text = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+      expect(fastestRun(() => redactUrlsIn(text), 100), unit).toBeLessThan(100);
+    }
+    const endsInUrl = `${"a.".repeat(size / 2 - 20)}https://user:secret@x/`;
+    expect(fastestRun(() => redactUrlsIn(endsInUrl), 100)).toBeLessThan(100);
+    expect(redactUrlsIn(endsInUrl)).not.toContain("secret");
   });
 });
 

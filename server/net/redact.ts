@@ -32,10 +32,18 @@ export function urlHost(url: string): string {
   }
 }
 
-/** A `scheme://…` URL in running text: up to white space or a quote or angle bracket. */
-const URL_IN_TEXT = /\b[a-z][\w+.-]*:\/\/[^\s"'<>`]+/gi;
+/**
+ * A `scheme://…` URL in running text, up to white space or a quote or angle bracket (group 2): its
+ * scheme starts with a letter at a word boundary, in a run of scheme characters directly followed
+ * by `://` and a URL character; group 1 is the part of that run before it. The pattern is tried
+ * only where a run starts (the lookbehind) and goes on only for a run that ends in `://` (the
+ * lookahead), so it reads each character a bounded number of times: the plain
+ * /\b[a-z][\w+.-]*:\/\//, tried at every boundary of a long run such as `a.a.a…`, rescanned the
+ * rest of the run from each, and the messages it reads may quote what others sent.
+ */
+const URL_IN_TEXT = /(?<![\w+.-])(?=[\w+.-]*:\/\/[^\s"'<>`])([\w+.-]*?)\b([a-z][\w+.-]*:\/\/[^\s"'<>`]+)/gi;
 
 /** `text` with every `scheme://…` URL in it redacted as redactUrl does (an error's message or stack). */
 export function redactUrlsIn(text: string): string {
-  return text.replace(URL_IN_TEXT, (url) => redactUrl(url));
+  return text.replace(URL_IN_TEXT, (_, before: string, url: string) => before + redactUrl(url));
 }
