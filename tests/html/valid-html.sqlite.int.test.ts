@@ -80,7 +80,7 @@ describe("every page is valid HTML", () => {
     const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
     // Sent on to the form's success state, which links the private status page.
     successPath = res.headers.get("location") ?? "";
-    const token = /[?&]status=([A-Za-z0-9_-]+)/.exec(successPath)?.[1];
+    const token = /^\/submit-tool\/([A-Za-z0-9_-]+)$/.exec(successPath)?.[1];
     if (!token) throw new Error(`no status token after submitting: ${res.status} ${await res.text()}`);
     statusPath = `/submission/${token}`;
 
