@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatUsd, featureTier } from "../../core/featuring.ts";
+import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/test-checkout.ts";
@@ -28,7 +29,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "pay") {
     const paid = await payments.payTest(sessionId);
     if (!paid) throw data("No such test checkout.", { status: 404 });
-    return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${encodeURIComponent(paid.toolId ?? "")}`, 303);
+    // The success page checks the status token against the order's tool before it shows it.
+    const status = new URL(request.url).searchParams.get("status");
+    const statusParam = status && STATUS_TOKEN_PATTERN.test(status) ? `&status=${encodeURIComponent(status)}` : "";
+    return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${encodeURIComponent(paid.toolId ?? "")}${statusParam}`, 303);
   }
   if (intent === "cancel") {
     const cancelled = await payments.cancelTest(sessionId);

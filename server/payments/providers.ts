@@ -131,9 +131,11 @@ export function testProvider(readOrder: (sessionId: string) => Promise<{ id: str
   return {
     name: TEST_PROVIDER,
     stripe: null,
-    async createSession() {
+    async createSession(_order, urls) {
       const sessionId = `test_${randomBytes(18).toString("base64url")}`;
-      return { sessionId, url: `/test-checkout/${sessionId}` };
+      // A submitter's status token goes on to the success page, as Stripe's success address carries it.
+      const status = new URL(urls.success).searchParams.get("status");
+      return { sessionId, url: `/test-checkout/${sessionId}${status ? `?status=${encodeURIComponent(status)}` : ""}` };
     },
     async getSession(sessionId) {
       const order = await readOrder(sessionId);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { featuredUntil, FEATURING_UNAVAILABLE, usdToCents } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../catalog/change.ts";
+import { hashStatusToken } from "../submissions/service.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
@@ -112,7 +113,7 @@ export interface PaymentService {
   /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
   mode: Config["payments"]["mode"];
   /** createCheckoutSession (docs/design.md#json-api): an order for the tool and amount, and the provider's hosted checkout. */
-  startCheckout(input: { toolId: string; amountUsd: number }): Promise<{ sessionId: string; url: string }>;
+  startCheckout(input: { toolId: string; amountUsd: number; statusToken?: string }): Promise<{ sessionId: string; url: string }>;
   /** The state of a session, asking the provider (and fulfilling) when our order is not paid yet. */
   status(sessionId: string): Promise<CheckoutStatus>;
   /** The test checkout's two buttons; null when there is no such test session. */
@@ -168,16 +169,22 @@ export function createPaymentService({ config, database, freshness, log, now, me
   return {
     mode: config.payments.mode,
 
-    async startCheckout({ toolId, amountUsd }) {
+    async startCheckout({ toolId, amountUsd, statusToken }) {
       if (!provider) throw new CheckoutError("unavailable", FEATURING_UNAVAILABLE);
       // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
-        .select(["id", "name"])
+        .select(["id", "name", "status_token_hash"])
         .where("id", "=", toolId)
         .where("status", "in", ["approved", "verified", "pending"])
         .executeTakeFirst();
       if (!tool) throw new CheckoutError("invalid-argument", "No tool has this id.");
+      // The submitter's status link rides along to the success page, which repeats it; only the
+      // tool's own token does (it stays in the success address, which the logs leave out).
+      if (statusToken !== undefined && tool.status_token_hash !== hashStatusToken(statusToken)) {
+        throw new CheckoutError("invalid-argument", "This status link does not belong to this tool.");
+      }
+      const statusParam = statusToken === undefined ? "" : `&status=${encodeURIComponent(statusToken)}`;
       const amountCents = usdToCents(amountUsd);
       const orderId = await createOrder(db, { toolId: tool.id, toolName: tool.name, amountCents, provider: provider.name }, now());
       const base = config.siteUrl;
@@ -186,7 +193,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
           { orderId, toolId: tool.id, toolName: tool.name, amountCents },
           {
             // {CHECKOUT_SESSION_ID} is filled in by Stripe.
-            success: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${encodeURIComponent(tool.id)}`,
+            success: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${encodeURIComponent(tool.id)}${statusParam}`,
             cancel: `${base}/payment-cancel?tool_id=${encodeURIComponent(tool.id)}`,
           },
         );

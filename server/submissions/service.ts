@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { parseFeatureAmountParam } from "../../core/featuring.ts";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
-import { websiteKey, type SubmissionContent } from "../../core/submission.ts";
+import { STATUS_TOKEN_PATTERN, websiteKey, type SubmissionContent } from "../../core/submission.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
@@ -180,12 +180,14 @@ function newStatusToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** What a status-link token looks like; anything else is not looked up. */
-export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** The stored form of a status-link token: its SHA-256, hex. */
 export function hashStatusToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** The submitter's status page for a status-link token. */
+export function submissionStatusPath(token: string): string {
+  return `/submission/${token}`;
 }
 
 /** What the submitter's status page shows. */
@@ -234,7 +236,7 @@ export async function submissionConfirmation(
 ): Promise<SubmissionConfirmation> {
   const submission = await findSubmissionByToken(deps.database, query.statusToken);
   if (!submission) return { kind: "unknown" };
-  const statusPath = `/submission/${query.statusToken}`;
+  const statusPath = submissionStatusPath(query.statusToken);
   if (submission.status !== "pending") return { kind: "decided", statusPath };
   return {
     kind: "pending",

@@ -175,8 +175,12 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await page.getByRole("button", { name: "Submit Tool" }).click();
 
   await expect(page.getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
-  await expect(page.getByText("Continuing to checkout in 2 seconds…")).toBeVisible();
-  // After the 2-second wait the checkout opens by itself.
+  const statusLink = (await page.getByRole("link", { name: /\/submission\// }).textContent())!;
+  // The page waits for the click: the private status link can be kept first.
+  await page.waitForTimeout(2500);
+  await expect(page).toHaveURL(/\/submit-tool\//);
+  await expect(page.getByText("Continuing to checkout")).toHaveCount(0);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/test-checkout\/test_/, { timeout: 10_000 });
   await expect(page.getByText("Ledgerleaf")).toBeVisible();
   await page.getByRole("button", { name: "Pay $100" }).click();
@@ -185,6 +189,8 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await expect(page.getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
   await expect(page.getByText("is now featured")).toHaveCount(0);
   await expect(page.getByText(/Its featured year counts from this payment, so it ends on \w+ \d+, \d{4}/)).toBeVisible();
+  // The success page repeats the private status link.
+  await expect(page.getByRole("link", { name: statusLink })).toBeVisible();
 
   const db = database();
   try {
