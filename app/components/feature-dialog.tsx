@@ -7,6 +7,7 @@ import {
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
   FEATURED_DAYS,
+  FEATURE_TIERS_TEXT,
   featureTier,
   normalizeFeatureAmount,
 } from "../../core/featuring.ts";
@@ -26,8 +27,6 @@ interface Candidate {
 }
 
 const SEARCH_DEBOUNCE_MS = 150;
-
-const TIERS = "Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000";
 
 /**
  * The feature dialog (docs/design.md#screens): choose a tool, choose an amount, pay on the provider's
@@ -240,19 +239,11 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
             />
           </div>
         </div>
-        <AmountSlider
-          label="Amount slider"
-          min={FEATURE_MIN_USD}
-          max={FEATURE_MAX_USD}
-          value={amount}
-          onChange={(value) => setAmountText(String(value))}
-          valueText={(value) => `$${value}, ${featureTier(value)} tier`}
-          describedBy={`${id}-tier`}
-        />
+        <AmountSlider label="Amount slider" value={amount} onChange={(value) => setAmountText(String(value))} describedBy={`${id}-tier`} />
         <p id={`${id}-tier`} className="text-sm">
           Tier: <strong>{featureTier(amount)}</strong>
         </p>
-        <p className="text-xs text-slate-700">{TIERS}</p>
+        <p className="text-xs text-slate-700">{FEATURE_TIERS_TEXT}</p>
       </fieldset>
 
       {error && (

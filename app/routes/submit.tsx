@@ -7,10 +7,10 @@ import {
   CHECKOUT_MESSAGES,
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
+  FEATURE_TIERS_TEXT,
   FEATURING_UNAVAILABLE,
-  priorityLabel,
+  featureTier,
   SUBMIT_FEATURE_DEFAULT_USD,
-  SUBMIT_SLIDER_MAX_USD,
 } from "../../core/featuring.ts";
 import { STATUS_TOKEN_PATTERN, SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
@@ -24,7 +24,7 @@ import { ToolFormFields } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { CONTINUE_TEXT } from "../lib/checkout.ts";
-import { submitAmount, submitAmountText } from "../lib/feature-amount.ts";
+import { submitAmount } from "../lib/feature-amount.ts";
 import { seoMeta } from "../lib/meta.ts";
 import { refusalData, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
 import { formReply } from "../../core/replies.ts";
@@ -223,9 +223,9 @@ type InputField = Parameters<typeof getInputProps>[0];
  */
 function FeatureChoice({ feature, amount }: { feature: InputField; amount: InputField }) {
   const hintId = useId();
-  const priorityId = useId();
+  const tierId = useId();
   const initialAmount = typeof amount.initialValue === "string" && amount.initialValue !== "" ? amount.initialValue : String(SUBMIT_FEATURE_DEFAULT_USD);
-  // The priority follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
+  // The tier follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
   const value = submitAmount(initialAmount);
   const { key: _featureKey, ...checkbox } = getInputProps(feature, { type: "checkbox" });
   const { key: _amountKey, defaultValue: _amount, ...amountInput } = getInputProps(amount, { type: "number" });
@@ -257,23 +257,15 @@ function FeatureChoice({ feature, amount }: { feature: InputField; amount: Input
             defaultValue={initialAmount}
             inputMode="numeric"
             step={1}
-            aria-describedby={[amount.errorId, priorityId].join(" ")}
+            aria-describedby={[amount.errorId, tierId].join(" ")}
             className={`${inputClass} max-w-40`}
           />
         </Field>
-        <AmountSlider
-          hidden
-          label="Feature amount slider"
-          min={FEATURE_MIN_USD}
-          max={SUBMIT_SLIDER_MAX_USD}
-          value={value}
-          valueText={submitAmountText}
-          describedBy={priorityId}
-        />
-        <p id={priorityId} className="text-sm">
-          Priority: <strong data-priority="">{priorityLabel(value)}</strong>
-          <span className="text-slate-700"> (Ultra High from $100 · High from $50 · Medium from $30)</span>
+        <AmountSlider hidden label="Feature amount slider" value={value} describedBy={tierId} />
+        <p id={tierId} className="text-sm">
+          Tier: <strong data-tier="">{featureTier(value)}</strong>
         </p>
+        <p className="text-xs text-slate-700">{FEATURE_TIERS_TEXT}</p>
       </div>
       <PageScript name="feature-amount" />
     </fieldset>
