@@ -139,6 +139,9 @@ export const TEST_PROVIDER = "test";
 /** What the site says where featuring would be offered, when payments are off (PAYMENTS_MODE=off). */
 export const FEATURING_UNAVAILABLE = "Featured placement is not available on this site yet.";
 
+/** Said wherever a tool still waiting for review is paid for: its year is not spent on the wait. */
+export const FEATURED_YEAR_FROM_APPROVAL = `A tool waiting for review is featured from the day it is approved, for ${FEATURED_DAYS} days; if it is rejected, the payment is refunded or kept as credit.`;
+
 /** What every page says while payments run through the built-in test checkout. */
 export const TEST_MODE_BANNER = "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";
 

@@ -58,8 +58,8 @@ export default function FeatureDialog({ open, onOpenChange }: { open: boolean; o
             <Dialog.Close className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100">Close</Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-700">
-            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days. A
-            higher amount ranks higher.
+            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days from
+            payment (a tool still waiting for review: from the day it is approved). A higher sum of payments ranks higher.
           </Dialog.Description>
           <FeatureForm searchRef={searchRef} />
         </Dialog.Content>

@@ -175,8 +175,9 @@ function PaymentView({
               featured yet.
             </p>
             <p className="mt-2 text-slate-700">
-              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year counts from
-              this payment{until ? `, so it ends on ${until}` : ""}, however long the review takes.
+              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year of{" "}
+              {FEATURED_DAYS} days starts on the day it is approved, so the review takes none of it. If it is not accepted, the
+              payment is refunded or, if you prefer, kept as credit.
             </p>
           </>
         ) : paidFor.listing === "gone" ? (

@@ -41,7 +41,7 @@ const STATES = {
 
 
 export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
-  const { name, slug, status, rejectionReason } = loaderData;
+  const { name, slug, status, rejectionReason, payment } = loaderData;
   const state = STATES[status];
   return (
     <section className="mx-auto max-w-xl py-8" aria-labelledby="submission-title">
@@ -59,6 +59,7 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
             <span className="font-medium">Reason:</span> {rejectionReason ?? "No reason was given."}
           </p>
         )}
+        {payment && <p className="mt-3 font-medium">{payment}</p>}
       </div>
       {status === "approved" && <NextSteps slug={slug} name={name} />}
       {status === "rejected" && (

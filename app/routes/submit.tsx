@@ -8,6 +8,7 @@ import {
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
   FEATURE_TIERS_TEXT,
+  FEATURED_YEAR_FROM_APPROVAL,
   FEATURING_UNAVAILABLE,
   featureTier,
   SUBMIT_FEATURE_DEFAULT_USD,
@@ -291,6 +292,7 @@ function ContinueToCheckout({ toolId, amount, statusToken }: { toolId: string; a
       <p className="mt-1 text-slate-800" aria-live="polite" data-checkout-status="">
         {CONTINUE_TEXT.ready}
       </p>
+      <p className="mt-1 text-sm text-slate-700">{FEATURED_YEAR_FROM_APPROVAL}</p>
       <div hidden data-checkout-error="">
         <Alert tone="error" className="mt-3">
           {CHECKOUT_MESSAGES.failed}

@@ -63,6 +63,7 @@ describe("the status link mail", () => {
     expect(confirmation).toContain(`/submission/${token}`);
     expect(confirmation).toContain("we have sent the link there too");
     expect(confirmation).not.toContain("Continuing to checkout");
+    expect(confirmation).toContain("featured from the day it is approved");
 
     const tool = await server.services.database.db.selectFrom("tools").select("id").where("name", "=", "Statusmail").executeTakeFirstOrThrow();
     const started = await postCheckout(server, { toolId: tool.id, amount: 150, statusToken: token });

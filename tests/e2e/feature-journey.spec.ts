@@ -192,13 +192,13 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/test-checkout\/test_/, { timeout: 10_000 });
   await expect(page.getByText("Ledgerleaf")).toBeVisible();
-  await expect(page.getByText("1 year (Medium)")).toBeVisible();
+  await expect(page.getByText("1 year from approval (Medium)")).toBeVisible();
   await page.getByRole("button", { name: "Pay $100" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
   // Paid while pending: the page says it is featured once approved, not that it is featured now.
   await expect(page.getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
   await expect(page.getByText("is now featured")).toHaveCount(0);
-  await expect(page.getByText(/Its featured year counts from this payment, so it ends on \w+ \d+, \d{4}/)).toBeVisible();
+  await expect(page.getByText(/Its featured year of 365 days starts on the day it is approved/)).toBeVisible();
   // The success page repeats the private status link.
   await expect(page.getByRole("link", { name: statusLink })).toBeVisible();
 
