@@ -68,6 +68,16 @@ export const checkoutRequestSchema = z.object({
   statusToken: z.string().regex(STATUS_TOKEN_PATTERN, "statusToken is not a status link's token.").optional(),
 });
 
+/**
+ * Query of `GET /api/feature-candidates` (the feature dialog): `q`, a name as typed (cut at 100
+ * characters), or `tool`, the id of the one tool to offer (a link that names it).
+ */
+export const featureCandidatesQuerySchema = z.object({
+  // Anything but one text (none, or `q[]=…`) reads as no name typed.
+  q: z.preprocess((value) => (typeof value === "string" ? value.slice(0, 100) : ""), z.string()),
+  tool: toolIdField.optional(),
+});
+
 /** The admin login form (docs/design.md#rule-1: 'Admin Login', both fields required). */
 export const adminLoginSchema = z.object({
   username: z

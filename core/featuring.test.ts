@@ -13,6 +13,8 @@ import {
   FEATURE_TIERS_TEXT,
   sliderAmount,
   sliderPosition,
+  placementAfter,
+  placementText,
   normalizeFeatureAmount,
   featuredUntil,
   isFeaturedAt,
@@ -60,6 +62,32 @@ describe("the one tier scale", () => {
     expect(featureAmountText(100)).toBe("$100, Medium tier");
     expect(featureAmountText(1500)).toBe("$1,500, Premium tier");
     expect(featureAmountText(19)).toBe("$19, Standard tier");
+  });
+});
+
+describe("placementAfter", () => {
+  const ranking = [
+    { id: "a", cents: 50_000 },
+    { id: "b", cents: 25_000 },
+    { id: "c", cents: 10_000 },
+  ];
+  it("places a tool not featured yet among the others by the amount", () => {
+    expect(placementAfter(ranking, "new", 100_000)).toEqual({ rank: 1, of: 4 });
+    expect(placementAfter(ranking, "new", 19_00)).toEqual({ rank: 4, of: 4 });
+    expect(placementAfter(ranking, "new", 30_000)).toEqual({ rank: 2, of: 4 });
+  });
+  it("wins a tie: the new payment is the latest", () => {
+    expect(placementAfter(ranking, "new", 25_000)).toEqual({ rank: 2, of: 4 });
+  });
+  it("adds a top-up to what a featured tool has in force, and does not count it twice", () => {
+    expect(placementAfter(ranking, "c", 20_000)).toEqual({ rank: 2, of: 3 });
+    expect(placementAfter(ranking, "b", 1_900)).toEqual({ rank: 2, of: 3 });
+    expect(placementAfter(ranking, "c", 50_000)).toEqual({ rank: 1, of: 3 });
+  });
+  it("is first of one when nothing is featured", () => {
+    expect(placementAfter([], "x", 1_900)).toEqual({ rank: 1, of: 1 });
+    expect(placementText({ rank: 1, of: 1 })).toBe("This places you #1 of 1 featured tool now.");
+    expect(placementText({ rank: 3, of: 8 })).toBe("This places you #3 of 8 featured tools now.");
   });
 });
 

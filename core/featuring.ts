@@ -68,6 +68,22 @@ export function sliderAmount(position: number): number {
   return FEATURE_SLIDER_STOPS_USD[index]!;
 }
 
+/**
+ * Where a tool would stand among the featured tools right after paying `addCents` more, from the
+ * featured ranking now (each featured tool's weight in force, core of docs/design.md#rule-3): its
+ * weight is what it has in force plus the new payment, and a tie goes to it, the latest payment.
+ */
+export function placementAfter(ranking: readonly { id: string; cents: number }[], toolId: string, addCents: number): { rank: number; of: number } {
+  const weight = (ranking.find((r) => r.id === toolId)?.cents ?? 0) + addCents;
+  const others = ranking.filter((r) => r.id !== toolId);
+  return { rank: others.filter((r) => r.cents > weight).length + 1, of: others.length + 1 };
+}
+
+/** "This places you #2 of 7 featured tools now." */
+export function placementText({ rank, of }: { rank: number; of: number }): string {
+  return `This places you #${rank} of ${of} featured ${of === 1 ? "tool" : "tools"} now.`;
+}
+
 /** The whole-dollar feature amount for raw form input, floored and clamped into [19, 5000]. */
 export function normalizeFeatureAmount(input: string | number | null | undefined): number {
   if (input === null || input === undefined) return FEATURE_MIN_USD;

@@ -9,7 +9,11 @@ import {
   FEATURED_DAYS,
   FEATURE_TIERS_TEXT,
   featureTier,
+  formatUsd,
   normalizeFeatureAmount,
+  placementAfter,
+  placementText,
+  usdToCents,
 } from "../../core/featuring.ts";
 import { startCheckout } from "../lib/checkout.ts";
 import { AmountSlider, useResetOnPageRestore } from "./amount-slider.tsx";
@@ -17,14 +21,18 @@ import { inputClass } from "./field.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 import { Alert } from "./ui/alert.tsx";
 
-/** A tool that can be featured, as `GET /api/feature-candidates` lists it. */
+/** A tool that can be featured (or, featured already, topped up), as `GET /api/feature-candidates` lists it. */
 interface Candidate {
   id: string;
   slug: string;
   name: string;
   tagline: string;
   logoUrl: string | null;
+  /** Its payments in force, in cents (0: not featured now). */
+  featuredCents: number;
 }
+
+type Ranking = { id: string; cents: number }[];
 
 const SEARCH_DEBOUNCE_MS = 150;
 
@@ -32,10 +40,22 @@ const SEARCH_DEBOUNCE_MS = 150;
  * The feature dialog (docs/design.md#screens): choose a tool, choose an amount, pay on the provider's
  * page. Rendered only in the browser, by its island (app/islands/feature-dialog.tsx).
  */
-export default function FeatureDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function FeatureDialog({
+  open,
+  onOpenChange,
+  opener = null,
+  toolId = null,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What opened it (a Get Featured link): it gets focus back on close. */
+  opener?: HTMLElement | null;
+  /** A tool to choose from the start (a link that names it: "Try Again", "Get it featured"). */
+  toolId?: string | null;
+}) {
   const searchRef = useRef<HTMLInputElement>(null);
-  // What had focus when the dialog opened (the Get Featured link, usually) gets it back on close.
-  const [returnTo] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  // The link that opened it, else what had focus when it opened, gets focus back on close.
+  const [returnTo] = useState(() => opener ?? (typeof document === "undefined" ? null : document.activeElement));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -61,7 +81,7 @@ export default function FeatureDialog({ open, onOpenChange }: { open: boolean; o
             Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days from
             payment (a tool still waiting for review: from the day it is approved). A higher sum of payments ranks higher.
           </Dialog.Description>
-          <FeatureForm searchRef={searchRef} />
+          <FeatureForm searchRef={searchRef} toolId={toolId} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -70,11 +90,26 @@ export default function FeatureDialog({ open, onOpenChange }: { open: boolean; o
 
 type SearchState = { kind: "loading" } | { kind: "done"; tools: Candidate[]; more: boolean; eligible: number; query: string } | { kind: "failed" };
 
-function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | null> }) {
+/** Reads an answer of `GET /api/feature-candidates`, keeping only well-formed entries. */
+function readCandidates(body: unknown): { tools: Candidate[]; more: boolean; eligible: number; ranking: Ranking } {
+  const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const tools = (Array.isArray(record.data) ? record.data : []).filter(
+    (t): t is Candidate => typeof t === "object" && t !== null && typeof t.id === "string" && typeof t.name === "string" && typeof t.featuredCents === "number",
+  );
+  const ranking = (Array.isArray(record.ranking) ? record.ranking : []).filter(
+    (r): r is Ranking[number] => typeof r === "object" && r !== null && typeof r.id === "string" && typeof r.cents === "number",
+  );
+  return { tools, more: record.more === true, eligible: typeof record.eligible === "number" ? record.eligible : tools.length, ranking };
+}
+
+function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElement | null>; toolId: string | null }) {
   const id = useId();
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState<SearchState>({ kind: "loading" });
   const [selected, setSelected] = useState<Candidate | null>(null);
+  const [ranking, setRanking] = useState<Ranking | null>(null);
+  // The tool a link named is looked up once, by its id, and chosen.
+  const [wanted, setWanted] = useState(toolId);
   const [amountText, setAmountText] = useState(String(FEATURE_DEFAULT_USD));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,14 +122,19 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
     const timer = setTimeout(async () => {
       setSearch({ kind: "loading" });
       try {
-        const response = await fetch(`/api/feature-candidates?q=${encodeURIComponent(query.trim())}`, {
+        const ask = wanted ? `tool=${encodeURIComponent(wanted)}` : `q=${encodeURIComponent(query.trim())}`;
+        const response = await fetch(`/api/feature-candidates?${ask}`, {
           headers: { Accept: "application/json" },
           signal: controller.signal,
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as { data?: Candidate[]; more?: boolean; eligible?: number };
-        const tools = Array.isArray(body.data) ? body.data : [];
-        setSearch({ kind: "done", tools, more: body.more === true, eligible: body.eligible ?? tools.length, query: query.trim() });
+        const { tools, more, eligible, ranking: now } = readCandidates(await response.json());
+        setRanking(now);
+        if (wanted) {
+          setWanted(null);
+          if (tools[0]) setSelected(tools[0]);
+        }
+        setSearch({ kind: "done", tools, more, eligible, query: query.trim() });
       } catch {
         if (!controller.signal.aborted) setSearch({ kind: "failed" });
       }
@@ -103,7 +143,7 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, wanted]);
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -185,7 +225,9 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
                     <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={32} />
                     <span className="min-w-0">
                       <span className="block font-medium">{tool.name}</span>
-                      <span className="block truncate text-sm text-slate-700">{tool.tagline}</span>
+                      <span className="block truncate text-sm text-slate-700">
+                        {tool.featuredCents > 0 ? `Featured now, ${formatUsd(tool.featuredCents)} in force: paying adds to it` : tool.tagline}
+                      </span>
                     </span>
                   </label>
                 </div>
@@ -203,7 +245,8 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
           )}
         </p>
         <p className="text-xs text-slate-700">
-          Only listed tools that are not featured yet appear here. Adding a new tool?{" "}
+          Every listed tool appears here. Paying again for a featured tool tops it up: the amounts in force add up, and it stays
+          featured for a year from the latest payment. Adding a new tool?{" "}
           <a href="/submit" className="font-medium text-brand-700 underline underline-offset-2">
             Submit it
           </a>{" "}
@@ -243,6 +286,11 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
         <p id={`${id}-tier`} className="text-sm">
           Tier: <strong>{featureTier(amount)}</strong>
         </p>
+        {selected && ranking && (
+          <p className="text-sm font-medium" aria-live="polite">
+            {placementText(placementAfter(ranking, selected.id, usdToCents(amount)))}
+          </p>
+        )}
         <p className="text-xs text-slate-700">{FEATURE_TIERS_TEXT}</p>
       </fieldset>
 

@@ -84,7 +84,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ["search: community favourites", () => catalog.mostLiked(now, 5)],
   ["search: related in ai, most liked", () => catalog.related(now, { id: "none", categories: ["ai"] }, 6, "most-liked")],
   [`search: related in ${smallest} (smallest), most liked`, () => catalog.related(now, { id: "none", categories: [smallest] }, 6, "most-liked")],
-  ["feature dialog: candidates 'no'", () => catalog.featureCandidates(now, "no", 20)],
+  ["feature dialog: candidates 'no'", () => catalog.featureCandidates(now, { text: "no" }, 20)],
   ["sitemap: 1,000 tool URLs", () => catalog.urls(now, { offset: 0, limit: 1000 })],
 ];
 

@@ -33,14 +33,19 @@ export interface AlternativesPage {
   total: number;
 }
 
-/** A tool the feature dialog offers. */
+/** A tool the feature dialog offers: any public tool; one featured now is topped up by paying again. */
 export interface FeatureCandidate {
   id: string;
   slug: string;
   name: string;
   tagline: string;
   logoUrl: string | null;
+  /** The sum of its payments in force (cents), 0 when it is not featured. */
+  featuredCents: number;
 }
+
+/** The featured ranking now, best first: each featured tool's weight in cents. */
+export type FeaturedRanking = { id: string; cents: number }[];
 
 export interface ListOptions {
   category: CategorySlug | null;
@@ -86,10 +91,16 @@ export interface PublicCatalog {
   /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
   vocabulary(now: number): Promise<string[]>;
   /**
-   * Public tools not featured at `now` whose name has `text` where a word starts (the feature
-   * dialog's type-ahead): up to `limit`, whether there are more, and how many could be featured at all.
+   * Public tools whose name has `text` where a word starts (the feature dialog's type-ahead), or
+   * the one tool `id` names: up to `limit`, whether there are more, how many could be featured at
+   * all (every public tool: a featured one is topped up), and the featured ranking now (what the
+   * dialog works out a placement from).
    */
-  featureCandidates(now: number, text: string, limit: number): Promise<{ items: FeatureCandidate[]; more: boolean; eligible: number }>;
+  featureCandidates(
+    now: number,
+    query: { text: string; id?: string },
+    limit: number,
+  ): Promise<{ items: FeatureCandidate[]; more: boolean; eligible: number; ranking: FeaturedRanking }>;
   /** Public tools whose name has `text` where a word starts, shortest names first (a name typed into a form). */
   namedLike(now: number, text: string, limit: number): Promise<ToolCard[]>;
   /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
@@ -194,16 +205,18 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     async vocabulary(now) {
       return (await synced.ready(now)).vocabulary();
     },
-    async featureCandidates(now, text, limit) {
+    async featureCandidates(now, query, limit) {
       const catalog = await synced.ready(now);
       const featuring = catalog.featuring(now);
       // One more than shown says whether the list was cut.
-      const ids = catalog.namesMatching(text, limit + 1, (id) => featuring.has(id));
+      const ids = query.id !== undefined ? (catalog.has(query.id) ? [query.id] : []) : catalog.namesMatching(query.text, limit + 1, () => false);
       const found = await cards(now, ids.slice(0, limit));
+      const ranking = catalog.featured(now, { category: null, limit: featuring.size }).map((id) => ({ id, cents: featuring.get(id)!.cents }));
       return {
-        items: found.map(({ id, slug, name, tagline, logoUrl }) => ({ id, slug, name, tagline, logoUrl })),
+        items: found.map(({ id, slug, name, tagline, logoUrl }) => ({ id, slug, name, tagline, logoUrl, featuredCents: featuring.get(id)?.cents ?? 0 })),
         more: ids.length > limit,
-        eligible: catalog.size - featuring.size,
+        eligible: catalog.size,
+        ranking,
       };
     },
     async namedLike(now, text, limit) {

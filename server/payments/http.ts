@@ -1,5 +1,5 @@
 import express, { type Router } from "express";
-import { checkoutRequestSchema } from "../../core/api.ts";
+import { checkoutRequestSchema, featureCandidatesQuerySchema } from "../../core/api.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sameSite, sameSitePath } from "../http/origin.ts";
 import { clientIp } from "../http/client.ts";
@@ -27,10 +27,15 @@ export function paymentRoutes(services: AppServices): Router {
   });
 
   router.get("/feature-candidates", async (req, res, next) => {
-    const q = typeof req.query.q === "string" ? req.query.q.slice(0, 100) : "";
+    const parsed = featureCandidatesQuerySchema.safeParse(req.query);
+    if (!parsed.success) return sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
     try {
-      const { items, more, eligible } = await services.catalog.featureCandidates(services.now(), q, CANDIDATES_LIMIT);
-      res.json({ data: items, more, eligible });
+      const { items, more, eligible, ranking } = await services.catalog.featureCandidates(
+        services.now(),
+        { text: parsed.data.q, id: parsed.data.tool },
+        CANDIDATES_LIMIT,
+      );
+      res.json({ data: items, more, eligible, ranking });
     } catch (error) {
       next(error);
     }

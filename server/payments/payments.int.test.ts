@@ -137,9 +137,14 @@ async function homeFeaturedCards(server: TestServer, tool: NewTool): Promise<num
 }
 
 async function candidates(server: TestServer, q: string): Promise<string[]> {
+  return (await candidateWeights(server, q)).map((t) => t.id);
+}
+
+/** The feature dialog's candidates for `q`, each with its weight in force (a featured one is offered for a top-up). */
+async function candidateWeights(server: TestServer, q: string): Promise<{ id: string; featuredCents: number }[]> {
   const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, { headers: { Accept: "application/json" } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { id: string }[] }).data.map((t) => t.id);
+  return ((await res.json()) as { data: { id: string; featuredCents: number }[] }).data;
 }
 
 async function checkoutStatus(server: TestServer, sessionId: string): Promise<string> {
@@ -347,7 +352,8 @@ describe("Stripe webhooks", () => {
   async function expectFeaturedOnce(tool: NewTool, priceUsd: number) {
     expect(await apiTool(server, tool)).toMatchObject({ isFeatured: true, featuredPrice: priceUsd });
     expect(await homeFeaturedCards(server, tool)).toBe(1);
-    expect(await candidates(server, tool.name)).not.toContain(tool.id);
+    // Still offered, to be topped up, with what is in force.
+    expect((await candidateWeights(server, tool.name)).find((t) => t.id === tool.id)?.featuredCents).toBe(priceUsd * 100);
   }
 
   async function expectNotFeatured(tool: NewTool) {
@@ -896,7 +902,7 @@ describe("the feature dialog's candidates", () => {
   const tools = Array.from({ length: 25 }, (_, i) => makeTool({ name: `Candidate ${String(i + 1).padStart(2, "0")}` }));
   const others = [makeTool({ name: "Lonely Lantern" }), makeTool({ name: "Paid Parrot" })];
 
-  it("lists the first 20, says there are more, and how many tools can be featured in all", async () => {
+  it("lists the first 20, says there are more, and how many tools can be featured (or topped up) in all", async () => {
     const server = testServer();
     await addTools(server.services, [...tools, ...others]);
     await addPaidOrder(server.services, others[1]!, 50, Date.now() - DAY_MS);
@@ -904,17 +910,30 @@ describe("the feature dialog's candidates", () => {
     const read = async (q: string) => {
       const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, { headers: { Accept: "application/json" } });
       expect(res.status).toBe(200);
-      return (await res.json()) as { data: { id: string }[]; more: boolean; eligible: number };
+      return (await res.json()) as { data: { id: string; featuredCents: number }[]; more: boolean; eligible: number; ranking: { id: string; cents: number }[] };
     };
-    // 27 public tools, one of them featured: 26 can be featured.
+    // 27 public tools, one of them featured: all 27 can be featured, that one topped up.
     const all = await read("");
     expect(all.data).toHaveLength(20);
-    expect(all).toMatchObject({ more: true, eligible: 26 });
+    expect(all).toMatchObject({ more: true, eligible: 27, ranking: [{ id: others[1]!.id, cents: 5000 }] });
+    expect((await read("parrot")).data).toMatchObject([{ id: others[1]!.id, featuredCents: 5000 }]);
     const candidates = await read("candidate");
     expect(candidates.data).toHaveLength(20);
     expect(candidates.more).toBe(true);
     const one = await read("lonely");
     expect(one.data.map((t) => t.id)).toEqual([others[0]!.id]);
-    expect(one).toMatchObject({ more: false, eligible: 26 });
+    expect(one).toMatchObject({ more: false, eligible: 27 });
+  });
+
+  it("offers the one tool a link names, and refuses an id that is not one", async () => {
+    const server = testServer();
+    const named = await fetch(`${server.url}/api/feature-candidates?tool=${others[0]!.id}`, { headers: { Accept: "application/json" } });
+    expect(named.status).toBe(200);
+    expect(((await named.json()) as { data: { id: string }[] }).data.map((t) => t.id)).toEqual([others[0]!.id]);
+    const unknown = await fetch(`${server.url}/api/feature-candidates?tool=zzzzzzzzzzzzzzzzzzzz`, { headers: { Accept: "application/json" } });
+    expect(((await unknown.json()) as { data: unknown[] }).data).toEqual([]);
+    const bad = await fetch(`${server.url}/api/feature-candidates?tool=${encodeURIComponent("<script>")}`, { headers: { Accept: "application/json" } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid-argument");
   });
 });
