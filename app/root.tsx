@@ -15,6 +15,7 @@ import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
 import { AdminLogin } from "./components/admin-login.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
+import { PageScript } from "./components/page-script.tsx";
 import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -117,6 +118,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
+        {/* Get Featured opens its dialog on whichever page it is clicked (loaded when first asked for). */}
+        {!hydrate && site && site.paymentsMode !== "off" && <PageScript name="feature-dialog" />}
         {hydrate && <ScrollRestoration />}
         {hydrate && <Scripts />}
       </body>

@@ -140,8 +140,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <DigestForm idPrefix="home-digest" className="mt-4 max-w-md" />
       </section>
       <PageScript name="likes" />
-      {/* The dialog (React, the tool picker, the checkout call) is loaded when first asked for. */}
-      {featuring && <PageScript name="feature-dialog" />}
     </div>
   );
 }

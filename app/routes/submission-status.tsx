@@ -24,8 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { database } = context.get(servicesContextKey);
   const submission = await findSubmissionByToken(database, params.token);
   if (!submission) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
-  const { toolId: _id, ...shown } = submission;
-  return data(shown, { headers: PRIVATE });
+  return data(submission, { headers: PRIVATE });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -41,7 +40,7 @@ const STATES = {
 
 
 export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
-  const { name, slug, status, rejectionReason, payment } = loaderData;
+  const { toolId, name, slug, status, rejectionReason, payment } = loaderData;
   const state = STATES[status];
   return (
     <section className="mx-auto max-w-xl py-8" aria-labelledby="submission-title">
@@ -61,7 +60,7 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
         )}
         {payment && <p className="mt-3 font-medium">{payment}</p>}
       </div>
-      {status === "approved" && <NextSteps slug={slug} name={name} />}
+      {status === "approved" && <NextSteps toolId={toolId} slug={slug} name={name} />}
       {status === "rejected" && (
         <div className="mt-6">
           <h2 className="text-xl font-semibold">Submitting it again</h2>
@@ -87,7 +86,7 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
 }
 
 /** What a maker can do once their tool is listed, each with its link. */
-function NextSteps({ slug, name }: { slug: string; name: string }) {
+function NextSteps({ toolId, slug, name }: { toolId: string; slug: string; name: string }) {
   const featuring = useFeaturingOffered();
   const key = encodeURIComponent(slug);
   return (
@@ -102,7 +101,7 @@ function NextSteps({ slug, name }: { slug: string; name: string }) {
         </li>
         {featuring && (
           <li>
-            <TextAnchor href={`/?featured=true&tool=${key}`}>Get it featured</TextAnchor>: shown first on the home page, in browse and in
+            <TextAnchor href={`/?featured=true&tool=${encodeURIComponent(toolId)}`}>Get it featured</TextAnchor>: shown first on the home page, in browse and in
             search, for a year.
           </li>
         )}

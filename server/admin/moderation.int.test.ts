@@ -173,7 +173,7 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     // What to do next, each with its link: claim, badge, feature.
     expect(approved).toContain("Next steps");
     expect(approved).toContain(`href="/claim/${slug}"`);
-    expect(approved).toContain(`href="/?featured=true&tool=${slug}"`);
+    expect(approved).toContain(`href="/?featured=true&tool=${row.id}"`);
 
     const audit = await auditOf(server, row.id);
     expect(audit).toMatchObject([{ action: "approve", admin_username: "moderator", tool_name: "Approvable" }]);

@@ -10,13 +10,14 @@ import { expect, test } from "./fixtures.ts";
 
 // This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.10" } });
-// A dozen pages, each checked by axe: 27 s on this 2-core machine, at the default 30 s's edge.
-test.describe.configure({ timeout: 60_000 });
+// A dozen pages, each checked by axe, and a paid submission's checkout: about 50 s on this 2-core
+// machine.
+test.describe.configure({ timeout: 90_000 });
 
 const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
 
-/** Submits a tool through the public form; returns the private status link it shows. */
-async function submitTool(page: Page, name: string): Promise<string> {
+/** Submits a tool through the public form (and, `paid`, pays $100 to feature it); returns the private status link it shows. */
+async function submitTool(page: Page, name: string, paid = false): Promise<string> {
   await page.goto("/submit-tool");
   await page.getByLabel("Name *").fill(name);
   await page.getByLabel("Tagline *").fill(`${name} does one thing well`);
@@ -27,11 +28,18 @@ async function submitTool(page: Page, name: string): Promise<string> {
     mimeType: "image/png",
     buffer: await sharp({ create: { width: 64, height: 64, channels: 4, background: "#5040c0" } }).png().toBuffer(),
   });
+  if (paid) await page.getByLabel("Feature this tool after submitting").check();
   await page.getByRole("button", { name: "Submit Tool" }).click();
   await expect(page.getByText("Tool submitted successfully! We'll review it shortly.")).toBeVisible();
   const link = page.getByRole("link", { name: /\/submission\// });
   // An absolute link to SITE_URL; the e2e server has none of its own (it listens on port 0), so the path is taken.
-  return new URL((await link.getAttribute("href"))!).pathname;
+  const statusPath = new URL((await link.getAttribute("href"))!).pathname;
+  if (paid) {
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByRole("button", { name: "Pay $100" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
+  }
+  return statusPath;
 }
 
 /** The number a dashboard card shows for `label`. */
@@ -43,6 +51,7 @@ async function figure(page: Page, label: string): Promise<number> {
 test("sign in → figures → approve → public and searchable → edit → reject with a reason → the submitter sees it → sign out", async ({ page, visit, checkA11y }) => {
   await submitTool(page, "Approvable");
   const rejectedLink = await submitTool(page, "Rejectable");
+  const refundedLink = await submitTool(page, "Refundable", true);
 
   // Signed out, an admin page shows the login in place.
   expect(await visit("/admin/moderation")).toBe(401);
@@ -99,6 +108,20 @@ test("sign in → figures → approve → public and searchable → edit → rej
   await visit(rejectedLink);
   await expect(page.getByText("Rejected")).toBeVisible();
   await expect(page.getByText("Not a software tool.")).toBeVisible();
+
+  // A paid one: rejecting it asks what becomes of the money; refunded, its submitter is told.
+  await visit("/admin/moderation");
+  const paidCard = page.getByRole("article", { name: "Refundable" });
+  await paidCard.getByText("Reject Refundable…").click();
+  const money = paidCard.getByRole("group", { name: "Paid $100 to be featured" });
+  await expect(money).toBeVisible();
+  await checkA11y();
+  await money.getByLabel("Refund $100").check();
+  await paidCard.getByRole("button", { name: "Reject Refundable" }).click();
+  await expect(page.getByText("Rejected 1 tool: “Refundable”. The payment was refunded.")).toBeVisible();
+  await visit(refundedLink);
+  await expect(page.getByText("Your payment of $100 has been refunded")).toBeVisible();
+  await expect(page.getByRole("link", { name: "submit the tool again" })).toBeVisible();
 
   // Leave the catalogue as it was: the approved tool goes again.
   await visit("/admin/tools?q=Approvable");
