@@ -7,7 +7,7 @@ import { decodeEntities, getPage, sectionLabelledBy, textOf, toolSlugs } from ".
 import { fileOf, testImage } from "../../tests/support/images.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
 import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
-import { startStripeFake, type StripeFake } from "../../tests/support/stripe-fake.ts";
+import { startStripeFake, type FormValue, type StripeFake } from "../../tests/support/stripe-fake.ts";
 import type { Config } from "../config.ts";
 
 // A submission paid for while it waits for review (both engines, through the real endpoints):
@@ -230,6 +230,9 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     const started = await postCheckout(h.server, { toolId, amount });
     expect(started.status).toBe(200);
     const { sessionId } = (await started.json()) as { sessionId: string };
+    // Stripe's page says what is bought: a year from the tool's approval.
+    const item = (fake.creates().at(-1)!.form.line_items as FormValue[])[0] as { price_data: { product_data: { name: string } } };
+    expect(item.price_data.product_data.name).toMatch(/featured for 1 year \(365 days\) from its approval$/);
     fake.pay(sessionId);
     // The success page asks Stripe, and fulfils the order.
     const success = await fetch(`${h.server.url}/payment-success?session_id=${sessionId}`);

@@ -14,6 +14,8 @@ export interface CheckoutOrder {
   toolId: string;
   toolName: string;
   amountCents: number;
+  /** The tool waits for review: its featured year starts when it is approved, and the checkout says so. */
+  fromApproval: boolean;
 }
 
 /** A session's state at the provider, re-read whenever it matters (events may come in any order). */
@@ -47,9 +49,9 @@ export interface PaymentProvider {
   stripe: (() => Promise<Stripe>) | null;
 }
 
-/** The line item's name: the tool and what is bought. */
-export function lineItemName(toolName: string): string {
-  return `${toolName} — featured for 1 year (${FEATURED_DAYS} days)`;
+/** The line item's name: the tool and what is bought (for a tool waiting for review, a year from its approval). */
+export function lineItemName(toolName: string, fromApproval = false): string {
+  return `${toolName} — featured for 1 year (${FEATURED_DAYS} days)${fromApproval ? " from its approval" : ""}`;
 }
 
 /**
@@ -80,7 +82,7 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: "usd", unit_amount: order.amountCents, product_data: { name: lineItemName(order.toolName) } },
+                price_data: { currency: "usd", unit_amount: order.amountCents, product_data: { name: lineItemName(order.toolName, order.fromApproval) } },
               },
             ],
             client_reference_id: order.orderId,

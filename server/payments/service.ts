@@ -179,7 +179,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
       // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
-        .select(["id", "name", "status_token_hash"])
+        .select(["id", "name", "status", "status_token_hash"])
         .where("id", "=", toolId)
         .where("status", "in", ["approved", "verified", "pending"])
         .executeTakeFirst();
@@ -195,7 +195,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
       const base = config.siteUrl;
       try {
         const session = await provider.createSession(
-          { orderId, toolId: tool.id, toolName: tool.name, amountCents },
+          { orderId, toolId: tool.id, toolName: tool.name, amountCents, fromApproval: tool.status === "pending" },
           {
             // {CHECKOUT_SESSION_ID} is filled in by Stripe.
             success: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${encodeURIComponent(tool.id)}${statusParam}`,
