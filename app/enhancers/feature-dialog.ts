@@ -38,6 +38,7 @@ document.addEventListener("click", (event) => {
   // the menu's button then, the link itself being hidden (on wider screens it stays in view).
   const menu = link.closest("details");
   menu?.removeAttribute("open");
-  const shown = link.getClientRects().length > 0;
+  // checkVisibility sees a closed <details>'s content as hidden (its boxes may still have sizes).
+  const shown = typeof link.checkVisibility === "function" ? link.checkVisibility() : link.getClientRects().length > 0;
   open({ opener: shown ? link : (menu?.querySelector("summary") ?? null), toolId: toolOf(url) });
 });

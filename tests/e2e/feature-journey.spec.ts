@@ -231,3 +231,24 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await visit("/");
   await expect(page.getByRole("region", { name: "Featured" }).getByText("Ledgerleaf")).toHaveCount(0);
 });
+
+test.describe("on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("Get Featured from the header's menu opens the dialog on the page, and closing it returns to the menu", async ({ page, visit, checkA11y }) => {
+    await visit("/browse");
+    const menu = page.getByRole("banner").locator("summary");
+    await menu.click();
+    await page.getByRole("banner").getByRole("link", { name: "Get Featured" }).click();
+    const dialog = page.getByRole("dialog", { name: "Get Featured" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/browse$/);
+    // The stepped slider and its presets fit the phone's width.
+    await expect(dialog.getByRole("group", { name: "Preset amounts" })).toBeVisible();
+    await checkA11y();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(menu).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
