@@ -142,7 +142,8 @@ export async function rejectTools(
   }
   const rows = await changeCatalog(deps, async (write) => {
     const changed = await setToolStatus(write, ids, { from: ["pending", "approved", "verified"], to: "rejected", rejectionReason: reason });
-    if (changed.length > 0 && settlement) await settleOrders(write, paid, settlement);
+    // Settled whether or not the status changed: a refund asked for above has been made.
+    if (settlement) await settleOrders(write, paid, settlement);
     const payment = paid.length > 0 && settlement ? { payment: settlement.kind, ...(settlement.note ? { paymentNote: settlement.note } : {}) } : {};
     const detail = { ...(reason === null ? {} : { reason }), ...payment };
     await recordAudit(
