@@ -10,6 +10,7 @@ import { readLogo, storeLogo } from "../submissions/logo.ts";
 import { findToolByWebsite } from "../submissions/service.ts";
 import { recordAudit } from "./audit.ts";
 import { startFeaturedYears } from "../payments/orders.ts";
+import { paidOrdersOf } from "../payments/settlement.ts";
 import { deleteStoredFiles, type ModerationDeps } from "./moderation.ts";
 import type { Admin } from "./session.ts";
 
@@ -118,7 +119,13 @@ export type UpdateToolResult =
   /** The new logo was refused; nothing was changed. */
   | { kind: "bad-logo"; message: string }
   /** Another tool already lists the new website; nothing was changed. */
-  | { kind: "duplicate"; existing: { slug: string; name: string } };
+  | { kind: "duplicate"; existing: { slug: string; name: string } }
+  /** Rejected here while someone's payment for it stands (it would be left "paid"); nothing was changed. */
+  | { kind: "paid"; message: string };
+
+/** Why the edit page does not reject a paid tool. */
+export const PAID_REJECT_ELSEWHERE =
+  "This tool has payments in force. Reject it from the moderation queue, which refunds them or keeps them as credit; a listed tool's payments are refunded at the payment provider first.";
 
 const EDITABLE_FIELDS = [
   "name",
@@ -154,6 +161,9 @@ export async function updateTool(
   const { database, storage } = deps;
   const current = await findToolForEdit(database, id);
   if (!current) return { kind: "not-found" };
+  if (edit.status === "rejected" && current.status !== "rejected" && (await paidOrdersOf(database.db, [id])).length > 0) {
+    return { kind: "paid", message: PAID_REJECT_ELSEWHERE };
+  }
   // Browsers send a textarea's line breaks as CRLF; stored text keeps LF, so an untouched field compares equal.
   const lf = (text: string) => text.replace(/\r\n?/g, "\n");
   const next: ToolEdit = {

@@ -173,6 +173,32 @@ describe("a paid submission under review (test mode)", () => {
     expect(queue).toContain("Keep $500 as credit");
   });
 
+  it("is not rejected from its edit page while paid for (it would be left paid)", async () => {
+    const tool = await submit(h, "Editpaid");
+    await payTest(h, tool.id, 100);
+    const row = await h.server.services.database.db.selectFrom("tools").selectAll().where("id", "=", tool.id).executeTakeFirstOrThrow();
+    const body = new FormData();
+    const fields: Record<string, string> = {
+      intent: "save",
+      name: row.name,
+      tagline: row.tagline,
+      websiteUrl: row.website_url,
+      description: row.description,
+      categories: "productivity",
+      pricingModel: "Free",
+      status: "rejected",
+      rejectionReason: "",
+    };
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    body.append("logo", new File([], ""));
+    const res = await fetch(`${h.server.url}/admin/tools/${tool.id}`, { method: "POST", body, headers: { Origin: h.server.url, cookie: h.cookie }, redirect: "manual" });
+    expect(res.status).toBe(409);
+    expect(decodeEntities(await res.text())).toContain("This tool has payments in force. Reject it from the moderation queue");
+    const after = await h.server.services.database.db.selectFrom("tools").select("status").where("id", "=", tool.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("pending");
+    expect((await ordersOf(h, tool.id)).map((o) => o.status)).toEqual(["paid"]);
+  });
+
   it("refunds (marked refunded in test mode), and tells the submitter by mail and on the status page", async () => {
     const tool = await submit(h, "Refundme");
     await payTest(h, tool.id, 250);

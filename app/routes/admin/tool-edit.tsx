@@ -85,6 +85,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "bad-logo":
     case "duplicate":
       return editRefusal(refusedSave(submission, outcome));
+    case "paid":
+      return editRefusal({ result: submission.reply({ fieldErrors: { status: [outcome.message] } }), duplicate: null, status: 409 });
     case "saved":
       // Redirect after the post, so a reload cannot post twice.
       return redirect(`/admin/tools/${encodeURIComponent(params.id)}?saved=1`, 303);
