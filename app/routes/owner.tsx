@@ -21,7 +21,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { formConstraint } from "../lib/constraint.ts";
-import { unreadUpload } from "../lib/tool-form-replies.ts";
+import { refusedPost, unreadUpload } from "../lib/tool-form-replies.ts";
 import type { Route } from "./+types/owner.ts";
 import type { RouteHandle } from "../root.tsx";
 
@@ -68,7 +68,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const refusal = unreadUpload(submission, form.problem, (message) => message);
     return data(formReply(refusal.result), { status: refusal.status, headers: PRIVATE });
   }
-  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400, headers: PRIVATE });
+  if (submission.status !== "success") {
+    const refusal = refusedPost(submission, null) ?? unreadUpload(submission, "unreadable", (message) => message);
+    return data(formReply(refusal.result), { status: refusal.status, headers: PRIVATE });
+  }
   const { logo, ...content } = submission.value;
   const outcome = await submitOwnerEdit(
     { ...services, limiter: services.limiters.ownerEdit },

@@ -70,13 +70,25 @@ const UNREADABLE = "The file is not a readable PNG, JPEG or WebP image.";
  * processLogo for a save that answers a refused logo rather than throwing: the submission form,
  * the admin's add-tool and edit all report it as a `bad-logo` result next to the logo field.
  */
-export async function readLogo(bytes: Buffer): Promise<{ kind: "ok"; webp: Buffer } | { kind: "bad-logo"; message: string }> {
+export type LogoCheck = { kind: "ok"; webp: Buffer } | { kind: "bad-logo"; message: string };
+
+export async function readLogo(bytes: Buffer): Promise<LogoCheck> {
   try {
     return { kind: "ok", webp: await processLogo(bytes) };
   } catch (error) {
     if (error instanceof LogoError) return { kind: "bad-logo", message: error.message };
     throw error;
   }
+}
+
+/**
+ * The logo field's file checked by its content, so a form can report a wrong logo together with
+ * every other error in one answer. Null when there is nothing to check: no file, an empty one, or
+ * one over the size limit (the schema names those).
+ */
+export async function checkLogoFile(value: FormDataEntryValue | null): Promise<LogoCheck | null> {
+  if (!(value instanceof File) || value.size === 0 || value.size > LOGO_LIMITS.maxBytes) return null;
+  return readLogo(Buffer.from(await value.arrayBuffer()));
 }
 
 /** Stores a processed logo under the tool's logo key; the key is what to delete if the save then fails. */

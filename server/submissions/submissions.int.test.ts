@@ -249,11 +249,37 @@ describe("free submission", () => {
     expect(storedFiles(server)).toEqual([expect.stringMatching(/^logos\/quillpad_\d+_passwd-[0-9a-z]{7}\.webp$/)]);
   });
 
-  it("refuses a body larger than the form can be before reading it", async () => {
+  it.each([
+    ["just over the form's old limit", LOGO_LIMITS.maxBytes + 512 * 1024],
+    ["of 40 MB", 40 * 1024 * 1024],
+  ])("answers a logo %s with the form filled in and the logo's error, reading the fields after it", async (_case, size) => {
     const server = getServer();
-    const { res, html } = await submit(server, FIELDS, { bytes: Buffer.alloc(LOGO_LIMITS.maxBytes + 512 * 1024), name: "huge.png" });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(FIELDS)) {
+      if (name === "submitterEmail") continue;
+      for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
+    }
+    body.append("logo", fileOf(Buffer.alloc(size, 1), "huge.png"));
+    // After the file: still read, though the file before it was cut off.
+    body.append("submitterEmail", FIELDS.submitterEmail);
+    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
+    const html = decodeEntities(await res.text());
     expect(res.status).toBe(413);
-    expect(html).toContain("Logo upload failed: The file is larger than 5 MB. Please try again.");
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(html).toContain(SUBMISSION_MESSAGES.logoTooLarge);
+    expect(html).toContain(`value="${FIELDS.tagline}"`);
+    expect(html).toContain(`value="${FIELDS.submitterEmail}"`);
+    expect(html).toContain(FIELDS.pricingDetails);
+    await expectNothingStored(server, 0);
+  });
+
+  it("reports every error at once, the logo's content included", async () => {
+    const server = getServer();
+    const { res, html } = await submit(server, { ...FIELDS, name: "", categories: [] }, { bytes: await testImage("gif"), name: "logo.gif" });
+    expect(res.status).toBe(400);
+    expect(html).toContain("Name is required.");
+    expect(html).toContain(SUBMISSION_MESSAGES.noCategory);
+    expect(html).toContain("Logo upload failed: GIF images are not accepted");
     await expectNothingStored(server, 0);
   });
 

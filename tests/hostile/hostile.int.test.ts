@@ -447,7 +447,7 @@ describe("hostile inputs", () => {
       { name: "submit: the /submit address, name too long", request: post("/submit", multipartBody(formParts(toolFields(website()), { name: "n".repeat(81) }, logoPart(f.png))), MULTIPART, site), expect: refused("Name must be at most 80 characters.") },
       { name: "submit: data URL, category not in the list", request: post("/submit-tool.data", multipartBody(formParts(toolFields(website()), { categories: ["nope"] }, logoPart(f.png))), MULTIPART, site), expect: { reader: "data", status: 400, message: "Please choose categories from the list." } },
       { name: "submit: data URL, JSON", request: post("/submit.data", "{}", JSON_TYPE, site), expect: { reader: "data", status: 400 } },
-      { name: "submit: data URL, 6 MB logo (refused before React Router)", request: post("/submit-tool.data", multipartBody(formParts(toolFields(website()), {}, logoPart(f.sixMegabytes))), MULTIPART, site), expect: { reader: "page", status: 413, message: "larger than 5 MB" } },
+      { name: "submit: data URL, 6 MB logo (read past, answered with the form)", request: post("/submit-tool.data", multipartBody(formParts(toolFields(website()), {}, logoPart(f.sixMegabytes))), MULTIPART, site), expect: { reader: "data", status: 413, message: "larger than 5 MB" } },
       { name: "submit: a website already listed", request: form({ websiteUrl: seeded.approved.websiteUrl }), expect: refused("This website is already listed", 409) },
       { name: "submit: a website already listed, www. and case changed", request: form({ websiteUrl: seeded.approved.websiteUrl.replace("https://", "HTTPS://WWW.").toUpperCase() }), expect: refused("This website is already listed", 409) },
     ];

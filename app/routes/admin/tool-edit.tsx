@@ -17,7 +17,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
 import { TOOL_STATUS_LABELS } from "../../lib/tools.ts";
-import { refusedSave, unreadUpload, type ToolFormRefusal } from "../../lib/tool-form-replies.ts";
+import { refusedPost, refusedSave, unreadUpload, type ToolFormRefusal } from "../../lib/tool-form-replies.ts";
 import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/tool-edit.ts";
 
@@ -69,7 +69,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form.formData, { schema: toolEditSchema });
   // An admin is not submitting anything: the form's own words, without the submit page's prefix.
   if (!form.ok) return editRefusal(unreadUpload(submission, form.problem, (message) => message));
-  if (submission.status !== "success") return data(formReply(submission.reply(), { target: "edit" as const, duplicate: null }), { status: 400 });
+  if (submission.status !== "success") return editRefusal(refusedPost(submission, null) ?? unreadUpload(submission, "unreadable", (message) => message));
 
   const { logo, ...edit } = submission.value;
   const outcome = await updateTool(
