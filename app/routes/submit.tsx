@@ -103,7 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   // A flood is refused before anything else; a robot is refused with its post counted.
   if (refused?.init.status === 429) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
-  const giveBack = <T,>(answer: T) => answer;
+  // Only a saved submission counts against the hourly limit: a person correcting a refused post
+  // must not run out of tries. The point spent by the guard is given back for every other refusal.
+  const giveBack = <T,>(answer: T) => limiter.refund(addressKey).then(() => answer);
   if (!form.ok) return giveBack(refusalData(unreadUpload(submission, form.problem)));
   if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   const refusal = refusedPost(submission, logoCheck);

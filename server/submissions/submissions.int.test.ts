@@ -349,14 +349,19 @@ describe("free submission", () => {
 describe("submission rate limit", () => {
   const getServer = useTestServer({ configure: (config) => (config.rateLimits.submit = { points: 2, durationSec: 3600 }) });
 
-  it("answers 429 with Retry-After past the per-address limit, counting invalid posts too", async () => {
+  it("counts only saved submissions; past the limit answers 429 with Retry-After", async () => {
     const server = getServer();
-    expect((await submit(server, { ...FIELDS, name: "" }, await png())).res.status).toBe(400);
+    // Refused posts of every kind spend nothing: a person correcting the form does not run out of tries.
+    for (let i = 0; i < 3; i++) expect((await submit(server, { ...FIELDS, name: "" }, await png())).res.status).toBe(400);
+    expect((await submit(server, FIELDS, { bytes: await testImage("gif"), name: "logo.gif" })).res.status).toBe(400);
+    expect((await submit(server, FIELDS, { bytes: Buffer.alloc(LOGO_LIMITS.maxBytes + 10), name: "big.png" })).res.status).toBe(413);
     expect((await submit(server, FIELDS, await png())).res.status).toBe(303);
+    expect((await submit(server, FIELDS, await png())).res.status).toBe(409);
+    expect((await submit(server, { ...FIELDS, websiteUrl: "https://second.example.com" }, await png())).res.status).toBe(303);
     const { res, html } = await submit(server, { ...FIELDS, websiteUrl: "https://other.example.com" }, await png());
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(html).toContain("Error submitting tool: Too many submissions from your network. Please try again later.");
-    expect((await toolRows(server)).length).toBe(1);
+    expect((await toolRows(server)).length).toBe(2);
   });
 });
