@@ -36,7 +36,9 @@ function describeRefused(bytes: Uint8Array): string {
 
 /**
  * Checks an uploaded logo by its content and re-encodes it: a square WebP of LOGO_LIMITS.side
- * pixels (letterboxed on transparency, turned upright, metadata dropped). Throws LogoError for a
+ * pixels, turned upright, metadata dropped; its empty margins (transparent, or the colour of its
+ * corner) trimmed, then centred on transparency, so every logo fills the square as far as its shape
+ * allows. The pages draw it on a white plate with padding (docs/decisions/026-tool-images.md). Throws LogoError for a
  * file that is empty, too large, not PNG/JPEG/WebP, broken, or with too many pixels to decode.
  */
 export async function processLogo(bytes: Buffer): Promise<Buffer> {
@@ -53,6 +55,8 @@ export async function processLogo(bytes: Buffer): Promise<Buffer> {
     if (format !== type) throw new LogoError(UNREADABLE);
     return await image
       .rotate()
+      // A logo sent with wide empty margins would otherwise show small; near-white and near-clear count as empty.
+      .trim({ threshold: 10 })
       .resize(LOGO_LIMITS.side, LOGO_LIMITS.side, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: 85 })
       .toBuffer();
