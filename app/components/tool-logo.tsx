@@ -4,7 +4,7 @@ import { tileColor } from "../../core/tile-colors.ts";
 export function ToolLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
   const box = { width: size, height: size };
   if (logoUrl) {
-    return <img src={logoUrl} alt="" {...box} loading="lazy" decoding="async" className="tool-logo shrink-0 rounded-lg" />;
+    return <img src={logoUrl} alt="" {...box} loading="lazy" decoding="async" className="tool-logo shrink-0" />;
   }
   return (
     <span
