@@ -18,6 +18,8 @@ export const ENHANCERS = [
   "busy-forms",
   /** The payment success page waits for the payment to be confirmed. */
   "payment-status",
+  /** A form's error summary: focused when shown, filled in by the browser's own checks before a post. */
+  "form-checks",
 ] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];

@@ -18,9 +18,9 @@ import { checkLogoFile } from "../../server/submissions/logo.ts";
 import { guardPublicForm } from "../../server/http/spam-guard.ts";
 import { STATUS_TOKEN_PATTERN, submissionConfirmation, submitTool } from "../../server/submissions/service.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";
-import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
+import { ErrorSummary, Field, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
-import { ToolFormFields } from "../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { CONTINUE_TEXT } from "../lib/checkout.ts";
@@ -191,7 +191,10 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         Listing is free. We review every submission before it appears in the directory. Fields marked with * are required.
       </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          formErrors={form.errors}
+          fields={[...toolSummaryFields(fields), { id: fields.feature.id, errors: fields.feature.errors }, { id: fields.featureAmount.id, errors: fields.featureAmount.errors }]}
+        />
 
         <ToolFormFields fields={fields} duplicate={duplicate} />
 
@@ -206,6 +209,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
+      <PageScript name="form-checks" />
       <PageScript name="busy-forms" />
     </section>
   );

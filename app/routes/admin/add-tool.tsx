@@ -7,9 +7,9 @@ import { addTool } from "../../../server/admin/add-tool.ts";
 import { findTool } from "../../../server/catalog/queries.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
 import { checkLogoFile } from "../../../server/submissions/logo.ts";
-import { FormAlert, SubmitButton } from "../../components/field.tsx";
+import { ErrorSummary, SubmitButton } from "../../components/field.tsx";
 import { ImportPanel } from "../../components/import-panel.tsx";
-import { ToolFormFields } from "../../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields } from "../../components/tool-form.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminActor, servicesContextKey } from "../../context.ts";
@@ -119,7 +119,7 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
         marked with * are required.
       </p>
       <Form method="post" action="/admin/add-tool" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
         <ToolFormFields
           fields={fields}
           duplicate={duplicate}

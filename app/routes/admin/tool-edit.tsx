@@ -9,8 +9,8 @@ import { TOOL_STATUSES } from "../../../core/tool.ts";
 import { deleteTools } from "../../../server/admin/moderation.ts";
 import { findToolForEdit, updateTool } from "../../../server/admin/tools.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
-import { Field, FormAlert, inputClass, SubmitButton } from "../../components/field.tsx";
-import { ToolFormFields } from "../../components/tool-form.tsx";
+import { ErrorSummary, Field, FormAlert, inputClass, SubmitButton } from "../../components/field.tsx";
+import { ToolFormFields, toolSummaryFields } from "../../components/tool-form.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -167,7 +167,10 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       )}
 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          formErrors={form.errors}
+          fields={[{ id: fields.status.id, errors: fields.status.errors }, { id: fields.rejectionReason.id, errors: fields.rejectionReason.errors }, ...toolSummaryFields(fields)]}
+        />
         <input type="hidden" name="intent" value="save" />
 
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
