@@ -9,3 +9,6 @@ export const LOGO_LIMITS = {
 
 /** What the file input accepts (the server decides by content, not by this). */
 export const LOGO_ACCEPT = "image/png,image/jpeg,image/webp";
+
+/** What a file of another type is told, on the server (by its content) and in the browser (by its type). */
+export const LOGO_TYPE_MESSAGE = "Only PNG, JPEG and WebP images are accepted.";

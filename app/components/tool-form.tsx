@@ -3,8 +3,8 @@ import type { z } from "../../core/zod.ts";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
-import { SUBMISSION_LIMITS, SUBMISSION_MESSAGES, type submissionSchema } from "../../core/submission.ts";
-import { LOGO_ACCEPT } from "../../core/uploads.ts";
+import { logoFailedMessage, SUBMISSION_LIMITS, SUBMISSION_MESSAGES, type submissionSchema } from "../../core/submission.ts";
+import { LOGO_ACCEPT, LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
 import { Field, inputClass, messagesOf, type SummaryField } from "./field.tsx";
 import { TextLink } from "./ui/text-link.tsx";
 
@@ -148,8 +148,23 @@ export function ToolFormFields({
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Logo and contact</legend>
         <Field id={fields.logo.id} label={logo.label} hint={logo.hint} errors={fields.logo.errors} errorId={fields.logo.errorId}>
-          <input {...getInputProps(fields.logo, { type: "file" })} accept={LOGO_ACCEPT} data-missing={editing ? undefined : SUBMISSION_MESSAGES.noLogo} className={inputClass} />
+          <input
+            {...getInputProps(fields.logo, { type: "file" })}
+            accept={LOGO_ACCEPT}
+            // What app/enhancers/logo-input.ts checks before the upload, in the server's words.
+            data-logo-input=""
+            data-max-bytes={LOGO_LIMITS.maxBytes}
+            data-too-large={SUBMISSION_MESSAGES.logoTooLarge}
+            data-wrong-type={logoFailedMessage(LOGO_TYPE_MESSAGE)}
+            data-missing={editing ? undefined : SUBMISSION_MESSAGES.noLogo}
+            className={inputClass}
+          />
         </Field>
+        {/* Filled in by the enhancer with the chosen file, on the plate every page draws logos on. */}
+        <div data-logo-preview="" hidden className="flex items-center gap-4">
+          <span data-logo-plate="" className="contents" />
+          <p className="text-sm text-slate-700">How your logo will look: its empty margins are trimmed and it is centred on this plate.</p>
+        </div>
         <Field id={fields.submitterEmail.id} label={email.label} hint={email.hint} errors={fields.submitterEmail.errors} errorId={fields.submitterEmail.errorId}>
           <input {...getInputProps(fields.submitterEmail, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>

@@ -20,6 +20,8 @@ export const ENHANCERS = [
   "payment-status",
   /** A form's error summary: focused when shown, filled in by the browser's own checks before a post. */
   "form-checks",
+  /** A logo input checks the file's size and type before the upload and shows it on its plate. */
+  "logo-input",
 ] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];

@@ -209,6 +209,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
+      <PageScript name="logo-input" />
       <PageScript name="form-checks" />
       <PageScript name="busy-forms" />
     </section>

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { LOGO_LIMITS } from "../../core/uploads.ts";
+import { LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
 import { CodedError } from "../errors.ts";
 import { loadSharp } from "../lazy-imports.ts";
 import { slugKeyPart, type Storage } from "../storage/index.ts";
@@ -31,7 +31,7 @@ function describeRefused(bytes: Uint8Array): string {
   if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg"))) {
     return "SVG images are not accepted: use a PNG, JPEG or WebP file.";
   }
-  return "Only PNG, JPEG and WebP images are accepted.";
+  return LOGO_TYPE_MESSAGE;
 }
 
 /**

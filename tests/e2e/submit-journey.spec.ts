@@ -150,6 +150,49 @@ test.describe("a website listed twice", () => {
   });
 });
 
+test.describe("a logo checked before it is sent", () => {
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.13" } });
+
+  test("a file too large or of another type is refused in the browser; a good one is previewed on its plate", async ({ page, visit, checkA11y }) => {
+    await visit("/submit-tool");
+    const logo = page.getByLabel("Logo *");
+    const preview = page.locator("[data-logo-preview]");
+
+    await logo.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+    const logoError = page.locator(`[id="${await logo.getAttribute("id")}-error"]`);
+    await expect(logoError).toHaveText("Logo upload failed: The file is larger than 5 MB. Please try again.");
+    await expect(logo).toHaveAttribute("aria-invalid", "true");
+    await expect(preview).toBeHidden();
+
+    await logo.setInputFiles({ name: "anim.gif", mimeType: "image/gif", buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).gif().toBuffer() });
+    await expect(logoError).toHaveText("Logo upload failed: Only PNG, JPEG and WebP images are accepted. Please try again.");
+
+    // Sending the form is stopped with the logo's message in the summary: nothing is uploaded.
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await fillForm(page, "Preview Check", "https://preview-check.example.com");
+    await logo.setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+    await page.getByRole("button", { name: "Submit Tool" }).click();
+    await expect(page.locator("[data-error-summary]").getByRole("link")).toHaveText(["Logo upload failed: The file is larger than 5 MB. Please try again."]);
+    await expect(page.locator("[data-error-summary]")).toBeFocused();
+    expect(posted).toBe(false);
+
+    // A wide logo that passes is shown as it will look, on the square plate.
+    const wide = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
+    await logo.setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: wide });
+    await expect(logoError).toHaveText("");
+    await expect(logo).not.toHaveAttribute("aria-invalid", "true");
+    const image = page.getByRole("img", { name: "Preview of your logo, wide.png" });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveClass(/tool-logo/);
+    const box = await image.boundingBox();
+    expect(box?.width).toBe(box?.height);
+    await checkA11y();
+  });
+});
+
 test.describe("an oversized logo without JavaScript", () => {
   test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.14" } });
 
