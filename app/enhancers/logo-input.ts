@@ -3,6 +3,11 @@
 // shown on the plate the pages draw logos on. A refused file stays chosen with its message, and
 // the form's checks (form-checks.ts) will not send it: a 50 MB photo is never uploaded to be refused.
 
+import { logoPlatePadding } from "../../core/uploads.ts";
+
+/** The tool page's logo size: the largest the pages draw. */
+const PREVIEW_SIZE = 80;
+
 for (const input of document.querySelectorAll<HTMLInputElement>("input[type=file][data-logo-input]")) {
   const preview = input.closest("form")?.querySelector<HTMLElement>("[data-logo-preview]");
   const plate = preview?.querySelector<HTMLElement>("[data-logo-plate]");
@@ -22,9 +27,10 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[type=file
     const image = document.createElement("img");
     image.src = shownUrl;
     image.alt = `Preview of your logo, ${file.name}`;
-    image.width = 80;
-    image.height = 80;
+    image.width = PREVIEW_SIZE;
+    image.height = PREVIEW_SIZE;
     image.className = "tool-logo shrink-0";
+    image.style.padding = `${logoPlatePadding(PREVIEW_SIZE)}px`;
     plate.append(image);
   };
 
