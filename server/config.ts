@@ -452,9 +452,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginUserIp: { points: 5, durationSec: 15 * 60 },
       loginUser: { points: 20, durationSec: 15 * 60 },
       loginDevice: { points: 10, durationSec: 15 * 60 },
-      // An office behind one NAT may like a tool a few times a day; a script with fresh cookies
-      // gets no further than that.
-      likeToolAddress: { points: 5, durationSec: 24 * 60 * 60 },
+      // Net likes: an office behind one NAT (twenty people) can each like a tool, and an unlike
+      // gives its point back; a script with fresh cookies gets no further than that.
+      likeToolAddress: { points: 20, durationSec: 24 * 60 * 60 },
       likeNewVisitor: { points: 30, durationSec: 60 * 60 },
       // A person searches a few dozen new things an hour; a page that makes its visitors'
       // browsers search random words adds no more than that per visitor.
