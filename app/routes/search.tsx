@@ -152,7 +152,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 </div>
               ) : (
                 <div className="mt-4">
-                  <ToolGrid tools={outcome.items} columns={2} />
+                  <ToolGrid tools={outcome.items} columns={2} listedAbove={outcome.featured} />
                   <Pagination page={outcome.page} pages={outcome.pages} hrefFor={(n) => searchPath(outcome.term, n)} />
                 </div>
               )}
@@ -163,7 +163,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   Related Tools
                 </h2>
                 <div className="mt-4">
-                  <ToolGrid tools={outcome.related} columns={3} />
+                  <ToolGrid tools={outcome.related} columns={3} listedAbove={[...outcome.featured, ...outcome.items]} />
                 </div>
               </section>
             )}
@@ -184,7 +184,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               Community favourites
             </h2>
             <div className="mt-3">
-              <ToolGrid tools={outcome.favourites} columns={1} />
+              <ToolGrid tools={outcome.favourites} columns={1} listedAbove={[...outcome.featured, ...outcome.items, ...outcome.related]} />
             </div>
           </section>
         </div>

@@ -308,11 +308,11 @@ describe("like requests", () => {
       const before = await countOf(server, tool.id);
       const res = await form(tool.id, { Referer: `${server.url}/browse/all?page=1` });
       expect(res.status).toBe(303);
-      expect(res.headers.get("location")).toBe("/browse/all?page=1");
+      expect(res.headers.get("location")).toBe(`/browse/all?page=1#tool-${tool.id}`);
       const cookie = cookieOf(res)!;
       expect(await countOf(server, tool.id)).toBe(before + 1);
       const again = await form(tool.id, { Cookie: cookie, Referer: `${server.url}/` });
-      expect(again.headers.get("location")).toBe("/");
+      expect(again.headers.get("location")).toBe(`/#tool-${tool.id}`);
       expect(await countOf(server, tool.id)).toBe(before);
     });
 
@@ -321,7 +321,7 @@ describe("like requests", () => {
       async (referer) => {
         const res = await form(tool.id, referer === undefined ? {} : { Referer: referer });
         expect(res.status).toBe(303);
-        expect(res.headers.get("location")).toBe(`/tool/${tool.id}`);
+        expect(res.headers.get("location")).toBe(`/tool/${tool.id}#tool-${tool.id}`);
         // Toggled back, so the next case starts where this one did.
         await form(tool.id, { Cookie: cookieOf(res)! });
       },

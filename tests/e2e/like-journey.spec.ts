@@ -152,8 +152,26 @@ test.describe("liking a tool", () => {
       await expect(page).toHaveURL(/\/tool\/canva$/);
       expect(await countOf(button())).toBe(start + 1);
       await button().click();
-      await expect(page).toHaveURL(/\/tool\/canva$/);
+      await expect(page).toHaveURL(/\/tool\/canva#tool-[\w-]+$/);
       expect(await countOf(button())).toBe(start);
+    });
+
+    test("a like on a card of a long list comes back to that card, not to the top", async ({ page, visit }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await visit("/browse/all/name")).toBe(200);
+      // The last card of the list, far below the fold on a phone.
+      const card = page.locator('section[aria-labelledby="list-title"] article').last();
+      const button = card.getByRole("button", { name: /^Like, / });
+      const start = await countOf(button);
+      await button.click();
+      const id = await card.getAttribute("id");
+      expect(id).toMatch(/^tool-/);
+      await expect(page).toHaveURL(new RegExp(`/browse/all/name#${id}$`));
+      expect(await countOf(button)).toBe(start + 1);
+      // The card is on screen, not left below the fold.
+      await expect(card).toBeInViewport();
+      await button.click();
+      expect(await countOf(button)).toBe(start);
     });
   });
 });
