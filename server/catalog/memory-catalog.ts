@@ -472,9 +472,20 @@ export class MemoryCatalog {
   // ---------------------------------------------------------------------------------------------
   // Lists.
 
-  /** How many public tools each category has. */
-  categoryCounts(): Map<CategorySlug, number> {
-    return new Map(CATEGORIES.map((c, i) => [c.slug, this.perCategory[i]!]));
+  /** How many public tools each category has (among those passing `filters`, when given). */
+  categoryCounts(filters?: FilterMasks): Map<CategorySlug, number> {
+    if (!filters || (filters.pricing === 0 && filters.platforms === 0)) return new Map(CATEGORIES.map((c, i) => [c.slug, this.perCategory[i]!]));
+    const view = this.filteredView(null, "recency", filters);
+    const per = new Int32Array(CATEGORIES.length);
+    for (let i = 0; i < view.length; i++) {
+      for (let mask = this.categoryMask[view[i]!]!, c = 0; mask !== 0; mask >>>= 1, c++) if (mask & 1) per[c]!++;
+    }
+    return new Map(CATEGORIES.map((c, i) => [c.slug, per[i]!]));
+  }
+
+  /** How many public tools pass `filters` (every one without). */
+  countPassing(filters?: FilterMasks): number {
+    return filters ? this.filteredView(null, "recency", filters).length : this.size;
   }
 
   /**

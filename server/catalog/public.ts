@@ -77,10 +77,10 @@ export interface PublicCatalog {
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
   /** The public tools most like a public tool, one page of them; null when the tool is not public. */
   alternatives(now: number, toolId: string, options: { page: number; pageSize: number }): Promise<AlternativesPage | null>;
-  /** How many public tools each category has. */
-  categoryCounts(now: number): Promise<Map<CategorySlug, number>>;
-  /** How many tools are public. */
-  count(now: number): Promise<number>;
+  /** How many public tools each category has (of those the filters give, when given). */
+  categoryCounts(now: number, filters?: ListFilters): Promise<Map<CategorySlug, number>>;
+  /** How many tools are public (of those the filters give, when given). */
+  count(now: number, filters?: ListFilters): Promise<number>;
   /** Public tools scoring for a normalised query, in the product's order (core/search.ts): one page, and the total. */
   search(normalizedQuery: string, now: number, options: { page: number; pageSize: number }): Promise<SearchPage>;
   /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
@@ -181,11 +181,11 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       if (!similar) return null;
       return { items: await cardsOf(now, similar.hits, (hit) => ({ shares: hit.shares })), total: similar.total };
     },
-    async categoryCounts(now) {
-      return (await synced.ready(now)).categoryCounts();
+    async categoryCounts(now, filters) {
+      return (await synced.ready(now)).categoryCounts(filters && masks(filters));
     },
-    async count(now) {
-      return (await synced.ready(now)).size;
+    async count(now, filters) {
+      return (await synced.ready(now)).countPassing(filters && masks(filters));
     },
     async search(normalizedQuery, now, options) {
       const { hits, total } = (await synced.ready(now)).search(normalizedQuery, now, options);
