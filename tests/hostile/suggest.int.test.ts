@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import type { Config } from "../../server/config.ts";
 import { addTools, makeTool } from "../support/catalog.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
