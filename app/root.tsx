@@ -17,6 +17,7 @@ import { AdminLogin } from "./components/admin-login.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
+import { PageScript } from "./components/page-script.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { errorBody } from "../server/http/errors.ts";
 import type { AddressSecret } from "../server/http/logged-url.ts";
@@ -112,6 +113,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </aside>
         )}
         <SiteHeader siteName={siteName} />
+        {/* The header's search suggestions; a hydrated page (the admin area) has no inlined scripts. */}
+        {!hydrate && <PageScript name="search-suggest" />}
         <NavigationProgress />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {children}

@@ -1,3 +1,4 @@
+import { toolAnchor } from "../../core/likes.ts";
 import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
@@ -30,9 +31,10 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
  * A tool in a list: logo and name, the tagline across the card's whole width, then first category
  * and likes; featured ones carry the badge.
  */
-export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: HeadingLevel }) {
+export function ToolCard({ tool, headingLevel = 3, anchor = true }: { tool: CardTool; headingLevel?: HeadingLevel; anchor?: boolean }) {
+  // The anchor a like without JavaScript comes back to (server/likes/http.ts): once a page.
   return (
-    <article className={tool.featured ? "tool-card is-featured" : "tool-card"}>
+    <article id={anchor ? toolAnchor(tool.id) : undefined} className={tool.featured ? "tool-card is-featured" : "tool-card"}>
       <div className="flex items-center gap-3">
         <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={40} />
         <CardTitle tool={tool} headingLevel={headingLevel} />
@@ -71,12 +73,16 @@ export function ToolGrid({
   columns = 4,
   layout = "grid",
   headingLevel = 3,
+  listedAbove = [],
 }: {
   tools: CardTool[];
   columns?: 1 | 2 | 3 | 4;
   layout?: "grid" | "featured";
   headingLevel?: HeadingLevel;
+  /** Tools whose cards came earlier on the page and carry their anchor: theirs here carry none. */
+  listedAbove?: readonly { id: string }[];
 }) {
+  const anchored = new Set(listedAbove.map((t) => t.id));
   const grid = {
     1: "grid grid-cols-1 gap-4",
     2: "grid gap-4 sm:grid-cols-2",
@@ -87,7 +93,7 @@ export function ToolGrid({
     <ul className={layout === "featured" ? "featured-strip" : grid}>
       {tools.map((tool) => (
         <li key={tool.id}>
-          <ToolCard tool={tool} headingLevel={headingLevel} />
+          <ToolCard tool={tool} headingLevel={headingLevel} anchor={!anchored.has(tool.id)} />
         </li>
       ))}
     </ul>

@@ -122,7 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 .
               </p>
             ) : (
-              <ToolGrid tools={latest} columns={2} />
+              <ToolGrid tools={latest} columns={2} listedAbove={featured} />
             )}
           </div>
           <p className="mt-6">

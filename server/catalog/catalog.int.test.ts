@@ -605,12 +605,13 @@ describe("browse", () => {
     expect(breadcrumb(desc).map((i) => i.label)).toEqual(["Home", "Browse", "Utilities", "Name Z-A"]);
   });
 
-  it("offers 'Clear Filters' back to /browse/all when a category or sort is chosen", async () => {
+  it("offers one 'Clear all' back to /browse/all when a category or sort is chosen, and none when nothing is", async () => {
     for (const path of ["/browse/education", "/browse/all/name", "/browse/utilities/oldest?page=2"]) {
       const { html } = await getPage(server.url, path);
-      const clear = anchors(html).filter((a) => a.text === "Clear Filters");
+      const clear = anchors(html).filter((a) => a.text === "Clear all");
       expect(clear.map((a) => a.attrs.href), path).toEqual(["/browse/all"]);
     }
+    expect(anchors((await getPage(server.url, "/browse/all")).html).filter((a) => /clear/i.test(a.text))).toEqual([]);
   });
 
   it("lists categories with their public tool counts, keeping the chosen sort", async () => {

@@ -7,7 +7,8 @@ import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogFreshness } from "./freshness.ts";
 import { listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
-import type { Shares } from "./memory-catalog.ts";
+import type { SearchOrder } from "../../core/search.ts";
+import type { FacetCounts, Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
 
 // What public pages list, answered without reading the catalogue (docs/decisions/023): the
@@ -25,6 +26,8 @@ export interface ListPage {
 export interface SearchPage {
   items: (ToolCard & { score: number })[];
   total: number;
+  /** How many matches each filter option would give, when asked for. */
+  facets?: Facets;
 }
 
 /** One page of the tools most like another (docs/decisions/029), each with what it shares with it. */
@@ -77,12 +80,16 @@ export interface PublicCatalog {
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
   /** The public tools most like a public tool, one page of them; null when the tool is not public. */
   alternatives(now: number, toolId: string, options: { page: number; pageSize: number }): Promise<AlternativesPage | null>;
-  /** How many public tools each category has. */
-  categoryCounts(now: number): Promise<Map<CategorySlug, number>>;
-  /** How many tools are public. */
-  count(now: number): Promise<number>;
+  /** How many public tools each category has (of those the filters give, when given). */
+  categoryCounts(now: number, filters?: ListFilters): Promise<Map<CategorySlug, number>>;
+  /** How many tools are public (of those the filters give, when given). */
+  count(now: number, filters?: ListFilters): Promise<number>;
   /** Public tools scoring for a normalised query, in the product's order (core/search.ts): one page, and the total. */
-  search(normalizedQuery: string, now: number, options: { page: number; pageSize: number }): Promise<SearchPage>;
+  search(
+    normalizedQuery: string,
+    now: number,
+    options: { page: number; pageSize: number; filters?: ListFilters; order?: SearchOrder; facets?: boolean },
+  ): Promise<SearchPage>;
   /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
   vocabulary(now: number): Promise<string[]>;
   /**
@@ -101,6 +108,11 @@ export interface PublicCatalog {
   /** Tools held, and slots used (live or retired). */
   stats(): { tools: number; slots: number };
 }
+
+const facetsOf = (counts: FacetCounts): Facets => ({
+  pricing: PRICING_MODELS.map((model, i) => ({ model, count: counts.pricing[i]! })),
+  platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
+});
 
 const masks = (filters: ListFilters) => ({ pricing: pricingMask(filters.pricing), platforms: platformMask(filters.platforms) });
 
@@ -158,11 +170,7 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       return cards(now, catalog.featured(now, { category: options.category ?? null, limit: options.limit, filters: options.filters && masks(options.filters) }));
     },
     async facets(now, options) {
-      const counts = (await synced.ready(now)).facets(options.category, masks(options.filters));
-      return {
-        pricing: PRICING_MODELS.map((model, i) => ({ model, count: counts.pricing[i]! })),
-        platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
-      };
+      return facetsOf((await synced.ready(now)).facets(options.category, masks(options.filters)));
     },
     async latest(now, limit) {
       return cards(now, (await synced.ready(now)).newest(null, limit));
@@ -181,15 +189,15 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       if (!similar) return null;
       return { items: await cardsOf(now, similar.hits, (hit) => ({ shares: hit.shares })), total: similar.total };
     },
-    async categoryCounts(now) {
-      return (await synced.ready(now)).categoryCounts();
+    async categoryCounts(now, filters) {
+      return (await synced.ready(now)).categoryCounts(filters && masks(filters));
     },
-    async count(now) {
-      return (await synced.ready(now)).size;
+    async count(now, filters) {
+      return (await synced.ready(now)).countPassing(filters && masks(filters));
     },
     async search(normalizedQuery, now, options) {
-      const { hits, total } = (await synced.ready(now)).search(normalizedQuery, now, options);
-      return { items: await cardsOf(now, hits, (hit) => ({ score: hit.score })), total };
+      const { hits, total, facets } = (await synced.ready(now)).search(normalizedQuery, now, { ...options, filters: options.filters && masks(options.filters) });
+      return { items: await cardsOf(now, hits, (hit) => ({ score: hit.score })), total, ...(facets ? { facets: facetsOf(facets) } : {}) };
     },
     async vocabulary(now) {
       return (await synced.ready(now)).vocabulary();

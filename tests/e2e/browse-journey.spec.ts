@@ -54,7 +54,7 @@ async function browseJourney(page: Page, checkA11y: () => Promise<void>, sortBy:
   const designNames = await listedNames(page, "Design, Name A-Z");
   expect(designNames.length).toBeGreaterThan(1);
   expect(designNames).toEqual([...designNames].sort(byName));
-  await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveAttribute("href", "/browse/all");
+  await expect(page.getByRole("link", { name: "Clear all" })).toHaveAttribute("href", "/browse/all");
   await checkA11y();
 
   // "All tools" keeps the chosen sort.
