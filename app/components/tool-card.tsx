@@ -1,4 +1,5 @@
-import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
+import { categoryPath } from "../../core/catalog.ts";
+import { categoryName, outboundRel, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
@@ -14,7 +15,7 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
   return (
     <Heading className="min-w-0 wrap-anywhere">
       {external ? (
-        <a href={href} target="_blank" rel="noopener nofollow" className="tool-card-link">
+        <a href={href} target="_blank" rel={outboundRel(tool)} className="tool-card-link">
           {tool.name}
         </a>
       ) : (
@@ -40,7 +41,11 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLe
       <p className="tool-card-tagline">{tool.tagline}</p>
       <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
-        {tool.categories[0] && <span>{categoryName(tool.categories[0])}</span>}
+        {tool.categories[0] && (
+          <PageLink to={categoryPath(tool.categories[0])} className="tool-card-category">
+            {categoryName(tool.categories[0])}
+          </PageLink>
+        )}
         <LikeButton toolId={tool.id} count={tool.upvotesCount} />
       </div>
     </article>
@@ -86,7 +91,7 @@ export function ToolGrid({
   return (
     <ul className={layout === "featured" ? "featured-strip" : grid}>
       {tools.map((tool) => (
-        <li key={tool.id}>
+        <li key={tool.id} className="min-w-0">
           <ToolCard tool={tool} headingLevel={headingLevel} />
         </li>
       ))}
