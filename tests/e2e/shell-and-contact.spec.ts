@@ -168,6 +168,19 @@ test.describe("on a phone (390 × 844)", () => {
     await checkA11y();
   });
 
+  test("the test-mode banner is one line, whose link leads to what test mode means", async ({ page, visit, checkA11y }) => {
+    await visit("/");
+    const banner = page.getByRole("complementary", { name: "Payments" });
+    await expect(banner).toContainText("Test mode: no real payments.");
+    const line = banner.getByRole("paragraph");
+    const lineHeight = await line.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await line.boundingBox())!.height).toBeLessThanOrEqual(lineHeight + 1);
+    await banner.getByRole("link", { name: "What this means" }).click();
+    await expect(page).toHaveURL(/\/about#test-mode$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Test mode" })).toBeVisible();
+    await checkA11y();
+  });
+
   test("search boxes show their whole placeholder, down to 360 px", async ({ page, visit }) => {
     for (const [path, width] of [["/", 390], ["/search", 390], ["/", 360], ["/search", 360]] as const) {
       await page.setViewportSize({ width, height: 844 });
