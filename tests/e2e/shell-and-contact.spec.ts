@@ -213,6 +213,27 @@ test.describe("on a wide screen (1280 px)", () => {
     }
     expect(new Set(tops).size).toBe(1);
   });
+
+  test("home: Get Featured is no current page, Tab reaches Latest before Featured, one digest form", async ({ page, visit }) => {
+    await visit("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Featured" })).not.toHaveAttribute("aria-current", /.*/);
+    // Featured stands to the right, but the keyboard (the document's order) meets the latest tools first.
+    const latest = page.getByRole("region", { name: "Latest tools" });
+    const featured = page.getByRole("region", { name: /^Featured/ });
+    expect((await featured.boundingBox())!.x).toBeGreaterThan((await latest.boundingBox())!.x);
+    const seen: string[] = [];
+    await page.getByRole("searchbox").first().focus();
+    for (let i = 0; i < 60 && seen.length < 2; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => document.activeElement?.closest("section[aria-labelledby]")?.getAttribute("aria-labelledby") ?? "");
+      if ((where === "latest-title" || where === "featured-title") && !seen.includes(where)) seen.push(where);
+    }
+    expect(seen).toEqual(["latest-title", "featured-title"]);
+    await expect(page.getByRole("textbox", { name: "E-mail address" })).toHaveCount(1);
+    // Elsewhere the footer has it.
+    await visit("/about");
+    await expect(page.getByRole("contentinfo").getByRole("textbox", { name: "E-mail address" })).toHaveCount(1);
+  });
 });
 
 test.describe("contact form", () => {
