@@ -110,6 +110,16 @@ test.describe("site shell", () => {
     expect(files).toEqual([]);
   });
 
+  test("the privacy policy says what is kept of digest readers' and claimants' addresses, why and how long", async ({ page, visit }) => {
+    await visit("/privacy-policy");
+    const digest = page.getByRole("heading", { level: 2, name: "Weekly digest readers" }).locator("xpath=following-sibling::p[1]");
+    await expect(digest).toContainText("48 hours");
+    await expect(digest).toContainText("unsubscribing erases your address");
+    const owners = page.getByRole("heading", { level: 2, name: "Owners who claim a listing" }).locator("xpath=following-sibling::p[1]");
+    await expect(owners).toContainText("one hour");
+    await expect(owners).toContainText("kept while the claim exists");
+  });
+
   test("pages fit a 360 px wide screen without sideways scrolling", async ({ page, visit }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/", "/browse/all", "/search/design", "/tool/notion", "/submit", "/about", "/contact", "/privacy-policy", "/missing"]) {
