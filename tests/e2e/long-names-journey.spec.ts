@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { changeCatalog } from "../../server/catalog/change.ts";
-import { deleteTools, insertTools } from "../../server/catalog/write.ts";
+import { deleteTools, insertPaidOrder, insertTools } from "../../server/catalog/write.ts";
 import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
 import { HOSTILE_TOOL } from "./fixture-tools.ts";
@@ -19,6 +19,8 @@ const LONG = {
   tagline: "Orchestrate everything from https://hyperconvergedinfrastructureorchestrationplatformultimate.example.com/getting-started",
 };
 const SHOTS = path.resolve("test-results/long-names");
+// Its paid order: featured, so it is in the featured strips too, and in the admin's orders.
+const ORDER_SESSION = `long-names-${LONG.id}`;
 
 // This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.31" }, viewport: { width: 390, height: 844 } });
@@ -44,7 +46,9 @@ test.beforeAll(async () => {
           createdAt: now,
           updatedAt: now,
         },
-      ]),
+      ]).then(() =>
+        insertPaidOrder(write, { toolId: LONG.id, toolName: LONG.name, amountCents: 1_900, provider: "test", sessionId: ORDER_SESSION, paidAt: now }),
+      ),
     );
   } finally {
     await db.close();
@@ -55,7 +59,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   const db = database();
   try {
-    await changeCatalog({ database: db, now: Date.now }, (write) => deleteTools(write, [LONG.id]));
+    await changeCatalog({ database: db, now: Date.now }, async (write) => {
+      await write.db.deleteFrom("orders").where("provider_session_id", "=", ORDER_SESSION).execute();
+      await deleteTools(write, [LONG.id]);
+      write.changed("featuring", [LONG.id]);
+    });
   } finally {
     await db.close();
   }
@@ -126,4 +134,22 @@ test.describe("on a desktop", () => {
     expect(await overflow(page)).toEqual({ by: 0, culprit: "" });
     await page.screenshot({ path: path.join(SHOTS, "home-1280-light.png") });
   });
+});
+
+test("the admin's lists do not scroll a 390-px phone sideways either", async ({ page, visit }) => {
+  expect(await visit("/admin/orders")).toBe(401);
+  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
+  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD!);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  for (const adminPath of ["/admin/orders", "/admin/tools", "/admin/dashboard", `/admin/tools/${LONG.id}`]) {
+    await visit(adminPath);
+    expect(await overflow(page), `${adminPath} reaches past a 390-px window`).toEqual({ by: 0, culprit: "" });
+    await page.screenshot({ path: path.join(SHOTS, `admin-${adminPath.split("/")[2]}${adminPath.split("/")[3] ? "-edit" : ""}-390.png`), fullPage: true });
+  }
+  // The orders table scrolls within its own box, and the long-named tool's order is in it.
+  const table = page.getByRole("table");
+  await visit("/admin/orders");
+  await expect(page.getByRole("table").getByText(LONG.name)).toBeVisible();
+  expect(await table.evaluate((el) => getComputedStyle(el.parentElement!).overflowX)).toBe("auto");
 });
