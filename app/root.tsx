@@ -26,7 +26,7 @@ import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
 import { useSiteConfig } from "./lib/site.ts";
 import { UNREADABLE_ADDRESS } from "../core/api.ts";
-import { TEST_MODE_BANNER } from "../core/featuring.ts";
+import { TEST_MODE_BANNER, TEST_MODE_SHORT } from "../core/featuring.ts";
 
 /** What a route module may declare in its `handle` export. */
 export interface RouteHandle {
@@ -109,7 +109,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {site?.paymentsMode === "test" && (
           <aside aria-label="Payments" className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white">
-            <p>{TEST_MODE_BANNER}</p>
+            {/* One line on a phone: the short words and a link to the rest. */}
+            <p className="max-sm:truncate">
+              <span className="sm:hidden">{TEST_MODE_SHORT}</span>
+              <span className="max-sm:hidden">{TEST_MODE_BANNER}</span>{" "}
+              <a href="/about#test-mode" className="underline underline-offset-2">
+                What this means
+              </a>
+            </p>
           </aside>
         )}
         <SiteHeader siteName={siteName} />

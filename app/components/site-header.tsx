@@ -43,7 +43,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           >
             <ul className="flex flex-col gap-1 text-sm font-medium sm:flex-row sm:items-center sm:gap-2">
               {nav.map((item) => {
-                const current = isCurrentSection(pathname, item.to);
+                // "Get Featured" asks for the dialog: an action, never the page one is on.
+                const current = !item.to.includes("?") && isCurrentSection(pathname, item.to);
                 return (
                   <li key={item.to}>
                     <PageLink

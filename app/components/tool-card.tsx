@@ -1,5 +1,6 @@
 import { toolAnchor } from "../../core/likes.ts";
-import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
+import { categoryPath } from "../../core/catalog.ts";
+import { categoryName, outboundRel, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
@@ -15,7 +16,7 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
   return (
     <Heading className="min-w-0 wrap-anywhere">
       {external ? (
-        <a href={href} target="_blank" rel="noopener nofollow" className="tool-card-link">
+        <a href={href} target="_blank" rel={outboundRel(tool)} className="tool-card-link">
           {tool.name}
         </a>
       ) : (
@@ -42,7 +43,11 @@ export function ToolCard({ tool, headingLevel = 3, anchor = true }: { tool: Card
       <p className="tool-card-tagline">{tool.tagline}</p>
       <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
-        {tool.categories[0] && <span>{categoryName(tool.categories[0])}</span>}
+        {tool.categories[0] && (
+          <PageLink to={categoryPath(tool.categories[0])} className="tool-card-category">
+            {categoryName(tool.categories[0])}
+          </PageLink>
+        )}
         <LikeButton toolId={tool.id} count={tool.upvotesCount} />
       </div>
     </article>
@@ -92,7 +97,7 @@ export function ToolGrid({
   return (
     <ul className={layout === "featured" ? "featured-strip" : grid}>
       {tools.map((tool) => (
-        <li key={tool.id}>
+        <li key={tool.id} className="min-w-0">
           <ToolCard tool={tool} headingLevel={headingLevel} anchor={!anchored.has(tool.id)} />
         </li>
       ))}

@@ -74,35 +74,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </noscript>
       )}
 
-      {/* Paid placement first: right under the hero on phones, the right-hand column from lg. */}
+      {/* Latest first in reading and tab order; paid placement right under the hero on phones, the right-hand column from lg. */}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
-        <section aria-labelledby="featured-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
-          <div className="flex items-baseline justify-between gap-4">
-            <h2 id="featured-title" className="text-2xl font-bold">
-              Featured
-            </h2>
-            {featuring && (
-              <PageLink
-                to="/?featured=true"
-                className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
-              >
-                Get Featured
-              </PageLink>
-            )}
-          </div>
-          {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
-          <div className="mt-4">
-            {featured.length === 0 ? (
-              <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">
-                <p className="font-semibold">{featuring ? "Be the first" : "No featured tools"}</p>
-                {featuring && <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>}
-              </div>
-            ) : (
-              <ToolGrid tools={featured} layout="featured" />
-            )}
-          </div>
-        </section>
-
         <section aria-labelledby="latest-title" className="min-w-0 lg:col-start-1 lg:row-start-1">
           <div className="flex items-baseline justify-between gap-4">
             <h2 id="latest-title" className="text-2xl font-bold">
@@ -129,6 +102,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <TextLink to="/browse/all">Browse all tools</TextLink>
           </p>
         </section>
+        <section aria-labelledby="featured-title" className="min-w-0 max-lg:-order-1 lg:col-start-2 lg:row-start-1">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="featured-title" className="text-2xl font-bold">
+              Featured
+            </h2>
+            {featuring && (
+              <PageLink
+                to="/?featured=true"
+                className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-amber-300"
+              >
+                Get Featured
+              </PageLink>
+            )}
+          </div>
+          {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
+          <div className="mt-4">
+            {featured.length === 0 ? (
+              <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">
+                <p className="font-semibold">{featuring ? "Be the first" : "No featured tools"}</p>
+                {featuring && <p className="mt-1 text-sm text-slate-700">Your tool could be featured here.</p>}
+              </div>
+            ) : (
+              <ToolGrid tools={featured} layout="featured" />
+            )}
+          </div>
+        </section>
+
       </div>
       <section aria-labelledby="digest-title" className="rounded-2xl border border-slate-200 px-4 py-6 sm:px-8">
         <h2 id="digest-title" className="text-2xl font-bold">

@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
-import type { Sort } from "../../core/catalog.ts";
+import { tagSlug, type Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { platformMask } from "../../core/filters.ts";
 import { PLATFORMS, type Platform } from "../../core/platforms.ts";
@@ -759,6 +759,79 @@ export class MemoryCatalog {
       }
     }
     return { hits: slots.map((slot) => ({ id: this.ids[slot]!, shares: this.sharesOf(source, slot) })), total };
+  }
+
+  /**
+   * The public tools sharing a category or a tag with a tool (held or not), scored 2 per shared
+   * category and 1 per shared tag (what a tool page calls related): the best `limit`, and every
+   * other one with the score of the last of them, as the caller breaks those ties (by likes, which
+   * are not held here). Best first, newest first among equals; at most `cap` in all; never `except`.
+   */
+  closest(tool: { categories: readonly string[]; tags: readonly string[]; except: string }, limit: number, cap: number): { id: string; points: number }[] {
+    const points = new Map<number, number>();
+    const { slots: tagged, from: taggedFrom } = this.tagIndex();
+    for (const tag of new Set(tool.tags.map((t) => t.toLowerCase()))) {
+      const t = this.tagIdOf.get(tag);
+      if (t !== undefined) for (let i = taggedFrom[t]!; i < taggedFrom[t + 1]!; i++) points.set(tagged[i]!, (points.get(tagged[i]!) ?? 0) + 1);
+    }
+    let categories = 0;
+    for (const slug of tool.categories) {
+      const index = CATEGORY_BY_SLUG.get(slug);
+      if (index !== undefined) categories |= 1 << index;
+    }
+    if (categories !== 0) {
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        const shared = this.categoryMask[slot]! & categories;
+        if (shared !== 0 && this.alive[slot] === 1) points.set(slot, (points.get(slot) ?? 0) + 2 * bitCount(shared));
+      }
+    }
+    const except = this.slotOf.get(tool.except);
+    if (except !== undefined) points.delete(except);
+    const rank = this.recencyRanks();
+    const ordered = [...points].sort(([a, pa], [b, pb]) => pb - pa || rank[a]! - rank[b]!);
+    const cut = ordered[Math.min(limit, ordered.length) - 1]?.[1] ?? 0;
+    return ordered
+      .filter(([, p], i) => i < limit || p === cut)
+      .slice(0, cap)
+      .map(([slot, p]) => ({ id: this.ids[slot]!, points: p }));
+  }
+
+  /** The addresses (core/catalog.ts, tagSlug) of the tags public tools carry, each once, in code-unit order. */
+  tagSlugs(): string[] {
+    const { from } = this.tagIndex();
+    const slugs = new Set<string>();
+    for (let t = 0; t < this.tagNames.length; t++) if (from[t + 1]! > from[t]!) slugs.add(tagSlug(this.tagNames[t]!));
+    slugs.delete("");
+    return [...slugs].sort();
+  }
+
+  /** The tags held whose address (core/catalog.ts, tagSlug) is `slug`, as held (lower-cased). */
+  tagsWithSlug(slug: string): string[] {
+    // Tags are only ever added: the index is brought up to date with those added since it was made.
+    for (let t = this.slugsIndexed; t < this.tagNames.length; t++) {
+      const key = tagSlug(this.tagNames[t]!);
+      this.tagsBySlug.set(key, [...(this.tagsBySlug.get(key) ?? []), t]);
+    }
+    this.slugsIndexed = this.tagNames.length;
+    const { from } = this.tagIndex();
+    // A tag no public tool carries any more has no page.
+    return (this.tagsBySlug.get(slug) ?? []).filter((t) => from[t + 1]! > from[t]!).map((t) => this.tagNames[t]!);
+  }
+
+  private tagsBySlug = new Map<string, number[]>();
+  private slugsIndexed = 0;
+
+  /** One page of the public tools carrying any of `tags` (as held), newest first, and how many there are. */
+  withTags(tags: readonly string[], options: { from: number; count: number }): { ids: string[]; total: number } {
+    const { slots: tagged, from } = this.tagIndex();
+    const found = new Set<number>();
+    for (const tag of tags) {
+      const t = this.tagIdOf.get(tag);
+      if (t !== undefined) for (let i = from[t]!; i < from[t + 1]!; i++) found.add(tagged[i]!);
+    }
+    const rank = this.recencyRanks();
+    const ordered = [...found].sort((a, b) => rank[a]! - rank[b]!);
+    return { ids: ordered.slice(options.from, options.from + options.count).map((slot) => this.ids[slot]!), total: ordered.length };
   }
 
   /** The live slots of each tag (tag t's from `from[t]` to `from[t + 1]`), made again after a change. */

@@ -6,7 +6,7 @@ import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogFreshness } from "./freshness.ts";
-import { listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
+import { likeCounts, listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
 import type { SearchOrder } from "../../core/search.ts";
 import type { FacetCounts, Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
@@ -72,10 +72,16 @@ export interface PublicCatalog {
   /** The newest public tools, featured or not. */
   latest(now: number, limit: number): Promise<ToolCard[]>;
   /**
-   * Public tools sharing the tool's first category, the tool itself left out: newest first (tool
-   * page) or most liked first (search).
+   * A tool page's related tools: public tools sharing categories and tags with it, the most shared
+   * first (a category counts as two tags), then the most liked, then the newest; never itself.
    */
-  related(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number, order?: "newest" | "most-liked"): Promise<ToolCard[]>;
+  related(now: number, tool: Pick<ToolCard, "id" | "categories"> & { tags: readonly string[] }, limit: number): Promise<ToolCard[]>;
+  /** Public tools sharing the tool's first category, most liked first, the tool itself left out (search). */
+  mostLikedAlike(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number): Promise<ToolCard[]>;
+  /** One page of the public tools carrying a tag (by its address, core/catalog.ts), newest first; null when none does. */
+  tagged(now: number, slug: string, options: { page: number; pageSize: number }): Promise<(ListPage & { tag: string }) | null>;
+  /** The addresses of the tags public tools carry (the sitemap's tag pages). */
+  tagSlugs(now: number): Promise<string[]>;
   /** The most liked public tools ("community favourites"), then the newest. */
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
   /** The public tools most like a public tool, one page of them; null when the tool is not public. */
@@ -119,6 +125,10 @@ const masks = (filters: ListFilters) => ({ pricing: pricingMask(filters.pricing)
 // Below this many tools a category's most liked are read through its own index; above, the most
 // liked of all are read from the top until enough of them are in the category.
 const SMALL_CATEGORY = 2000;
+
+// A related list's candidates read for their likes at most: those sharing the most, and the ties
+// at the list's end (a popular category ties hundreds; past this many the newest of them).
+const RELATED_CANDIDATES = 200;
 
 export function createPublicCatalog(database: Database, freshness: CatalogFreshness, log: Logger): PublicCatalog {
   const synced = createSyncedCatalog(database, freshness, log);
@@ -175,11 +185,30 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     async latest(now, limit) {
       return cards(now, (await synced.ready(now)).newest(null, limit));
     },
-    async related(now, tool, limit, order = "newest") {
+    async related(now, tool, limit) {
+      const catalog = await synced.ready(now);
+      const candidates = catalog.closest({ categories: tool.categories, tags: tool.tags, except: tool.id }, limit, RELATED_CANDIDATES);
+      // Ties on what is shared go to the most liked; the sort is stable, so then the newest.
+      const likes = await likeCounts(database, candidates.map((c) => c.id));
+      const ranked = candidates
+        .filter((c) => likes.has(c.id))
+        .sort((a, b) => b.points - a.points || likes.get(b.id)! - likes.get(a.id)!)
+        .slice(0, limit);
+      return cards(now, ranked.map((c) => c.id));
+    },
+    async tagSlugs(now) {
+      return (await synced.ready(now)).tagSlugs();
+    },
+    async mostLikedAlike(now, tool, limit) {
       const first = tool.categories[0];
-      if (!first) return [];
-      if (order === "most-liked") return cards(now, await mostLikedInCategory(now, first, limit, tool.id));
-      return cards(now, (await synced.ready(now)).newest(first, limit, tool.id));
+      return first ? cards(now, await mostLikedInCategory(now, first, limit, tool.id)) : [];
+    },
+    async tagged(now, slug, options) {
+      const catalog = await synced.ready(now);
+      const tags = catalog.tagsWithSlug(slug);
+      if (tags.length === 0) return null;
+      const { ids, total } = catalog.withTags(tags, { from: (options.page - 1) * options.pageSize, count: options.pageSize });
+      return { tag: tags[0]!, items: await cards(now, ids), total };
     },
     async mostLiked(now, limit) {
       return cards(now, await mostLikedIds(database, { limit }));

@@ -275,7 +275,8 @@ describe("search page and search API", () => {
       expect(box?.attrs.value).toBe("Widget MAKER");
       expect(titleOf(page.html)).toMatch(/^“Widget MAKER” — search — /);
       const pagination = element(page.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
-      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/Widget%20MAKER?page=2"]);
+      // Page 2's number, then Next.
+      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/Widget%20MAKER?page=2", "/search/Widget%20MAKER?page=2"]);
       expect(resultSlugs(page.html)).toEqual(resultSlugs((await getPage(server.url, "/search/widget%20maker")).html));
     });
   });
@@ -298,7 +299,7 @@ describe("search page and search API", () => {
       expect(resultSlugs(first.html)).toEqual(expected.slice(0, PAGE_SIZE));
       const pagination = element(first.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
       expect(textOf(pagination)).toContain("Page 1 of 2");
-      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/widget?page=2"]);
+      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/widget?page=2", "/search/widget?page=2"]);
 
       const second = await getPage(server.url, "/search/widget?page=2");
       expect(second.res.status).toBe(200);
@@ -306,7 +307,9 @@ describe("search page and search API", () => {
       expect(resultSlugs(second.html)).toEqual(expected.slice(PAGE_SIZE));
       const back = element(second.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
       expect(textOf(back)).toContain("Page 2 of 2");
-      expect(anchors(back).map((a) => a.attrs.href)).toEqual(["/search/widget"]);
+      // Previous, then page 1's number; page 2's is no link but marked as the current page.
+      expect(anchors(back).map((a) => a.attrs.href)).toEqual(["/search/widget", "/search/widget"]);
+      expect(back).toMatch(/<span aria-current="page"[^>]*><span class="sr-only">Page <\/span>2<\/span>/);
 
       expect((await getPage(server.url, "/search/widget?page=3")).res.status).toBe(404);
       expect((await getPage(server.url, "/search/widget?page=abc")).res.status).toBe(301);

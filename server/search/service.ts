@@ -102,7 +102,7 @@ export function createSearchService(
     if (!category) return [];
     const { related } = SEARCH_LIMITS;
     // One more than shown, none left out (no tool has the id ""): the top result is dropped below.
-    const mostLiked = await once(generation, `most liked in ${category}`, () => catalog.related(at, { id: "", categories: [category] }, related + 1, "most-liked"), idsOf);
+    const mostLiked = await once(generation, `most liked in ${category}`, () => catalog.mostLikedAlike(at, { id: "", categories: [category] }, related + 1), idsOf);
     return mostLiked.filter((card) => card.id !== top.id).slice(0, related);
   }
 

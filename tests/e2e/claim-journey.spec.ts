@@ -39,6 +39,8 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   await address.fill("someone@example.org");
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByText("Please use an address at ynab.com itself (not at a subdomain of it), so we know the website is yours.")).toBeVisible();
+  // What was typed is still there to correct.
+  await expect(page.getByLabel("Your e-mail address at the website's domain")).toHaveValue("someone@example.org");
   await checkA11y();
 
   // The keyboard path: type the address, Enter sends the form.

@@ -144,7 +144,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </p>
         <div className="flex items-center gap-4">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
-          <h1 id="edit-title" className="text-3xl font-bold">
+          <h1 id="edit-title" className="min-w-0 text-3xl font-bold wrap-anywhere">
             Edit {tool.name}
           </h1>
         </div>
@@ -212,7 +212,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             aria-describedby={deleteFields.confirm.errorId}
             className="mt-0.5 h-4 w-4 accent-red-700"
           />
-          <span>I understand that this deletes {tool.name} for good.</span>
+          <span className="min-w-0 wrap-anywhere">I understand that this deletes {tool.name} for good.</span>
         </label>
         <p id={deleteFields.confirm.errorId} className="min-h-5 text-sm text-red-700" aria-live="polite">
           {deleteFields.confirm.errors?.[0]}
@@ -220,7 +220,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         <button
           type="submit"
           disabled={sending}
-          className="rounded-lg border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+          className="max-w-full rounded-lg border border-red-700 bg-white px-4 py-2 font-medium text-red-800 wrap-anywhere hover:bg-red-50 disabled:opacity-60"
         >
           Delete {tool.name}
         </button>
