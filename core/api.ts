@@ -4,6 +4,7 @@ import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
 import { MAX_QUERY_LENGTH, normalizeQuery } from "./search.ts";
+import { STATUS_TOKEN_PATTERN } from "./submission.ts";
 import { isOneLine, oneLineMessage } from "./text.ts";
 import { isToolId } from "./tool.ts";
 
@@ -76,6 +77,8 @@ export const checkoutRequestSchema = z.object({
   toolId: toolIdField,
   // A form post sends text; a script sends a number. Either way: whole dollars in range, nothing else.
   amount: wholeNumber(AMOUNT_MESSAGE, { min: FEATURE_MIN_USD, max: FEATURE_MAX_USD }),
+  // A submitter's private status token (the submit page's paid path), handed back on the success page.
+  statusToken: z.string().regex(STATUS_TOKEN_PATTERN, "statusToken is not a status link's token.").optional(),
 });
 
 /** The admin login form (docs/design.md#rule-1: 'Admin Login', both fields required). */

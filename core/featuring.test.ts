@@ -4,11 +4,15 @@ import {
   FEATURE_MAX_USD,
   FEATURE_DEFAULT_USD,
   SUBMIT_FEATURE_DEFAULT_USD,
-  SUBMIT_SLIDER_MAX_USD,
   FEATURED_DAYS,
   FEATURED_DURATION_MS,
   featureTier,
-  priorityLabel,
+  featureAmountText,
+  FEATURE_SLIDER_STOPS_USD,
+  FEATURE_PRESETS_USD,
+  FEATURE_TIERS_TEXT,
+  sliderAmount,
+  sliderPosition,
   normalizeFeatureAmount,
   featuredUntil,
   isFeaturedAt,
@@ -29,7 +33,6 @@ describe("constants", () => {
     expect(FEATURE_MAX_USD).toBe(5000);
     expect(FEATURE_DEFAULT_USD).toBe(19);
     expect(SUBMIT_FEATURE_DEFAULT_USD).toBe(100);
-    expect(SUBMIT_SLIDER_MAX_USD).toBe(200);
     expect(FEATURED_DAYS).toBe(365);
     expect(FEATURED_DURATION_MS).toBe(31_536_000_000);
   });
@@ -51,18 +54,50 @@ describe("featureTier", () => {
   });
 });
 
-describe("priorityLabel", () => {
+describe("the one tier scale", () => {
+  it("reads the same for an amount wherever it is shown", () => {
+    expect(FEATURE_TIERS_TEXT).toBe("Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000");
+    expect(featureAmountText(100)).toBe("$100, Medium tier");
+    expect(featureAmountText(1500)).toBe("$1,500, Premium tier");
+    expect(featureAmountText(19)).toBe("$19, Standard tier");
+  });
+});
+
+describe("the amount slider's stops", () => {
+  it("run from the smallest to the largest amount, rising", () => {
+    expect(FEATURE_SLIDER_STOPS_USD[0]).toBe(FEATURE_MIN_USD);
+    expect(FEATURE_SLIDER_STOPS_USD.at(-1)).toBe(FEATURE_MAX_USD);
+    for (let i = 1; i < FEATURE_SLIDER_STOPS_USD.length; i++) expect(FEATURE_SLIDER_STOPS_USD[i]!).toBeGreaterThan(FEATURE_SLIDER_STOPS_USD[i - 1]!);
+  });
+
+  it("spend most of the track where people buy: $19–$500 is more than half of it, not a tenth", () => {
+    const last = FEATURE_SLIDER_STOPS_USD.length - 1;
+    expect(sliderPosition(500) / last).toBeGreaterThan(0.5);
+    expect(sliderPosition(100) / last).toBeGreaterThan(0.25);
+  });
+
+  it("offer every preset and every tier's start as a stop", () => {
+    for (const preset of FEATURE_PRESETS_USD) expect(sliderAmount(sliderPosition(preset))).toBe(preset);
+    for (const from of [19, 100, 500, 1000]) expect(FEATURE_SLIDER_STOPS_USD).toContain(from);
+  });
+
   it.each([
-    [19, "Standard"],
-    [29, "Standard"],
-    [30, "Medium"],
-    [49, "Medium"],
-    [50, "High"],
-    [99, "High"],
-    [100, "Ultra High"],
-    [5000, "Ultra High"],
-  ] as const)("%s → %s", (amount, label) => {
-    expect(priorityLabel(amount)).toBe(label);
+    [19, 0],
+    [24, 0],
+    [25, 1],
+    [120, 7],
+    [5000, FEATURE_SLIDER_STOPS_USD.length - 1],
+    [99_999, FEATURE_SLIDER_STOPS_USD.length - 1],
+    [1, 0],
+  ])("puts $%i at position %i (the last stop at or below it)", (amount, position) => {
+    expect(sliderPosition(amount)).toBe(position);
+  });
+
+  it("takes positions off the track, or not whole, to the nearest stop", () => {
+    expect(sliderAmount(-3)).toBe(19);
+    expect(sliderAmount(1000)).toBe(5000);
+    expect(sliderAmount(Number.NaN)).toBe(19);
+    expect(sliderAmount(6.6)).toBe(100);
   });
 });
 

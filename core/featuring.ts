@@ -6,30 +6,66 @@ export const FEATURE_MAX_USD = 5000;
 export const FEATURE_DEFAULT_USD = 19;
 /** The amount pre-filled when featuring is chosen while submitting a tool. */
 export const SUBMIT_FEATURE_DEFAULT_USD = 100;
-/** The top of the submit form's amount slider (the typed input still allows up to FEATURE_MAX_USD). */
-export const SUBMIT_SLIDER_MAX_USD = 200;
 /** How long a paid feature lasts, in days. */
 export const FEATURED_DAYS = 365;
 /** How long a paid feature lasts, in milliseconds; calendar days, not calendar years. */
 export const FEATURED_DURATION_MS = FEATURED_DAYS * 24 * 60 * 60 * 1000;
 
-export type FeatureTier = "Standard" | "Medium" | "High" | "Premium";
-export type PriorityLabel = "Standard" | "Medium" | "High" | "Ultra High";
+/**
+ * The one tier scale, everywhere an amount is chosen or shown (the dialog, the submit form, the
+ * checkout): each tier from its amount up to the next one's.
+ */
+export const FEATURE_TIERS = [
+  { name: "Standard", fromUsd: FEATURE_MIN_USD },
+  { name: "Medium", fromUsd: 100 },
+  { name: "High", fromUsd: 500 },
+  { name: "Premium", fromUsd: 1000 },
+] as const;
+export type FeatureTier = (typeof FEATURE_TIERS)[number]["name"];
 
 /** The tier a feature payment buys: under 100 Standard, from 100 Medium, from 500 High, from 1000 Premium. */
 export function featureTier(amountUsd: number): FeatureTier {
-  if (amountUsd >= 1000) return "Premium";
-  if (amountUsd >= 500) return "High";
-  if (amountUsd >= 100) return "Medium";
-  return "Standard";
+  let tier: FeatureTier = FEATURE_TIERS[0].name;
+  for (const { name, fromUsd } of FEATURE_TIERS) if (amountUsd >= fromUsd) tier = name;
+  return tier;
 }
 
-/** The priority label for an amount: from 100 Ultra High, from 50 High, from 30 Medium, else Standard. */
-export function priorityLabel(amountUsd: number): PriorityLabel {
-  if (amountUsd >= 100) return "Ultra High";
-  if (amountUsd >= 50) return "High";
-  if (amountUsd >= 30) return "Medium";
-  return "Standard";
+/** The scale in one line: "Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000". */
+export const FEATURE_TIERS_TEXT = FEATURE_TIERS.map(({ name, fromUsd }, i) =>
+  i === 0 ? `${name} under $${FEATURE_TIERS[1].fromUsd}` : `${name} from $${fromUsd.toLocaleString("en-US")}`,
+).join(" · ");
+
+/** What assistive technology reads for an amount slider: "$150, Medium tier". */
+export function featureAmountText(amountUsd: number): string {
+  return `$${amountUsd.toLocaleString("en-US")}, ${featureTier(amountUsd)} tier`;
+}
+
+/**
+ * The amounts an amount slider stops at, evenly spaced along its track: close together where
+ * people buy (tens of dollars to a few hundred), further apart towards the top, so $19–$500 takes
+ * most of the track instead of its first tenth. A typed amount between two stops is kept as typed.
+ */
+export const FEATURE_SLIDER_STOPS_USD = [
+  19, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500, 600, 750, 1000, 1500, 2000, 3000, 4000, 5000,
+] as const;
+
+/** The preset amounts offered as buttons beside the slider. */
+export const FEATURE_PRESETS_USD = [19, 50, 100, 250, 500, 1000] as const;
+
+/** The slider position (an index into FEATURE_SLIDER_STOPS_USD) for an amount: the last stop at or below it. */
+export function sliderPosition(amountUsd: number): number {
+  let position = 0;
+  FEATURE_SLIDER_STOPS_USD.forEach((stop, i) => {
+    if (amountUsd >= stop) position = i;
+  });
+  return position;
+}
+
+/** The amount at a slider position; positions outside the track are taken to its ends. */
+export function sliderAmount(position: number): number {
+  const last = FEATURE_SLIDER_STOPS_USD.length - 1;
+  const index = Number.isFinite(position) ? Math.min(last, Math.max(0, Math.round(position))) : 0;
+  return FEATURE_SLIDER_STOPS_USD[index]!;
 }
 
 /** The whole-dollar feature amount for raw form input, floored and clamped into [19, 5000]. */
@@ -102,6 +138,9 @@ export const TEST_PROVIDER = "test";
 
 /** What the site says where featuring would be offered, when payments are off (PAYMENTS_MODE=off). */
 export const FEATURING_UNAVAILABLE = "Featured placement is not available on this site yet.";
+
+/** Said wherever a tool still waiting for review is paid for: its year is not spent on the wait. */
+export const FEATURED_YEAR_FROM_APPROVAL = `A tool waiting for review is featured from the day it is approved, for ${FEATURED_DAYS} days; if it is rejected, the payment is refunded or kept as credit.`;
 
 /** What every page says while payments run through the built-in test checkout. */
 export const TEST_MODE_BANNER = "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";

@@ -11,3 +11,9 @@ export const rejectionReasonSchema = z
   .trim()
   .max(REJECTION_REASON_MAX, `The reason must be at most ${REJECTION_REASON_MAX} characters.`)
   .optional();
+
+/** What becomes of a rejected tool's payment, as the moderation queue's reject form takes it. */
+export const PAYMENT_SETTLEMENTS = ["refund", "credit"] as const;
+
+/** What a payment kept as credit must say (the submitter reads the note). */
+export const CREDIT_NOTE_REQUIRED = "Say why the payment is kept as credit, and how it can be used: the submitter reads it.";

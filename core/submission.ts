@@ -27,6 +27,9 @@ export const SUBMISSION_LIMITS = {
 /** What a submission's status link or confirmation address answers when its token is nobody's. */
 export const SUBMISSION_NOT_FOUND = "No submission found for this link.";
 
+/** What a submission's status-link token looks like (32 random bytes, base64url); anything else is not looked up. */
+export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /** The texts users see (docs/design.md#validation, docs/design.md#errors). */
 export const SUBMISSION_MESSAGES = {
   noCategory: "Please select at least one category.",

@@ -209,6 +209,8 @@ export interface Config {
     digestSubscribe: RateLimitRule;
     /** Confirmation mails of the digest to one inbox (however its address is written), and from the whole site. */
     digestRecipient: RateLimitRule;
+    /** Mails of a submission's status link to one inbox (however its address is written). */
+    statusLinkRecipient: RateLimitRule;
     confirmationMails: RateLimitRule;
   };
   /**
@@ -478,8 +480,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // One inbox gets a few confirmation mails a day, however its address is varied and whether
       // its waiting row is kept, deleted or made again.
       digestRecipient: { points: 3, durationSec: 24 * 60 * 60 },
+      // A maker submits a few tools a day at most; a script mailing one stranger stops here.
+      statusLinkRecipient: { points: 5, durationSec: 24 * 60 * 60 },
       // Every mail a visitor can have sent to any address (digest confirmations, claim links,
-      // owner links): the whole site sends no more than the operator allows an hour, whatever
+      // owner links, submissions' status links): the whole site sends no more than the operator allows an hour, whatever
       // the number of addresses and networks asking.
       confirmationMails: { points: e.CONFIRMATION_MAILS_PER_HOUR, durationSec: 60 * 60 },
     },

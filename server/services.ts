@@ -68,6 +68,7 @@ export interface AppServices {
     suggest: RateLimiter;
     digestSubscribe: RateLimiter;
     digestRecipient: RateLimiter;
+    statusLinkRecipient: RateLimiter;
     confirmationMails: RateLimiter;
     submit: RateLimiter;
     checkout: RateLimiter;
@@ -204,6 +205,7 @@ export function createServices(
       ownerEdit: createRateLimiter(database, "owner_edit", config.rateLimits.ownerEdit),
       digestSubscribe: createRateLimiter(database, "digest_subscribe", config.rateLimits.digestSubscribe),
       digestRecipient: createRateLimiter(database, "digest_recipient", config.rateLimits.digestRecipient),
+      statusLinkRecipient: createRateLimiter(database, "status_link_recipient", config.rateLimits.statusLinkRecipient),
       confirmationMails: createRateLimiter(database, "confirmation_mails", config.rateLimits.confirmationMails),
     },
   };

@@ -1,55 +1,71 @@
 // The feature amount's slider: what the feature dialog (an island, React in the browser) and the
 // submit page's paid path (server-rendered, moved by app/enhancers/feature-amount.ts) share.
 import { useEffect, useRef } from "react";
+import {
+  FEATURE_MAX_USD,
+  FEATURE_MIN_USD,
+  FEATURE_PRESETS_USD,
+  FEATURE_SLIDER_STOPS_USD,
+  featureAmountText,
+  sliderAmount,
+  sliderPosition,
+} from "../../core/featuring.ts";
 
 /**
- * A dollar-amount slider with its end labels, kept in step with a typed amount input: by the caller
- * when given `onChange`, else (a page without React in the browser) by the page's enhancer, which
- * also shows it when `hidden`. An amount above `max` (the input allows more) sits at the end, which
- * reads "$max+".
+ * A dollar-amount slider that moves along FEATURE_SLIDER_STOPS_USD (close stops where people buy),
+ * with preset amount buttons, kept in step with a typed amount input: by the caller when given
+ * `onChange`, else (a page without React in the browser) by the page's enhancer, which also shows
+ * it when `hidden`. A typed amount between two stops puts the slider at the lower one.
  */
 export function AmountSlider({
   label,
-  min,
-  max,
   value,
   onChange,
-  valueText,
   describedBy,
   hidden = false,
 }: {
   /** The slider's accessible name. */
   label: string;
-  min: number;
-  max: number;
   value: number;
   onChange?: (value: number) => void;
-  /** What assistive technology reads for a value, e.g. "$150, Medium tier". */
-  valueText: (value: number) => string;
   describedBy?: string;
-  /** Hidden until an enhancer shows it: dragging needs JavaScript. */
+  /** Hidden until an enhancer shows it: dragging and the presets need JavaScript. */
   hidden?: boolean;
 }) {
-  const shown = Math.min(max, Math.max(min, value));
+  const position = sliderPosition(value);
   const control = onChange
-    ? { value: shown, onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(Number(event.currentTarget.value)) }
-    : { defaultValue: shown };
+    ? { value: position, onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(sliderAmount(Number(event.currentTarget.value))) }
+    : { defaultValue: position };
   return (
     <div hidden={hidden} data-amount-slider="">
+      <div role="group" aria-label="Preset amounts" className="mb-3 flex flex-wrap gap-2">
+        {FEATURE_PRESETS_USD.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            data-preset-amount={preset}
+            aria-pressed={value === preset}
+            onClick={onChange ? () => onChange(preset) : undefined}
+            className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+          >
+            ${preset.toLocaleString("en-US")}
+          </button>
+        ))}
+      </div>
       <input
         type="range"
-        min={min}
-        max={max}
+        min={0}
+        max={FEATURE_SLIDER_STOPS_USD.length - 1}
         step={1}
         {...control}
         aria-label={label}
-        aria-valuetext={valueText(value)}
+        aria-valuetext={featureAmountText(value)}
         aria-describedby={describedBy}
         className="block h-6 w-full cursor-pointer accent-brand-700"
       />
       <div className="mt-1 flex justify-between text-xs text-slate-700" aria-hidden="true">
-        <span>${min}</span>
-        <span>${max}+</span>
+        <span>${FEATURE_MIN_USD}</span>
+        <span>${FEATURE_MAX_USD.toLocaleString("en-US")}</span>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import {
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
   FEATURED_DAYS,
+  FEATURE_TIERS_TEXT,
   featureTier,
   normalizeFeatureAmount,
 } from "../../core/featuring.ts";
@@ -26,8 +27,6 @@ interface Candidate {
 }
 
 const SEARCH_DEBOUNCE_MS = 150;
-
-const TIERS = "Standard under $100 · Medium from $100 · High from $500 · Premium from $1,000";
 
 /**
  * The feature dialog (docs/design.md#screens): choose a tool, choose an amount, pay on the provider's
@@ -59,8 +58,8 @@ export default function FeatureDialog({ open, onOpenChange }: { open: boolean; o
             <Dialog.Close className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100">Close</Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-700">
-            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days. A
-            higher amount ranks higher.
+            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days from
+            payment (a tool still waiting for review: from the day it is approved). A higher sum of payments ranks higher.
           </Dialog.Description>
           <FeatureForm searchRef={searchRef} />
         </Dialog.Content>
@@ -240,19 +239,11 @@ function FeatureForm({ searchRef }: { searchRef: RefObject<HTMLInputElement | nu
             />
           </div>
         </div>
-        <AmountSlider
-          label="Amount slider"
-          min={FEATURE_MIN_USD}
-          max={FEATURE_MAX_USD}
-          value={amount}
-          onChange={(value) => setAmountText(String(value))}
-          valueText={(value) => `$${value}, ${featureTier(value)} tier`}
-          describedBy={`${id}-tier`}
-        />
+        <AmountSlider label="Amount slider" value={amount} onChange={(value) => setAmountText(String(value))} describedBy={`${id}-tier`} />
         <p id={`${id}-tier`} className="text-sm">
           Tier: <strong>{featureTier(amount)}</strong>
         </p>
-        <p className="text-xs text-slate-700">{TIERS}</p>
+        <p className="text-xs text-slate-700">{FEATURE_TIERS_TEXT}</p>
       </fieldset>
 
       {error && (

@@ -1,27 +1,28 @@
 // The submit form's optional paid path (docs/design.md#screens): the amount shows once "Feature this
-// tool" is ticked, with a slider that moves with the typed amount, and the priority that amount
-// buys. Without JavaScript the amount is always shown (it counts only when the box is ticked) and
-// the slider stays hidden: the typed amount is the whole control.
-import { normalizeFeatureAmount, priorityLabel } from "../../core/featuring.ts";
-import { submitAmount, submitAmountText } from "../lib/feature-amount.ts";
+// tool" is ticked, with a slider and preset amounts that move with the typed amount, and the tier
+// that amount buys. Without JavaScript the amount is always shown (it counts only when the box is
+// ticked) and the slider stays hidden: the typed amount is the whole control.
+import { featureAmountText, featureTier, normalizeFeatureAmount, sliderAmount, sliderPosition } from "../../core/featuring.ts";
+import { submitAmount } from "../lib/feature-amount.ts";
 
 for (const choice of document.querySelectorAll<HTMLElement>("[data-feature-choice]")) {
   const toggle = choice.querySelector<HTMLInputElement>("input[type=checkbox]");
   const details = choice.querySelector<HTMLElement>("[data-feature-amount]");
   const input = choice.querySelector<HTMLInputElement>("input[type=number]");
   const slider = choice.querySelector<HTMLInputElement>("input[type=range]");
-  const priority = choice.querySelector<HTMLElement>("[data-priority]");
+  const tier = choice.querySelector<HTMLElement>("[data-tier]");
   const sliderBox = slider?.closest<HTMLElement>("[data-amount-slider]");
-  if (!toggle || !details || !input || !slider || !priority || !sliderBox) continue;
+  const presets = [...choice.querySelectorAll<HTMLButtonElement>("[data-preset-amount]")];
+  if (!toggle || !details || !input || !slider || !tier || !sliderBox) continue;
 
   const show = (amount: number) => {
-    priority.textContent = priorityLabel(amount);
-    slider.setAttribute("aria-valuetext", submitAmountText(amount));
+    tier.textContent = featureTier(amount);
+    slider.setAttribute("aria-valuetext", featureAmountText(amount));
+    for (const preset of presets) preset.setAttribute("aria-pressed", String(Number(preset.dataset.presetAmount) === amount));
   };
   const fromInput = () => {
     const amount = submitAmount(input.value);
-    // The slider ends at its maximum; a larger typed amount puts it there ("$200+").
-    slider.value = String(amount);
+    slider.value = String(sliderPosition(amount));
     show(amount);
   };
   const sync = () => {
@@ -34,9 +35,16 @@ for (const choice of document.querySelectorAll<HTMLElement>("[data-feature-choic
     fromInput();
   });
   slider.addEventListener("input", () => {
-    input.value = slider.value;
-    show(Number(slider.value));
+    const amount = sliderAmount(Number(slider.value));
+    input.value = String(amount);
+    show(amount);
   });
+  for (const preset of presets) {
+    preset.addEventListener("click", () => {
+      input.value = preset.dataset.presetAmount ?? "";
+      fromInput();
+    });
+  }
   toggle.addEventListener("change", sync);
   // The browser may put back what was typed before (a reload, the Back button): show that.
   window.addEventListener("pageshow", sync);

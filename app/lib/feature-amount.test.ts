@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { submitAmount, submitAmountText } from "./feature-amount.ts";
+import { submitAmount } from "./feature-amount.ts";
 
 describe("the submit form's feature amount", () => {
   it.each([
@@ -12,11 +12,5 @@ describe("the submit form's feature amount", () => {
     ["abc", 19],
   ])("reads %j as $%i (empty is the form's default, else the nearest allowed whole amount)", (text, amount) => {
     expect(submitAmount(text)).toBe(amount);
-  });
-
-  it("reads out the amount with the priority it buys", () => {
-    expect(submitAmountText(19)).toBe("$19, Standard priority");
-    expect(submitAmountText(30)).toBe("$30, Medium priority");
-    expect(submitAmountText(150)).toBe("$150, Ultra High priority");
   });
 });

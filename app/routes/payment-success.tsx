@@ -2,9 +2,11 @@ import { useId, type ReactNode } from "react";
 import { data } from "react-router";
 import { formatAddedFull } from "../../core/dates.ts";
 import { FEATURED_DAYS, transactionReference } from "../../core/featuring.ts";
+import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import type { CheckoutStatus } from "../../server/payments/service.ts";
+import { findSubmissionByToken, submissionStatusPath } from "../../server/submissions/service.ts";
 import { PageScript } from "../components/page-script.tsx";
-import { TextLink } from "../components/ui/text-link.tsx";
+import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { DEFAULT_SITE_NAME, pageMeta } from "../lib/meta.ts";
 import { useSiteConfig } from "../lib/site.ts";
@@ -67,18 +69,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state = { status: "pending", ...nothing };
     }
   }
+  // A submitter's private status link, repeated here: only when the token is the paid tool's own.
+  const token = params.get("status") ?? "";
+  let statusUrl: string | null = null;
+  if (state.toolSlug && STATUS_TOKEN_PATTERN.test(token)) {
+    const { database, config } = context.get(servicesContextKey);
+    const submission = await findSubmissionByToken(database, token);
+    if (submission?.slug === state.toolSlug) statusUrl = `${config.siteUrl}${submissionStatusPath(token)}`;
+  }
   return data(
-    { sessionId: sessionId || null, check, ...state },
+    { sessionId: sessionId || null, check, statusUrl, ...state },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { sessionId, status: loaded, toolName, toolSlug, listing, featuredUntil, check } = loaderData;
+  const { sessionId, status: loaded, toolName, toolSlug, listing, featuredUntil, check, statusUrl } = loaderData;
   const siteName = useSiteConfig().site?.siteName ?? DEFAULT_SITE_NAME;
   const reference = sessionId ? transactionReference(sessionId) : null;
   const render = (view: View) => (
-    <PaymentView view={view} tool={{ name: toolName, slug: toolSlug, listing, featuredUntil }} reference={reference} sessionId={sessionId} />
+    <PaymentView
+      view={view}
+      tool={{ name: toolName, slug: toolSlug, listing, featuredUntil }}
+      reference={reference}
+      sessionId={sessionId}
+      statusUrl={statusUrl}
+    />
   );
   if (!sessionId) return render(loaded);
   // With JavaScript, 'Processing Payment' shows from the first paint and the page's script
@@ -119,11 +135,13 @@ function PaymentView({
   tool: paidFor,
   reference,
   sessionId,
+  statusUrl,
 }: {
   view: View;
   tool: { name: string | null; slug: string | null; listing: CheckoutStatus["listing"]; featuredUntil: number | null };
   reference: string | null;
   sessionId: string | null;
+  statusUrl: string | null;
 }) {
   const { name: toolName, slug: toolSlug } = paidFor;
   if (view === "processing") {
@@ -157,8 +175,9 @@ function PaymentView({
               featured yet.
             </p>
             <p className="mt-2 text-slate-700">
-              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year counts from
-              this payment{until ? `, so it ends on ${until}` : ""}, however long the review takes.
+              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year of{" "}
+              {FEATURED_DAYS} days starts on the day it is approved, so the review takes none of it. If it is not accepted, the
+              payment is refunded or, if you prefer, kept as credit.
             </p>
           </>
         ) : paidFor.listing === "gone" ? (
@@ -188,6 +207,7 @@ function PaymentView({
             <li>Valid for {FEATURED_DAYS} days</li>
           </ul>
         </div>
+        {statusUrl && <StatusLink url={statusUrl} />}
         {reference && (
           <p className="mt-6 text-sm text-slate-700">
             Transaction reference: <span className="font-mono font-semibold text-ink">{reference}</span>
@@ -220,6 +240,7 @@ function PaymentView({
           </TextLink>
           {reference ? " and quote the transaction reference below" : ""}.
         </p>
+        {statusUrl && <StatusLink url={statusUrl} />}
         {reference && (
           <p className="mt-6 text-sm text-slate-700">
             Transaction reference: <span className="font-mono font-semibold text-ink">{reference}</span>
@@ -259,6 +280,19 @@ function PaymentView({
         </TextLink>
       </Links>
     </Panel>
+  );
+}
+
+/** The submitter's private status link, as the submit page showed it before checkout. */
+function StatusLink({ url }: { url: string }) {
+  return (
+    <div className="mx-auto mt-6 max-w-md rounded-xl border border-slate-200 bg-slate-50 p-4 text-left">
+      <p className="font-medium text-slate-900">Your private link to follow the submission:</p>
+      <p className="mt-2 break-all">
+        <TextAnchor href={url}>{url}</TextAnchor>
+      </p>
+      <p className="mt-2 text-sm text-slate-700">If you gave your email address, we have sent it there too.</p>
+    </div>
   );
 }
 

@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse } from "react-router";
 import { SUBMISSION_NOT_FOUND } from "../../core/submission.ts";
 import { findSubmissionByToken } from "../../server/submissions/service.ts";
 import { StatusPage } from "../components/not-found.tsx";
-import { TextLink } from "../components/ui/text-link.tsx";
+import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
+import { useFeaturingOffered } from "../lib/featuring.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/submission-status.ts";
 import type { RouteHandle } from "../root.tsx";
@@ -40,7 +41,7 @@ const STATES = {
 
 
 export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
-  const { name, slug, status, rejectionReason } = loaderData;
+  const { name, slug, status, rejectionReason, payment } = loaderData;
   const state = STATES[status];
   return (
     <section className="mx-auto max-w-xl py-8" aria-labelledby="submission-title">
@@ -58,7 +59,19 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
             <span className="font-medium">Reason:</span> {rejectionReason ?? "No reason was given."}
           </p>
         )}
+        {payment && <p className="mt-3 font-medium">{payment}</p>}
       </div>
+      {status === "approved" && <NextSteps slug={slug} name={name} />}
+      {status === "rejected" && (
+        <div className="mt-6">
+          <h2 className="text-xl font-semibold">Submitting it again</h2>
+          <p className="mt-2 text-slate-800">
+            If you can address the reason above, you are welcome to{" "}
+            <TextLink to="/submit-tool">submit the tool again</TextLink>: the same website can be submitted once more, and the new
+            submission is reviewed afresh. Questions about the decision? <TextLink to="/contact">Contact us</TextLink>.
+          </p>
+        </div>
+      )}
       <p className="mt-8 flex flex-wrap gap-6">
         {status === "approved" && (
           <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
@@ -70,6 +83,31 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
         </TextLink>
       </p>
     </section>
+  );
+}
+
+/** What a maker can do once their tool is listed, each with its link. */
+function NextSteps({ slug, name }: { slug: string; name: string }) {
+  const featuring = useFeaturingOffered();
+  const key = encodeURIComponent(slug);
+  return (
+    <div className="mt-6">
+      <h2 className="text-xl font-semibold">Next steps</h2>
+      <ul className="mt-2 list-disc space-y-2 pl-5 text-slate-800">
+        <li>
+          <TextLink to={`/claim/${key}`}>Claim the listing</TextLink> to edit {name}’s page yourself.
+        </li>
+        <li>
+          Add a badge to your website: the snippets are under “For the owner” on <TextLink to={`/tool/${key}`}>its page</TextLink>.
+        </li>
+        {featuring && (
+          <li>
+            <TextAnchor href={`/?featured=true&tool=${key}`}>Get it featured</TextAnchor>: shown first on the home page, in browse and in
+            search, for a year.
+          </li>
+        )}
+      </ul>
+    </div>
   );
 }
 

@@ -7,16 +7,18 @@ import {
   CHECKOUT_MESSAGES,
   FEATURE_MAX_USD,
   FEATURE_MIN_USD,
+  FEATURE_TIERS_TEXT,
+  FEATURED_YEAR_FROM_APPROVAL,
   FEATURING_UNAVAILABLE,
-  priorityLabel,
+  featureTier,
   SUBMIT_FEATURE_DEFAULT_USD,
-  SUBMIT_SLIDER_MAX_USD,
 } from "../../core/featuring.ts";
-import { SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
+import { STATUS_TOKEN_PATTERN, SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { checkLogoFile } from "../../server/submissions/logo.ts";
 import { guardPublicForm } from "../../server/http/spam-guard.ts";
-import { STATUS_TOKEN_PATTERN, submissionConfirmation, submitTool } from "../../server/submissions/service.ts";
+import { submissionConfirmation, submissionStatusPath, submitTool } from "../../server/submissions/service.ts";
+import { mailStatusLink } from "../../server/submissions/status-mail.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";
 import { ErrorSummary, Field, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
@@ -24,7 +26,7 @@ import { ToolFormFields, toolSummaryFields } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { CONTINUE_TEXT } from "../lib/checkout.ts";
-import { submitAmount, submitAmountText } from "../lib/feature-amount.ts";
+import { submitAmount } from "../lib/feature-amount.ts";
 import { seoMeta } from "../lib/meta.ts";
 import { refusalData, refusedPost, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
 import { formReply } from "../../core/replies.ts";
@@ -52,7 +54,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 };
 
 /** What the form's address shows: the form itself, no confirmation. */
-const FORM = { submitted: null, feature: null, statusUrl: null };
+const FORM = { submitted: null, feature: null, statusUrl: null, statusToken: null };
 
 /**
  * At `/submit-tool/<status token>` (where a successful post leads) the page shows the confirmation
@@ -74,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (confirmation.kind === "decided") throw redirect(confirmation.statusPath, { headers: PRIVATE });
   const { submitted, statusUrl } = confirmation;
   // The confirmation carries the private status link: it stays out of every cache.
-  return data({ submitted, statusUrl, feature: confirmation.feature }, { headers: PRIVATE });
+  return data({ submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature }, { headers: PRIVATE });
 }
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -116,6 +118,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await submitTool({ ...services, onJobQueued: services.jobs.nudge }, content, { name: logo.name, webp: logoCheck.webp });
     if (result.kind !== "saved") return giveBack(refusalData(refusedSave(submission, result)));
+    if (content.submitterEmail && result.statusToken) {
+      const statusUrl = `${services.config.siteUrl}${submissionStatusPath(result.statusToken)}`;
+      await mailStatusLink(services, content.submitterEmail, { name: result.tool.name, statusUrl });
+    }
     // Redirect after the post, so a reload cannot submit twice; a free submission always has its status token.
     const featured = feature === "on" && services.payments.mode !== "off" ? String(featureAmount) : null;
     return redirect(confirmationPath(new URL(request.url).pathname, result.statusToken ?? "", featured), 303);
@@ -162,10 +168,12 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
                 {loaderData.statusUrl}
               </TextAnchor>
             </p>
-            <p className="mt-2 text-sm text-slate-700">It is shown only here and we cannot send it again; anyone with it can see whether the tool was approved.</p>
+            <p className="mt-2 text-sm text-slate-700">
+              If you gave your email address, we have sent the link there too. Anyone with it can see whether the tool was approved.
+            </p>
           </div>
         )}
-        {loaderData.feature !== null && <ContinueToCheckout toolId={id} amount={loaderData.feature} />}
+        {loaderData.feature !== null && <ContinueToCheckout toolId={id} amount={loaderData.feature} statusToken={loaderData.statusToken} />}
         <p className="mt-8 flex flex-wrap justify-center gap-6">
           <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
             See its page
@@ -226,9 +234,9 @@ type InputField = Parameters<typeof getInputProps>[0];
  */
 function FeatureChoice({ feature, amount }: { feature: InputField; amount: InputField }) {
   const hintId = useId();
-  const priorityId = useId();
+  const tierId = useId();
   const initialAmount = typeof amount.initialValue === "string" && amount.initialValue !== "" ? amount.initialValue : String(SUBMIT_FEATURE_DEFAULT_USD);
-  // The priority follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
+  // The tier follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
   const value = submitAmount(initialAmount);
   const { key: _featureKey, ...checkbox } = getInputProps(feature, { type: "checkbox" });
   const { key: _amountKey, defaultValue: _amount, ...amountInput } = getInputProps(amount, { type: "number" });
@@ -260,23 +268,15 @@ function FeatureChoice({ feature, amount }: { feature: InputField; amount: Input
             defaultValue={initialAmount}
             inputMode="numeric"
             step={1}
-            aria-describedby={[amount.errorId, priorityId].join(" ")}
+            aria-describedby={[amount.errorId, tierId].join(" ")}
             className={`${inputClass} max-w-40`}
           />
         </Field>
-        <AmountSlider
-          hidden
-          label="Feature amount slider"
-          min={FEATURE_MIN_USD}
-          max={SUBMIT_SLIDER_MAX_USD}
-          value={value}
-          valueText={submitAmountText}
-          describedBy={priorityId}
-        />
-        <p id={priorityId} className="text-sm">
-          Priority: <strong data-priority="">{priorityLabel(value)}</strong>
-          <span className="text-slate-700"> (Ultra High from $100 · High from $50 · Medium from $30)</span>
+        <AmountSlider hidden label="Feature amount slider" value={value} describedBy={tierId} />
+        <p id={tierId} className="text-sm">
+          Tier: <strong data-tier="">{featureTier(value)}</strong>
         </p>
+        <p className="text-xs text-slate-700">{FEATURE_TIERS_TEXT}</p>
       </div>
       <PageScript name="feature-amount" />
     </fieldset>
@@ -286,15 +286,23 @@ function FeatureChoice({ feature, amount }: { feature: InputField; amount: Input
 /**
  * After a submission that asked to be featured: a form to the checkout endpoint, which answers with
  * a redirect to the payment page (no JavaScript); its enhancer (app/enhancers/checkout-continue.ts)
- * goes on by itself after 2 seconds (docs/design.md#constants) and shows an error here.
+ * asks for the checkout on the click and shows an error here. Nothing leaves the page by itself:
+ * the status link above is kept first. The status token goes along, so the success page repeats it.
  */
-function ContinueToCheckout({ toolId, amount }: { toolId: string; amount: number }) {
+function ContinueToCheckout({ toolId, amount, statusToken }: { toolId: string; amount: number; statusToken: string | null }) {
   return (
-    <div data-checkout-continue="" data-tool-id={toolId} data-amount={amount} className="mx-auto mt-8 max-w-md rounded-xl border border-amber-300 bg-amber-50 p-5">
+    <div
+      data-checkout-continue=""
+      data-tool-id={toolId}
+      data-amount={amount}
+      data-status-token={statusToken ?? undefined}
+      className="mx-auto mt-8 max-w-md rounded-xl border border-amber-300 bg-amber-50 p-5"
+    >
       <h2 className="font-semibold">Featuring for ${amount.toLocaleString("en-US")}</h2>
       <p className="mt-1 text-slate-800" aria-live="polite" data-checkout-status="">
-        {CONTINUE_TEXT.stopped}
+        {CONTINUE_TEXT.ready}
       </p>
+      <p className="mt-1 text-sm text-slate-700">{FEATURED_YEAR_FROM_APPROVAL}</p>
       <div hidden data-checkout-error="">
         <Alert tone="error" className="mt-3">
           {CHECKOUT_MESSAGES.failed}
@@ -303,19 +311,12 @@ function ContinueToCheckout({ toolId, amount }: { toolId: string; amount: number
       <form method="post" action="/api/checkout-session" className="mt-4 flex flex-wrap items-center justify-center gap-4">
         <input type="hidden" name="toolId" value={toolId} />
         <input type="hidden" name="amount" value={amount} />
+        {statusToken && <input type="hidden" name="statusToken" value={statusToken} />}
         <button
           type="submit"
           className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
         >
           Continue to payment
-        </button>
-        <button
-          type="button"
-          hidden
-          data-checkout-stop=""
-          className="rounded-lg px-3 py-2 font-medium text-slate-800 underline underline-offset-4 hover:bg-amber-100"
-        >
-          Not now
         </button>
       </form>
       <PageScript name="checkout-continue" />

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { formatUsd, featureTier } from "../../core/featuring.ts";
+import { FEATURED_YEAR_FROM_APPROVAL, formatUsd, featureTier } from "../../core/featuring.ts";
+import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/test-checkout.ts";
@@ -18,7 +19,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { payments, database } = context.get(servicesContextKey);
   const order = payments.mode === "test" ? await findOrder(database.db, { sessionId: params.sessionId }) : null;
   if (!order || order.provider !== "test") throw data("No such test checkout.", { status: 404 });
-  return { toolName: order.toolName, amountCents: order.amountCents, status: order.status };
+  const tool = order.toolId ? await database.db.selectFrom("tools").select("status").where("id", "=", order.toolId).executeTakeFirst() : undefined;
+  return { toolName: order.toolName, amountCents: order.amountCents, status: order.status, waitsForReview: tool?.status === "pending" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -28,7 +30,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "pay") {
     const paid = await payments.payTest(sessionId);
     if (!paid) throw data("No such test checkout.", { status: 404 });
-    return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${encodeURIComponent(paid.toolId ?? "")}`, 303);
+    // The success page checks the status token against the order's tool before it shows it.
+    const status = new URL(request.url).searchParams.get("status");
+    const statusParam = status && STATUS_TOKEN_PATTERN.test(status) ? `&status=${encodeURIComponent(status)}` : "";
+    return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${encodeURIComponent(paid.toolId ?? "")}${statusParam}`, 303);
   }
   if (intent === "cancel") {
     const cancelled = await payments.cancelTest(sessionId);
@@ -40,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {
-  const { toolName, amountCents, status } = loaderData;
+  const { toolName, amountCents, status, waitsForReview } = loaderData;
   const busy = useNavigation().state !== "idle";
   const amountUsd = amountCents / 100;
   return (
@@ -58,13 +63,16 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700">Featured for</dt>
-          <dd className="font-medium">1 year ({featureTier(amountUsd)})</dd>
+          <dd className="font-medium">
+            1 year{waitsForReview ? " from approval" : ""} ({featureTier(amountUsd)})
+          </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
           <dt className="text-slate-700">Amount</dt>
           <dd className="text-lg font-bold">{formatUsd(amountCents)}</dd>
         </div>
       </dl>
+      {waitsForReview && <p className="mt-3 text-sm text-slate-700">{FEATURED_YEAR_FROM_APPROVAL}</p>}
       {status === "created" || status === "expired" ? (
         <Form method="post" className="mt-8 flex gap-3">
           <button

@@ -170,6 +170,10 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     const confirmation = await getPage(server.url, `/submit-tool/${token}`);
     expect([confirmation.res.status, confirmation.res.headers.get("location")]).toEqual([302, `/submission/${token}`]);
     expect(approved).toContain(`href="/tool/${slug}"`);
+    // What to do next, each with its link: claim, badge, feature.
+    expect(approved).toContain("Next steps");
+    expect(approved).toContain(`href="/claim/${slug}"`);
+    expect(approved).toContain(`href="/?featured=true&tool=${slug}"`);
 
     const audit = await auditOf(server, row.id);
     expect(audit).toMatchObject([{ action: "approve", admin_username: "moderator", tool_name: "Approvable" }]);
@@ -193,6 +197,9 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     expect(page).toMatch(/<strong>Rejected<\/strong>/);
     expect(page).toContain("Not a software tool.");
     expect(page).not.toContain(`href="/tool/${slug}"`);
+    // How to try again.
+    expect(page).toContain("Submitting it again");
+    expect(textOf(page)).toContain("you are welcome to submit the tool again");
 
     const audit = await auditOf(server, row.id);
     expect(audit).toMatchObject([{ action: "reject", tool_name: "Rejectable" }]);

@@ -8,6 +8,9 @@ import { changeCatalog } from "../catalog/change.ts";
 import { deleteTools as deleteToolRows, setToolStatus, type ChangedTool } from "../catalog/write.ts";
 import type { AppServices } from "../services.ts";
 import { ownStorageKey, type Storage } from "../storage/index.ts";
+import { CodedError } from "../errors.ts";
+import { startFeaturedYears } from "../payments/orders.ts";
+import { mailPaidRejection, paidOrdersOf, settleOrders, settlementText, type Settlement } from "../payments/settlement.ts";
 import { recordAudit } from "./audit.ts";
 import type { Admin } from "./session.ts";
 
@@ -15,7 +18,9 @@ import type { Admin } from "./session.ts";
 // Every change is one catalogue change (server/catalog/change.ts) with its audit entries.
 
 /** What the moderation functions need of the running server. */
-export type ModerationDeps = Pick<AppServices, "database" | "storage" | "freshness" | "now" | "log"> & { config: Pick<Config, "storage"> };
+export type ModerationDeps = Pick<AppServices, "database" | "storage" | "freshness" | "now" | "log" | "payments" | "mailer"> & {
+  config: Pick<Config, "storage" | "siteName">;
+};
 
 /** A pending tool as the queue previews it: the start of its card, and what a moderator weighs. */
 export interface QueueItem extends ToolPreview {
@@ -79,31 +84,81 @@ export type { ChangedTool };
 
 /**
  * Approves tools that are pending or rejected (approved and verified ones stay as they are): they
- * join browse and search at once. Returns the tools it changed.
+ * join browse and search at once, and the featured year of any paid for while waiting starts now.
+ * Returns the tools it changed.
  */
 export function approveTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
   return changeCatalog(deps, async (write) => {
     const rows = await setToolStatus(write, ids, { from: ["pending", "rejected"], to: "approved", rejectionReason: null });
+    await startFeaturedYears(write, rows.map((r) => r.id));
     await recordAudit(write.db, admin, rows.map((r) => ({ action: "approve", toolId: r.id, toolName: r.name })), write.now);
     return rows;
   });
 }
 
+/** A rejection refused before anything changed: a paid tool needs its payment settled, on its own. */
+export class SettlementRequired extends CodedError<"settlement-required"> {
+  constructor(message: string) {
+    super("settlement-required", message);
+  }
+}
+
+/** The provider did not refund a rejected tool's payment: nothing was changed. */
+export class RefundFailed extends CodedError<"refund-failed"> {
+  constructor(message: string, options?: ErrorOptions) {
+    super("refund-failed", message, options);
+  }
+}
+
 /**
  * Rejects tools not rejected already, with the reason the submitter will read (null: none given).
- * A public tool that is rejected leaves browse and search. Returns the tools it changed.
+ * A public tool that is rejected leaves browse and search. A tool someone paid to feature is
+ * rejected only on its own and with `settlement`: its payments are refunded at the provider first
+ * (nothing changes here if that fails), or kept as credit with a note; then they are marked so in
+ * the same change, and the submitter is mailed. Returns the tools it changed.
  */
-export function rejectTools(deps: ModerationDeps, admin: Admin, ids: readonly string[], reason: string | null): Promise<ChangedTool[]> {
-  return changeCatalog(deps, async (write) => {
-    const rows = await setToolStatus(write, ids, { from: ["pending", "approved", "verified"], to: "rejected", rejectionReason: reason });
+export async function rejectTools(
+  deps: ModerationDeps,
+  admin: Admin,
+  ids: readonly string[],
+  reason: string | null,
+  settlement: Settlement | null = null,
+): Promise<ChangedTool[]> {
+  const paid = await paidOrdersOf(deps.database.db, ids);
+  if (paid.length > 0) {
+    const paidIds = new Set(paid.map((o) => o.toolId));
+    if (ids.length > 1) {
+      throw new SettlementRequired(`${paidIds.size === 1 ? "One of the selected tools was" : "Some of the selected tools were"} paid for: reject ${paidIds.size === 1 ? "it" : "each"} on its own, choosing to refund the payment or keep it as credit. Nothing was rejected.`);
+    }
+    if (!settlement) throw new SettlementRequired("This tool was paid for: choose to refund the payment or keep it as credit. Nothing was rejected.");
+    if (settlement.kind === "refund") {
+      try {
+        await deps.payments.refund(paid);
+      } catch (error) {
+        const said = error instanceof Error && (error as { code?: unknown }).code === "provider-failed";
+        throw new RefundFailed(said ? error.message : "The payment provider could not be asked.", { cause: error });
+      }
+    }
+  }
+  const rows = await changeCatalog(deps, async (write) => {
+    const changed = await setToolStatus(write, ids, { from: ["pending", "approved", "verified"], to: "rejected", rejectionReason: reason });
+    if (changed.length > 0 && settlement) await settleOrders(write, paid, settlement);
+    const payment = paid.length > 0 && settlement ? { payment: settlement.kind, ...(settlement.note ? { paymentNote: settlement.note } : {}) } : {};
+    const detail = { ...(reason === null ? {} : { reason }), ...payment };
     await recordAudit(
       write.db,
       admin,
-      rows.map((r) => ({ action: "reject", toolId: r.id, toolName: r.name, detail: reason === null ? undefined : { reason } })),
+      changed.map((r) => ({ action: "reject", toolId: r.id, toolName: r.name, detail: Object.keys(detail).length === 0 ? undefined : detail })),
       write.now,
     );
-    return rows;
+    return changed;
   });
+  if (rows.length > 0 && paid.length > 0 && settlement) {
+    const cents = paid.reduce((sum, o) => sum + o.amountCents, 0);
+    // The answer does not wait for the mail server.
+    void mailPaidRejection(deps, rows[0]!.id, reason, settlementText(settlement, cents));
+  }
+  return rows;
 }
 
 /**

@@ -37,6 +37,8 @@ function whereDisplayStatus(status: OrderDisplayStatus, now: number) {
   return (eb: ExpressionBuilder<DB, "orders">) => {
     if (status === "created") return eb.and([eb("orders.status", "=", "created"), eb("orders.created_at", ">", cutoff)]);
     if (status === "abandoned") return eb.and([eb("orders.status", "=", "created"), eb("orders.created_at", "<=", cutoff)]);
+    if (status === "credit") return eb.and([eb("orders.status", "=", "refunded"), eb("orders.settled_as", "=", "credit")]);
+    if (status === "refunded") return eb.and([eb("orders.status", "=", "refunded"), eb.or([eb("orders.settled_as", "is", null), eb("orders.settled_as", "!=", "credit")])]);
     return eb("orders.status", "=", status);
   };
 }
@@ -54,10 +56,11 @@ export async function listOrders(
     .selectFrom("orders")
     .select([
       "status",
+      "settled_as",
       sql<number>`count(*)`.as("n"),
       sql<number>`sum(case when created_at <= ${cutoff} then 1 else 0 end)`.as("old"),
     ])
-    .groupBy("status")
+    .groupBy(["status", "settled_as"])
     .execute();
   const counts = Object.fromEntries(ORDER_DISPLAY_STATUSES.map((s) => [s, 0])) as Record<OrderDisplayStatus, number>;
   for (const row of grouped) {
@@ -65,6 +68,8 @@ export async function listOrders(
     if (row.status === "created") {
       counts.abandoned += Number(row.old ?? 0);
       counts.created += n - Number(row.old ?? 0);
+    } else if (row.status === "refunded" && row.settled_as === "credit") {
+      counts.credit += n;
     } else if (isOrderDisplayStatus(row.status)) {
       counts[row.status] += n;
     }
@@ -84,6 +89,7 @@ export async function listOrders(
       "orders.currency",
       "orders.provider",
       "orders.status",
+      "orders.settled_as",
       "orders.created_at",
       "orders.paid_at",
       "orders.refunded_at",
@@ -103,7 +109,7 @@ export async function listOrders(
       amountCents: Number(row.amount_cents),
       currency: row.currency,
       provider: row.provider,
-      status: orderDisplayStatus(row.status, Number(row.created_at), now),
+      status: orderDisplayStatus(row.status, Number(row.created_at), now, row.settled_as),
       createdAt: Number(row.created_at),
       paidAt: row.paid_at === null ? null : Number(row.paid_at),
       refundedAt: row.refunded_at === null ? null : Number(row.refunded_at),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { websiteKey } from "../../core/submission.ts";
-import type { ToolContent, ToolStatus } from "../../core/tool.ts";
+import { PUBLIC_STATUSES, type ToolContent, type ToolStatus } from "../../core/tool.ts";
 import { memberships, toolContentOf } from "../catalog/queries.ts";
 import type { Database } from "../db/index.ts";
 import { ToolGoneError } from "../errors.ts";
@@ -9,6 +9,7 @@ import { updateToolRow } from "../catalog/write.ts";
 import { readLogo, storeLogo } from "../submissions/logo.ts";
 import { findToolByWebsite } from "../submissions/service.ts";
 import { recordAudit } from "./audit.ts";
+import { startFeaturedYears } from "../payments/orders.ts";
 import { deleteStoredFiles, type ModerationDeps } from "./moderation.ts";
 import type { Admin } from "./session.ts";
 
@@ -206,6 +207,8 @@ export async function updateTool(
         },
       );
       if (!found) throw new ToolGoneError();
+      // Made public here rather than from the queue: a year paid for while it waited starts now.
+      if ((PUBLIC_STATUSES as readonly string[]).includes(next.status)) await startFeaturedYears(write, [id]);
       await recordAudit(
         write.db,
         admin,

@@ -67,9 +67,10 @@ async function applyNewer(database: Database, target: MemoryCatalog, since: numb
 
 async function payments(database: Database, now: number): Promise<HeldPayment[]> {
   const rows = await paidOrdersInForce(database.db, now)
-    .select(["orders.tool_id as toolId", "orders.amount_cents as amountCents", "orders.paid_at as paidAt"])
+    // A payment weighs from the start of its featured year (approval, for a tool paid for while pending).
+    .select(["orders.tool_id as toolId", "orders.amount_cents as amountCents", "orders.featured_from as paidAt"])
     .execute();
-  // Orders outlive their tool (tool_id becomes null); the filter on paid_at already drops unpaid ones.
+  // Orders outlive their tool (tool_id becomes null); the filter on featured_from already drops unpaid ones.
   return rows.flatMap(({ toolId, amountCents, paidAt }) =>
     toolId !== null && paidAt !== null ? [{ toolId, amountCents: Number(amountCents), paidAt: Number(paidAt) }] : [],
   );

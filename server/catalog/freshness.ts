@@ -99,9 +99,9 @@ export function createCatalogFreshness(
         database.db.selectFrom("catalog_state").select(["version", "counts_version"]).where("id", "=", 1).executeTakeFirst(),
         database.db
           .selectFrom("orders")
-          .select(sql<number | null>`min(paid_at)`.as("first"))
+          .select(sql<number | null>`min(featured_from)`.as("first"))
           .where("status", "=", "paid")
-          .where("paid_at", ">", at - FEATURED_DURATION_MS)
+          .where("featured_from", ">", at - FEATURED_DURATION_MS)
           .executeTakeFirst(),
       ]);
       const version = Number(state?.version ?? 0);

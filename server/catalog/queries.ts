@@ -52,9 +52,13 @@ export interface ToolDetail extends ToolCard {
 
 type Db = Database["db"];
 
-/** Paid orders in force at `now`: paid within the last year (docs/design.md#rule-3), one row per order. */
+/**
+ * Paid orders in force at `now` (docs/design.md#rule-3), one row per order: their featured year
+ * began within the last year (`featured_from`: payment, or approval for a tool paid for while it
+ * waited for review; null while it still waits).
+ */
 export function paidOrdersInForce(db: Db, now: number) {
-  return db.selectFrom("orders").where("orders.status", "=", "paid").where("orders.paid_at", ">", now - FEATURED_DURATION_MS);
+  return db.selectFrom("orders").where("orders.status", "=", "paid").where("orders.featured_from", ">", now - FEATURED_DURATION_MS);
 }
 
 /** The columns previewOf reads. */
@@ -62,14 +66,14 @@ export const PREVIEW_COLUMNS = ["tools.id", "tools.slug", "tools.name", "tools.t
 
 /**
  * A tool's running featured weight and latest payment at `now`, read per row through the
- * (tool_id, status, paid_at) index: a handful of orders per tool, never all of them.
+ * (tool_id, status, featured_from) index: a handful of orders per tool, never all of them.
  */
 function featuringColumns(now: number) {
-  const inForce = (column: "amount_cents" | "paid_at", aggregate: "sum" | "max") =>
+  const inForce = (column: "amount_cents" | "featured_from", aggregate: "sum" | "max") =>
     sql<number | null>`(select ${sql.raw(aggregate)}(${sql.ref(`orders.${column}`)}) from ${sql.table("orders")}
       where ${sql.ref("orders.tool_id")} = ${sql.ref("tools.id")} and ${sql.ref("orders.status")} = 'paid'
-      and ${sql.ref("orders.paid_at")} > ${now - FEATURED_DURATION_MS})`;
-  return [inForce("amount_cents", "sum").as("featured_cents"), inForce("paid_at", "max").as("last_paid_at")] as const;
+      and ${sql.ref("orders.featured_from")} > ${now - FEATURED_DURATION_MS})`;
+  return [inForce("amount_cents", "sum").as("featured_cents"), inForce("featured_from", "max").as("last_paid_at")] as const;
 }
 
 function cardColumns(now: number) {

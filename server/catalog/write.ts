@@ -99,6 +99,7 @@ export async function insertPaidOrder(
       created_at: order.paidAt,
       updated_at: order.paidAt,
       paid_at: order.paidAt,
+      featured_from: order.paidAt,
     })
     .execute();
   write.changed("featuring", [order.toolId]);

@@ -14,6 +14,7 @@ import * as countsVersion from "./migrations/2026-11-24T10-counts-version.ts";
 import * as owners from "./migrations/2026-11-27T11-owners.ts";
 import * as digest from "./migrations/2026-11-27T12-digest.ts";
 import * as claimsPerOwner from "./migrations/2026-11-27T13-claims-per-owner.ts";
+import * as paidReview from "./migrations/2026-11-27T15-paid-review.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27T11-owners": owners,
   "2026-11-27T12-digest": digest,
   "2026-11-27T13-claims-per-owner": claimsPerOwner,
+  "2026-11-27T15-paid-review": paidReview,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

@@ -103,7 +103,13 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  /** When the featured year starts: at payment for a public tool, at approval for one waiting for review. */
+  featured_from: number | null;
   refunded_at: number | null;
+  /** How a rejected tool's payment left "paid": given back, or kept as credit for the submitter. */
+  settled_as: "refund" | "credit" | null;
+  /** The admin's note to the submitter when a rejected tool's payment was refunded or kept as credit. */
+  settled_note: string | null;
 }
 
 export interface PaymentEventsTable {

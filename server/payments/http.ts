@@ -57,7 +57,7 @@ export function paymentRoutes(services: AppServices): Router {
       const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
       if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The request could not be read.");
       try {
-        const session = await services.payments.startCheckout({ toolId: parsed.data.toolId, amountUsd: parsed.data.amount });
+        const session = await services.payments.startCheckout({ toolId: parsed.data.toolId, amountUsd: parsed.data.amount, statusToken: parsed.data.statusToken });
         if (wantsJson(req) || req.is("application/json")) return res.json(session);
         res.redirect(303, session.url);
       } catch (error) {

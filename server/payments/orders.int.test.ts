@@ -51,6 +51,8 @@ describe("orders", () => {
       sessionId: "cs_test_find_me",
       status: "created",
       paidAt: null,
+      featuredFrom: null,
+      settledNote: null,
     });
     expect((await findOrder(db(), { sessionId: "cs_test_find_me" }))?.id).toBe(id);
     expect(await findOrder(db(), { sessionId: "cs_test_nobody" })).toBeNull();

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogWrite } from "../catalog/change.ts";
 import { newId } from "../db/ids.ts";
 import type { DB } from "../db/types.ts";
@@ -13,6 +14,10 @@ export interface Order {
   sessionId: string | null;
   status: string;
   paidAt: number | null;
+  /** When its featured year starts (null until paid, and while its tool waits for review). */
+  featuredFrom: number | null;
+  /** The admin's note when the payment of a rejected tool was refunded or kept as credit. */
+  settledNote: string | null;
 }
 
 function toOrder(row: {
@@ -24,6 +29,8 @@ function toOrder(row: {
   provider_session_id: string | null;
   status: string;
   paid_at: number | null;
+  featured_from: number | null;
+  settled_note: string | null;
 }): Order {
   return {
     id: row.id,
@@ -34,10 +41,23 @@ function toOrder(row: {
     sessionId: row.provider_session_id,
     status: row.status,
     paidAt: row.paid_at,
+    featuredFrom: row.featured_from,
+    settledNote: row.settled_note,
   };
 }
 
-const COLUMNS = ["id", "tool_id", "tool_name", "amount_cents", "provider", "provider_session_id", "status", "paid_at"] as const;
+const COLUMNS = [
+  "id",
+  "tool_id",
+  "tool_name",
+  "amount_cents",
+  "provider",
+  "provider_session_id",
+  "status",
+  "paid_at",
+  "featured_from",
+  "settled_note",
+] as const;
 
 /** Records an order before the provider is asked for a checkout session. */
 export async function createOrder(
@@ -83,9 +103,11 @@ export async function findOrder(db: Kysely<DB>, by: { id: string } | { sessionId
 /**
  * Marks an order paid, once: only an order still waiting (created, or expired by a session
  * timeout that a late payment overtook) changes; any repeat — a replayed webhook, the success
- * page, the other of two events — finds it paid and changes nothing. The tool is featured from
- * `paidAt` (docs/design.md#rule-3: the queries count paid orders of the last 365 days). Returns whether
- * this call was the one that changed it. Run inside the transaction that records why.
+ * page, the other of two events — finds it paid and changes nothing. A public tool is featured
+ * from `paidAt`; one still waiting for review from its approval (startFeaturedYears), so the wait
+ * does not eat its year (docs/design.md#rule-3: the queries count orders whose year began in the
+ * last 365 days). Returns whether this call was the one that changed it. Run inside the
+ * transaction that records why.
  */
 export async function fulfilOrder(
   write: CatalogWrite,
@@ -94,7 +116,14 @@ export async function fulfilOrder(
 ): Promise<boolean> {
   const row = await write.db
     .updateTable("orders")
-    .set({ status: "paid", paid_at: payment.paidAt, provider_payment_id: payment.paymentId, updated_at: payment.paidAt })
+    .set({
+      status: "paid",
+      paid_at: payment.paidAt,
+      featured_from: sql<number | null>`case when exists (select 1 from ${sql.table("tools")} where ${sql.ref("tools.id")} = ${sql.ref("orders.tool_id")}
+        and ${sql.ref("tools.status")} in (${sql.join(PUBLIC_STATUSES.map((status) => sql.lit(status)))})) then cast(${payment.paidAt} as bigint) else null end`,
+      provider_payment_id: payment.paymentId,
+      updated_at: payment.paidAt,
+    })
     .where("id", "=", orderId)
     .where("status", "in", ["created", "expired"])
     .returning("tool_id")
@@ -102,6 +131,23 @@ export async function fulfilOrder(
   if (!row) return false;
   write.changed("featuring", row.tool_id ? [row.tool_id] : []);
   return true;
+}
+
+/**
+ * The featured year of a tool paid for while it waited for review starts now, at its approval:
+ * its paid orders without a start get one. Run in the approval's catalogue change.
+ */
+export async function startFeaturedYears(write: CatalogWrite, toolIds: readonly string[]): Promise<void> {
+  if (toolIds.length === 0) return;
+  const rows = await write.db
+    .updateTable("orders")
+    .set({ featured_from: write.now, updated_at: write.now })
+    .where("tool_id", "in", toolIds)
+    .where("status", "=", "paid")
+    .where("featured_from", "is", null)
+    .returning("tool_id")
+    .execute();
+  if (rows.length > 0) write.changed("featuring", [...new Set(rows.flatMap((r) => (r.tool_id ? [r.tool_id] : [])))]);
 }
 
 /** A refunded payment no longer weighs: its order leaves the paid orders in force. */

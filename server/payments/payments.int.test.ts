@@ -830,12 +830,12 @@ describe("the built-in test checkout (no Stripe configured)", () => {
     const pending = await newTool("Success Pending", { status: "pending" });
     const paidPending = await startCheckout(server, pending, 100);
     expect((await act(paidPending.sessionId, "pay")).status).toBe(303);
-    const pendingUntil = formatAddedFull(Number((await orderOfSession(server, paidPending.sessionId)).paid_at) + FEATURED_DURATION_MS);
+    expect((await orderOfSession(server, paidPending.sessionId)).featured_from).toBeNull();
     const shownPending = await successPage(paidPending.sessionId, pending.id);
     expect(shownPending.heading).toBe("Payment Successful!");
     expect(shownPending.text).not.toContain("is now featured");
     expect(shownPending.text).toContain(`${pending.name} is still waiting for review, so it is not featured yet.`);
-    expect(shownPending.text).toContain(`Its featured year counts from this payment, so it ends on ${pendingUntil}, however long the review takes.`);
+    expect(shownPending.text).toContain("Its featured year of 365 days starts on the day it is approved, so the review takes none of it.");
     // And it is indeed featured nowhere yet.
     expect(await homeFeatured(server)).toEqual([listed.slug]);
   });

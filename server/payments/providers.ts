@@ -38,6 +38,11 @@ export interface PaymentProvider {
   createSession(order: CheckoutOrder, urls: { success: string; cancel: string }): Promise<{ sessionId: string; url: string }>;
   /** The session as the provider knows it now; null when it has no such session. */
   getSession(sessionId: string): Promise<ProviderSession | null>;
+  /**
+   * Gives a payment back in full (an admin rejected the tool it paid for); `key` makes a retry
+   * the same refund. The test provider took no money, so it has none to give back.
+   */
+  refund(payment: { orderId: string; paymentId: string | null }): Promise<void>;
   /** Stripe's client, for webhook signatures (loaded on first use); null for the test provider. */
   stripe: (() => Promise<Stripe>) | null;
 }
@@ -114,6 +119,17 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
         throw new PaymentProviderError(stripeMessage(StripeSdk, error));
       }
     },
+    async refund({ orderId, paymentId }) {
+      if (!paymentId) throw new PaymentProviderError("This payment has no payment reference at the provider, so it cannot be refunded from here.");
+      const { StripeSdk, stripe } = await sdk();
+      try {
+        await stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` });
+      } catch (error) {
+        // Refunded already (by hand in the dashboard, say): what was asked for is done.
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") return;
+        throw new PaymentProviderError(stripeMessage(StripeSdk, error));
+      }
+    },
   };
 }
 
@@ -131,10 +147,13 @@ export function testProvider(readOrder: (sessionId: string) => Promise<{ id: str
   return {
     name: TEST_PROVIDER,
     stripe: null,
-    async createSession() {
+    async createSession(_order, urls) {
       const sessionId = `test_${randomBytes(18).toString("base64url")}`;
-      return { sessionId, url: `/test-checkout/${sessionId}` };
+      // A submitter's status token goes on to the success page, as Stripe's success address carries it.
+      const status = new URL(urls.success).searchParams.get("status");
+      return { sessionId, url: `/test-checkout/${sessionId}${status ? `?status=${encodeURIComponent(status)}` : ""}` };
     },
+    async refund() {},
     async getSession(sessionId) {
       const order = await readOrder(sessionId);
       if (!order) return null;

@@ -1,15 +1,16 @@
 import type Stripe from "stripe";
 import { z } from "zod";
-import { featuredUntil, FEATURING_UNAVAILABLE, usdToCents } from "../../core/featuring.ts";
+import { featuredUntil, FEATURING_UNAVAILABLE, TEST_PROVIDER, usdToCents } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../catalog/change.ts";
+import { hashStatusToken } from "../submissions/service.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import { CodedError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics, PaymentEventType } from "../metrics/index.ts";
-import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder } from "./orders.ts";
+import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder, type Order } from "./orders.ts";
 import { PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 
 /** What the success page knows about a checkout session. */
@@ -19,11 +20,11 @@ export interface CheckoutStatus {
   toolName: string | null;
   toolSlug: string | null;
   /**
-   * Where the tool stands: listed (featured now), pending (featured once approved: the year runs
-   * from payment all the same), or gone (rejected or deleted: featured nowhere). Null until paid.
+   * Where the tool stands: listed (featured now), pending (featured once approved, for a year from
+   * then), or gone (rejected or deleted: featured nowhere). Null until paid.
    */
   listing: "listed" | "pending" | "gone" | null;
-  /** When the year this payment bought ends (epoch ms), once paid. */
+  /** When the year this payment bought ends (epoch ms), once paid and its tool approved. */
   featuredUntil: number | null;
 }
 
@@ -112,12 +113,17 @@ export interface PaymentService {
   /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
   mode: Config["payments"]["mode"];
   /** createCheckoutSession (docs/design.md#json-api): an order for the tool and amount, and the provider's hosted checkout. */
-  startCheckout(input: { toolId: string; amountUsd: number }): Promise<{ sessionId: string; url: string }>;
+  startCheckout(input: { toolId: string; amountUsd: number; statusToken?: string }): Promise<{ sessionId: string; url: string }>;
   /** The state of a session, asking the provider (and fulfilling) when our order is not paid yet. */
   status(sessionId: string): Promise<CheckoutStatus>;
   /** The test checkout's two buttons; null when there is no such test session. */
   payTest(sessionId: string): Promise<{ toolId: string | null } | null>;
   cancelTest(sessionId: string): Promise<{ toolId: string | null } | null>;
+  /**
+   * Gives these paid orders' money back at their provider (an admin rejected the tool). Resolves
+   * once every one is refunded; marking them refunded is the caller's, in its catalogue change.
+   */
+  refund(orders: readonly { id: string; provider: string; paymentId: string | null }[]): Promise<void>;
   /** A Stripe webhook: verified, recorded once, acted on inside one transaction. */
   handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
 }
@@ -168,16 +174,22 @@ export function createPaymentService({ config, database, freshness, log, now, me
   return {
     mode: config.payments.mode,
 
-    async startCheckout({ toolId, amountUsd }) {
+    async startCheckout({ toolId, amountUsd, statusToken }) {
       if (!provider) throw new CheckoutError("unavailable", FEATURING_UNAVAILABLE);
       // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
-        .select(["id", "name"])
+        .select(["id", "name", "status_token_hash"])
         .where("id", "=", toolId)
         .where("status", "in", ["approved", "verified", "pending"])
         .executeTakeFirst();
       if (!tool) throw new CheckoutError("invalid-argument", "No tool has this id.");
+      // The submitter's status link rides along to the success page, which repeats it; only the
+      // tool's own token does (it stays in the success address, which the logs leave out).
+      if (statusToken !== undefined && tool.status_token_hash !== hashStatusToken(statusToken)) {
+        throw new CheckoutError("invalid-argument", "This status link does not belong to this tool.");
+      }
+      const statusParam = statusToken === undefined ? "" : `&status=${encodeURIComponent(statusToken)}`;
       const amountCents = usdToCents(amountUsd);
       const orderId = await createOrder(db, { toolId: tool.id, toolName: tool.name, amountCents, provider: provider.name }, now());
       const base = config.siteUrl;
@@ -186,7 +198,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
           { orderId, toolId: tool.id, toolName: tool.name, amountCents },
           {
             // {CHECKOUT_SESSION_ID} is filled in by Stripe.
-            success: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${encodeURIComponent(tool.id)}`,
+            success: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${encodeURIComponent(tool.id)}${statusParam}`,
             cancel: `${base}/payment-cancel?tool_id=${encodeURIComponent(tool.id)}`,
           },
         );
@@ -207,19 +219,21 @@ export function createPaymentService({ config, database, freshness, log, now, me
         ? await db.selectFrom("tools").select(["name", "slug", "status"]).where("id", "=", order.toolId).executeTakeFirst()
         : undefined;
       const about = { toolName: tool?.name ?? order.toolName, toolSlug: tool?.slug ?? null };
-      const paid = (paidAt: number): CheckoutStatus => ({
+      const paid = (paidOrder: Order): CheckoutStatus => ({
         status: "paid",
         ...about,
         listing: !tool ? "gone" : (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? "listed" : tool.status === "pending" ? "pending" : "gone",
-        featuredUntil: featuredUntil(paidAt),
+        // A tool waiting for review has no end yet: its year starts when it is approved.
+        featuredUntil: paidOrder.featuredFrom === null ? null : featuredUntil(paidOrder.featuredFrom),
       });
-      if (order.status === "paid") return paid(order.paidAt ?? now());
+      if (order.status === "paid") return paid(order);
       if (order.status === "refunded" || order.status === "failed") return { status: "pending", ...about, ...unpaid };
       // The webhook may not have come yet: ask the provider, and fulfil if it says paid.
       const session = provider.name === "stripe" ? await provider.getSession(sessionId).catch(() => null) : null;
       if (session?.paid && session.orderId === order.id) {
         await settle(session);
-        return paid((await findOrder(db, { sessionId }))?.paidAt ?? now());
+        const settled = await findOrder(db, { sessionId });
+        if (settled?.status === "paid") return paid(settled);
       }
       return { status: "pending", ...about, ...unpaid };
     },
@@ -236,6 +250,15 @@ export function createPaymentService({ config, database, freshness, log, now, me
       if (!order) return null;
       await expireOrder(db, order.id, now());
       return { toolId: order.toolId };
+    },
+
+    async refund(orders) {
+      for (const order of orders) {
+        // A test order took no money (docs/decisions/017): marking it refunded is all there is to do.
+        if (order.provider === TEST_PROVIDER) continue;
+        if (provider?.name !== order.provider) throw new PaymentProviderError(`This site no longer takes payments through ${order.provider}: refund the payment there.`);
+        await provider.refund({ orderId: order.id, paymentId: order.paymentId });
+      }
     },
 
     async handleStripeWebhook(rawBody, signature) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { parseFeatureAmountParam } from "../../core/featuring.ts";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
-import { websiteKey, type SubmissionContent } from "../../core/submission.ts";
+import { STATUS_TOKEN_PATTERN, websiteKey, type SubmissionContent } from "../../core/submission.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
@@ -10,6 +10,7 @@ import type { Config } from "../config.ts";
 import { isUniqueViolation, type Database } from "../db/index.ts";
 import { newId } from "../db/ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import { settlementText } from "../payments/settlement.ts";
 import type { Metrics } from "../metrics/index.ts";
 import type { Storage } from "../storage/index.ts";
 import { readLogo, storeLogo } from "./logo.ts";
@@ -180,12 +181,14 @@ function newStatusToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** What a status-link token looks like; anything else is not looked up. */
-export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** The stored form of a status-link token: its SHA-256, hex. */
 export function hashStatusToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** The submitter's status page for a status-link token. */
+export function submissionStatusPath(token: string): string {
+  return `/submission/${token}`;
 }
 
 /** What the submitter's status page shows. */
@@ -196,6 +199,8 @@ export interface SubmissionStatus {
   status: "pending" | "approved" | "rejected";
   /** An admin's reason, for a rejected tool; null when none was given. */
   rejectionReason: string | null;
+  /** For a rejected tool someone paid to feature: what became of the money (refunded, or kept as credit). */
+  payment: string | null;
 }
 
 /** The submission a status-link token belongs to; null for a token we never issued (or whose tool was deleted). */
@@ -207,6 +212,23 @@ export async function findSubmissionByToken(database: Database, token: string): 
     .where("status_token_hash", "=", hashStatusToken(token))
     .executeTakeFirst();
   if (!row) return null;
+  let payment: string | null = null;
+  if (row.status === "rejected") {
+    const settled = await database.db
+      .selectFrom("orders")
+      .select(["settled_as", "amount_cents", "settled_note"])
+      .where("tool_id", "=", row.id)
+      .where("status", "=", "refunded")
+      .where("settled_as", "is not", null)
+      .orderBy("updated_at", "desc")
+      .execute();
+    const kind = settled[0]?.settled_as === "credit" ? "credit" : "refund";
+    const same = settled.filter((o) => o.settled_as === kind);
+    if (same.length > 0) {
+      const cents = same.reduce((sum, o) => sum + Number(o.amount_cents), 0);
+      payment = settlementText({ kind, note: same[0]!.settled_note }, cents);
+    }
+  }
   return {
     toolId: row.id,
     slug: row.slug,
@@ -214,6 +236,7 @@ export async function findSubmissionByToken(database: Database, token: string): 
     // Verified is approved with a mark the submitter need not be told about here.
     status: row.status === "rejected" ? "rejected" : row.status === "pending" ? "pending" : "approved",
     rejectionReason: row.status === "rejected" ? row.rejection_reason : null,
+    payment,
   };
 }
 
@@ -234,7 +257,7 @@ export async function submissionConfirmation(
 ): Promise<SubmissionConfirmation> {
   const submission = await findSubmissionByToken(deps.database, query.statusToken);
   if (!submission) return { kind: "unknown" };
-  const statusPath = `/submission/${query.statusToken}`;
+  const statusPath = submissionStatusPath(query.statusToken);
   if (submission.status !== "pending") return { kind: "decided", statusPath };
   return {
     kind: "pending",

@@ -161,30 +161,46 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await expect(amount).toBeHidden();
   await page.getByLabel("Feature this tool after submitting").check();
   await expect(amount).toHaveValue("100");
-  // The slider (the page's script shows it) and the typed amount move together, with the priority.
-  await expect(slider).toHaveValue("100");
-  await expect(page.getByText("Priority:")).toHaveText(/^Priority: Ultra High/);
+  // The slider (the page's script shows it), the presets and the typed amount move together, with
+  // the tier: $100 is the same tier here as at checkout.
+  const tier = page.getByText("Tier:");
+  await expect(slider).toHaveAttribute("aria-valuetext", "$100, Medium tier");
+  await expect(tier).toHaveText(/^Tier: Medium/);
   await slider.focus();
   await page.keyboard.press("Home");
   await expect(amount).toHaveValue("19");
-  await expect(page.getByText("Priority:")).toHaveText(/^Priority: Standard/);
-  await expect(slider).toHaveAttribute("aria-valuetext", "$19, Standard priority");
+  await expect(tier).toHaveText(/^Tier: Standard/);
+  await expect(slider).toHaveAttribute("aria-valuetext", "$19, Standard tier");
+  // The track's stops are close where people buy: one step up from $19 is $25.
+  await page.keyboard.press("ArrowRight");
+  await expect(amount).toHaveValue("25");
+  await page.getByRole("group", { name: "Preset amounts" }).getByRole("button", { name: "$500" }).click();
+  await expect(amount).toHaveValue("500");
+  await expect(tier).toHaveText(/^Tier: High/);
+  await expect(page.getByRole("button", { name: "$500" })).toHaveAttribute("aria-pressed", "true");
   await amount.fill("100");
-  await expect(slider).toHaveValue("100");
-  await expect(page.getByText("Priority:")).toHaveText(/^Priority: Ultra High/);
+  await expect(slider).toHaveAttribute("aria-valuetext", "$100, Medium tier");
+  await expect(tier).toHaveText(/^Tier: Medium/);
   await page.getByRole("button", { name: "Submit Tool" }).click();
 
   await expect(page.getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
-  await expect(page.getByText("Continuing to checkout in 2 seconds…")).toBeVisible();
-  // After the 2-second wait the checkout opens by itself.
+  const statusLink = (await page.getByRole("link", { name: /\/submission\// }).textContent())!;
+  // The page waits for the click: the private status link can be kept first.
+  await page.waitForTimeout(2500);
+  await expect(page).toHaveURL(/\/submit-tool\//);
+  await expect(page.getByText("Continuing to checkout")).toHaveCount(0);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(/\/test-checkout\/test_/, { timeout: 10_000 });
   await expect(page.getByText("Ledgerleaf")).toBeVisible();
+  await expect(page.getByText("1 year from approval (Medium)")).toBeVisible();
   await page.getByRole("button", { name: "Pay $100" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
   // Paid while pending: the page says it is featured once approved, not that it is featured now.
   await expect(page.getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
   await expect(page.getByText("is now featured")).toHaveCount(0);
-  await expect(page.getByText(/Its featured year counts from this payment, so it ends on \w+ \d+, \d{4}/)).toBeVisible();
+  await expect(page.getByText(/Its featured year of 365 days starts on the day it is approved/)).toBeVisible();
+  // The success page repeats the private status link.
+  await expect(page.getByRole("link", { name: statusLink })).toBeVisible();
 
   const db = database();
   try {

@@ -30,6 +30,18 @@ export interface FakeSession {
   livemode: false;
 }
 
+/** A refund made through `POST /v1/refunds`. */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+}
+
 /** The payment behind a paid session, and its charge (what refunds change). */
 export interface FakePaymentIntent {
   id: string;
@@ -88,6 +100,8 @@ export interface StripeFake {
    * stays `payment_status: "paid"`, as Stripe's does. Returns the charge as it is now.
    */
   refund(sessionId: string, amountCents?: number): FakeCharge;
+  /** The refunds made through the API (`POST /v1/refunds`), in order. */
+  refunds(): FakeRefund[];
   /** The session times out: status "expired". */
   expire(id: string): FakeSession;
   /** The next `count` requests (optionally only those whose path starts with `pathPrefix`) get a 500. */
@@ -164,6 +178,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedRequest[] = [];
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
+  const refunds: FakeRefund[] = [];
+  const refundsByKey = new Map<string, FakeRefund>();
   let failures: { count: number; pathPrefix: string } = { count: 0, pathPrefix: "" };
 
   function createSession(form: Record<string, FormValue>): FakeSession {
@@ -258,6 +274,39 @@ export async function startStripeFake(): Promise<StripeFake> {
       const id = decodeURIComponent(intent[1]!);
       return paymentIntents.has(id) ? send(res, intentView(id, "")) : missing("payment_intent", id);
     }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      // A refund of a payment intent's charge, all that is left of it unless `amount` says less.
+      const existing = record.idempotencyKey ? refundsByKey.get(record.idempotencyKey) : undefined;
+      if (existing) {
+        res.setHeader("Idempotent-Replayed", "true");
+        return send(res, existing);
+      }
+      const intentId = asString(record.form.payment_intent);
+      const paid = intentId ? paymentIntents.get(intentId) : undefined;
+      if (!intentId || !paid) return missing("payment_intent", intentId ?? "");
+      const refunded = charges.get(paid.latest_charge)!;
+      if (refunded.refunded) {
+        answer(400);
+        return stripeError(res, 400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${refunded.id} has already been refunded.` });
+      }
+      const left = refunded.amount - refunded.amount_refunded;
+      const amount = record.form.amount === undefined ? left : Math.min(left, Number(asString(record.form.amount)));
+      refunded.amount_refunded += amount;
+      refunded.refunded = refunded.amount_refunded >= refunded.amount;
+      const made: FakeRefund = {
+        id: stripeId("re"),
+        object: "refund",
+        amount,
+        charge: refunded.id,
+        payment_intent: intentId,
+        currency: refunded.currency,
+        status: "succeeded",
+        metadata: Object.fromEntries(Object.entries((record.form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, String(v)])),
+      };
+      refunds.push(made);
+      if (record.idempotencyKey) refundsByKey.set(record.idempotencyKey, made);
+      return send(res, made);
+    }
     const charge = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && charge) {
       const id = decodeURIComponent(charge[1]!);
@@ -325,6 +374,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       return session;
     },
     paymentIntent: (id) => paymentIntents.get(id),
+    refunds: () => [...refunds],
     refund(sessionId, amountCents) {
       const session = must(sessionId);
       const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined;
@@ -348,6 +398,8 @@ export async function startStripeFake(): Promise<StripeFake> {
       byIdempotencyKey.clear();
       paymentIntents.clear();
       charges.clear();
+      refunds.length = 0;
+      refundsByKey.clear();
       requests.length = 0;
       failures = { count: 0, pathPrefix: "" };
     },

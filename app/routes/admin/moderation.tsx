@@ -3,8 +3,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "../../../core/zod.ts";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { formatUsd } from "../../../core/featuring.ts";
-import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
-import { approveTools, deleteTools, listModerationQueue, rejectTools, type ChangedTool } from "../../../server/admin/moderation.ts";
+import { CREDIT_NOTE_REQUIRED, PAYMENT_SETTLEMENTS, rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
+import { approveTools, deleteTools, listModerationQueue, RefundFailed, rejectTools, SettlementRequired, type ChangedTool } from "../../../server/admin/moderation.ts";
+import type { Settlement } from "../../../server/payments/settlement.ts";
 import { listBrokenLinks, type BrokenLink } from "../../../server/links/health.ts";
 import { mailApprovedSubmitters } from "../../../server/submissions/approval-mail.ts";
 import { approveOwnerEdit, listPendingOwnerEdits, rejectOwnerEdit, type PendingOwnerEdit, type PendingToolEdits } from "../../../server/claims/owners.ts";
@@ -64,6 +65,8 @@ const moderationSchema = z.discriminatedUnion("intent", [
     ids,
     formKey,
     reason: rejectionReasonSchema,
+    payment: z.enum(PAYMENT_SETTLEMENTS, { error: "Choose to refund the payment or keep it as credit." }).optional(),
+    paymentNote: z.string().trim().max(REJECTION_REASON_MAX, `The note must be at most ${REJECTION_REASON_MAX} characters.`).optional(),
   }),
   z.object({
     intent: z.literal("delete"),
@@ -75,6 +78,13 @@ const moderationSchema = z.discriminatedUnion("intent", [
 
 /** The answer names the form it answers (the bulk form, or one tool's button), so only that one shows it. */
 type ActionResult = ActionReply<{ formKey: string }>;
+
+/** The settlement a reject form chose, or what is wrong with it; null when it chose none. */
+function settlementOf(payment: "refund" | "credit" | undefined, note: string | undefined): Settlement | null | string {
+  if (payment === undefined) return null;
+  if (payment === "refund") return { kind: "refund", note: note || null };
+  return note ? { kind: "credit", note } : CREDIT_NOTE_REQUIRED;
+}
 
 const plural = (n: number) => (n === 1 ? "1 tool" : `${n} tools`);
 const names = (tools: ChangedTool[]) => tools.map((t) => `“${t.name}”`).join(", ");
@@ -111,8 +121,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     void mailApprovedSubmitters(services, done.map((tool) => tool.id));
     notice = done.length > 0 ? `Approved ${plural(done.length)}: ${names(done)}.` : "Nothing to approve: those tools are already approved, or gone.";
   } else if (value.intent === "reject") {
-    const done = await rejectTools(services, admin, value.ids, value.reason || null);
-    notice = done.length > 0 ? `Rejected ${plural(done.length)}: ${names(done)}.` : "Nothing to reject: those tools are already rejected, or gone.";
+    const settled = settlementOf(value.payment, value.paymentNote);
+    if (typeof settled === "string") return data<ActionResult>(actionReply("error", settled, { formKey: key }), { status: 400 });
+    let done: ChangedTool[];
+    try {
+      done = await rejectTools(services, admin, value.ids, value.reason || null, settled);
+    } catch (error) {
+      if (error instanceof SettlementRequired) return data<ActionResult>(actionReply("error", error.message, { formKey: key }), { status: 400 });
+      if (error instanceof RefundFailed) {
+        return data<ActionResult>(actionReply("error", `The refund was not made, so nothing was rejected: ${error.message}`, { formKey: key }), { status: 502 });
+      }
+      throw error;
+    }
+    const money = settled ? (settled.kind === "refund" ? " The payment was refunded." : " The payment is kept as credit.") : "";
+    notice = done.length > 0 ? `Rejected ${plural(done.length)}: ${names(done)}.${money}` : "Nothing to reject: those tools are already rejected, or gone.";
   } else {
     const done = await deleteTools(services, admin, value.ids);
     notice = done.length > 0 ? `Deleted ${plural(done.length)}: ${names(done)}.` : "Nothing to delete: those tools are gone already.";
@@ -456,7 +478,7 @@ function ToolActions({
   busy,
   messageFor,
 }: {
-  tool: { id: string; name: string };
+  tool: { id: string; name: string; paidCents: number | null };
   busy: boolean;
   messageFor: (key: string) => ActionResult | null;
 }) {
@@ -487,6 +509,7 @@ function ToolActions({
             Reason (optional, shown to the submitter)
           </label>
           <textarea id={`reason-${tool.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+          {tool.paidCents !== null && <PaymentChoice id={tool.id} paidCents={tool.paidCents} />}
           <FormMessage result={reject} />
           <button type="submit" disabled={busy} className={neutralClass}>
             Reject {tool.name}
@@ -510,6 +533,32 @@ function ToolActions({
         </Form>
       </details>
     </div>
+  );
+}
+
+/** A paid tool's reject form: the payment must be refunded or kept as credit, never left paid. */
+function PaymentChoice({ id, paidCents }: { id: string; paidCents: number }) {
+  const amount = formatUsd(paidCents);
+  return (
+    <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <legend className="px-1 font-semibold">Paid {amount} to be featured</legend>
+      <p id={`payment-hint-${id}`} className="text-amber-900">
+        Rejecting it settles the payment: refund it, or keep it as credit and say why. The submitter is told by mail and on their
+        status page.
+      </p>
+      <label className="flex items-start gap-2">
+        <input type="radio" name="payment" value="refund" required aria-describedby={`payment-hint-${id}`} className="mt-0.5 h-4 w-4 accent-brand-700" />
+        <span>Refund {amount}</span>
+      </label>
+      <label className="flex items-start gap-2">
+        <input type="radio" name="payment" value="credit" required className="mt-0.5 h-4 w-4 accent-brand-700" />
+        <span>Keep {amount} as credit</span>
+      </label>
+      <label htmlFor={`payment-note-${id}`} className="block font-medium text-slate-900">
+        Note about the payment (required for credit, shown to the submitter)
+      </label>
+      <textarea id={`payment-note-${id}`} name="paymentNote" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+    </fieldset>
   );
 }
 

@@ -17,6 +17,7 @@ const STATUS_LABELS: Record<OrderDisplayStatus, string> = {
   abandoned: "Abandoned",
   paid: "Paid",
   refunded: "Refunded",
+  credit: "Credit",
   expired: "Expired",
   failed: "Failed",
 };
@@ -24,8 +25,9 @@ const STATUS_LABELS: Record<OrderDisplayStatus, string> = {
 const STATUS_HINTS: Record<OrderDisplayStatus, string> = {
   created: "checkout started in the last 24 hours, not paid yet",
   abandoned: "checkout started over 24 hours ago and never paid",
-  paid: "paid; the tool is featured for a year from payment",
+  paid: "paid; the tool is featured for a year from payment, or from its approval if it was waiting for review",
   refunded: "paid, then refunded; no longer counts for featuring",
+  credit: "paid for a tool that was rejected, and kept as credit for its submitter; no longer counts for featuring",
   expired: "the checkout session expired or was cancelled",
   failed: "no checkout session could be opened",
 };

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import { createAdmin } from "../admin/accounts.ts";
+import { adminCookieName, createAdminSession } from "../admin/session.ts";
+import { postCheckout } from "../../tests/support/checkout.ts";
+import { decodeEntities, getPage, sectionLabelledBy, textOf, toolSlugs } from "../../tests/support/html.ts";
+import { fileOf, testImage } from "../../tests/support/images.ts";
+import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
+import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { startStripeFake, type StripeFake } from "../../tests/support/stripe-fake.ts";
+import type { Config } from "../config.ts";
+
+// A submission paid for while it waits for review (both engines, through the real endpoints):
+// its featured year starts at approval, and rejecting it settles the payment — refunded (at
+// Stripe through its API, here a fake on 127.0.0.1; in test mode by marking it) or kept as credit
+// with a note — and tells the submitter by mail and on the status page.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface Harness {
+  server: TestServer;
+  cookie: string;
+  clock: { at: number };
+  adminId: string;
+}
+
+async function start(smtp: LocalSmtp, configure?: (config: Config) => void): Promise<Harness> {
+  const clock = { at: Date.UTC(2026, 0, 10, 12) };
+  const server = await startTestServer({
+    env: { SMTP_URL: smtp.url, PAYMENTS_MODE: "test" },
+    now: () => clock.at,
+    configure: (config) => {
+      config.rateLimits.submit = { points: 1000, durationSec: 60 };
+      config.rateLimits.checkout = { points: 1000, durationSec: 60 };
+      configure?.(config);
+    },
+  });
+  const admin = await createAdmin(server.services.database, "reviewer", "a long enough password", clock.at);
+  const h = { server, cookie: "", clock, adminId: admin.id };
+  await signIn(h);
+  return h;
+}
+
+/** A fresh admin session at the harness's time (moving the clock far ends the old one). */
+async function signIn(h: Harness): Promise<void> {
+  h.cookie = `${adminCookieName(false)}=${await createAdminSession(h.server.services.database, h.adminId, h.clock.at)}`;
+}
+
+/** A submission through the public form, with an address; its id and status token. */
+async function submit({ server }: Harness, name: string): Promise<{ id: string; slug: string; token: string }> {
+  const body = new FormData();
+  const fields = { name, tagline: "Paid while waiting", websiteUrl: `https://${name.toLowerCase()}.example.com`, categories: "productivity", pricingModel: "Free", submitterEmail: `maker@${name.toLowerCase()}.example.com` };
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  body.append("logo", fileOf(await testImage("png", 64, 64), "logo.png"));
+  const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+  expect(res.status).toBe(303);
+  const token = /\/submit-tool\/([A-Za-z0-9_-]{43})/.exec(res.headers.get("location")!)![1]!;
+  const row = await server.services.database.db.selectFrom("tools").select(["id", "slug"]).where("name", "=", name).executeTakeFirstOrThrow();
+  return { ...row, token };
+}
+
+/** Pays for the tool on the test checkout; the session id. */
+async function payTest({ server }: Harness, toolId: string, amount: number): Promise<string> {
+  const started = await postCheckout(server, { toolId, amount });
+  expect(started.status).toBe(200);
+  const { sessionId, url } = (await started.json()) as { sessionId: string; url: string };
+  expect((await postForm(new URL(url, server.url).href, { intent: "pay" })).status).toBe(303);
+  return sessionId;
+}
+
+function moderate({ server, cookie }: Harness, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+  return fetch(`${server.url}/admin/moderation`, { method: "POST", body, headers: { Origin: server.url, cookie }, redirect: "manual" });
+}
+
+const ordersOf = ({ server }: Harness, toolId: string) =>
+  server.services.database.db.selectFrom("orders").selectAll().where("tool_id", "=", toolId).orderBy("created_at").execute();
+
+async function homeFeatured({ server }: Harness): Promise<string[]> {
+  return toolSlugs(sectionLabelledBy((await getPage(server.url, "/")).html, "featured-title"));
+}
+
+async function featuredUntil({ server }: Harness, id: string): Promise<string | null> {
+  const body = (await (await fetch(`${server.url}/api/v1/tools?pageSize=100`)).json()) as { data: { id: string; featuredUntil: string | null }[] };
+  return body.data.find((t) => t.id === id)?.featuredUntil ?? null;
+}
+
+/** The mail to `to` with `subject`, once it has arrived. */
+async function mailTo(smtp: LocalSmtp, to: string, subject: string) {
+  for (let tries = 0; tries < 50; tries++) {
+    const mail = smtp.received.find((m) => m.to.includes(to) && m.parsed.subject === subject);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}: ${subject}`);
+}
+
+const statusText = async ({ server }: Harness, token: string) => textOf((await getPage(server.url, `/submission/${token}`)).html);
+
+describe("a paid submission under review (test mode)", () => {
+  let smtp: LocalSmtp;
+  let h: Harness;
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+    h = await start(smtp);
+  });
+  afterAll(async () => {
+    await h?.server.close();
+    await smtp?.close();
+  });
+
+  it("is featured from its approval, for a year from then, not from the payment", async () => {
+    const tool = await submit(h, "Waitpaid");
+    await payTest(h, tool.id, 150);
+    const [order] = await ordersOf(h, tool.id);
+    expect(order).toMatchObject({ status: "paid", featured_from: null });
+    expect(await homeFeatured(h)).not.toContain(tool.slug);
+
+    // Reviewed 20 days later: the year starts then.
+    h.clock.at += 20 * DAY;
+    await signIn(h);
+    expect((await moderate(h, { intent: "approve", ids: tool.id, formKey: "bulk" })).status).toBe(200);
+    const [approved] = await ordersOf(h, tool.id);
+    expect(Number(approved!.featured_from)).toBe(h.clock.at);
+    expect(Number(approved!.paid_at)).toBe(h.clock.at - 20 * DAY);
+    expect(await homeFeatured(h)).toContain(tool.slug);
+    expect(await featuredUntil(h, tool.id)).toBe(new Date(h.clock.at + FEATURED_DURATION_MS).toISOString());
+
+    // A year after the payment it is still featured; a year after the approval it is not.
+    h.clock.at += FEATURED_DURATION_MS - 10 * DAY;
+    expect(await homeFeatured(h)).toContain(tool.slug);
+    h.clock.at += 11 * DAY;
+    expect(await homeFeatured(h)).not.toContain(tool.slug);
+  });
+
+  it("ranks a listed tool by the sum of its payments in force (a top-up adds to it)", async () => {
+    await signIn(h);
+    const topped = await submit(h, "Toppedup");
+    const single = await submit(h, "Singlepay");
+    expect((await moderate(h, { intent: "approve", ids: [topped.id, single.id], formKey: "bulk" })).status).toBe(200);
+    await payTest(h, topped.id, 100);
+    await payTest(h, single.id, 150);
+    let featured = await homeFeatured(h);
+    expect(featured.indexOf(single.slug)).toBeLessThan(featured.indexOf(topped.slug));
+    // Topped up by $100: $200 in all now ranks above $150.
+    await payTest(h, topped.id, 100);
+    featured = await homeFeatured(h);
+    expect(featured.indexOf(topped.slug)).toBeLessThan(featured.indexOf(single.slug));
+  });
+
+  it("is not rejected without settling the payment, nor together with others", async () => {
+    const paid = await submit(h, "Unsettled");
+    const free = await submit(h, "Freeone");
+    await payTest(h, paid.id, 500);
+    const together = await moderate(h, { intent: "reject", ids: [paid.id, free.id], formKey: "bulk", reason: "No" });
+    expect(together.status).toBe(400);
+    expect(decodeEntities(await together.text())).toContain("reject it on its own, choosing to refund the payment or keep it as credit");
+    const unchosen = await moderate(h, { intent: "reject", ids: paid.id, formKey: `reject:${paid.id}` });
+    expect(unchosen.status).toBe(400);
+    expect(decodeEntities(await unchosen.text())).toContain("choose to refund the payment or keep it as credit");
+    const noNote = await moderate(h, { intent: "reject", ids: paid.id, formKey: `reject:${paid.id}`, payment: "credit", paymentNote: "  " });
+    expect(noNote.status).toBe(400);
+    const bogus = await moderate(h, { intent: "reject", ids: paid.id, formKey: `reject:${paid.id}`, payment: "keep" });
+    expect(bogus.status).toBe(400);
+    const rows = await h.server.services.database.db.selectFrom("tools").select(["id", "status"]).where("id", "in", [paid.id, free.id]).execute();
+    expect(rows.map((r) => r.status)).toEqual(["pending", "pending"]);
+    expect((await ordersOf(h, paid.id)).map((o) => o.status)).toEqual(["paid"]);
+    // The queue's reject panel says it was paid, and asks what to do with the money.
+    const queue = textOf((await getPage(h.server.url, "/admin/moderation", { headers: { cookie: h.cookie } })).html);
+    expect(queue).toContain("Paid $500 to be featured");
+    expect(queue).toContain("Refund $500");
+    expect(queue).toContain("Keep $500 as credit");
+  });
+
+  it("refunds (marked refunded in test mode), and tells the submitter by mail and on the status page", async () => {
+    const tool = await submit(h, "Refundme");
+    await payTest(h, tool.id, 250);
+    const res = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}`, reason: "Not a software tool.", payment: "refund" });
+    expect(res.status).toBe(200);
+    expect(decodeEntities(await res.text())).toContain("The payment was refunded.");
+    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded", settled_as: "refund", refunded_at: h.clock.at }]);
+    const mail = await mailTo(smtp, "maker@refundme.example.com", "Refundme was not accepted on toolshelf/");
+    expect(mail.parsed.subject).toBe("Refundme was not accepted on toolshelf/");
+    expect(mail.parsed.text).toContain("Reason: Not a software tool.");
+    expect(mail.parsed.text).toContain("Your payment of $250 has been refunded");
+    const page = await statusText(h, tool.token);
+    expect(page).toContain("Status: Rejected");
+    expect(page).toContain("Your payment of $250 has been refunded");
+    const audit = await h.server.services.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", tool.id).execute();
+    expect(JSON.parse(audit[0]!.detail)).toEqual({ reason: "Not a software tool.", payment: "refund" });
+  });
+
+  it("keeps the payment as credit with a note the submitter reads", async () => {
+    const tool = await submit(h, "Creditme");
+    await payTest(h, tool.id, 100);
+    const res = await moderate(h, {
+      intent: "reject",
+      ids: tool.id,
+      formKey: `reject:${tool.id}`,
+      payment: "credit",
+      paymentNote: "Resubmit with a working website and we feature it at no charge.",
+    });
+    expect(res.status).toBe(200);
+    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded", settled_as: "credit", refunded_at: null, settled_note: "Resubmit with a working website and we feature it at no charge." }]);
+    expect(await statusText(h, tool.token)).toContain(
+      "Your payment of $100 is kept as credit for a future listing: Resubmit with a working website and we feature it at no charge.",
+    );
+  });
+});
+
+describe("a paid submission rejected with a refund through Stripe", () => {
+  let smtp: LocalSmtp;
+  let fake: StripeFake;
+  let h: Harness;
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+    fake = await startStripeFake();
+    h = await start(smtp, (config) => {
+      config.payments = { mode: "stripe", secretKey: "sk_test_fake", webhookSecret: "whsec_test", apiBase: fake.apiBase };
+    });
+  });
+  afterAll(async () => {
+    await h?.server.close();
+    await fake?.close();
+    await smtp?.close();
+  });
+
+  async function payStripe(toolId: string, amount: number): Promise<void> {
+    const started = await postCheckout(h.server, { toolId, amount });
+    expect(started.status).toBe(200);
+    const { sessionId } = (await started.json()) as { sessionId: string };
+    fake.pay(sessionId);
+    // The success page asks Stripe, and fulfils the order.
+    const success = await fetch(`${h.server.url}/payment-success?session_id=${sessionId}`);
+    expect(success.status).toBe(200);
+  }
+
+  it("asks Stripe for the refund of the payment first; a failure changes nothing", async () => {
+    const tool = await submit(h, "Striperefund");
+    await payStripe(tool.id, 300);
+    const [paid] = await ordersOf(h, tool.id);
+    expect(paid).toMatchObject({ status: "paid" });
+    const intent = paid!.provider_payment_id!;
+    expect(intent).toMatch(/^pi_/);
+
+    fake.failNext(3, "/v1/refunds");
+    const failed = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}`, payment: "refund" });
+    expect(failed.status).toBe(502);
+    expect(decodeEntities(await failed.text())).toContain("The refund was not made, so nothing was rejected");
+    expect((await ordersOf(h, tool.id)).map((o) => o.status)).toEqual(["paid"]);
+    expect((await h.server.services.database.db.selectFrom("tools").select("status").where("id", "=", tool.id).executeTakeFirstOrThrow()).status).toBe("pending");
+
+    const res = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}`, payment: "refund" });
+    expect(res.status).toBe(200);
+    expect(fake.refunds()).toMatchObject([{ payment_intent: intent, amount: 30_000, metadata: { orderId: paid!.id } }]);
+    expect(fake.paymentIntent(intent)).toBeDefined();
+    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded" }]);
+    const refundRequests = fake.requests.filter((r) => r.path === "/v1/refunds");
+    expect(new Set(refundRequests.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${paid!.id}`]));
+  });
+});
