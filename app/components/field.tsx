@@ -106,6 +106,8 @@ export function ErrorSummary({ formErrors, fields }: { formErrors: string[] | un
   const shown = items.length > 0;
   return (
     <div
+      // A new answer is a new element on a hydrated page (the admin's), so React focuses it as it mounts.
+      key={items.map((item) => item.message).join("\n")}
       data-error-summary=""
       hidden={!shown}
       role="alert"
