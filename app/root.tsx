@@ -114,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <span className="sm:hidden">{TEST_MODE_SHORT}</span>
               <span className="max-sm:hidden">{TEST_MODE_BANNER}</span>{" "}
               <a href="/about#test-mode" className="underline underline-offset-2">
-                What this means
+                More<span className="sr-only"> about test mode</span>
               </a>
             </p>
           </aside>

@@ -703,6 +703,21 @@ describe("tool page", () => {
     expect(browse).toHaveLength(2);
   });
 
+  it("has a page for each of its tags, with the public tools carrying it (any case), newest first", async () => {
+    const { res, html } = await getPage(server.url, "/tag/t-one");
+    expect(res.status).toBe(200);
+    expect(textOf(element(html, "h1", () => true, "heading").inner)).toBe("Tools tagged “t-one”");
+    expect(toolSlugs(element(html, "main", () => true, "main").inner)).toEqual([related[0]!.slug, main.slug]);
+    // Another spelling of the address, or of its first page, moves to the one address.
+    for (const [from, to] of [["/tag/T-One", "/tag/t-one"], ["/tag/t-one?page=1", "/tag/t-one"], ["/tag/t-one?page=x", "/tag/t-one"]]) {
+      const moved = await getPage(server.url, from!);
+      expect(moved.res.status, from).toBe(301);
+      expect(locationOf(moved.res, server.url), from).toBe(to);
+    }
+    expect((await getPage(server.url, "/tag/t-one?page=2")).res.status).toBe(404);
+    expect((await getPage(server.url, "/tag/no-tool-has-this")).res.status).toBe(404);
+  });
+
   it("answers 404 'Tool Not Found' with a way to browse for an unknown tool", async () => {
     const { res, html } = await getPage(server.url, "/tool/no-such-tool");
     expect(res.status).toBe(404);

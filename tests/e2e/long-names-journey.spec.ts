@@ -133,6 +133,11 @@ test.describe("on a desktop", () => {
     expect(box.clamp).toBe("3");
     expect(await overflow(page)).toEqual({ by: 0, culprit: "" });
     await page.screenshot({ path: path.join(SHOTS, "home-1280-light.png") });
+
+    // Featured (it has a paid order): its website link says it is a paid one.
+    await page.goto(`/tool/${LONG.slug}`);
+    await expect(page.getByRole("link", { name: /Visit Website/ })).toHaveAttribute("rel", "noopener sponsored");
+    await page.screenshot({ path: path.join(SHOTS, "tool-1280-light.png"), fullPage: true });
   });
 });
 

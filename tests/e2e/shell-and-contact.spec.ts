@@ -185,7 +185,12 @@ test.describe("on a phone (390 × 844)", () => {
     const line = banner.getByRole("paragraph");
     const lineHeight = await line.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect((await line.boundingBox())!.height).toBeLessThanOrEqual(lineHeight + 1);
-    await banner.getByRole("link", { name: "What this means" }).click();
+    // The whole line shows, its link too.
+    const link = banner.getByRole("link", { name: "More about test mode" });
+    const [lineBox, linkBox] = [(await line.boundingBox())!, (await link.boundingBox())!];
+    expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(lineBox.x + lineBox.width);
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await link.click();
     await expect(page).toHaveURL(/\/about#test-mode$/);
     await expect(page.getByRole("heading", { level: 2, name: "Test mode" })).toBeVisible();
     await checkA11y();
