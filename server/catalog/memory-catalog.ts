@@ -768,11 +768,14 @@ export class MemoryCatalog {
    * are not held here). Best first, newest first among equals; at most `cap` in all; never `except`.
    */
   closest(tool: { categories: readonly string[]; tags: readonly string[]; except: string }, limit: number, cap: number): { id: string; points: number }[] {
-    const points = new Map<number, number>();
+    // Typed arrays and one walk in date order, not a map and a sort: in a large category most of
+    // the catalogue shares something with the tool, and a tool page must not sort it all.
+    const points = new Uint16Array(this.ids.length);
     const { slots: tagged, from: taggedFrom } = this.tagIndex();
-    for (const tag of new Set(tool.tags.map((t) => t.toLowerCase()))) {
+    const tags = new Set(tool.tags.map((t) => t.toLowerCase()));
+    for (const tag of tags) {
       const t = this.tagIdOf.get(tag);
-      if (t !== undefined) for (let i = taggedFrom[t]!; i < taggedFrom[t + 1]!; i++) points.set(tagged[i]!, (points.get(tagged[i]!) ?? 0) + 1);
+      if (t !== undefined) for (let i = taggedFrom[t]!; i < taggedFrom[t + 1]!; i++) points[tagged[i]!]!++;
     }
     let categories = 0;
     for (const slug of tool.categories) {
@@ -782,18 +785,33 @@ export class MemoryCatalog {
     if (categories !== 0) {
       for (let slot = 0; slot < this.ids.length; slot++) {
         const shared = this.categoryMask[slot]! & categories;
-        if (shared !== 0 && this.alive[slot] === 1) points.set(slot, (points.get(slot) ?? 0) + 2 * bitCount(shared));
+        if (shared !== 0 && this.alive[slot] === 1) points[slot]! += 2 * bitCount(shared);
       }
     }
     const except = this.slotOf.get(tool.except);
-    if (except !== undefined) points.delete(except);
-    const rank = this.recencyRanks();
-    const ordered = [...points].sort(([a, pa], [b, pb]) => pb - pa || rank[a]! - rank[b]!);
-    const cut = ordered[Math.min(limit, ordered.length) - 1]?.[1] ?? 0;
-    return ordered
-      .filter(([, p], i) => i < limit || p === cut)
-      .slice(0, cap)
-      .map(([slot, p]) => ({ id: this.ids[slot]!, points: p }));
+    if (except !== undefined) points[except] = 0;
+    // The score of the `limit`-th best: every tool above it is kept, and those equal to it too.
+    const best = 2 * bitCount(categories) + tags.size;
+    const perScore = new Int32Array(best + 1);
+    for (let slot = 0; slot < points.length; slot++) if (points[slot]! > 0) perScore[points[slot]!]!++;
+    let cut = 1;
+    for (let p = best, above = 0; p > 0; p--) {
+      above += perScore[p]!;
+      if (above >= limit) {
+        cut = p;
+        break;
+      }
+    }
+    const byScore = Array.from({ length: best + 1 }, () => [] as number[]);
+    for (const slot of this.view(null, "recency")) if (points[slot]! >= cut && byScore[points[slot]!]!.length < cap) byScore[points[slot]!]!.push(slot);
+    const closest: { id: string; points: number }[] = [];
+    for (let p = best; p >= cut && closest.length < cap; p--) {
+      for (const slot of byScore[p]!) {
+        if (closest.length === cap) break;
+        closest.push({ id: this.ids[slot]!, points: p });
+      }
+    }
+    return closest;
   }
 
   /** The addresses (core/catalog.ts, tagSlug) of the tags public tools carry, each once, in code-unit order. */
