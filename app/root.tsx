@@ -15,9 +15,9 @@ import type { Route } from "./+types/root.ts";
 import appCss from "./app.css?url";
 import { AdminLogin } from "./components/admin-login.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
-import { PageScript } from "./components/page-script.tsx";
 import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
+import { PageScript } from "./components/page-script.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { errorBody } from "../server/http/errors.ts";
 import type { AddressSecret } from "../server/http/logged-url.ts";
@@ -26,7 +26,7 @@ import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
 import { useSiteConfig } from "./lib/site.ts";
 import { UNREADABLE_ADDRESS } from "../core/api.ts";
-import { TEST_MODE_BANNER } from "../core/featuring.ts";
+import { TEST_MODE_BANNER, TEST_MODE_SHORT } from "../core/featuring.ts";
 
 /** What a route module may declare in its `handle` export. */
 export interface RouteHandle {
@@ -109,10 +109,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {site?.paymentsMode === "test" && (
           <aside aria-label="Payments" className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white">
-            <p>{TEST_MODE_BANNER}</p>
+            {/* One line on a phone: the short words and a link to the rest. */}
+            <p className="max-sm:truncate">
+              <span className="sm:hidden">{TEST_MODE_SHORT}</span>
+              <span className="max-sm:hidden">{TEST_MODE_BANNER}</span>{" "}
+              <a href="/about#test-mode" className="underline underline-offset-2">
+                More<span className="sr-only"> about test mode</span>
+              </a>
+            </p>
           </aside>
         )}
         <SiteHeader siteName={siteName} />
+        {/* The header's search suggestions; a hydrated page (the admin area) has no inlined scripts. */}
+        {!hydrate && <PageScript name="search-suggest" />}
         <NavigationProgress />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {children}

@@ -11,6 +11,7 @@ export default [
   route("tool/:key", "routes/tool.tsx"),
   route("alternatives/:key", "routes/alternatives.tsx"),
   route("compare/:key?", "routes/compare.tsx"),
+  route("tag/:slug", "routes/tag.tsx"),
   route("search/:term?", "routes/search.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

@@ -3,6 +3,7 @@ import { categoryBySlug } from "./categories.ts";
 import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
+import { MAX_QUERY_LENGTH, normalizeQuery } from "./search.ts";
 import { STATUS_TOKEN_PATTERN } from "./submission.ts";
 import { isOneLine, oneLineMessage } from "./text.ts";
 import { isToolId } from "./tool.ts";
@@ -37,6 +38,18 @@ function filterField(name: "pricing" | "platform", options: readonly string[]) {
 }
 
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
+
+const SUGGEST_REQUIRED = "q is required: the start of a tool's or a category's name.";
+
+/** Query of `GET /api/v1/suggest`: what has been typed into a search box so far, normalised as search matches it. */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string({ error: SUGGEST_REQUIRED })
+    .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters.`)
+    .refine(isOneLine, oneLineMessage("q"))
+    .transform(normalizeQuery)
+    .refine((q) => q !== "", SUGGEST_REQUIRED),
+});
 
 const toolIdField = z
   .string({ error: "toolId is required." })

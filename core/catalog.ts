@@ -1,5 +1,6 @@
 import { categoryBySlug, type Category } from "./categories.ts";
 import { filterQuery, NO_FILTERS, type ListFilters } from "./filters.ts";
+import { slugify } from "./slug.ts";
 
 /** Browse sorts (docs/design.md#screens): slug → label. `recent` is the default. */
 export const SORTS = {
@@ -25,7 +26,9 @@ export const LIMITS = {
   homeLatest: 8,
   relatedShown: 3,
   alternativesPageSize: 24,
+  tagPageSize: 24,
   comparedAtMost: 3,
+  compareSuggestions: 10,
   feedEntries: 50,
   apiMaxPageSize: 100,
   apiDefaultPageSize: 24,
@@ -52,6 +55,22 @@ export function browsePath(filter: BrowseFilter, sort: Sort, page = 1, filters: 
   return query === "" ? path : `${path}?${query}`;
 }
 
+/** The address of a category's browse page (default sort, page 1); all tools' for a slug that names none. */
+export function categoryPath(slug: string): string {
+  return browsePath(parseBrowseFilter(slug) ?? { kind: "all" }, DEFAULT_SORT);
+}
+
+/** A tag's part of its page's address: the tag as a slug is made ("" for a tag with no ASCII word characters). */
+export function tagSlug(tag: string): string {
+  return slugify(tag.trim()).replace(/^-|-$/g, "");
+}
+
+/** The address of a page of the tools carrying a tag; null for a tag with no address. */
+export function tagPath(tag: string, page = 1): string | null {
+  const slug = tagSlug(tag);
+  return slug === "" ? null : `/tag/${slug}${page > 1 ? `?page=${page}` : ""}`;
+}
+
 /** The address of a page of a tool's alternatives. */
 export function alternativesPath(slug: string, page = 1): string {
   return `/alternatives/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ""}`;
@@ -65,6 +84,20 @@ export function alternativesPath(slug: string, page = 1): string {
 export function comparePath(tools: readonly { slug: string; id: string }[]): string {
   const sorted = [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return `/compare/${sorted.map((tool) => encodeURIComponent(tool.slug.includes("-vs-") ? tool.id : tool.slug)).join("-vs-")}`;
+}
+
+/**
+ * The page numbers a pagination shows: the first, the last, and two either side of `page`, with
+ * null for each gap of more than one page (a gap of one shows the page itself).
+ */
+export function pageNumbers(page: number, pages: number): (number | null)[] {
+  const near = (n: number) => n === 1 || n === pages || Math.abs(n - page) <= 2;
+  const shown: (number | null)[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (near(n) || (near(n - 1) && near(n + 1))) shown.push(n);
+    else if (shown.at(-1) !== null) shown.push(null);
+  }
+  return shown;
 }
 
 /** A page number from the query string: a whole number from 1, or null when malformed. */

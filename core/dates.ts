@@ -12,9 +12,15 @@ function isKnownDate(ms: number | null | undefined): ms is number {
   return typeof ms === "number" && ms !== 0 && !Number.isNaN(new Date(ms).getTime());
 }
 
-/** A tool's added date as short month and day in UTC, e.g. "Mar 5", or "Recently" when unknown. */
-export function formatAddedShort(ms: number | null | undefined): string {
-  return isKnownDate(ms) ? shortFormat.format(ms) : "Recently";
+const shortWithYearFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A tool's added date as short month and day in UTC, e.g. "Mar 5", with the year when it is not
+ * `now`'s ("Mar 5, 2024"), or "Recently" when unknown.
+ */
+export function formatAddedShort(ms: number | null | undefined, now: number): string {
+  if (!isKnownDate(ms)) return "Recently";
+  return new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear() ? shortFormat.format(ms) : shortWithYearFormat.format(ms);
 }
 
 /** A tool's added date as long month, day and year in UTC, e.g. "March 5, 2026", or "Recently" when unknown. */

@@ -161,6 +161,9 @@ export const FEATURED_YEAR_FROM_APPROVAL = `A tool waiting for review is feature
 /** What every page says while payments run through the built-in test checkout. */
 export const TEST_MODE_BANNER = "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";
 
+/** The same on a phone, on one line, with a link to the whole of it (the about page's "Test mode"). */
+export const TEST_MODE_SHORT = "Test mode: no real payments.";
+
 /** 'Payment error: {message}' (docs/design.md#errors). */
 export function paymentErrorMessage(message: string): string {
   return `Payment error: ${message}`;

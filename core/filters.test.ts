@@ -3,6 +3,8 @@ import { browsePath, parseBrowseFilter } from "./catalog.ts";
 import {
   filterQuery,
   isFiltered,
+  listTitle,
+  withoutOption,
   NO_FILTERS,
   parseFilters,
   platformMask,
@@ -185,5 +187,30 @@ describe("browsePath with filters", () => {
     expect(browsePath(all, "recent", 1, filters)).toBe("/browse/all?pricing=free,freemium&platform=mac,linux");
     expect(browsePath(design, "oldest", 3, filters)).toBe("/browse/design/oldest?pricing=free,freemium&platform=mac,linux&page=3");
     expect(browsePath(design, "recent", 2, { pricing: [], platforms: ["Web"] })).toBe("/browse/design?platform=web&page=2");
+  });
+});
+
+describe("listTitle", () => {
+  it("keeps an unfiltered list's own name", () => {
+    expect(listTitle("Design", NO_FILTERS)).toBe("Design");
+    expect(listTitle(null, NO_FILTERS)).toBe("All tools");
+  });
+
+  it("names a filtered list as a phrase: pricing first, then the category, then the platforms", () => {
+    expect(listTitle("Design", { pricing: ["Free"], platforms: [] })).toBe("Free design tools");
+    expect(listTitle(null, { pricing: ["Free", "Freemium"], platforms: [] })).toBe("Free or freemium tools");
+    expect(listTitle("Project Management", { pricing: [], platforms: ["macOS"] })).toBe("Project management tools for macOS");
+    expect(listTitle("AI & Machine Learning", { pricing: ["Paid"], platforms: ["Web", "iOS", "Android"] })).toBe(
+      "Paid AI & machine learning tools for Web, iOS or Android",
+    );
+    expect(listTitle(null, { pricing: [], platforms: ["Linux"] })).toBe("Tools for Linux");
+  });
+});
+
+describe("withoutOption", () => {
+  it("drops one option and keeps the rest", () => {
+    const filters = { pricing: ["Free", "Paid"], platforms: ["Web"] } as const;
+    expect(withoutOption({ pricing: [...filters.pricing], platforms: [...filters.platforms] }, { pricing: "Free" })).toEqual({ pricing: ["Paid"], platforms: ["Web"] });
+    expect(withoutOption({ pricing: [...filters.pricing], platforms: [...filters.platforms] }, { platform: "Web" })).toEqual({ pricing: ["Free", "Paid"], platforms: [] });
   });
 });

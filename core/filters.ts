@@ -95,3 +95,36 @@ export function platformMask(platforms: readonly string[]): number {
     return index === -1 ? mask : mask | (1 << index);
   }, 0);
 }
+
+/** A name inside a sentence: words written in lower case but for their capital ("Project Management" → "project management"; "AI" stays). */
+function inSentence(name: string): string {
+  return name
+    .split(" ")
+    .map((word) => (/^[A-Z][a-z-]*$/.test(word) ? word.toLowerCase() : word))
+    .join(" ");
+}
+
+/** "a", "a or b", "a, b or c". */
+function either(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)!}`;
+}
+
+/**
+ * What a filtered list is called, in its heading, breadcrumb and title: "Free design tools",
+ * "Free or freemium tools for macOS or Windows". The category's own name ("Design") or "All
+ * tools" when nothing is filtered, so unfiltered pages keep their names.
+ */
+export function listTitle(categoryName: string | null, filters: ListFilters): string {
+  if (!isFiltered(filters)) return categoryName ?? "All tools";
+  const pricing = filters.pricing.map((model, i) => (i === 0 ? model : inSentence(model)));
+  const subject = categoryName ? `${inSentence(categoryName)} tools` : "tools";
+  const head = pricing.length > 0 ? `${either(pricing)} ${subject}` : subject.charAt(0).toUpperCase() + subject.slice(1);
+  return filters.platforms.length > 0 ? `${head} for ${either(filters.platforms)}` : head;
+}
+
+/** The same filters without one option: where a chip's remove link goes. */
+export function withoutOption(filters: ListFilters, option: { pricing: PricingModel } | { platform: Platform }): ListFilters {
+  return "pricing" in option
+    ? { ...filters, pricing: filters.pricing.filter((m) => m !== option.pricing) }
+    : { ...filters, platforms: filters.platforms.filter((p) => p !== option.platform) };
+}

@@ -26,3 +26,8 @@ export function safeReturnPath(value: string | undefined, fallback: string): str
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   return value;
 }
+
+/** The id of a tool's card on a list page, where a like without JavaScript comes back to. */
+export function toolAnchor(toolId: string): string {
+  return `tool-${toolId}`;
+}

@@ -12,6 +12,17 @@ export const SEARCH_WEIGHTS = {
   tags: { phrase: 2, word: 1 },
 } as const;
 
+/** The orders search results can be listed in, as the URL names them, with what they are called. */
+export const SEARCH_ORDERS = { relevance: "Best match", recent: "Latest", name: "Name A-Z" } as const;
+export type SearchOrder = keyof typeof SEARCH_ORDERS;
+export const DEFAULT_SEARCH_ORDER: SearchOrder = "relevance";
+
+/** The order a `sort` parameter names: the default when absent, null when it names none. */
+export function parseSearchOrder(value: string | null): SearchOrder | null {
+  if (value === null) return DEFAULT_SEARCH_ORDER;
+  return Object.hasOwn(SEARCH_ORDERS, value) ? (value as SearchOrder) : null;
+}
+
 /** The longest search query the product accepts, in characters. */
 export const MAX_QUERY_LENGTH = 200;
 /** The shortest normalised query that is recorded as a search term, in characters. */

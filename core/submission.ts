@@ -35,6 +35,7 @@ export const SUBMISSION_MESSAGES = {
   noCategory: "Please select at least one category.",
   emptyName: "Tool name cannot be empty.",
   noLogo: "Please upload a logo file.",
+  logoTooLarge: logoFailedMessage("The file is larger than 5 MB"),
   success: "Tool submitted successfully! We'll review it shortly.",
   featureAmount: `The feature amount must be a whole number of dollars from $${FEATURE_MIN_USD} to $${FEATURE_MAX_USD.toLocaleString("en-US")}.`,
 } as const;
@@ -151,7 +152,7 @@ export const submissionSchema = z.object({
   logo: z
     .file({ error: SUBMISSION_MESSAGES.noLogo })
     .min(1, logoFailedMessage("The file is empty"))
-    .max(LOGO_LIMITS.maxBytes, logoFailedMessage("The file is larger than 5 MB")),
+    .max(LOGO_LIMITS.maxBytes, SUBMISSION_MESSAGES.logoTooLarge),
   /** The optional paid path: "on" when the submitter wants the tool featured after submitting. */
   feature: z.literal("on", { error: "Please tick the box or leave it empty." }).optional(),
   /** Whole dollars for the paid path; read even when `feature` is off (then unused). */

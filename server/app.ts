@@ -6,7 +6,6 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContextKey, servicesContextKey } from "../app/context.ts";
-import { logoFailedMessage } from "../core/submission.ts";
 import { adminApi } from "./admin/api.ts";
 import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
@@ -164,10 +163,17 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(readOnlyMachineFiles);
   app.use(refuseCrossSiteForms);
   app.use(markUnreadableAddress);
-  // Page forms are small; the forms with a logo get room for it (and are cut off past it while read).
+  // Page forms are small and read whole, so a longer body is refused unread. A form with a logo is
+  // read as it streams, each part cut off at the logo's limit and the rest discarded
+  // (server/submissions/form.ts), so any length is taken: the page then comes back filled in with
+  // the logo's error instead of a dead end. Sent any other way, it gets room for one logo.
   const pageLimit = limitBody(PAGE_BODY_LIMIT);
-  const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES, logoFailedMessage("The file is larger than 5 MB"));
-  app.use((req, res, next) => (UPLOAD_PAGES.test(req.path) ? uploadLimit : pageLimit)(req, res, next));
+  const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES);
+  const streamedUpload = limitBody(Number.POSITIVE_INFINITY);
+  app.use((req, res, next) => {
+    if (!UPLOAD_PAGES.test(req.path)) return pageLimit(req, res, next);
+    return (req.is("multipart/form-data") ? streamedUpload : uploadLimit)(req, res, next);
+  });
 
   if (pageCache) app.use(pageCache.middleware);
   // Mounted without a path pattern: Express would decode one and answer an undecodable path (`/%C0%AF`)

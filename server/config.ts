@@ -192,6 +192,8 @@ export interface Config {
     likeNewVisitor: RateLimitRule;
     /** Search terms one address may add to the list of terms (repeats of known terms are free). */
     searchNewTerm: RateLimitRule;
+    /** Suggestions one address asks the search box's API for. */
+    suggest: RateLimitRule;
     /**
      * Claims of listings: started per client address (both proofs, and new owner links), e-mail
      * claims per tool and client address, mails per recipient address.
@@ -454,13 +456,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginUserIp: { points: 5, durationSec: 15 * 60 },
       loginUser: { points: 20, durationSec: 15 * 60 },
       loginDevice: { points: 10, durationSec: 15 * 60 },
-      // An office behind one NAT may like a tool a few times a day; a script with fresh cookies
-      // gets no further than that.
-      likeToolAddress: { points: 5, durationSec: 24 * 60 * 60 },
+      // Net likes: an office behind one NAT (twenty people) can each like a tool, and an unlike
+      // gives its point back; a script with fresh cookies gets no further than that.
+      likeToolAddress: { points: 20, durationSec: 24 * 60 * 60 },
       likeNewVisitor: { points: 30, durationSec: 60 * 60 },
       // A person searches a few dozen new things an hour; a page that makes its visitors'
       // browsers search random words adds no more than that per visitor.
       searchNewTerm: { points: 30, durationSec: 60 * 60 },
+      // One request per pause in typing: a person types a few dozen a minute; an office shares one address.
+      suggest: { points: 300, durationSec: 60 },
       // Claims: an owner tries once or twice; a script trying every tool or mailing one inbox
       // again and again stops here. Verification fetches the website, so it is limited too.
       claimAddress: { points: 10, durationSec: 60 * 60 },

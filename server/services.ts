@@ -65,6 +65,7 @@ export interface AppServices {
     contact: RateLimiter;
     searchTracking: RateLimiter;
     searchNewTerm: RateLimiter;
+    suggest: RateLimiter;
     digestSubscribe: RateLimiter;
     digestRecipient: RateLimiter;
     statusLinkRecipient: RateLimiter;
@@ -196,6 +197,7 @@ export function createServices(
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
       searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking, { blockInMemory: true }),
       searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
+      suggest: createRateLimiter(database, "suggest", config.rateLimits.suggest, { blockInMemory: true }),
       claimAddress: createRateLimiter(database, "claim_address", config.rateLimits.claimAddress),
       claimToolAddress: createRateLimiter(database, "claim_tool_address", config.rateLimits.claimToolAddress),
       claimRecipient: createRateLimiter(database, "claim_recipient", config.rateLimits.claimRecipient),

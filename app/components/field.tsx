@@ -83,3 +83,56 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
     </button>
   );
 }
+
+/** A field as the error summary links to it: where focus goes, and its messages. */
+export interface SummaryField {
+  /** The control to focus (a group's first box). */
+  id: string;
+  errors: string[] | undefined;
+}
+
+/**
+ * "There is a problem": every error of a refused post at the top of the form, each a link to its
+ * field, focused when the page comes back so keyboard and screen reader users start there. Always
+ * rendered (hidden when there is nothing to say), so app/enhancers/form-checks.ts can fill it in
+ * from the browser's own checks before a post. Focus on load comes from `autofocus` (no script
+ * needed) and from the enhancer.
+ */
+export function ErrorSummary({ formErrors, fields }: { formErrors: string[] | undefined; fields: SummaryField[] }) {
+  const items = [
+    ...(formErrors ?? []).map((message) => ({ id: null, message })),
+    ...fields.flatMap((field) => (field.errors?.length ? [{ id: field.id, message: field.errors[0]! }] : [])),
+  ];
+  const shown = items.length > 0;
+  return (
+    <div
+      // A new answer is a new element on a hydrated page (the admin's), so React focuses it as it mounts.
+      key={items.map((item) => item.message).join("\n")}
+      data-error-summary=""
+      hidden={!shown}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- after a refused post, focus on the summary is the accessible start (and without a script the only way to move it)
+      autoFocus={shown}
+      className="rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline-3 focus:outline-offset-2 focus:outline-red-700"
+    >
+      <h2 id="error-summary-title" className="text-lg font-semibold">
+        There is a problem
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5" data-error-list="">
+        {items.map((item, i) =>
+          item.id === null ? (
+            <li key={i}>{item.message}</li>
+          ) : (
+            <li key={i}>
+              <a href={`#${item.id}`} className="font-medium underline underline-offset-2">
+                {item.message}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { DigestForm } from "./digest-form.tsx";
 import { PageLink } from "./ui/page-link.tsx";
 import { Wordmark } from "./wordmark.tsx";
@@ -13,6 +14,8 @@ const LINKS = [
 
 /** The footer on every page (docs/design.md#screens). */
 export function SiteFooter({ siteName }: { siteName: string }) {
+  // The home page has the digest's own panel: one form for it there, not two.
+  const onHome = useLocation().pathname === "/";
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -32,13 +35,15 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           </ul>
         </nav>
       </div>
-      <div className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
-        <div className="max-w-md">
-          <p className="font-semibold text-slate-900">The weekly digest</p>
-          <p className="text-sm text-slate-700">The week&apos;s new tools, every Monday. Unsubscribe in one click.</p>
-          <DigestForm idPrefix="footer-digest" className="mt-2" />
+      {!onHome && (
+        <div className="mx-auto max-w-6xl px-4 pb-8 sm:px-6">
+          <div className="max-w-md">
+            <p className="font-semibold text-slate-900">The weekly digest</p>
+            <p className="text-sm text-slate-700">The week&apos;s new tools, every Monday. Unsubscribe in one click.</p>
+            <DigestForm idPrefix="footer-digest" className="mt-2" />
+          </div>
         </div>
-      </div>
+      )}
     </footer>
   );
 }

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { isCurrentSection, PageLink } from "./ui/page-link.tsx";
+import { SearchBox } from "./search-box.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
 const NAV = [
@@ -10,7 +11,7 @@ const NAV = [
 ] as const;
 
 /**
- * The header on every page: wordmark home link and the three main destinations (docs/design.md#screens).
+ * The header on every page: wordmark home link, the search box and the three main destinations (docs/design.md#screens).
  * On phones the links fold into a Menu disclosure (a <details>, so it works without JavaScript);
  * from sm they are one row (app.css, .site-menu).
  */
@@ -21,10 +22,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const { pathname } = useLocation();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-6 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
         <PageLink to="/" className="text-ink" aria-label={`${siteName} home`}>
           <Wordmark siteName={siteName} />
         </PageLink>
+        {/* A plain GET form to /search; on phones a row of its own under the wordmark and menu. */}
+        <SearchBox id="site-q" compact className="order-last w-full sm:order-none sm:max-w-sm sm:flex-1" />
         <details key={pathname} className="site-menu relative">
           <summary>
             Menu
@@ -40,7 +43,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           >
             <ul className="flex flex-col gap-1 text-sm font-medium sm:flex-row sm:items-center sm:gap-2">
               {nav.map((item) => {
-                const current = isCurrentSection(pathname, item.to);
+                // "Get Featured" asks for the dialog: an action, never the page one is on.
+                const current = !item.to.includes("?") && isCurrentSection(pathname, item.to);
                 return (
                   <li key={item.to}>
                     <PageLink

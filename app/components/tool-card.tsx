@@ -1,4 +1,6 @@
-import { categoryName, toolHref, type CardView } from "../lib/tools.ts";
+import { toolAnchor } from "../../core/likes.ts";
+import { categoryPath } from "../../core/catalog.ts";
+import { categoryName, outboundRel, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
@@ -14,7 +16,7 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
   return (
     <Heading className="min-w-0 wrap-anywhere">
       {external ? (
-        <a href={href} target="_blank" rel="noopener nofollow" className="tool-card-link">
+        <a href={href} target="_blank" rel={outboundRel(tool)} className="tool-card-link">
           {tool.name}
         </a>
       ) : (
@@ -30,9 +32,10 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
  * A tool in a list: logo and name, the tagline across the card's whole width, then first category
  * and likes; featured ones carry the badge.
  */
-export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: HeadingLevel }) {
+export function ToolCard({ tool, headingLevel = 3, anchor = true }: { tool: CardTool; headingLevel?: HeadingLevel; anchor?: boolean }) {
+  // The anchor a like without JavaScript comes back to (server/likes/http.ts): once a page.
   return (
-    <article className={tool.featured ? "tool-card is-featured" : "tool-card"}>
+    <article id={anchor ? toolAnchor(tool.id) : undefined} className={tool.featured ? "tool-card is-featured" : "tool-card"}>
       <div className="flex items-center gap-3">
         <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={40} />
         <CardTitle tool={tool} headingLevel={headingLevel} />
@@ -40,7 +43,11 @@ export function ToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLe
       <p className="tool-card-tagline">{tool.tagline}</p>
       <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
-        {tool.categories[0] && <span>{categoryName(tool.categories[0])}</span>}
+        {tool.categories[0] && (
+          <PageLink to={categoryPath(tool.categories[0])} className="tool-card-category">
+            {categoryName(tool.categories[0])}
+          </PageLink>
+        )}
         <LikeButton toolId={tool.id} count={tool.upvotesCount} />
       </div>
     </article>
@@ -71,12 +78,16 @@ export function ToolGrid({
   columns = 4,
   layout = "grid",
   headingLevel = 3,
+  listedAbove = [],
 }: {
   tools: CardTool[];
   columns?: 1 | 2 | 3 | 4;
   layout?: "grid" | "featured";
   headingLevel?: HeadingLevel;
+  /** Tools whose cards came earlier on the page and carry their anchor: theirs here carry none. */
+  listedAbove?: readonly { id: string }[];
 }) {
+  const anchored = new Set(listedAbove.map((t) => t.id));
   const grid = {
     1: "grid grid-cols-1 gap-4",
     2: "grid gap-4 sm:grid-cols-2",
@@ -86,8 +97,8 @@ export function ToolGrid({
   return (
     <ul className={layout === "featured" ? "featured-strip" : grid}>
       {tools.map((tool) => (
-        <li key={tool.id}>
-          <ToolCard tool={tool} headingLevel={headingLevel} />
+        <li key={tool.id} className="min-w-0">
+          <ToolCard tool={tool} headingLevel={headingLevel} anchor={!anchored.has(tool.id)} />
         </li>
       ))}
     </ul>

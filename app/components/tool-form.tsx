@@ -3,9 +3,9 @@ import type { z } from "../../core/zod.ts";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
-import { SUBMISSION_LIMITS, type submissionSchema } from "../../core/submission.ts";
-import { LOGO_ACCEPT } from "../../core/uploads.ts";
-import { Field, inputClass, messagesOf } from "./field.tsx";
+import { logoFailedMessage, SUBMISSION_LIMITS, SUBMISSION_MESSAGES, type submissionSchema } from "../../core/submission.ts";
+import { LOGO_ACCEPT, LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
+import { Field, inputClass, messagesOf, type SummaryField } from "./field.tsx";
 import { TextLink } from "./ui/text-link.tsx";
 
 type SubmissionFormInput = z.input<typeof submissionSchema>;
@@ -103,6 +103,7 @@ export function ToolFormFields({
         hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`}
         field={fields.categories}
         options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))}
+        missing={SUBMISSION_MESSAGES.noCategory}
       />
 
       <CheckboxGroup legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
@@ -147,14 +148,49 @@ export function ToolFormFields({
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Logo and contact</legend>
         <Field id={fields.logo.id} label={logo.label} hint={logo.hint} errors={fields.logo.errors} errorId={fields.logo.errorId}>
-          <input {...getInputProps(fields.logo, { type: "file" })} accept={LOGO_ACCEPT} className={inputClass} />
+          <input
+            {...getInputProps(fields.logo, { type: "file" })}
+            accept={LOGO_ACCEPT}
+            // What app/enhancers/logo-input.ts checks before the upload, in the server's words.
+            data-logo-input=""
+            data-max-bytes={LOGO_LIMITS.maxBytes}
+            data-too-large={SUBMISSION_MESSAGES.logoTooLarge}
+            data-wrong-type={logoFailedMessage(LOGO_TYPE_MESSAGE)}
+            data-missing={editing ? undefined : SUBMISSION_MESSAGES.noLogo}
+            className={inputClass}
+          />
         </Field>
+        {/* Filled in by the enhancer with the chosen file, on the plate every page draws logos on. */}
+        <div data-logo-preview="" hidden className="flex items-center gap-4">
+          <span data-logo-plate="" className="contents" />
+          <p className="text-sm text-slate-700">How your logo will look: its empty margins are trimmed and it is centred on this plate.</p>
+        </div>
         <Field id={fields.submitterEmail.id} label={email.label} hint={email.hint} errors={fields.submitterEmail.errors} errorId={fields.submitterEmail.errorId}>
           <input {...getInputProps(fields.submitterEmail, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>
       </fieldset>
     </>
   );
+}
+
+/** The tool fields in the order the form shows them, as its error summary links to them (a group by its first box). */
+export function toolSummaryFields(fields: ToolFormFields): SummaryField[] {
+  const one = (field: ToolFormFields[ToolFieldName]) => ({ id: field.id, errors: messagesOf(field) });
+  const group = (field: ToolFormFields["categories"] | ToolFormFields["platforms"]) => ({ id: `${field.id}-0`, errors: messagesOf(field) });
+  return [
+    one(fields.name),
+    one(fields.tagline),
+    one(fields.websiteUrl),
+    one(fields.description),
+    group(fields.categories),
+    group(fields.platforms),
+    one(fields.pricingModel),
+    one(fields.pricingDetails),
+    one(fields.tags),
+    ...LIST_FIELDS.map(([name]) => one(fields[name])),
+    one(fields.logo),
+    one(fields.submitterEmail),
+  ];
 }
 
 type CollectionField = Parameters<typeof getCollectionProps>[0];
@@ -165,17 +201,25 @@ export function CheckboxGroup({
   hint,
   field,
   options,
+  missing,
 }: {
   legend: string;
   hint?: string;
   field: CollectionField;
   options: { value: string; label: string }[];
+  /** What the browser's check says when none is ticked (a group that needs one). */
+  missing?: string;
 }) {
   const hintId = `${field.id}-hint`;
   const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((o) => o.value) });
   const errors = messagesOf(field);
   return (
-    <fieldset aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")} aria-invalid={errors ? true : undefined}>
+    <fieldset
+      aria-describedby={[hint ? hintId : "", field.errorId].filter(Boolean).join(" ")}
+      aria-invalid={errors ? true : undefined}
+      data-missing={missing}
+      data-error-id={field.errorId}
+    >
       <legend className="text-lg font-semibold">{legend}</legend>
       {hint && (
         <p id={hintId} className="text-sm text-slate-700">

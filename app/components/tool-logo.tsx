@@ -1,10 +1,11 @@
 import { tileColor } from "../../core/tile-colors.ts";
+import { logoPlatePadding } from "../../core/uploads.ts";
 
 /** A tool's logo, or the first letter of its name when it has none (docs/design.md#screens). */
 export function ToolLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
   const box = { width: size, height: size };
   if (logoUrl) {
-    return <img src={logoUrl} alt="" {...box} loading="lazy" decoding="async" className="tool-logo shrink-0 rounded-lg" />;
+    return <img src={logoUrl} alt="" {...box} loading="lazy" decoding="async" className="tool-logo shrink-0" style={{ padding: logoPlatePadding(size) }} />;
   }
   return (
     <span

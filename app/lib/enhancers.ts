@@ -6,8 +6,10 @@
 export const ENHANCERS = [
   /** Like buttons work in place (tool pages and every list of cards). */
   "likes",
-  /** A select whose options carry `data-href` goes there when changed (browse's sort). */
-  "sort-select",
+  /** A list's filters and sort go to their address when changed (browse, search). */
+  "filter-form",
+  /** The header's search box suggests tools and categories as one types (every page). */
+  "search-suggest",
   /** Get Featured opens the feature dialog, loaded on first use (home). */
   "feature-dialog",
   /** The submit form's feature amount: shown when chosen, with its slider and priority. */
@@ -18,6 +20,10 @@ export const ENHANCERS = [
   "busy-forms",
   /** The payment success page waits for the payment to be confirmed. */
   "payment-status",
+  /** A form's error summary: focused when shown, filled in by the browser's own checks before a post. */
+  "form-checks",
+  /** A logo input checks the file's size and type before the upload and shows it on its plate. */
+  "logo-input",
 ] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];

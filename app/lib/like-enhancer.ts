@@ -1,8 +1,9 @@
 /**
  * Makes the like forms in `root` (and `root` itself, if it is one) work in place: the button
  * shows the state this browser remembers, flips at once on a click (optimistic), stays locked
- * for `lockMs`, then shows the server's answer; a failed request puts state and count back and is
- * only logged. Without this the forms still work: they post and come back (no JavaScript).
+ * for `lockMs`, then shows the server's answer; a refused or failed request puts state and count
+ * back and says why in a polite status line (the server's message, such as the daily limit of
+ * likes from one network). Without this the forms still work: they post and come back (no JavaScript).
  *
  * Shared by the button's two bindings (docs/decisions/024): LikeButton's effect on a hydrated page,
  * and the inline "likes" enhancer (app/enhancers/likes.ts) on the pages that do not hydrate.
@@ -43,11 +44,35 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
     // blocked storage: no identifier, likes still count by the server's cookie
   }
 
+  // One status line for the page, there before any message so that screen readers announce it.
+  const STATUS_ID = "like-status";
+  const status = (): HTMLElement => {
+    let line = document.getElementById(STATUS_ID);
+    if (!line) {
+      line = document.createElement("p");
+      line.id = STATUS_ID;
+      line.className = "like-status";
+      line.setAttribute("role", "status");
+      document.body.append(line);
+    }
+    return line;
+  };
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  const say = (message: string) => {
+    const line = status();
+    line.textContent = message;
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => {
+      line.textContent = "";
+    }, 8000);
+  };
+
   const SELECTOR = 'form[action^="/like/"]';
   const forms: HTMLFormElement[] = Array.from(root.querySelectorAll<HTMLFormElement>(SELECTOR));
   if (root instanceof HTMLFormElement && root.matches(SELECTOR)) forms.push(root);
   // Read once: a list page has a button per card.
   const likedHere = new Set(likedIds());
+  if (forms.length > 0) status();
   for (const form of forms) {
     if (form.dataset.likeReady) continue;
     form.dataset.likeReady = "1";
@@ -99,12 +124,19 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
         credentials: "same-origin",
       })
         .then(async (response) => {
-          if (!response.ok) throw new Error(`the server answered ${response.status}`);
-          const state = (await response.json()) as { liked: boolean; count: number };
-          settle({ liked: state.liked, count: state.count });
+          const body = (await response.json().catch(() => null)) as { liked: boolean; count: number; error?: { message?: string } } | null;
+          if (!response.ok || !body) {
+            settle(before);
+            // A refusal (a limit) is expected and only shown; a failure of the server is logged too.
+            if (response.status >= 500 || !body) console.error("toolshelf: the like did not go through", response.status);
+            say(body?.error?.message ?? "The like did not go through. Please try again later.");
+            return;
+          }
+          settle({ liked: body.liked, count: body.count });
         })
         .catch((error: unknown) => {
           settle(before);
+          say("The like did not go through. Please check your connection and try again.");
           console.error("toolshelf: the like did not go through", error);
         });
     });

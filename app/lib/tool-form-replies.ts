@@ -1,8 +1,9 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { formReply } from "../../core/replies.ts";
-import { logoFailedMessage, submitFailedMessage } from "../../core/submission.ts";
+import { logoFailedMessage, SUBMISSION_MESSAGES, submitFailedMessage } from "../../core/submission.ts";
 import type { ReadFormResult } from "../../server/submissions/form.ts";
+import type { LogoCheck } from "../../server/submissions/logo.ts";
 import type { SubmitResult } from "../../server/submissions/service.ts";
 
 // The answers of the actions behind ToolFormFields (submit, add tool, edit tool) when a post is
@@ -20,22 +21,40 @@ type Replier = { reply: Submission<unknown, string[]>["reply"] };
 const UNREADABLE = "The form could not be read. Please try again.";
 
 /**
- * An upload read only in part: a logo over the limit is the logo field's error, the rest the
- * form's, worded by `formError` (the public pages say the submission failed; the edit page does not).
+ * An upload that could not be read to its end (not multipart, broken, or more fields than a form
+ * has): the form's error, worded by `formError` (the public pages say the submission failed; the
+ * edit page does not). A logo over the limit is not one of these: it arrives cut off, and the
+ * schema refuses it next to the logo field with every other field as typed.
  */
 export function unreadUpload(
   submission: Replier,
   problem: Extract<ReadFormResult, { ok: false }>["problem"],
   formError: (message: string) => string = submitFailedMessage,
 ): ToolFormRefusal {
-  if (problem === "file-too-large") {
-    return { result: submission.reply({ fieldErrors: { logo: [logoFailedMessage("The file is larger than 5 MB")] } }), duplicate: null, status: 413 };
-  }
   const tooLarge = problem === "too-large";
   return {
     result: submission.reply({ formErrors: [formError(tooLarge ? "The form is too large." : UNREADABLE)] }),
     duplicate: null,
     status: tooLarge ? 413 : 400,
+  };
+}
+
+/**
+ * Every error of a post in one answer: the schema's, with a logo refused for its content (which the
+ * schema cannot see) next to the logo field. Null when the post may be saved. A logo over the size
+ * limit arrives cut off and is answered 413, what was typed kept.
+ */
+export function refusedPost(
+  submission: Replier & { status?: "success" | "error"; error?: Record<string, string[] | null> | null },
+  logo: LogoCheck | null,
+): ToolFormRefusal | null {
+  const badLogo = logo?.kind === "bad-logo" && !submission.error?.logo ? logo.message : null;
+  if (submission.status === "success" && badLogo === null) return null;
+  const oversized = submission.error?.logo?.includes(SUBMISSION_MESSAGES.logoTooLarge) ?? false;
+  return {
+    result: badLogo === null ? submission.reply() : submission.reply({ fieldErrors: { logo: [logoFailedMessage(badLogo)] } }),
+    duplicate: null,
+    status: oversized ? 413 : 400,
   };
 }
 

@@ -25,6 +25,14 @@ export function toolHref(tool: { slug?: string | null; id?: string | null; websi
   return { href: tool.websiteUrl, external: true };
 }
 
+/**
+ * The rel of a link out to a tool's website: a featured tool's is a paid link, marked "sponsored"
+ * as search engines ask; any other is "nofollow", as the site does not vouch for it.
+ */
+export function outboundRel(tool: { featured: object | null }): string {
+  return tool.featured ? "noopener sponsored" : "noopener nofollow";
+}
+
 /** The fields a tool card shows, and no more: lists send these to the browser for hydration too. */
 export function cardView(tool: Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories" | "upvotesCount" | "featured">) {
   return {

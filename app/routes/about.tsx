@@ -1,4 +1,6 @@
+import { TEST_MODE_BANNER } from "../../core/featuring.ts";
 import { Prose } from "../components/prose.tsx";
+import { useSiteConfig } from "../lib/site.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/about.ts";
@@ -7,6 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "About Us", "Who runs this directory of software, AI and web tools, and how tools get listed.");
 
 export default function About() {
+  const testMode = useSiteConfig().site?.paymentsMode === "test";
   return (
     <Prose
       title="About Us"
@@ -33,6 +36,15 @@ export default function About() {
         higher — a larger payment ranks higher. Payment never buys a review, a rating or a place in a tool&apos;s own
         description, and nothing is featured unless the payment has been confirmed.
       </p>
+      {testMode && (
+        <>
+          {/* Where the test-mode banner's link leads. */}
+          <h2 id="test-mode">Test mode</h2>
+          <p>
+            {TEST_MODE_BANNER} Nothing featured on this site has been paid for with real money.
+          </p>
+        </>
+      )}
       <h2>Likes</h2>
       <p>
         You can like tools without an account. Each browser counts once per tool, so the numbers reflect people, not

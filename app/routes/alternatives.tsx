@@ -68,7 +68,7 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: tool.name, to: toolPath }, { label: "Alternatives" }]} />
       <div className="flex items-center gap-4">
         <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
-        <div>
+        <div className="min-w-0 wrap-anywhere">
           <h1 className="text-3xl font-bold">Alternatives to {tool.name}</h1>
           <p className="mt-1 text-slate-700">
             {total.toLocaleString("en-US")} {total === 1 ? "tool shares" : "tools share"} a category or a tag with{" "}
@@ -79,7 +79,7 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} />
+      <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} suggestions={items.map(({ card }) => card.name)} />
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold">No tool is like {tool.name} yet.</p>
@@ -93,7 +93,7 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Alternatives to ${tool.name}`}>
           {items.map(({ card, shares }) => (
-            <li key={card.id} className="space-y-2">
+            <li key={card.id} className="min-w-0 space-y-2 wrap-anywhere">
               {/* Wrapped: a card fills its parent's height, and the lines below belong under it. */}
               <div>
                 <ToolCard tool={card} headingLevel={2} />

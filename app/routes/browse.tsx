@@ -1,9 +1,10 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { browsePath, DEFAULT_SORT, parseBrowseFilter, SORTS, type Sort } from "../../core/catalog.ts";
-import { isFiltered, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
+import { isFiltered, listTitle } from "../../core/filters.ts";
 import { browsePage } from "../../server/catalog/browse.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { ActiveFilters, FilterBar } from "../components/filter-bar.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }];
   const { filter, sort, page, pages, canonical, total } = loaderData;
-  const subject = filter ? `${filter.name} tools` : "All tools";
+  const subject = isFiltered(loaderData.filters) ? listTitle(filter?.name ?? null, loaderData.filters) : filter ? `${filter.name} tools` : "All tools";
   const pageSuffix = page > 1 ? ` — page ${page}` : "";
   const sortSuffix = sort === DEFAULT_SORT ? "" : ` (${SORTS[sort]})`;
   const tags = seoMeta(matches, {
@@ -48,10 +49,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const featuring = useFeaturingOffered();
-  const { filter, sort, page, pages, tools, total, featured, categories, allCount, filters, facets } = loaderData;
+  const { filter, sort, page, pages, tools, total, featured, categories, allCount, anyFeatured, filters, facets } = loaderData;
   const filtered = isFiltered(filters);
   const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
-  const heading = filter ? filter.name : "All tools";
+  // "Free design tools": the heading, the breadcrumb and the title say what the list is narrowed to.
+  const heading = listTitle(filter?.name ?? null, filters);
 
   return (
     <div className="space-y-6">
@@ -59,62 +61,36 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         items={[
           { label: "Home", to: "/" },
           { label: "Browse", to: "/browse/all" },
-          { label: heading, to: browsePath(filterValue, DEFAULT_SORT) },
+          { label: heading, to: browsePath(filterValue, DEFAULT_SORT, 1, filters) },
           { label: SORTS[sort] },
         ]}
       />
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{heading}</h1>
-          <p className="mt-1 text-slate-700" aria-live="polite">
-            {total.toLocaleString("en-US")} {total === 1 ? "tool" : "tools"}
-            {/* The list below leaves out the featured ones: say where they are, so the counts add up. */}
-            {featured.length > 0 && ` · ${featured.length.toLocaleString("en-US")} shown under Featured`}
-          </p>
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-2">
+          <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{heading}</h1>
+          <ActiveFilters
+            filters={filters}
+            hrefFor={(next) => browsePath(filterValue, sort, 1, next)}
+            extra={filter ? [{ label: filter.name, href: browsePath({ kind: "all" }, sort, 1, filters) }] : []}
+            clearAll={filter || filtered || sort !== DEFAULT_SORT ? "/browse/all" : null}
+          />
         </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" action={browsePath(filterValue, DEFAULT_SORT)} className="flex items-end gap-2">
-            {/* The filters go along with a sort chosen without JavaScript. */}
-            {filters.pricing.length > 0 && <input type="hidden" name="pricing" value={filters.pricing.map((m) => PRICING_SLUGS[m]).join(",")} />}
-            {filters.platforms.length > 0 && <input type="hidden" name="platform" value={filters.platforms.map((p) => PLATFORM_SLUGS[p]).join(",")} />}
-            <div>
-              <label htmlFor="sort" className="block text-sm font-medium">
-                Sort by
-              </label>
-              {/* With JavaScript a choice goes to its option's address at once (app/enhancers/sort-select.ts). */}
-              <select
-                id="sort"
-                name="sort"
-                defaultValue={sort}
-                autoComplete="off"
-                data-navigate=""
-                className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
-              >
-                {(Object.keys(SORTS) as Sort[]).map((s) => (
-                  <option key={s} value={s} data-href={browsePath(filterValue, s, 1, filters)}>
-                    {SORTS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <noscript>
-              <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-medium">
-                Apply
-              </button>
-            </noscript>
-          </Form>
-          {(filter || sort !== DEFAULT_SORT || filtered) && (
-            <PageLink to="/browse/all" className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:border-brand-600">
-              Clear Filters
-            </PageLink>
-          )}
-        </div>
+        <p className="text-slate-700" aria-live="polite">
+          {total.toLocaleString("en-US")} {total === 1 ? "tool" : "tools"}
+          {/* The list below leaves out the featured ones: say where they are, so the counts add up. */}
+          {featured.length > 0 && ` · ${featured.length.toLocaleString("en-US")} shown under Featured`}
+        </p>
+        <FilterBar
+          action={browsePath(filterValue, DEFAULT_SORT)}
+          filters={filters}
+          facets={facets}
+          sort={{ value: sort, options: (Object.keys(SORTS) as Sort[]).map((s) => ({ value: s, label: SORTS[s] })) }}
+        />
       </div>
 
       {/* Phones: the categories folded away, then the featured strip, then the list. From lg: three columns. */}
       <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)_15rem]">
-        <div className="space-y-4 lg:col-start-1 lg:row-start-1">
-        <details className="browse-categories">
+        <details className="browse-categories lg:col-start-1 lg:row-start-1">
           <summary>Categories</summary>
           <nav aria-label="Categories" className="mt-3 lg:mt-0">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700 max-lg:sr-only">Categories</h2>
@@ -136,10 +112,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           </nav>
         </details>
 
-        <FilterPanel action={browsePath(filterValue, sort)} filters={filters} facets={facets} />
-        </div>
-
-        <FeaturedColumn featured={featured} featuring={featuring} />
+        <FeaturedColumn featured={featured} featuring={featuring} anyFeatured={anyFeatured} />
 
         <section aria-labelledby="list-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
           <h2 id="list-title" className="sr-only">
@@ -152,12 +125,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           ) : tools.length === 0 && filtered ? (
             <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
               <p className="font-semibold">No tools match these filters.</p>
-              <p className="mt-1 text-slate-700">
-                <PageLink to={browsePath(filterValue, sort)} className="text-brand-700 underline">
-                  Clear the filters
-                </PageLink>{" "}
-                to see every {filter ? `${filter.name} tool` : "tool"}.
-              </p>
+              <p className="mt-1 text-slate-700">Remove a filter above to see more tools.</p>
             </div>
           ) : tools.length === 0 ? (
             <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
@@ -180,75 +148,13 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <PageScript name="likes" />
-      <PageScript name="sort-select" />
+      <PageScript name="filter-form" />
     </div>
   );
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-
-/**
- * Pricing and platform filters: a form of checkboxes that works without JavaScript (the server
- * writes the choice as one canonical address), each option with the tools it would give.
- */
-function FilterPanel({ action, filters, facets }: { action: string; filters: LoaderData["filters"]; facets: LoaderData["facets"] }) {
-  const chosen = filters.pricing.length + filters.platforms.length;
-  return (
-    <details className="browse-categories" open={chosen > 0 || undefined}>
-      <summary>Filters{chosen > 0 && ` (${chosen})`}</summary>
-      <Form method="get" action={action} aria-label="Filters" className="mt-3 space-y-4 lg:mt-0">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700 max-lg:sr-only">Filters</h2>
-        <FilterGroup
-          legend="Pricing"
-          name="pricing"
-          options={facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count, checked: filters.pricing.includes(model) }))}
-        />
-        <FilterGroup
-          legend="Platform"
-          name="platform"
-          options={facets.platforms.map(({ platform, count }) => ({
-            value: PLATFORM_SLUGS[platform],
-            label: platform,
-            count,
-            checked: filters.platforms.includes(platform),
-          }))}
-        />
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800">
-            Apply filters
-          </button>
-          {chosen > 0 && (
-            <PageLink to={action} className="text-sm text-brand-700 underline">
-              Clear filters
-            </PageLink>
-          )}
-        </div>
-      </Form>
-    </details>
-  );
-}
-
-function FilterGroup({ legend, name, options }: { legend: string; name: string; options: { value: string; label: string; count: number; checked: boolean }[] }) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-semibold">{legend}</legend>
-      <ul className="mt-1 space-y-1">
-        {options.map((option) => (
-          <li key={option.value}>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={name} value={option.value} defaultChecked={option.checked} className="h-4 w-4" />
-              <span>{option.label}</span>{" "}
-              <span className="text-xs text-slate-700">{option.count.toLocaleString("en-US")}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
-  );
-}
-
 /** Paid placement: a strip right under the heading on narrow screens, the right-hand column from lg. */
-function FeaturedColumn({ featured, featuring }: { featured: Route.ComponentProps["loaderData"]["featured"]; featuring: boolean }) {
+function FeaturedColumn({ featured, featuring, anyFeatured }: { featured: Route.ComponentProps["loaderData"]["featured"]; featuring: boolean; anyFeatured: boolean }) {
   return (
     <section aria-labelledby="featured-title" className="min-w-0 lg:col-start-3 lg:row-start-1">
       <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
@@ -259,7 +165,12 @@ function FeaturedColumn({ featured, featuring }: { featured: Route.ComponentProp
           <p className="rounded-lg border border-dashed border-amber-300 p-4 text-sm">
             {featuring ? (
               <>
-                <span className="font-semibold">Be the first</span> to feature a tool here.{" "}
+                {/* "Be the first" only while nothing is featured anywhere; else none of them is in this list. */}
+                {anyFeatured ? "No featured tool is in this list. Feature yours here." : (
+                  <>
+                    <span className="font-semibold">Be the first</span> to feature a tool here.
+                  </>
+                )}{" "}
                 <PageLink to="/?featured=true" className="text-brand-700 underline">
                   Get Featured
                 </PageLink>

@@ -78,6 +78,8 @@ interface Reply {
   message: string;
   /** The e-mail field's own message. */
   field?: string;
+  /** The address as typed, given back with an error so it need not be typed again. */
+  typed?: string;
   ownerUrl?: string;
   mailed?: boolean;
   /** What a website check saw, proof by proof. */
@@ -85,8 +87,8 @@ interface Reply {
 }
 
 const reply = (value: Reply, status = 200, extra: Record<string, string> = {}) => data(value, { status, headers: { ...PRIVATE, ...extra } });
-const limitedReply = (intent: string, limited: Limited) =>
-  reply({ intent, status: "error", message: limited.message }, 429, { "Retry-After": String(limited.retryAfterSec) });
+const limitedReply = (intent: string, limited: Limited, typed?: string) =>
+  reply({ intent, status: "error", message: limited.message, typed }, 429, { "Retry-After": String(limited.retryAfterSec) });
 
 const TOKEN_FIELD = /^[A-Za-z0-9_-]{1,100}$/;
 const ONE_ADDRESS = "Please enter one e-mail address.";
@@ -108,14 +110,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   if (intent === "email" || intent === "owner-link") {
     const submission = parseWithZod(formData, { schema: claimEmailSchema });
+    const typed = single(formData, "email")?.slice(0, 254);
     if (formData.getAll("email").length > 1) return reply({ intent, status: "error", message: ONE_ADDRESS, field: ONE_ADDRESS }, 400);
     if (submission.status !== "success") {
       const message = submission.error?.email?.[0] ?? "Please enter a valid e-mail address.";
-      return reply({ intent, status: "error", message, field: message }, 400);
+      return reply({ intent, status: "error", message, field: message, typed }, 400);
     }
     if (intent === "owner-link") {
       const outcome = await requestOwnerLink(services, tool, submission.value.email, client);
-      if (outcome.kind === "limited") return limitedReply(intent, outcome);
+      if (outcome.kind === "limited") return limitedReply(intent, outcome, typed);
       return reply({ intent, status: "success", message: outcome.message });
     }
     const outcome = await requestEmailClaim(services, tool, submission.value.email, client);
@@ -123,11 +126,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "sent":
         return reply({ intent, status: "success", message: `We have sent a confirmation link to ${outcome.email}. It works once, for one hour.` });
       case "bad-email":
-        return reply({ intent, status: "error", message: outcome.message, field: outcome.message }, 400);
+        return reply({ intent, status: "error", message: outcome.message, field: outcome.message, typed }, 400);
       case "limited":
-        return limitedReply(intent, outcome);
+        return limitedReply(intent, outcome, typed);
       case "mail-failed":
-        return reply({ intent, status: "error", message: "We could not send the e-mail just now. Please try again later." }, 503);
+        return reply({ intent, status: "error", message: "We could not send the e-mail just now. Please try again later.", typed }, 503);
     }
   }
   if (intent === "website") {
@@ -268,6 +271,7 @@ function EmailForm({ intent, label, button, busy, result }: { intent: string; la
           required
           maxLength={254}
           autoComplete="email"
+          defaultValue={result?.status === "error" ? result.typed : undefined}
           aria-invalid={result?.field ? true : undefined}
           aria-describedby={errorId}
           className={`mt-1 ${inputClass}`}

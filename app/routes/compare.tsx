@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { categoryBySlug } from "../../core/categories.ts";
 import { comparePath, LIMITS } from "../../core/catalog.ts";
 import { formatAddedFull } from "../../core/dates.ts";
-import { compareForm, comparePage } from "../../server/catalog/compare.ts";
+import { compareForm, comparePage, compareSuggestions } from "../../server/catalog/compare.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { LikeButton } from "../components/like-button.tsx";
@@ -12,6 +12,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
+import { outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/compare.ts";
 
 // Two or three tools side by side (issue 20): `/compare/{a}-vs-{b}[-vs-{c}]`, slugs in alphabetical
@@ -25,11 +26,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (outcome.kind === "moved") throw redirect(outcome.to, 301);
   // A refused form comes back with what was typed.
   const typed = ["a", "b", "c"].map((name) => query?.get(name)?.slice(0, 200) ?? "");
-  if (outcome.kind === "form") return { tools: null, message: null, typed };
-  if (outcome.kind !== "page") return data({ tools: null, message: outcome.message, typed }, { status: outcome.kind === "invalid" ? 400 : 404 });
+  // The empty form suggests the most liked tools' names.
+  const popular = async () => (await services.catalog.mostLiked(services.now(), LIMITS.compareSuggestions)).map((tool) => tool.name);
+  if (outcome.kind === "form") return { tools: null, message: null, typed, suggestions: await popular() };
+  if (outcome.kind !== "page") {
+    return data({ tools: null, message: outcome.message, typed, suggestions: await popular() }, { status: outcome.kind === "invalid" ? 400 : 404 });
+  }
+  const chosen = new Set(outcome.tools.map((tool) => tool.name));
+  const suggestions = (await compareSuggestions(services.catalog, services.now(), outcome.tools[0]!.id)).filter((name) => !chosen.has(name));
   return {
     message: null,
     typed,
+    suggestions,
     tools: outcome.tools.map((tool) => ({
       id: tool.id,
       slug: tool.slug,
@@ -45,6 +53,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       integrations: tool.integrations,
       upvotesCount: tool.upvotesCount,
       createdAt: tool.createdAt,
+      // Whether its website link is a paid one.
+      featured: tool.featured ? {} : null,
     })),
   };
 }
@@ -92,7 +102,7 @@ const ROWS: { label: string; cell: (tool: Compared) => React.ReactNode }[] = [
           </PageLink>
         </li>
         <li>
-          <a href={tool.websiteUrl} target="_blank" rel="noopener nofollow" className="text-brand-700 underline">
+          <a href={tool.websiteUrl} target="_blank" rel={outboundRel(tool)} className="text-brand-700 underline">
             {tool.name}'s website
           </a>
         </li>
@@ -113,7 +123,7 @@ function list(items: readonly string[]): React.ReactNode {
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
-  const { tools, message, typed } = loaderData;
+  const { tools, message, typed, suggestions } = loaderData;
   if (!tools) {
     return (
       <div className="mx-auto max-w-2xl space-y-6">
@@ -132,11 +142,19 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 defaultValue={typed[i]}
                 required={i < 2}
                 maxLength={200}
+                autoComplete="off"
+                list="compare-suggestions"
                 placeholder="A tool's name"
                 className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
               />
             </div>
           ))}
+          {/* The browser's own suggestions, which need no script. */}
+          <datalist id="compare-suggestions">
+            {suggestions.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
           <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
             Compare
           </button>
@@ -148,7 +166,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Browse", to: "/browse/all" }, { label: "Compare" }]} />
-      <h1 className="text-3xl font-bold">{names}</h1>
+      <h1 className="text-3xl font-bold wrap-anywhere">{names}</h1>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[36rem] border-collapse text-left align-top">
           <caption className="sr-only">{names}, side by side</caption>
@@ -181,7 +199,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {tools.length < LIMITS.comparedAtMost && <CompareForm chosen={tools.map((tool) => tool.slug)} label="Add a tool to the comparison" />}
+      {tools.length < LIMITS.comparedAtMost && <CompareForm chosen={tools.map((tool) => tool.slug)} label="Add a tool to the comparison" suggestions={suggestions} />}
       <PageScript name="likes" />
     </div>
   );

@@ -74,9 +74,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </noscript>
       )}
 
-      {/* Paid placement first: right under the hero on phones, the right-hand column from lg. */}
+      {/* Latest first in reading and tab order; paid placement right under the hero on phones, the right-hand column from lg. */}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
-        <section aria-labelledby="featured-title" className="min-w-0 lg:col-start-2 lg:row-start-1">
+        <section aria-labelledby="latest-title" className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="latest-title" className="text-2xl font-bold">
+              Latest tools
+            </h2>
+            <TextLink to="/submit" className="text-sm">
+              Submit tool
+            </TextLink>
+          </div>
+          <div className="mt-4">
+            {latest.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
+                No tools are listed yet.{" "}
+                <PageLink to="/submit" className="text-brand-700 underline">
+                  Submit the first one
+                </PageLink>
+                .
+              </p>
+            ) : (
+              <ToolGrid tools={latest} columns={2} listedAbove={featured} />
+            )}
+          </div>
+          <p className="mt-6">
+            <TextLink to="/browse/all">Browse all tools</TextLink>
+          </p>
+        </section>
+        <section aria-labelledby="featured-title" className="min-w-0 max-lg:-order-1 lg:col-start-2 lg:row-start-1">
           <div className="flex items-baseline justify-between gap-4">
             <h2 id="featured-title" className="text-2xl font-bold">
               Featured
@@ -103,32 +129,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
 
-        <section aria-labelledby="latest-title" className="min-w-0 lg:col-start-1 lg:row-start-1">
-          <div className="flex items-baseline justify-between gap-4">
-            <h2 id="latest-title" className="text-2xl font-bold">
-              Latest tools
-            </h2>
-            <TextLink to="/submit" className="text-sm">
-              Submit tool
-            </TextLink>
-          </div>
-          <div className="mt-4">
-            {latest.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
-                No tools are listed yet.{" "}
-                <PageLink to="/submit" className="text-brand-700 underline">
-                  Submit the first one
-                </PageLink>
-                .
-              </p>
-            ) : (
-              <ToolGrid tools={latest} columns={2} />
-            )}
-          </div>
-          <p className="mt-6">
-            <TextLink to="/browse/all">Browse all tools</TextLink>
-          </p>
-        </section>
       </div>
       <section aria-labelledby="digest-title" className="rounded-2xl border border-slate-200 px-4 py-6 sm:px-8">
         <h2 id="digest-title" className="text-2xl font-bold">

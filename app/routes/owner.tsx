@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { logoFailedMessage, SUBMISSION_LIMITS } from "../../core/submission.ts";
+import { logoFailedMessage, SUBMISSION_LIMITS, SUBMISSION_MESSAGES } from "../../core/submission.ts";
 import { OWNER_FIELD_LABELS, ownerEditSchema } from "../../core/claims.ts";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
@@ -11,7 +11,7 @@ import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import type { z } from "../../core/zod.ts";
 import { findOwner, ownerPage, submitOwnerEdit } from "../../server/claims/owners.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
-import { Field, FormAlert, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
+import { ErrorSummary, Field, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { CheckboxGroup } from "../components/tool-form.tsx";
 import { PageScript } from "../components/page-script.tsx";
@@ -21,7 +21,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { formConstraint } from "../lib/constraint.ts";
-import { unreadUpload } from "../lib/tool-form-replies.ts";
+import { refusedPost, unreadUpload } from "../lib/tool-form-replies.ts";
 import type { Route } from "./+types/owner.ts";
 import type { RouteHandle } from "../root.tsx";
 
@@ -68,7 +68,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const refusal = unreadUpload(submission, form.problem, (message) => message);
     return data(formReply(refusal.result), { status: refusal.status, headers: PRIVATE });
   }
-  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400, headers: PRIVATE });
+  if (submission.status !== "success") {
+    const refusal = refusedPost(submission, null) ?? unreadUpload(submission, "unreadable", (message) => message);
+    return data(formReply(refusal.result), { status: refusal.status, headers: PRIVATE });
+  }
   const { logo, ...content } = submission.value;
   const outcome = await submitOwnerEdit(
     { ...services, limiter: services.limiters.ownerEdit },
@@ -197,7 +200,14 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
             address is what you proved and cannot be changed here: write to us through the contact page for that.
           </p>
         </div>
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          formErrors={form.errors}
+          fields={[
+            ...(["name", "tagline", "description"] as const).map((name) => ({ id: fields[name].id, errors: fields[name].errors })),
+            ...([fields.categories, fields.platforms] as const).map((group) => ({ id: `${group.id}-0`, errors: messagesOf(group) })),
+            ...(["pricingModel", "pricingDetails", "tags", ...LIST_FIELDS.map(([name]) => name), "logo"] as const).map((name) => ({ id: fields[name].id, errors: messagesOf(fields[name]) })),
+          ]}
+        />
         <Field id={fields.name.id} label="Name *" errors={fields.name.errors} errorId={fields.name.errorId}>
           <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
         </Field>
@@ -213,7 +223,7 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         >
           <textarea {...getTextareaProps(fields.description)} rows={6} className={inputClass} />
         </Field>
-        <CheckboxGroup legend="Categories *" hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`} field={fields.categories} options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))} />
+        <CheckboxGroup legend="Categories *" hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`} field={fields.categories} options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))} missing={SUBMISSION_MESSAGES.noCategory} />
         <CheckboxGroup legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
         <Field id={fields.pricingModel.id} label="Pricing model" errors={fields.pricingModel.errors} errorId={fields.pricingModel.errorId}>
           <select {...getSelectProps(fields.pricingModel)} className={inputClass}>
@@ -241,6 +251,7 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         </Field>
         <SubmitButton busy={false} label="Send for review" busyLabel="Sending…" />
       </Form>
+      <PageScript name="form-checks" />
       <PageScript name="busy-forms" />
     </section>
   );

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
-import { displayQuery, MAX_QUERY_LENGTH } from "../../core/search.ts";
+import { filterQuery, isFiltered, NO_FILTERS, parseFilters, type ListFilters } from "../../core/filters.ts";
+import { DEFAULT_SEARCH_ORDER, displayQuery, MAX_QUERY_LENGTH, parseSearchOrder, SEARCH_ORDERS, type SearchOrder } from "../../core/search.ts";
+import { ActiveFilters, FilterBar } from "../components/filter-bar.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchBox } from "../components/search-box.tsx";
@@ -13,13 +15,22 @@ import type { Route } from "./+types/search.ts";
 
 const POPULAR_SEARCHES = ["AI tools", "Project management", "Design software", "Analytics", "Marketing automation", "Code editors"];
 
-/** The canonical URL of a search: the term in the path, URL-encoded. */
-function searchPath(term: string, page = 1, fromHome = false): string {
-  const params = new URLSearchParams();
-  if (page > 1) params.set("page", String(page));
-  if (fromHome) params.set("src", "home");
-  const query = params.size > 0 ? `?${params}` : "";
-  return `/search/${encodeURIComponent(term)}${query}`;
+/** A search's narrowing and order, as its address carries them. */
+interface SearchView {
+  filters: ListFilters;
+  order: SearchOrder;
+}
+const UNNARROWED: SearchView = { filters: NO_FILTERS, order: DEFAULT_SEARCH_ORDER };
+
+/** The canonical URL of a search: the term in the path, URL-encoded; then the order, the filters and the page. */
+function searchPath(term: string, page = 1, fromHome = false, view: SearchView = UNNARROWED): string {
+  const parts: string[] = [];
+  if (view.order !== DEFAULT_SEARCH_ORDER) parts.push(`sort=${view.order}`);
+  const filters = filterQuery(view.filters);
+  if (filters) parts.push(filters);
+  if (page > 1) parts.push(`page=${page}`);
+  if (fromHome) parts.push("src=home");
+  return `/search/${encodeURIComponent(term)}${parts.length > 0 ? `?${parts.join("&")}` : ""}`;
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -31,14 +42,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q");
   // A term far past the limit is answered here (400 below), not sent on in a redirect's Location
   // header that proxies refuse for its length.
-  const target = q === null ? null : q.trim() === "" ? "/search" : searchPath(q.trim(), 1, fromHome);
+  const { filters } = parseFilters(url.searchParams);
+  const order = parseSearchOrder(url.searchParams.get("sort"));
+  const view = { filters, order: order ?? DEFAULT_SEARCH_ORDER };
+  const target = q === null ? null : q.trim() === "" ? "/search" : searchPath(q.trim(), 1, fromHome, view);
   if (target !== null && target.length <= MAX_QUERY_LENGTH * 12) throw redirect(target, 303);
   const page = parsePage(url.searchParams.get("page"));
-  if (page === null) throw redirect(searchPath(params.term ?? ""), 301);
+  if (page === null || order === null) throw redirect(searchPath(params.term ?? "", 1, fromHome, view), 301);
+  // Filters and order written another way (the filter form's repeated boxes, its default sort) have one address.
+  if (params.term !== undefined && url.searchParams.get("from") === null) {
+    const canonical = searchPath(params.term, page, fromHome, view);
+    if (canonical.slice(canonical.indexOf("?") === -1 ? canonical.length : canonical.indexOf("?")) !== url.search) throw redirect(canonical, 301);
+  }
 
   const { search } = context.get(servicesContextKey);
   const raw = q ?? params.term ?? "";
-  const outcome = await search.search(raw, page);
+  const outcome = await search.search(raw, page, { sidebars: true, ...view });
   // Browsers and shared caches ask again each time (every search is counted, on the way in:
   // server/search/tracking.ts); the page cache keeps it until the catalogue changes.
   const init = { headers: { "Cache-Control": "no-cache" } };
@@ -84,6 +103,22 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             Search terms can be at most {outcome.maxLength} characters. Please shorten your search.
           </Alert>
         )}
+        {outcome.kind === "results" && (
+          <>
+            {/* The same filters and sort as browse, over the matches. */}
+            <ActiveFilters
+              filters={outcome.filters}
+              hrefFor={(next) => searchPath(outcome.term, 1, false, { filters: next, order: outcome.order })}
+              clearAll={isFiltered(outcome.filters) || outcome.order !== DEFAULT_SEARCH_ORDER ? searchPath(outcome.term) : null}
+            />
+            <FilterBar
+              action={`/search/${encodeURIComponent(outcome.term)}`}
+              filters={outcome.filters}
+              facets={outcome.facets}
+              sort={{ value: outcome.order, options: (Object.keys(SEARCH_ORDERS) as SearchOrder[]).map((o) => ({ value: o, label: SEARCH_ORDERS[o] })) }}
+            />
+          </>
+        )}
       </section>
 
       {outcome.kind !== "results" ? (
@@ -105,8 +140,47 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : (
-        // Paid placement first: right under the search box on phones (when there is any), the top of the right-hand column from lg.
+        // On phones the results, then the paid placement (when there is any), then the rest; from lg the
+        // featured tools and the favourites are the right-hand column.
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr]">
+          <section aria-labelledby="results-title" className="min-w-0 lg:col-start-1 lg:row-start-1">
+            <h2 id="results-title" className="text-lg font-semibold" aria-live="polite">
+              {outcome.total.toLocaleString("en-US")} {outcome.total === 1 ? "result" : "results"}
+            </h2>
+            {outcome.total === 0 ? (
+              <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center">
+                <p className="font-semibold">No tools match your search.</p>
+                {outcome.suggestion && (
+                  <p className="mt-2">
+                    Did you mean{" "}
+                    <PageLink to={searchPath(outcome.suggestion)} className="font-semibold text-brand-700 underline">
+                      {outcome.suggestion}
+                    </PageLink>
+                    ?
+                  </p>
+                )}
+                <p className="mt-2 text-slate-700">
+                  <PageLink to="/browse/all" className="text-brand-700 underline">
+                    Browse all tools
+                  </PageLink>{" "}
+                  or{" "}
+                  <PageLink to="/submit" className="text-brand-700 underline">
+                    submit a tool
+                  </PageLink>
+                  .
+                </p>
+              </div>
+            ) : (
+              <div className="mt-4">
+                <ToolGrid tools={outcome.items} columns={2} />
+                <Pagination
+                  page={outcome.page}
+                  pages={outcome.pages}
+                  hrefFor={(n) => searchPath(outcome.term, n, false, { filters: outcome.filters, order: outcome.order })}
+                />
+              </div>
+            )}
+          </section>
           <section
             aria-labelledby="featured-title"
             className={`min-w-0 lg:col-start-2 lg:row-start-1 ${outcome.featured.length === 0 ? "max-lg:hidden" : ""}`}
@@ -118,52 +192,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               {outcome.featured.length === 0 ? (
                 <p className="text-sm text-slate-700">No featured tools yet.</p>
               ) : (
-                <ToolGrid tools={outcome.featured} layout="featured" />
+                <ToolGrid tools={outcome.featured} layout="featured" listedAbove={outcome.items} />
               )}
             </div>
           </section>
-          <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <section aria-labelledby="results-title">
-              <h2 id="results-title" className="text-lg font-semibold" aria-live="polite">
-                {outcome.total.toLocaleString("en-US")} {outcome.total === 1 ? "result" : "results"}
-              </h2>
-              {outcome.total === 0 ? (
-                <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center">
-                  <p className="font-semibold">No tools match your search.</p>
-                  {outcome.suggestion && (
-                    <p className="mt-2">
-                      Did you mean{" "}
-                      <PageLink to={searchPath(outcome.suggestion)} className="font-semibold text-brand-700 underline">
-                        {outcome.suggestion}
-                      </PageLink>
-                      ?
-                    </p>
-                  )}
-                  <p className="mt-2 text-slate-700">
-                    <PageLink to="/browse/all" className="text-brand-700 underline">
-                      Browse all tools
-                    </PageLink>{" "}
-                    or{" "}
-                    <PageLink to="/submit" className="text-brand-700 underline">
-                      submit a tool
-                    </PageLink>
-                    .
-                  </p>
-                </div>
-              ) : (
-                <div className="mt-4">
-                  <ToolGrid tools={outcome.items} columns={2} />
-                  <Pagination page={outcome.page} pages={outcome.pages} hrefFor={(n) => searchPath(outcome.term, n)} />
-                </div>
-              )}
-            </section>
+          <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
             {outcome.related.length > 0 && (
               <section aria-labelledby="related-title">
                 <h2 id="related-title" className="text-lg font-semibold">
                   Related Tools
                 </h2>
                 <div className="mt-4">
-                  <ToolGrid tools={outcome.related} columns={3} />
+                  <ToolGrid tools={outcome.related} columns={3} listedAbove={[...outcome.items, ...outcome.featured]} />
                 </div>
               </section>
             )}
@@ -184,13 +224,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               Community favourites
             </h2>
             <div className="mt-3">
-              <ToolGrid tools={outcome.favourites} columns={1} />
+              <ToolGrid tools={outcome.favourites} columns={1} listedAbove={[...outcome.items, ...outcome.featured, ...outcome.related]} />
             </div>
           </section>
         </div>
       )}
       {/* The results and the sidebars are cards with like buttons. */}
       {outcome.kind === "results" && <PageScript name="likes" />}
+      {outcome.kind === "results" && <PageScript name="filter-form" />}
     </div>
   );
 }

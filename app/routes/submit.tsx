@@ -15,19 +15,20 @@ import {
 } from "../../core/featuring.ts";
 import { STATUS_TOKEN_PATTERN, SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
+import { checkLogoFile } from "../../server/submissions/logo.ts";
 import { guardPublicForm } from "../../server/http/spam-guard.ts";
 import { submissionConfirmation, submissionStatusPath, submitTool } from "../../server/submissions/service.ts";
 import { mailStatusLink } from "../../server/submissions/status-mail.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";
-import { Field, FormAlert, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
+import { ErrorSummary, Field, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
-import { ToolFormFields } from "../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { CONTINUE_TEXT } from "../lib/checkout.ts";
 import { submitAmount } from "../lib/feature-amount.ts";
 import { seoMeta } from "../lib/meta.ts";
-import { refusalData, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
+import { refusalData, refusedPost, refusedSave, unreadUpload } from "../lib/tool-form-replies.ts";
 import { formReply } from "../../core/replies.ts";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -89,31 +90,34 @@ function confirmationPath(formPath: string, statusToken: string, feature: string
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const { addressKey } = context.get(requestContextKey);
+  const limiter = services.limiters.submit;
   const form = await readUploadForm(request);
+  // Every field, the logo's content included, is checked in one pass, so every error shows at once.
+  const logoCheck = await checkLogoFile(form.formData.get("logo"));
   const submission = parseWithZod(form.formData, { schema: submissionSchema });
 
   const refused = await guardPublicForm(
-    { limiter: services.limiters.submit, addressKey, honeypot: form.formData.get(SUBMIT_HONEYPOT_FIELD) },
+    { limiter, addressKey, honeypot: form.formData.get(SUBMIT_HONEYPOT_FIELD) },
     {
       limited: submitFailedMessage("Too many submissions from your network. Please try again later."),
       automated: submitFailedMessage("Your submission looks automated and was not sent."),
     },
   );
-  // A flood is refused before anything else; an upload cut off is said before a robot is named.
+  // A flood is refused before anything else; a robot is refused with its post counted.
   if (refused?.init.status === 429) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
-  if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
+  // Only a saved submission counts against the hourly limit: a person correcting a refused post
+  // must not run out of tries. The point spent by the guard is given back for every other refusal.
+  const giveBack = <T,>(answer: T) => limiter.refund(addressKey).then(() => answer);
+  if (!form.ok) return giveBack(refusalData(unreadUpload(submission, form.problem)));
   if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
-  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400 });
+  const refusal = refusedPost(submission, logoCheck);
+  if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok") return giveBack(refusalData(refusal ?? unreadUpload(submission, "unreadable")));
 
   // The feature choice leads to checkout; it is never stored with the tool.
   const { logo, feature, featureAmount, ...content } = submission.value;
   try {
-    const result = await submitTool(
-      { ...services, onJobQueued: services.jobs.nudge },
-      content,
-      { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) },
-    );
-    if (result.kind !== "saved") return refusalData(refusedSave(submission, result));
+    const result = await submitTool({ ...services, onJobQueued: services.jobs.nudge }, content, { name: logo.name, webp: logoCheck.webp });
+    if (result.kind !== "saved") return giveBack(refusalData(refusedSave(submission, result)));
     if (content.submitterEmail && result.statusToken) {
       const statusUrl = `${services.config.siteUrl}${submissionStatusPath(result.statusToken)}`;
       await mailStatusLink(services, content.submitterEmail, { name: result.tool.name, statusUrl });
@@ -123,12 +127,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(confirmationPath(new URL(request.url).pathname, result.statusToken ?? "", featured), 303);
   } catch (error) {
     services.log.error({ err: error }, "submission not saved");
-    return data(formReply(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] })), {
-      status: 503,
-    });
+    return giveBack(
+      data(formReply(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] })), {
+        status: 503,
+      }),
+    );
   }
 }
-
 
 export default function Submit({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -194,7 +199,10 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         Listing is free. We review every submission before it appears in the directory. Fields marked with * are required.
       </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          formErrors={form.errors}
+          fields={[...toolSummaryFields(fields), { id: fields.feature.id, errors: fields.feature.errors }, { id: fields.featureAmount.id, errors: fields.featureAmount.errors }]}
+        />
 
         <ToolFormFields fields={fields} duplicate={duplicate} />
 
@@ -209,6 +217,8 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         <Honeypot name={SUBMIT_HONEYPOT_FIELD} />
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
+      <PageScript name="logo-input" />
+      <PageScript name="form-checks" />
       <PageScript name="busy-forms" />
     </section>
   );

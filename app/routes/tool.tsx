@@ -1,9 +1,10 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import { LIMITS } from "../../core/catalog.ts";
+import { categoryPath, LIMITS, tagPath } from "../../core/catalog.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
+import { compareSuggestions } from "../../server/catalog/compare.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { badgeSnippets } from "../../server/badge/render.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
@@ -19,7 +20,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
-import { categoryName } from "../lib/tools.ts";
+import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
 
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!tool) throw data("Tool not found.", { status: 404 });
   // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
-  const related = await catalog.related(at, tool, LIMITS.relatedShown);
+  const [related, compareWith] = await Promise.all([catalog.related(at, tool, LIMITS.relatedShown), compareSuggestions(catalog, at, tool.id)]);
   const { description, ...rest } = tool;
   const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
   return {
@@ -47,6 +48,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // What its owner may put on their own site (docs/decisions/032).
     badge: isPublic ? badgeSnippets({ siteUrl: config.siteUrl, siteName: config.siteName, slug: tool.slug }) : null,
     related,
+    compareWith,
+    // Dates of another year than this one say which.
+    now: at,
   };
 }
 
@@ -82,11 +86,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function ToolPage({ loaderData }: Route.ComponentProps) {
-  const { tool, related, badge } = loaderData;
+  const { tool, related, badge, now, compareWith } = loaderData;
   const featured = tool.featured;
+  const category = tool.categories[0];
   return (
     <div className="space-y-8">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Browse", to: "/browse/all" }, { label: tool.name }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Browse", to: "/browse/all" },
+          ...(category ? [{ label: categoryName(category), to: categoryPath(category) }] : []),
+          { label: tool.name },
+        ]}
+      />
 
       {!tool.isPublic && (
         <Alert tone="warning">
@@ -95,15 +107,15 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-start gap-4">
+        <div className="flex min-w-0 items-start gap-4">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={80} />
-          <div>
-            <h1 className="text-3xl font-bold">{tool.name}</h1>
-            <p className="mt-1 text-lg text-slate-700">{tool.tagline}</p>
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold wrap-anywhere">{tool.name}</h1>
+            <p className="mt-1 text-lg text-slate-700 wrap-anywhere">{tool.tagline}</p>
             <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
               {featured && <FeaturedBadge priceCents={featured.priceCents} />}
               <span>
-                Added <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt)}</time>
+                Added <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt, now)}</time>
               </span>
             </p>
             <div className="mt-3">
@@ -119,7 +131,7 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         <a
           href={tool.websiteUrl}
           target="_blank"
-          rel={featured ? "noopener" : "noopener nofollow"}
+          rel={outboundRel(tool)}
           className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800"
         >
           Visit Website<span className="sr-only"> (opens in a new tab)</span>
@@ -129,47 +141,9 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
         </a>
       </header>
 
+      {/* Phones: what the tool is first (preview, description), then its facts, then related tools. From lg: facts | main | related. */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]">
-        <aside className="space-y-6 lg:order-1" aria-label="Tool facts">
-          <InfoBox title="Quick Info">
-            <dl className="space-y-2 text-sm">
-              {tool.categories.length > 0 && (
-                <Fact label="Categories">{tool.categories.slice(0, LIMITS.categoriesShown).map(categoryName).join(", ")}</Fact>
-              )}
-              {tool.pricingModel && <Fact label="Pricing">{tool.pricingModel}</Fact>}
-              {tool.platforms.length > 0 && (
-                <Fact label="Platforms">{tool.platforms.slice(0, LIMITS.platformsShown).join(", ")}</Fact>
-              )}
-            </dl>
-          </InfoBox>
-          {tool.tags.length > 0 && (
-            <InfoBox title="Tags">
-              <ul className="flex flex-wrap gap-2">
-                {tool.tags.slice(0, LIMITS.tagsShown).map((tag) => (
-                  <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-800">
-                    {tag}
-                  </li>
-                ))}
-              </ul>
-            </InfoBox>
-          )}
-          <InfoBox title="Tool Info">
-            <dl className="space-y-2 text-sm">
-              <Fact label="Status">{tool.isPublic ? "Verified" : "Pending"}</Fact>
-              {featured && <Fact label="Placement">Featured Tool</Fact>}
-              <Fact label="Added">{formatAddedFull(tool.createdAt)}</Fact>
-              {tool.linkCheck && (
-                <Fact label="Link checked">
-                  {formatAddedFull(tool.linkCheck.checkedAt)}
-                  {!tool.linkCheck.ok && " — not reachable"}
-                </Fact>
-              )}
-            </dl>
-          </InfoBox>
-          {badge && <OwnerBox slug={tool.slug} name={tool.name} badge={badge} />}
-        </aside>
-
-        <div className="min-w-0 space-y-8 lg:order-2">
+        <div className="min-w-0 space-y-8 wrap-anywhere lg:col-start-2 lg:row-start-1">
           {tool.screenshotUrl && (
             <Section title="Preview">
               <img
@@ -208,20 +182,67 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
-        <aside className="lg:order-3" aria-labelledby="related-title">
+        <aside className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1" aria-label="Tool facts">
+          <InfoBox title="Quick Info">
+            <dl className="space-y-2 text-sm">
+              {tool.categories.length > 0 && (
+                <Fact label="Categories">
+                  {tool.categories.slice(0, LIMITS.categoriesShown).map((slug, i) => (
+                    <span key={slug}>
+                      {i > 0 && ", "}
+                      <PageLink to={categoryPath(slug)} className="text-brand-700 underline">
+                        {categoryName(slug)}
+                      </PageLink>
+                    </span>
+                  ))}
+                </Fact>
+              )}
+              {tool.pricingModel && <Fact label="Pricing">{tool.pricingModel}</Fact>}
+              {tool.platforms.length > 0 && (
+                <Fact label="Platforms">{tool.platforms.slice(0, LIMITS.platformsShown).join(", ")}</Fact>
+              )}
+            </dl>
+          </InfoBox>
+          {tool.tags.length > 0 && (
+            <InfoBox title="Tags">
+              <ul className="flex flex-wrap gap-2">
+                {tool.tags.slice(0, LIMITS.tagsShown).map((tag) => {
+                  const to = tagPath(tag);
+                  return (
+                    <li key={tag} className="min-w-0 wrap-anywhere">
+                      {to ? (
+                        <PageLink to={to} className="tag-chip">
+                          {tag}
+                        </PageLink>
+                      ) : (
+                        <span className="tag-chip">{tag}</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </InfoBox>
+          )}
+          <InfoBox title="Tool Info">
+            <dl className="space-y-2 text-sm">
+              <Fact label="Status">{tool.isPublic ? "Verified" : "Pending"}</Fact>
+              {featured && <Fact label="Placement">Featured Tool</Fact>}
+              <Fact label="Added">{formatAddedFull(tool.createdAt)}</Fact>
+              {tool.linkCheck && (
+                <Fact label="Link checked">
+                  {formatAddedFull(tool.linkCheck.checkedAt)}
+                  {!tool.linkCheck.ok && " — not reachable"}
+                </Fact>
+              )}
+            </dl>
+          </InfoBox>
+          {badge && <OwnerBox slug={tool.slug} name={tool.name} badge={badge} />}
+        </aside>
+
+        <aside className="min-w-0 lg:col-start-3 lg:row-start-1" aria-labelledby="related-title">
           <h2 id="related-title" className="text-lg font-semibold">
             Related Tools
           </h2>
-          {tool.isPublic && (
-            <div className="mt-2 space-y-3 text-sm">
-              <p>
-                <PageLink to={`/alternatives/${encodeURIComponent(tool.slug)}`} className="font-medium text-brand-700 underline">
-                  Alternatives to {tool.name}
-                </PageLink>
-              </p>
-              <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} />
-            </div>
-          )}
           {related.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">No related tools yet.</p>
           ) : (
@@ -232,6 +253,16 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+          )}
+          {tool.isPublic && (
+            <div className="mt-4 space-y-3 text-sm">
+              <p>
+                <PageLink to={`/alternatives/${encodeURIComponent(tool.slug)}`} className="font-medium text-brand-700 underline wrap-anywhere">
+                  Alternatives to {tool.name}
+                </PageLink>
+              </p>
+              <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} suggestions={compareWith} />
+            </div>
           )}
         </aside>
       </div>

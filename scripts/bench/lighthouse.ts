@@ -2,7 +2,7 @@
 //
 // Lighthouse (the npm package, mobile defaults: a mid-range phone, simulated slow 4G and a 4x slower
 // CPU) on the public pages people land on — `/`, `/browse/all`, `/search/design`, a tool page, its
-// alternatives and its comparison with the closest of them —
+// alternatives, its comparison with the closest of them and the page of its first tag —
 // of the production server (built first when older than the code, started as `npm start` starts it),
 // once with the demo catalogue and once with `--tools` synthetic tools on SQLite. It drives the
 // system Chromium (CHROMIUM_PATH, else /usr/bin/chromium) with the project's flags
@@ -25,7 +25,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { alternativesPath, comparePath } from "../../core/catalog.ts";
+import { alternativesPath, comparePath, tagPath } from "../../core/catalog.ts";
 import { CHROMIUM_BASE_ARGS } from "../../server/screenshots/chromium.ts";
 import {
   type Dataset,
@@ -222,7 +222,7 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
 // Pages, datasets, the table.
 
 interface Page {
-  kind: "home" | "browse" | "search" | "tool" | "alternatives" | "compare";
+  kind: "home" | "browse" | "search" | "tool" | "alternatives" | "compare" | "tag";
   path: string;
 }
 
@@ -243,11 +243,11 @@ async function apiData<T>(appPort: number, pathname: string): Promise<T> {
 }
 
 /**
- * The six pages: the tool page is the newest public tool's (as the API lists it); its alternatives
- * page; and the comparison of it with its closest alternative (issue 20's pages).
+ * The seven pages: the tool page is the newest public tool's (as the API lists it); its alternatives
+ * page; the comparison of it with its closest alternative; and the page of its first tag that has one.
  */
 async function pagesOf(appPort: number): Promise<Page[]> {
-  const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
+  const tool = (await apiData<{ id: string; slug: string; tags: string[] }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
   if (!tool) throw new Error("GET /api/v1/tools answered no tool");
   const slug = tool.slug;
   const closest = (await apiData<{ id: string; slug: string }[]>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}/alternatives`))[0];
@@ -259,6 +259,10 @@ async function pagesOf(appPort: number): Promise<Page[]> {
     { kind: "tool", path: `/tool/${encodeURIComponent(slug)}` },
     { kind: "alternatives", path: alternativesPath(slug) },
     { kind: "compare", path: comparePath([tool, closest]) },
+    ...tool.tags
+      .flatMap((tag) => tagPath(tag) ?? [])
+      .slice(0, 1)
+      .map((path) => ({ kind: "tag" as const, path })),
   ];
 }
 

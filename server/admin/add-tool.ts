@@ -3,7 +3,7 @@ import type { Logger } from "../logger.ts";
 import type { AuditActor } from "./audit.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
-import { saveTool, type SubmitDeps, type SubmitResult } from "../submissions/service.ts";
+import { saveTool, type LogoSource, type SubmitDeps, type SubmitResult } from "../submissions/service.ts";
 
 export interface AddToolDeps extends Omit<SubmitDeps, "onJobQueued"> {
   screenshots: ScreenshotService;
@@ -24,7 +24,7 @@ export type AddToolResult =
 export async function addTool(
   deps: AddToolDeps,
   content: SubmissionContent,
-  logo: { name: string; bytes: Buffer },
+  logo: Extract<LogoSource, { name: string }>,
   admin: AuditActor,
 ): Promise<AddToolResult> {
   const result = await saveTool(deps, content, logo, {

@@ -1,6 +1,6 @@
 import express, { type Router } from "express";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
-import { toolListQuerySchema } from "../../core/api.ts";
+import { suggestQuerySchema, toolListQuerySchema } from "../../core/api.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
 import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
 import { centsToUsd } from "../../core/featuring.ts";
@@ -9,7 +9,10 @@ import { descriptionText } from "../catalog/description.ts";
 import { findPublicToolHead, findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
 import { sendError } from "../http/errors.ts";
 import type { PageCache } from "../http/page-cache.ts";
+import { clientIp } from "../http/client.ts";
+import { addressKey } from "../ratelimit/index.ts";
 import { SEARCH_LIMITS } from "../search/service.ts";
+import { suggest } from "../search/suggest.ts";
 import type { AppServices } from "../services.ts";
 
 // The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
@@ -56,7 +59,7 @@ function toolDetail(tool: ToolDetail, siteUrl: string) {
 }
 
 /**
- * `/api/v1`: tools (list and one), search and categories. `answers` (the page cache, when on)
+ * `/api/v1`: tools (list and one), search, suggestions and categories. `answers` (the page cache, when on)
  * keeps search answers.
  */
 export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"> | null): Router {
@@ -193,6 +196,27 @@ export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"
       // A repeated search is then answered before Express runs, like a stored page.
       if (answers) await answers.keepJson(req, res, answer, { ...made, likeCounts: outcome.items.map((t) => t.id) });
       else res.json(answer);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // The header search box's suggestions, asked for at each pause in typing: answered from the
+  // catalogue in memory, and limited per address so a script cannot make it a crawl.
+  router.get("/suggest", async (req, res, next) => {
+    try {
+      const limit = await services.limiters.suggest.consume(addressKey(clientIp(req)));
+      if (limit.limited) {
+        res.set("Retry-After", String(limit.retryAfterSec));
+        sendError(res, "resource-exhausted", "Too many suggestions asked for in a short time. Please wait a moment.");
+        return;
+      }
+      const parsed = suggestQuerySchema.safeParse(req.query);
+      if (!parsed.success) {
+        sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
+        return;
+      }
+      res.json({ query: parsed.data.q, data: await suggest(services, parsed.data.q) });
     } catch (error) {
       next(error);
     }

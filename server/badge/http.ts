@@ -10,9 +10,9 @@ const MAX_AGE_S = 300;
 
 /**
  * `GET /badge/{slug}.svg[?theme=dark]`: a public tool's badge for its owner's site — "Listed on"
- * or, while featured, "Featured on" the site, with its like count. Always answered as an SVG, so
- * an embedded badge says what is wrong in place: a 404 one for an unknown or non-public tool, a
- * 400 one for a theme it does not know. Revalidated by ETag (the SVG's hash).
+ * or, while featured, "Featured on" the site, with its like count; a theme it does not know draws
+ * the default one. Always answered as an SVG, so an embedded badge says what is wrong in place: a
+ * 404 one for an unknown or non-public tool. Revalidated by ETag (the SVG's hash).
  */
 export function badgeRoutes(services: Pick<AppServices, "database" | "config" | "now">): Router {
   const router = express.Router();
@@ -22,9 +22,7 @@ export function badgeRoutes(services: Pick<AppServices, "database" | "config" | 
       res.set("Allow", "GET, HEAD");
       return sendBadge(req, res, 405, { kind: "missing", siteName, message: "This badge can only be read (GET)." }, "light");
     }
-    const query = BadgeQuerySchema.safeParse(req.query);
-    if (!query.success) return sendBadge(req, res, 400, { kind: "missing", siteName, message: query.error.issues[0]!.message }, "light");
-    const { theme } = query.data;
+    const { theme } = BadgeQuerySchema.parse(req.query);
     const file = String(req.params.file);
     const badge = file.endsWith(".svg") ? await publicToolBadge(services.database, file.slice(0, -".svg".length), services.now()) : null;
     if (!badge) return sendBadge(req, res, 404, { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` }, theme);

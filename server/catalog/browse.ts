@@ -14,9 +14,12 @@ export interface BrowsePage {
   /** Every public tool of the filter: the featured column's and the list's (what the category list counts too). */
   total: number;
   featured: ToolCard[];
+  /** The categories with tools (under the filters chosen), each with how many. */
   categories: { slug: string; name: string; count: number }[];
-  /** Every public tool, the count beside "All tools". */
+  /** Every public tool the filters give, the count beside "All tools". */
   allCount: number;
+  /** Whether any tool is featured anywhere (the empty Featured column then does not invite a first one). */
+  anyFeatured: boolean;
   /** The page's one address (category slug, sort, filters, page). */
   canonical: string;
   /** The pricing models and platforms the list is narrowed to (none: every tool of the filter). */
@@ -56,11 +59,13 @@ export async function browsePage(
   const { catalog } = deps;
   const at = deps.now();
   const category = filter.kind === "category" ? filter.category.slug : null;
-  const [featured, counts, allCount, facets] = await Promise.all([
+  const [featured, counts, allCount, facets, anyFeatured] = await Promise.all([
     catalog.featured(at, { limit: LIMITS.browseFeatured, category, filters }),
-    catalog.categoryCounts(at),
-    catalog.count(at),
+    // The category list counts what each category would give with the filters chosen.
+    catalog.categoryCounts(at, filters),
+    catalog.count(at, filters),
     catalog.facets(at, { category, filters }),
+    catalog.featured(at, { limit: 1 }).then((some) => some.length > 0),
   ]);
   const list = await catalog.list(at, {
     category,
@@ -83,12 +88,14 @@ export async function browsePage(
       // The list leaves out the featured column's tools; the page counts them all, as the category list does.
       total: list.total + featured.length,
       featured,
-      categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0).map((c) => ({
+      // A category the filters leave empty stays listed while it is the one shown.
+      categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && ((counts.get(c.slug) ?? 0) > 0 || c.slug === category)).map((c) => ({
         slug: c.slug,
         name: c.name,
         count: counts.get(c.slug) ?? 0,
       })),
       allCount,
+      anyFeatured,
       canonical,
       filters,
       facets,

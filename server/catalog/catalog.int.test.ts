@@ -305,19 +305,18 @@ describe("featured tools", () => {
     expect(bySlug.get(refunded.slug)).toMatchObject({ isFeatured: false, featuredPrice: 0, featuredUntil: null });
   });
 
-  it("marks the tool page of a featured tool, whose website link is then followed", async () => {
+  it("marks the tool page of a featured tool, whose website link is then marked as a paid one", async () => {
     const featured = (await getPage(server.url, `/tool/${twice.slug}`)).html;
     expect(textOf(toolHeader(featured))).toContain("Featured $160");
     expect(facts(sectionTitled(featured, "Tool Info") ?? "").Placement).toBe("Featured Tool");
     const link = visitWebsite(featured);
     expect(link.attrs.target).toBe("_blank");
-    expect(link.rel).toContain("noopener");
-    expect(link.rel).not.toContain("nofollow");
+    expect(link.rel).toEqual(["noopener", "sponsored"]);
 
     const ordinary = (await getPage(server.url, `/tool/${lapsed.slug}`)).html;
     expect(textOf(toolHeader(ordinary))).not.toContain("Featured");
     expect(facts(sectionTitled(ordinary, "Tool Info") ?? "").Placement).toBeUndefined();
-    expect(visitWebsite(ordinary).rel).toEqual(expect.arrayContaining(["noopener", "nofollow"]));
+    expect(visitWebsite(ordinary).rel).toEqual(["noopener", "nofollow"]);
   });
 });
 
@@ -605,12 +604,13 @@ describe("browse", () => {
     expect(breadcrumb(desc).map((i) => i.label)).toEqual(["Home", "Browse", "Utilities", "Name Z-A"]);
   });
 
-  it("offers 'Clear Filters' back to /browse/all when a category or sort is chosen", async () => {
+  it("offers one 'Clear all' back to /browse/all when a category or sort is chosen, and none when nothing is", async () => {
     for (const path of ["/browse/education", "/browse/all/name", "/browse/utilities/oldest?page=2"]) {
       const { html } = await getPage(server.url, path);
-      const clear = anchors(html).filter((a) => a.text === "Clear Filters");
+      const clear = anchors(html).filter((a) => a.text === "Clear all");
       expect(clear.map((a) => a.attrs.href), path).toEqual(["/browse/all"]);
     }
+    expect(anchors((await getPage(server.url, "/browse/all")).html).filter((a) => /clear/i.test(a.text))).toEqual([]);
   });
 
   it("lists categories with their public tool counts, keeping the chosen sort", async () => {
@@ -644,15 +644,22 @@ describe("tool page", () => {
     logoUrl: "/uploads/logos/main-tool_logo.webp",
     createdAt: BASE,
   });
+  // Each shares the main tool's first category; the first a tag as well, the second is the most liked.
   const related = [1, 2, 3, 4].map((n) =>
-    makeTool({ name: `Related ${n}`, categories: ["design", "utilities"], createdAt: BASE + n * HOUR_MS }),
+    makeTool({
+      name: `Related ${n}`,
+      categories: ["design", "utilities"],
+      tags: n === 1 ? ["T-One"] : [],
+      upvotesCount: n === 2 ? 5 : 0,
+      createdAt: BASE + n * HOUR_MS,
+    }),
   );
   const notRelated = [
     makeTool({ name: "Related Pending", status: "pending", categories: ["design"], createdAt: BASE + 10 * HOUR_MS }),
     makeTool({ name: "Related Rejected", status: "rejected", categories: ["design"], createdAt: BASE + 11 * HOUR_MS }),
-    // Shares only the main tool's second category.
-    makeTool({ name: "Second Category Only", categories: ["development"], createdAt: BASE + 12 * HOUR_MS }),
   ];
+  // Shares only the main tool's second category: as close as one sharing its first.
+  const secondCategoryOnly = makeTool({ name: "Second Category Only", categories: ["development"], createdAt: BASE + 12 * HOUR_MS });
   const bare = makeTool({
     ...emptyToolContent(),
     name: "Bare Tool",
@@ -665,7 +672,7 @@ describe("tool page", () => {
   beforeAll(async () => {
     server = testServer();
     site = server.services.config.siteUrl;
-    await addTools(server.services, [main, ...related, ...notRelated, bare]);
+    await addTools(server.services, [main, ...related, ...notRelated, secondCategoryOnly, bare]);
   });
 
   it("is found by slug; by id it redirects permanently to the slug URL", async () => {
@@ -694,6 +701,21 @@ describe("tool page", () => {
     expect(browse.filter((script) => script.attrs.includes("src="))).toEqual([]);
     expect(browse.map((script) => script.body)).toContain(scripts[0]!.body);
     expect(browse).toHaveLength(2);
+  });
+
+  it("has a page for each of its tags, with the public tools carrying it (any case), newest first", async () => {
+    const { res, html } = await getPage(server.url, "/tag/t-one");
+    expect(res.status).toBe(200);
+    expect(textOf(element(html, "h1", () => true, "heading").inner)).toBe("Tools tagged “t-one”");
+    expect(toolSlugs(element(html, "main", () => true, "main").inner)).toEqual([related[0]!.slug, main.slug]);
+    // Another spelling of the address, or of its first page, moves to the one address.
+    for (const [from, to] of [["/tag/T-One", "/tag/t-one"], ["/tag/t-one?page=1", "/tag/t-one"], ["/tag/t-one?page=x", "/tag/t-one"]]) {
+      const moved = await getPage(server.url, from!);
+      expect(moved.res.status, from).toBe(301);
+      expect(locationOf(moved.res, server.url), from).toBe(to);
+    }
+    expect((await getPage(server.url, "/tag/t-one?page=2")).res.status).toBe(404);
+    expect((await getPage(server.url, "/tag/no-tool-has-this")).res.status).toBe(404);
   });
 
   it("answers 404 'Tool Not Found' with a way to browse for an unknown tool", async () => {
@@ -750,15 +772,29 @@ describe("tool page", () => {
     expect(link.rel).toEqual(expect.arrayContaining(["noopener", "nofollow"]));
   });
 
-  it("shows the first 2 categories and first 3 platforms in Quick Info, and the first 8 tags", async () => {
+  it("shows the first 2 categories and first 3 platforms in Quick Info, and the first 8 tags, each category and tag a link to its list", async () => {
     const { html } = await getPage(server.url, `/tool/${main.slug}`);
-    expect(facts(sectionTitled(html, "Quick Info") ?? "")).toEqual({
-      Categories: "Design, Development",
+    const quickInfo = sectionTitled(html, "Quick Info") ?? "";
+    expect(facts(quickInfo)).toEqual({
+      // (The text helper puts a space after each link's words.)
+      Categories: "Design , Development",
       Pricing: "Free",
       Platforms: "Web, iOS, Android",
     });
+    expect(anchors(quickInfo).map((a) => [a.text, a.attrs.href])).toEqual([
+      ["Design", "/browse/design"],
+      ["Development", "/browse/development"],
+    ]);
     const tagBox = sectionTitled(html, "Tags") ?? "";
     expect(elements(tagBox, "li").map((li) => textOf(li.inner))).toEqual(tags.slice(0, 8));
+    expect(anchors(tagBox).map((a) => a.attrs.href)).toEqual(tags.slice(0, 8).map((tag) => `/tag/${tag}`));
+    // The breadcrumb goes through the first category.
+    const breadcrumb = element(html, "nav", (a) => a["aria-label"] === "Breadcrumb", "breadcrumb").inner;
+    expect(anchors(breadcrumb).map((a) => [a.text, a.attrs.href])).toEqual([
+      ["Home", "/"],
+      ["Browse", "/browse/all"],
+      ["Design", "/browse/design"],
+    ]);
     // (The page's hydration data carries every tag; what is shown is in <main>.)
     const shown = element(html, "main", () => true, "main").inner;
     expect(shown).not.toContain("t-nine");
@@ -776,23 +812,24 @@ describe("tool page", () => {
     expect(facts(sectionTitled(html, "Quick Info") ?? "")).toEqual({ Categories: "Finance" });
   });
 
-  it("lists up to 3 related tools of the same first category, newest first, never itself or a pending one", async () => {
+  it("lists up to 3 related tools, those sharing the most categories and tags first, then the most liked, then the newest; never itself or a pending one", async () => {
     const { html } = await getPage(server.url, `/tool/${main.slug}`);
     const aside = element(html, "aside", (a) => a["aria-labelledby"] === "related-title", "related tools").inner;
-    expect(toolSlugs(aside)).toEqual([related[3]!.slug, related[2]!.slug, related[1]!.slug]);
+    // A category and a tag (any case); then, of those sharing one category, the most liked, then the newest.
+    expect(toolSlugs(aside)).toEqual([related[0]!.slug, related[1]!.slug, secondCategoryOnly.slug]);
     // Compact cards (docs/design.md#screens): logo, name and tagline; no like button, no category line.
     expect(cards(aside)).toHaveLength(3);
     for (const card of cards(aside)) {
       expect(card.attrs.class?.split(" ")).toContain("is-compact");
       expect(startTags(card.inner, "form")).toEqual([]);
     }
-    expect(cardText(aside, related[3]!.slug).endsWith(`${related[3]!.name} ${related[3]!.tagline}`)).toBe(true);
-    expect(cardText(aside, related[3]!.slug)).not.toContain("Design");
+    expect(cardText(aside, related[0]!.slug).endsWith(`${related[0]!.name} ${related[0]!.tagline}`)).toBe(true);
+    expect(cardText(aside, related[0]!.slug)).not.toContain("Design");
 
-    // From a related tool: the main tool is related to it, the tool itself is not.
+    // From a related tool: those sharing both its categories first (the most liked of them, then the newest), never itself.
     const other = (await getPage(server.url, `/tool/${related[3]!.slug}`)).html;
     const otherAside = element(other, "aside", (a) => a["aria-labelledby"] === "related-title", "related tools").inner;
-    expect(toolSlugs(otherAside)).toEqual([related[2]!.slug, related[1]!.slug, related[0]!.slug]);
+    expect(toolSlugs(otherAside)).toEqual([related[1]!.slug, related[2]!.slug, related[0]!.slug]);
 
     const lonely = (await getPage(server.url, `/tool/${bare.slug}`)).html;
     const lonelyAside = element(lonely, "aside", (a) => a["aria-labelledby"] === "related-title", "related tools").inner;

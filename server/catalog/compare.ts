@@ -105,3 +105,9 @@ async function namedTool(deps: { database: Database; catalog: PublicCatalog }, n
   const [match] = await deps.catalog.namedLike(now, name, 1);
   return match ? publicTool(deps.database, match.slug, now) : null;
 }
+
+/** The names a compare field suggests beside a tool: the public tools most like it, the closest first. */
+export async function compareSuggestions(catalog: PublicCatalog, now: number, toolId: string): Promise<string[]> {
+  const found = await catalog.alternatives(now, toolId, { page: 1, pageSize: LIMITS.compareSuggestions });
+  return found ? found.items.map((tool) => tool.name) : [];
+}

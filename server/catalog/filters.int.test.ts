@@ -10,6 +10,7 @@ import {
   sectionLabelledBy,
   startTags,
   textOf,
+  titleOf,
   toolSlugs,
 } from "../../tests/support/html.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
@@ -70,7 +71,7 @@ function filterPanel(html: string) {
     platformCounts: counts(platform),
     checked: { pricing: checked(pricing), platform: checked(platform) },
     buttons: elements(form.inner, "button").map((b) => textOf(b.inner)),
-    clear: anchors(form.inner).filter((a) => a.text === "Clear filters").map((a) => a.attrs.href),
+    sort: startTags(form.inner, "select").map((select) => select.attrs.name),
   };
 }
 
@@ -87,16 +88,16 @@ async function browse(server: TestServer, path: string) {
     featured: toolSlugs(sectionLabelledBy(html, "featured-title")),
     countLine: elements(main, "p", (a) => a["aria-live"] === "polite").map((p) => textOf(p.inner)),
     panel: filterPanel(html),
+    heading: textOf(elements(main, "h1")[0]?.inner ?? ""),
+    chips: activeFilters(html),
   };
 }
 
-/** The hidden filter inputs of the sort form (the one with the sort select), as [name, value]. */
-function sortFormHiddenInputs(html: string): [string | undefined, string | undefined][] {
-  const forms = elements(html, "form").filter((f) => startTags(f.inner, "select").some((s) => s.attrs.name === "sort"));
-  expect(forms).toHaveLength(1);
-  return startTags(forms[0]!.inner, "input")
-    .filter((i) => i.attrs.type === "hidden")
-    .map((i) => [i.attrs.name, i.attrs.value]);
+/** The active filters' chips and the one "Clear all", as [text, href]. */
+function activeFilters(html: string): [string, string][] {
+  return anchors(html)
+    .filter((a) => a.text.startsWith("Remove filter: ") || a.text === "Clear all")
+    .map((a) => [a.text, a.attrs.href!]);
 }
 
 interface ApiList {
@@ -177,20 +178,25 @@ describe("filters by pricing model and platform", () => {
       // Every option in its listed order, under its label, even those no tool has.
       expect(page.panel.pricing.map((o) => [o.value, o.label])).toEqual(PRICING.map((slug, i) => [slug, PRICING_LABELS[i]]));
       expect(page.panel.platform.map((o) => [o.value, o.label])).toEqual(PLATFORM.map((slug, i) => [slug, PLATFORM_LABELS[i]]));
-      expect(page.panel.clear).toEqual([]);
+      expect(page.chips).toEqual([]);
+      expect(page.heading).toBe("All tools");
     });
 
-    it("is a GET form of checkboxes submitting to the page's category and sort, with an 'Apply filters' button", async () => {
+    it("is one GET form of checkboxes and the sort, submitting to the page's category, with an 'Apply' button", async () => {
       expect(filterPanel((await getPage(server.url, "/browse/all")).html)).toMatchObject({
         method: "get",
         action: "/browse/all",
-        buttons: ["Apply filters"],
+        buttons: ["Apply"],
+        sort: ["sort"],
       });
-      expect(filterPanel((await getPage(server.url, "/browse/design/name?platform=web")).html)).toMatchObject({
-        method: "get",
-        action: "/browse/design/name",
-        buttons: ["Apply filters"],
-      });
+      const { html } = await getPage(server.url, "/browse/design/name?platform=web");
+      expect(filterPanel(html)).toMatchObject({ method: "get", action: "/browse/design", buttons: ["Apply"], sort: ["sort"] });
+      // The sort shown is the page's: a tick sent along with a new sort is never lost.
+      expect(startTags(html, "option").filter((o) => "selected" in o.attrs).map((o) => o.attrs.value)).toEqual(["name"]);
+      // Without JavaScript the form's sort and ticks come back as the page's one address.
+      const res = await fetch(`${server.url}/browse/design?pricing=free&platform=web&sort=oldest`, { redirect: "manual" });
+      expect(res.status).toBe(301);
+      expect(locationOf(res, server.url)).toBe("/browse/design/oldest?pricing=free&platform=web");
     });
 
     it("filters by pricing model: any option chosen matches", async () => {
@@ -269,64 +275,77 @@ describe("filters by pricing model and platform", () => {
       expect(designMac.countLine).toEqual(["1 tool · 1 shown under Featured"]);
       expect(designMac.html).toContain("The one tool here is shown under Featured.");
       expect(designMac.html).not.toContain("No tools match these filters.");
-      expect((await browse(server, "/browse/development?platform=mac")).featured).toEqual([]);
+      const developmentMac = await browse(server, "/browse/development?platform=mac");
+      expect(developmentMac.featured).toEqual([]);
+      // A tool is featured elsewhere: the empty column does not invite a first one.
+      expect(textOf(sectionLabelledBy(developmentMac.html, "featured-title"))).not.toContain("Be the first");
     });
 
-    it("keeps the filters in the category links, the sort choices and the canonical link, and offers to clear them", async () => {
+    it("keeps the filters in the category links and the canonical link, counts categories under them, and shows them as chips", async () => {
       const page = await browse(server, "/browse/all?platform=mac");
       const nav = element(page.html, "nav", (a) => a["aria-label"] === "Categories", "category list").inner;
-      // The category counts are those of every public tool, filtered or not.
+      // The category counts are those the filters give.
       expect(anchors(nav).map((a) => [a.text, a.attrs.href])).toEqual([
-        ["All tools 7", "/browse/all?platform=mac"],
-        ["Design 5", "/browse/design?platform=mac"],
+        ["All tools 3", "/browse/all?platform=mac"],
+        ["Design 1", "/browse/design?platform=mac"],
         ["Development 2", "/browse/development?platform=mac"],
       ]);
-      expect(startTags(page.html, "option").map((o) => [o.attrs.value, o.attrs["data-href"]])).toEqual([
-        ["recent", "/browse/all?platform=mac"],
-        ["oldest", "/browse/all/oldest?platform=mac"],
-        ["name", "/browse/all/name?platform=mac"],
-        ["name-desc", "/browse/all/name-desc?platform=mac"],
-      ]);
-      // Without JavaScript the sort form submits the filters along.
-      expect(sortFormHiddenInputs(page.html)).toEqual([["platform", "mac"]]);
       expect(linkHrefs(page.html, "canonical")).toEqual([`${site}/browse/all?platform=mac`]);
-      expect(page.panel.clear).toEqual(["/browse/all"]);
-      expect(anchors(page.html).filter((a) => a.text === "Clear Filters").map((a) => a.attrs.href)).toEqual(["/browse/all"]);
+      expect(page.heading).toBe("Tools for macOS");
+      expect(titleOf(page.html)).toMatch(/^Tools for macOS — /);
+      expect(page.chips).toEqual([
+        ["Remove filter: macOS", "/browse/all"],
+        ["Clear all", "/browse/all"],
+      ]);
+      // A category no tool of the filters is in drops out of the list.
+      const ios = await browse(server, "/browse/all?platform=ios");
+      const iosNav = element(ios.html, "nav", (a) => a["aria-label"] === "Categories", "category list").inner;
+      expect(anchors(iosNav).map((a) => a.text)).toEqual(["All tools 1", "Design 1"]);
 
       const sorted = await browse(server, "/browse/design/name?pricing=free,freemium&platform=web");
       expect(linkHrefs(sorted.html, "canonical")).toEqual([`${site}/browse/design/name?pricing=free,freemium&platform=web`]);
-      expect(sorted.panel.clear).toEqual(["/browse/design/name"]);
-      expect(sortFormHiddenInputs(sorted.html)).toEqual([
-        ["pricing", "free,freemium"],
-        ["platform", "web"],
+      expect(sorted.heading).toBe("Free or freemium design tools for Web");
+      expect(titleOf(sorted.html)).toMatch(/^Free or freemium design tools for Web \(Name A-Z\) — /);
+      expect(textOf(element(sorted.html, "nav", (x) => x["aria-label"] === "Breadcrumb", "breadcrumb").inner)).toBe(
+        "Home › Browse › Free or freemium design tools for Web › Name A-Z",
+      );
+      // Each chip removes itself, the sort kept; "Clear all" removes every one, the category and sort too.
+      expect(sorted.chips).toEqual([
+        ["Remove filter: Design", "/browse/all/name?pricing=free,freemium&platform=web"],
+        ["Remove filter: Free", "/browse/design/name?pricing=freemium&platform=web"],
+        ["Remove filter: Freemium", "/browse/design/name?pricing=free&platform=web"],
+        ["Remove filter: Web", "/browse/design/name?pricing=free,freemium"],
+        ["Clear all", "/browse/all"],
       ]);
+      // Every clearing control on the page is that one.
+      expect(anchors(sorted.html).filter((a) => /clear/i.test(a.text)).map((a) => a.text)).toEqual(["Clear all"]);
     });
 
-    it("says so when no tool matches, with a link that clears the filters only", async () => {
-      for (const [path, clear, heading, every] of [
-        ["/browse/development?platform=ios", "/browse/development", "Development, Latest", "every Development tool"],
-        ["/browse/development/name?pricing=subscription&platform=mac", "/browse/development/name", "Development, Name A-Z", "every Development tool"],
-        ["/browse/all?pricing=contact-for-pricing", "/browse/all", "All tools, Latest", "every tool"],
-        ["/browse/all/oldest?pricing=usage-based,contact-for-pricing&platform=api", "/browse/all/oldest", "All tools, Oldest", "every tool"],
+    it("says so when no tool matches, and points to the chips above", async () => {
+      for (const [path, clear, heading] of [
+        ["/browse/development?platform=ios", "/browse/all", "Development tools for iOS, Latest"],
+        ["/browse/development/name?pricing=subscription&platform=mac", "/browse/all", "Subscription development tools for macOS, Name A-Z"],
+        ["/browse/all?pricing=contact-for-pricing", "/browse/all", "Contact for Pricing tools, Latest"],
+        ["/browse/all/oldest?pricing=usage-based,contact-for-pricing&platform=api", "/browse/all", "Usage-based or contact for pricing tools for API, Oldest"],
       ] as const) {
         const page = await browse(server, path);
         expect(page.list, path).toEqual([]);
         expect(page.featured, path).toEqual([]);
         expect(page.countLine, path).toEqual(["0 tools"]);
         // The list's heading (for screen readers) comes first.
-        expect(page.listText, path).toBe(`${heading} No tools match these filters. Clear the filters to see ${every}.`);
-        expect(
-          anchors(page.listSection).map((a) => [a.text, a.attrs.href]),
-          path,
-        ).toEqual([["Clear the filters", clear]]);
-        expect(page.panel.clear, path).toEqual([clear]);
+        expect(page.listText, path).toBe(`${heading} No tools match these filters. Remove a filter above to see more tools.`);
+        expect(anchors(page.listSection), path).toEqual([]);
+        expect(page.chips.at(-1), path).toEqual(["Clear all", clear]);
         expect(page.html, path).not.toContain("Page 1 of");
       }
       // A category with no tool at all, unfiltered, says what it said before.
       const empty = await browse(server, "/browse/health");
       expect(empty.listText).not.toContain("No tools match these filters");
       expect(empty.listText).toContain("No tools here yet.");
-      expect(anchors(empty.listSection).map((a) => a.text)).not.toContain("Clear the filters");
+      expect(empty.chips).toEqual([
+        ["Remove filter: Health", "/browse/all"],
+        ["Clear all", "/browse/all"],
+      ]);
     });
 
     it("never counts or lists a tool that is not public", async () => {

@@ -1,10 +1,10 @@
 import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
-import type { Sort } from "../../core/catalog.ts";
+import { tagSlug, type Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { platformMask } from "../../core/filters.ts";
 import { PLATFORMS, type Platform } from "../../core/platforms.ts";
 import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
-import { isWordCharacter, queryWords, SEARCH_WEIGHTS, wordStartsAt } from "../../core/search.ts";
+import { isWordCharacter, queryWords, SEARCH_WEIGHTS, wordStartsAt, type SearchOrder } from "../../core/search.ts";
 
 // Every public tool, held compactly in each instance's memory (docs/decisions/023): what the
 // public lists need to be answered without reading the catalogue — the orders (newest, name), the
@@ -75,7 +75,10 @@ export interface HeldPayment {
 export interface SearchHits {
   hits: { id: string; score: number }[];
   total: number;
+  /** How many matches each filter option would give (as `facets` counts a list's), when asked for. */
+  facets?: FacetCounts;
 }
+
 
 /** A tool's running featured placement: the weight (sum of payments in force) and its last payment. */
 export interface RunningFeaturing {
@@ -472,9 +475,20 @@ export class MemoryCatalog {
   // ---------------------------------------------------------------------------------------------
   // Lists.
 
-  /** How many public tools each category has. */
-  categoryCounts(): Map<CategorySlug, number> {
-    return new Map(CATEGORIES.map((c, i) => [c.slug, this.perCategory[i]!]));
+  /** How many public tools each category has (among those passing `filters`, when given). */
+  categoryCounts(filters?: FilterMasks): Map<CategorySlug, number> {
+    if (!filters || (filters.pricing === 0 && filters.platforms === 0)) return new Map(CATEGORIES.map((c, i) => [c.slug, this.perCategory[i]!]));
+    const view = this.filteredView(null, "recency", filters);
+    const per = new Int32Array(CATEGORIES.length);
+    for (let i = 0; i < view.length; i++) {
+      for (let mask = this.categoryMask[view[i]!]!, c = 0; mask !== 0; mask >>>= 1, c++) if (mask & 1) per[c]!++;
+    }
+    return new Map(CATEGORIES.map((c, i) => [c.slug, per[i]!]));
+  }
+
+  /** How many public tools pass `filters` (every one without). */
+  countPassing(filters?: FilterMasks): number {
+    return filters ? this.filteredView(null, "recency", filters).length : this.size;
   }
 
   /**
@@ -610,17 +624,23 @@ export class MemoryCatalog {
     const key = `${category} ${filters.pricing} ${filters.platforms}`;
     let counts = this.facetCounts.get(key);
     if (!counts) {
-      counts = { pricing: new Int32Array(PRICING_MODELS.length), platforms: new Int32Array(PLATFORMS.length) };
-      for (let i = 0; i < view.length; i++) {
-        const slot = view[i]!;
-        const pricing = this.pricingOf[slot]!;
-        const platforms = this.platformsOf[slot]!;
-        if (pricing > 0 && (filters.platforms === 0 || (platforms & filters.platforms) !== 0)) counts.pricing[pricing - 1]!++;
-        if (filters.pricing === 0 || (pricing > 0 && (filters.pricing & (1 << (pricing - 1))) !== 0)) {
-          for (let p = 0; p < PLATFORMS.length; p++) if (platforms & (1 << p)) counts.platforms[p]!++;
-        }
-      }
+      counts = this.countFacets(view, filters);
       keep(this.facetCounts, key, counts);
+    }
+    return counts;
+  }
+
+  /** The facet counts of some slots: pricing among those on the platforms filtered by, platforms among those of the pricing filtered by. */
+  private countFacets(slots: Int32Array, filters: FilterMasks): FacetCounts {
+    const counts = { pricing: new Int32Array(PRICING_MODELS.length), platforms: new Int32Array(PLATFORMS.length) };
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const pricing = this.pricingOf[slot]!;
+      const platforms = this.platformsOf[slot]!;
+      if (pricing > 0 && (filters.platforms === 0 || (platforms & filters.platforms) !== 0)) counts.pricing[pricing - 1]!++;
+      if (filters.pricing === 0 || (pricing > 0 && (filters.pricing & (1 << (pricing - 1))) !== 0)) {
+        for (let p = 0; p < PLATFORMS.length; p++) if (platforms & (1 << p)) counts.platforms[p]!++;
+      }
     }
     return counts;
   }
@@ -739,6 +759,97 @@ export class MemoryCatalog {
       }
     }
     return { hits: slots.map((slot) => ({ id: this.ids[slot]!, shares: this.sharesOf(source, slot) })), total };
+  }
+
+  /**
+   * The public tools sharing a category or a tag with a tool (held or not), scored 2 per shared
+   * category and 1 per shared tag (what a tool page calls related): the best `limit`, and every
+   * other one with the score of the last of them, as the caller breaks those ties (by likes, which
+   * are not held here). Best first, newest first among equals; at most `cap` in all; never `except`.
+   */
+  closest(tool: { categories: readonly string[]; tags: readonly string[]; except: string }, limit: number, cap: number): { id: string; points: number }[] {
+    // Typed arrays and one walk in date order, not a map and a sort: in a large category most of
+    // the catalogue shares something with the tool, and a tool page must not sort it all.
+    const points = new Uint16Array(this.ids.length);
+    const { slots: tagged, from: taggedFrom } = this.tagIndex();
+    const tags = new Set(tool.tags.map((t) => t.toLowerCase()));
+    for (const tag of tags) {
+      const t = this.tagIdOf.get(tag);
+      if (t !== undefined) for (let i = taggedFrom[t]!; i < taggedFrom[t + 1]!; i++) points[tagged[i]!]!++;
+    }
+    let categories = 0;
+    for (const slug of tool.categories) {
+      const index = CATEGORY_BY_SLUG.get(slug);
+      if (index !== undefined) categories |= 1 << index;
+    }
+    if (categories !== 0) {
+      for (let slot = 0; slot < this.ids.length; slot++) {
+        const shared = this.categoryMask[slot]! & categories;
+        if (shared !== 0 && this.alive[slot] === 1) points[slot]! += 2 * bitCount(shared);
+      }
+    }
+    const except = this.slotOf.get(tool.except);
+    if (except !== undefined) points[except] = 0;
+    // The score of the `limit`-th best: every tool above it is kept, and those equal to it too.
+    const best = 2 * bitCount(categories) + tags.size;
+    const perScore = new Int32Array(best + 1);
+    for (let slot = 0; slot < points.length; slot++) if (points[slot]! > 0) perScore[points[slot]!]!++;
+    let cut = 1;
+    for (let p = best, above = 0; p > 0; p--) {
+      above += perScore[p]!;
+      if (above >= limit) {
+        cut = p;
+        break;
+      }
+    }
+    const byScore = Array.from({ length: best + 1 }, () => [] as number[]);
+    for (const slot of this.view(null, "recency")) if (points[slot]! >= cut && byScore[points[slot]!]!.length < cap) byScore[points[slot]!]!.push(slot);
+    const closest: { id: string; points: number }[] = [];
+    for (let p = best; p >= cut && closest.length < cap; p--) {
+      for (const slot of byScore[p]!) {
+        if (closest.length === cap) break;
+        closest.push({ id: this.ids[slot]!, points: p });
+      }
+    }
+    return closest;
+  }
+
+  /** The addresses (core/catalog.ts, tagSlug) of the tags public tools carry, each once, in code-unit order. */
+  tagSlugs(): string[] {
+    const { from } = this.tagIndex();
+    const slugs = new Set<string>();
+    for (let t = 0; t < this.tagNames.length; t++) if (from[t + 1]! > from[t]!) slugs.add(tagSlug(this.tagNames[t]!));
+    slugs.delete("");
+    return [...slugs].sort();
+  }
+
+  /** The tags held whose address (core/catalog.ts, tagSlug) is `slug`, as held (lower-cased). */
+  tagsWithSlug(slug: string): string[] {
+    // Tags are only ever added: the index is brought up to date with those added since it was made.
+    for (let t = this.slugsIndexed; t < this.tagNames.length; t++) {
+      const key = tagSlug(this.tagNames[t]!);
+      this.tagsBySlug.set(key, [...(this.tagsBySlug.get(key) ?? []), t]);
+    }
+    this.slugsIndexed = this.tagNames.length;
+    const { from } = this.tagIndex();
+    // A tag no public tool carries any more has no page.
+    return (this.tagsBySlug.get(slug) ?? []).filter((t) => from[t + 1]! > from[t]!).map((t) => this.tagNames[t]!);
+  }
+
+  private tagsBySlug = new Map<string, number[]>();
+  private slugsIndexed = 0;
+
+  /** One page of the public tools carrying any of `tags` (as held), newest first, and how many there are. */
+  withTags(tags: readonly string[], options: { from: number; count: number }): { ids: string[]; total: number } {
+    const { slots: tagged, from } = this.tagIndex();
+    const found = new Set<number>();
+    for (const tag of tags) {
+      const t = this.tagIdOf.get(tag);
+      if (t !== undefined) for (let i = from[t]!; i < from[t + 1]!; i++) found.add(tagged[i]!);
+    }
+    const rank = this.recencyRanks();
+    const ordered = [...found].sort((a, b) => rank[a]! - rank[b]!);
+    return { ids: ordered.slice(options.from, options.from + options.count).map((slot) => this.ids[slot]!), total: ordered.length };
   }
 
   /** The live slots of each tag (tag t's from `from[t]` to `from[t + 1]`), made again after a change. */
@@ -901,15 +1012,28 @@ export class MemoryCatalog {
    * Public tools that score for a normalised query, in the product's order (score, featured,
    * featured price, newest, id), one page of them and the total.
    */
-  search(normalizedQuery: string, now: number, options: { page: number; pageSize: number }): SearchHits {
+  search(
+    normalizedQuery: string,
+    now: number,
+    options: { page: number; pageSize: number; filters?: FilterMasks; order?: SearchOrder; facets?: boolean },
+  ): SearchHits {
     const words = queryWords(normalizedQuery);
     if (words.length === 0) return { hits: [], total: 0 };
     this.prepare(now);
     const from = (options.page - 1) * options.pageSize;
-    const total = this.scoreAll(normalizedQuery, words, from + options.pageSize);
+    const order = options.order ?? "relevance";
+    const found = this.scoreAll(normalizedQuery, words, from + options.pageSize, options.filters, options.facets === true);
+    const total = found.matched;
     const count = Math.max(0, Math.min(options.pageSize, total - from));
-    const slots = count === 0 ? [] : total <= this.sortLimit ? this.pageBySort(total, from, count) : this.pageByRankWalk(total, from, count);
-    return { hits: slots.map((slot) => ({ id: this.ids[slot]!, score: this.score[slot]! })), total };
+    let slots: number[];
+    if (count === 0) slots = [];
+    else if (order !== "relevance") {
+      // Every match is on hand (touched): sorted by the list orders browse uses.
+      slots = Array.from(this.touched.subarray(0, total))
+        .sort(order === "name" ? this.nameBefore : this.newerFirst)
+        .slice(from, from + count);
+    } else slots = total <= this.sortLimit ? this.pageBySort(total, from, count) : this.pageByRankWalk(total, from, count);
+    return { hits: slots.map((slot) => ({ id: this.ids[slot]!, score: this.score[slot]! })), total, ...(found.facets ? { facets: found.facets } : {}) };
   }
 
   private tokenId(token: string): number {
@@ -1006,7 +1130,7 @@ export class MemoryCatalog {
    * Scores are exact for the first `exact` results in order; below those a phrase may be left
    * unchecked, which can lower a score but never drops a match (every word already matched).
    */
-  private scoreAll(phrase: string, words: string[], exact: number): number {
+  private scoreAll(phrase: string, words: string[], exact: number, filters?: FilterMasks, withFacets = false): { matched: number; facets?: FacetCounts } {
     this.ensureScratch();
     const { alive, score, queryMark, wordMark, wordMask, allMask, wordsSeen, touched, wordList } = this;
     const query = this.nextStamp("query");
@@ -1048,8 +1172,22 @@ export class MemoryCatalog {
       }
     }
 
+    // The facets count every match; the filters then leave out those that fail them, before the
+    // phrase is checked, so the first `exact` are those of the filtered list.
+    let facets: FacetCounts | undefined;
+    if (withFacets) facets = this.countFacets(touched.subarray(0, matched), filters ?? { pricing: 0, platforms: 0 });
+    if (filters && (filters.pricing !== 0 || filters.platforms !== 0)) {
+      let kept = 0;
+      for (let i = 0; i < matched; i++) {
+        const slot = touched[i]!;
+        if (this.passes(slot, filters)) touched[kept++] = slot;
+        else queryMark[slot] = 0;
+      }
+      matched = kept;
+    }
+
     if (!phraseIsWord) this.checkPhrase(phrase, words.length, matched, exact);
-    return matched;
+    return { matched, facets };
   }
 
   /**

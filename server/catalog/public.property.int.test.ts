@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CATEGORY_SLUGS, type CategorySlug } from "../../core/categories.ts";
-import { SORTS, type Sort } from "../../core/catalog.ts";
+import { SORTS, tagSlug, type Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { normalizeQuery } from "../../core/search.ts";
 import { PUBLIC_STATUSES, type ToolStatus } from "../../core/tool.ts";
@@ -478,10 +478,25 @@ async function expectListsAsOracle(server: TestServer, stored: Stored, rng: Rng,
 
   expect(idsOf(await catalog.latest(now, 8)), `${where}: latest`).toEqual(listOracle(stored, null, "recent", new Set()).slice(0, 8));
   for (const tool of rng.some(publicTools, 0, 3)) {
-    expect(idsOf(await catalog.related(now, tool, 4)), `${where}: related to ${tool.id}`).toEqual(
-      listOracle(stored, tool.categories[0]!, "recent", new Set([tool.id])).slice(0, 4),
-    );
+    // Two points a shared category, one a shared tag (any case); then the most liked, then the newest.
+    const tagsOf = (t: { tags: string[] }) => new Set(t.tags.map((tag) => tag.toLowerCase()));
+    const shared = (other: typeof tool) =>
+      2 * other.categories.filter((c) => tool.categories.includes(c)).length + [...tagsOf(other)].filter((tag) => tagsOf(tool).has(tag)).length;
+    const byId = new Map(publicTools.map((t) => [t.id, t]));
+    const expected = listOracle(stored, null, "recent", new Set([tool.id]))
+      .map((id) => byId.get(id)!)
+      .filter((t) => shared(t) > 0)
+      .sort((a, b) => shared(b) - shared(a) || b.upvotesCount - a.upvotesCount);
+    expect(idsOf(await catalog.related(now, tool, 4)), `${where}: related to ${tool.id}`).toEqual(idsOf(expected.slice(0, 4)));
+
+    // Each of its tags has a page of the tools carrying it (or a tag spelt to the same address), newest first.
+    for (const tag of tool.tags.filter((t) => tagSlug(t) !== "").slice(0, 2)) {
+      const carrying = listOracle(stored, null, "recent", new Set()).filter((id) => byId.get(id)!.tags.some((t) => tagSlug(t) === tagSlug(tag)));
+      const got = await catalog.tagged(now, tagSlug(tag), { page: 1, pageSize: 5 });
+      expect({ ids: idsOf(got?.items ?? []), total: got?.total }, `${where}: tagged ${tag}`).toEqual({ ids: carrying.slice(0, 5), total: carrying.length });
+    }
   }
+  expect(await catalog.tagged(now, "no-tool-carries-this-tag", { page: 1, pageSize: 5 }), `${where}: an unknown tag`).toBeNull();
   const offset = rng.int(0, 10);
   expect(idsOf(await catalog.urls(now, { offset, limit: 10 })), `${where}: urls from ${offset}`).toEqual(
     listOracle(stored, null, "oldest", new Set()).slice(offset, offset + 10),

@@ -6,8 +6,9 @@ import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
 import type { CatalogFreshness } from "./freshness.ts";
-import { listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
-import type { Shares } from "./memory-catalog.ts";
+import { likeCounts, listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
+import type { SearchOrder } from "../../core/search.ts";
+import type { FacetCounts, Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
 
 // What public pages list, answered without reading the catalogue (docs/decisions/023): the
@@ -25,6 +26,8 @@ export interface ListPage {
 export interface SearchPage {
   items: (ToolCard & { score: number })[];
   total: number;
+  /** How many matches each filter option would give, when asked for. */
+  facets?: Facets;
 }
 
 /** One page of the tools most like another (docs/decisions/029), each with what it shares with it. */
@@ -74,20 +77,30 @@ export interface PublicCatalog {
   /** The newest public tools, featured or not. */
   latest(now: number, limit: number): Promise<ToolCard[]>;
   /**
-   * Public tools sharing the tool's first category, the tool itself left out: newest first (tool
-   * page) or most liked first (search).
+   * A tool page's related tools: public tools sharing categories and tags with it, the most shared
+   * first (a category counts as two tags), then the most liked, then the newest; never itself.
    */
-  related(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number, order?: "newest" | "most-liked"): Promise<ToolCard[]>;
+  related(now: number, tool: Pick<ToolCard, "id" | "categories"> & { tags: readonly string[] }, limit: number): Promise<ToolCard[]>;
+  /** Public tools sharing the tool's first category, most liked first, the tool itself left out (search). */
+  mostLikedAlike(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number): Promise<ToolCard[]>;
+  /** One page of the public tools carrying a tag (by its address, core/catalog.ts), newest first; null when none does. */
+  tagged(now: number, slug: string, options: { page: number; pageSize: number }): Promise<(ListPage & { tag: string }) | null>;
+  /** The addresses of the tags public tools carry (the sitemap's tag pages). */
+  tagSlugs(now: number): Promise<string[]>;
   /** The most liked public tools ("community favourites"), then the newest. */
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
   /** The public tools most like a public tool, one page of them; null when the tool is not public. */
   alternatives(now: number, toolId: string, options: { page: number; pageSize: number }): Promise<AlternativesPage | null>;
-  /** How many public tools each category has. */
-  categoryCounts(now: number): Promise<Map<CategorySlug, number>>;
-  /** How many tools are public. */
-  count(now: number): Promise<number>;
+  /** How many public tools each category has (of those the filters give, when given). */
+  categoryCounts(now: number, filters?: ListFilters): Promise<Map<CategorySlug, number>>;
+  /** How many tools are public (of those the filters give, when given). */
+  count(now: number, filters?: ListFilters): Promise<number>;
   /** Public tools scoring for a normalised query, in the product's order (core/search.ts): one page, and the total. */
-  search(normalizedQuery: string, now: number, options: { page: number; pageSize: number }): Promise<SearchPage>;
+  search(
+    normalizedQuery: string,
+    now: number,
+    options: { page: number; pageSize: number; filters?: ListFilters; order?: SearchOrder; facets?: boolean },
+  ): Promise<SearchPage>;
   /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
   vocabulary(now: number): Promise<string[]>;
   /**
@@ -113,11 +126,20 @@ export interface PublicCatalog {
   stats(): { tools: number; slots: number };
 }
 
+const facetsOf = (counts: FacetCounts): Facets => ({
+  pricing: PRICING_MODELS.map((model, i) => ({ model, count: counts.pricing[i]! })),
+  platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
+});
+
 const masks = (filters: ListFilters) => ({ pricing: pricingMask(filters.pricing), platforms: platformMask(filters.platforms) });
 
 // Below this many tools a category's most liked are read through its own index; above, the most
 // liked of all are read from the top until enough of them are in the category.
 const SMALL_CATEGORY = 2000;
+
+// A related list's candidates read for their likes at most: those sharing the most, and the ties
+// at the list's end (a popular category ties hundreds; past this many the newest of them).
+const RELATED_CANDIDATES = 200;
 
 export function createPublicCatalog(database: Database, freshness: CatalogFreshness, log: Logger): PublicCatalog {
   const synced = createSyncedCatalog(database, freshness, log);
@@ -169,20 +191,35 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       return cards(now, catalog.featured(now, { category: options.category ?? null, limit: options.limit, filters: options.filters && masks(options.filters) }));
     },
     async facets(now, options) {
-      const counts = (await synced.ready(now)).facets(options.category, masks(options.filters));
-      return {
-        pricing: PRICING_MODELS.map((model, i) => ({ model, count: counts.pricing[i]! })),
-        platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
-      };
+      return facetsOf((await synced.ready(now)).facets(options.category, masks(options.filters)));
     },
     async latest(now, limit) {
       return cards(now, (await synced.ready(now)).newest(null, limit));
     },
-    async related(now, tool, limit, order = "newest") {
+    async related(now, tool, limit) {
+      const catalog = await synced.ready(now);
+      const candidates = catalog.closest({ categories: tool.categories, tags: tool.tags, except: tool.id }, limit, RELATED_CANDIDATES);
+      // Ties on what is shared go to the most liked; the sort is stable, so then the newest.
+      const likes = await likeCounts(database, candidates.map((c) => c.id));
+      const ranked = candidates
+        .filter((c) => likes.has(c.id))
+        .sort((a, b) => b.points - a.points || likes.get(b.id)! - likes.get(a.id)!)
+        .slice(0, limit);
+      return cards(now, ranked.map((c) => c.id));
+    },
+    async tagSlugs(now) {
+      return (await synced.ready(now)).tagSlugs();
+    },
+    async mostLikedAlike(now, tool, limit) {
       const first = tool.categories[0];
-      if (!first) return [];
-      if (order === "most-liked") return cards(now, await mostLikedInCategory(now, first, limit, tool.id));
-      return cards(now, (await synced.ready(now)).newest(first, limit, tool.id));
+      return first ? cards(now, await mostLikedInCategory(now, first, limit, tool.id)) : [];
+    },
+    async tagged(now, slug, options) {
+      const catalog = await synced.ready(now);
+      const tags = catalog.tagsWithSlug(slug);
+      if (tags.length === 0) return null;
+      const { ids, total } = catalog.withTags(tags, { from: (options.page - 1) * options.pageSize, count: options.pageSize });
+      return { tag: tags[0]!, items: await cards(now, ids), total };
     },
     async mostLiked(now, limit) {
       return cards(now, await mostLikedIds(database, { limit }));
@@ -192,15 +229,15 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       if (!similar) return null;
       return { items: await cardsOf(now, similar.hits, (hit) => ({ shares: hit.shares })), total: similar.total };
     },
-    async categoryCounts(now) {
-      return (await synced.ready(now)).categoryCounts();
+    async categoryCounts(now, filters) {
+      return (await synced.ready(now)).categoryCounts(filters && masks(filters));
     },
-    async count(now) {
-      return (await synced.ready(now)).size;
+    async count(now, filters) {
+      return (await synced.ready(now)).countPassing(filters && masks(filters));
     },
     async search(normalizedQuery, now, options) {
-      const { hits, total } = (await synced.ready(now)).search(normalizedQuery, now, options);
-      return { items: await cardsOf(now, hits, (hit) => ({ score: hit.score })), total };
+      const { hits, total, facets } = (await synced.ready(now)).search(normalizedQuery, now, { ...options, filters: options.filters && masks(options.filters) });
+      return { items: await cardsOf(now, hits, (hit) => ({ score: hit.score })), total, ...(facets ? { facets: facetsOf(facets) } : {}) };
     },
     async vocabulary(now) {
       return (await synced.ready(now)).vocabulary();

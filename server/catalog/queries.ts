@@ -184,6 +184,13 @@ export async function mostLikedIds(database: Database, options: { limit: number;
   return rows.map((r) => r.id);
 }
 
+/** The like counts of the public tools among `ids` (read by primary key). */
+export async function likeCounts(database: Database, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await database.db.selectFrom("tools").select(["tools.id", "tools.upvotes_count"]).where("tools.id", "in", ids).where(IS_PUBLIC).execute();
+  return new Map(rows.map((r) => [r.id, r.upvotes_count]));
+}
+
 /** Ids of a category's most liked public tools (all of them, through the category's index: for small categories). */
 export async function mostLikedIdsIn(database: Database, category: CategorySlug, limit: number): Promise<string[]> {
   const rows = await database.db

@@ -40,11 +40,11 @@ describe("sitemap, feed and robots.txt", () => {
   });
   let server: TestServer;
   const publicTools = [
-    makeTool({ name: "Map Alpha", categories: ["productivity"], createdAt: BASE + HOUR_MS }),
-    makeTool({ name: "Map Beta", categories: ["productivity", "design"], createdAt: BASE + 2 * HOUR_MS }),
-    makeTool({ name: "Map Gamma", status: "verified", categories: ["design"], createdAt: BASE + 3 * HOUR_MS }),
+    makeTool({ name: "Map Alpha", categories: ["productivity"], tags: ["note-taking", "Wiki"], createdAt: BASE + HOUR_MS }),
+    makeTool({ name: "Map Beta", categories: ["productivity", "design"], tags: ["wiki"], createdAt: BASE + 2 * HOUR_MS }),
+    makeTool({ name: "Map Gamma", status: "verified", categories: ["design"], tags: ["WIKI"], createdAt: BASE + 3 * HOUR_MS }),
   ];
-  const pending = makeTool({ name: "Map Pending", status: "pending", categories: ["health"], createdAt: BASE - HOUR_MS });
+  const pending = makeTool({ name: "Map Pending", status: "pending", categories: ["health"], tags: ["unlisted-tag"], createdAt: BASE - HOUR_MS });
   const rejected = makeTool({ name: "Map Rejected", status: "rejected", categories: ["finance"], createdAt: BASE + 9 * HOUR_MS });
 
   beforeAll(async () => {
@@ -73,6 +73,8 @@ describe("sitemap, feed and robots.txt", () => {
     expect(alternativesLocs.sort()).toEqual(publicTools.map((t) => `${SITE}/alternatives/${t.slug}`).sort());
     const categoryLocs = locs.filter((l) => l.startsWith(`${SITE}/browse/`) && l !== `${SITE}/browse/all`);
     expect(categoryLocs.sort()).toEqual([`${SITE}/browse/design`, `${SITE}/browse/productivity`]);
+    // A tag page for each tag public tools carry, once however it is spelt; none for a pending tool's.
+    expect(locs.filter((l) => l.startsWith(`${SITE}/tag/`))).toEqual([`${SITE}/tag/note-taking`, `${SITE}/tag/wiki`]);
     expect(new Set(locs).size).toBe(locs.length);
   });
 

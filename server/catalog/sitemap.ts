@@ -6,8 +6,12 @@ import type { PublicCatalog } from "./public.ts";
 const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/contact", "/privacy-policy"];
 
 async function pagePaths(catalog: PublicCatalog, now: number): Promise<string[]> {
-  const counts = await catalog.categoryCounts(now);
-  return [...STATIC_PATHS, ...CATEGORIES.filter((c) => (counts.get(c.slug) ?? 0) > 0).map((c) => `/browse/${c.slug}`)];
+  const [counts, tags] = await Promise.all([catalog.categoryCounts(now), catalog.tagSlugs(now)]);
+  return [
+    ...STATIC_PATHS,
+    ...CATEGORIES.filter((c) => (counts.get(c.slug) ?? 0) > 0).map((c) => `/browse/${c.slug}`),
+    ...tags.map((slug) => `/tag/${slug}`),
+  ];
 }
 
 // Each public tool has two pages: its own and its alternatives'.

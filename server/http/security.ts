@@ -18,7 +18,8 @@ export function securityHeaders(options: { https: boolean; dev: boolean; formTar
         scriptSrc: ["'self'", nonce],
         // Inline style attributes (positioning in UI primitives) are harmless without script.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
+        // blob: the preview of a logo chosen in a form, shown from the file before it is uploaded.
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'"],
         // Vite's dev server pushes module updates over a WebSocket.
         connectSrc: options.dev ? ["'self'", "ws:"] : ["'self'"],

@@ -7,9 +7,10 @@ export interface SpamRefusal {
 }
 
 /**
- * The guard of the public forms (contact, submit): every post counts against the address's limit,
- * valid or not — that is what stops a script —, and a filled-in honeypot field (hidden from people)
- * marks a robot. Null when the post may be read.
+ * The guard of the public forms (contact, digest, submit): every post counts against the address's
+ * limit, valid or not — that is what stops a script —, and a filled-in honeypot field (hidden from
+ * people) marks a robot. Null when the post may be read. The submit page gives the point back when
+ * it refuses a post for its content, so only saved submissions count there.
  */
 export async function guardPublicForm(
   post: { limiter: RateLimiter; addressKey: string; honeypot: FormDataEntryValue | null },

@@ -1,5 +1,5 @@
 import express, { type Router } from "express";
-import { likeSchema, safeReturnPath } from "../../core/likes.ts";
+import { likeSchema, safeReturnPath, toolAnchor } from "../../core/likes.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
 import { sameSite, sameSitePath } from "../http/origin.ts";
 import { clientIp } from "../http/client.ts";
@@ -18,7 +18,8 @@ const LIMIT_MESSAGES: Record<LikeLimit, (retryAfterSec: number) => string> = {
 /**
  * `POST /like/:toolId` with `intent` (like, unlike, or toggle when absent): the script of the like
  * button gets the authoritative `{ toolId, liked, count }` as JSON; a browser without JavaScript
- * is sent back to the page of this site it came from (its Referer), else to the tool's page.
+ * is sent back to the page of this site it came from (its Referer), else to the tool's page, at
+ * the tool's card (`#tool-<id>`).
  */
 export function likeRoutes(services: AppServices): Router {
   const router = express.Router();
@@ -55,7 +56,8 @@ export function likeRoutes(services: AppServices): Router {
         res.set("Retry-After", String(outcome.retryAfterSec));
         return fail("resource-exhausted", LIMIT_MESSAGES[outcome.reason](outcome.retryAfterSec));
       case "done":
-        return wantsJson(req) ? res.json(outcome.state) : res.redirect(303, back);
+        // Back to the card that was liked, not to the top of a long list.
+        return wantsJson(req) ? res.json(outcome.state) : res.redirect(303, `${back}#${toolAnchor(toolId)}`);
     }
   });
   return router;

@@ -308,11 +308,11 @@ describe("like requests", () => {
       const before = await countOf(server, tool.id);
       const res = await form(tool.id, { Referer: `${server.url}/browse/all?page=1` });
       expect(res.status).toBe(303);
-      expect(res.headers.get("location")).toBe("/browse/all?page=1");
+      expect(res.headers.get("location")).toBe(`/browse/all?page=1#tool-${tool.id}`);
       const cookie = cookieOf(res)!;
       expect(await countOf(server, tool.id)).toBe(before + 1);
       const again = await form(tool.id, { Cookie: cookie, Referer: `${server.url}/` });
-      expect(again.headers.get("location")).toBe("/");
+      expect(again.headers.get("location")).toBe(`/#tool-${tool.id}`);
       expect(await countOf(server, tool.id)).toBe(before);
     });
 
@@ -321,7 +321,7 @@ describe("like requests", () => {
       async (referer) => {
         const res = await form(tool.id, referer === undefined ? {} : { Referer: referer });
         expect(res.status).toBe(303);
-        expect(res.headers.get("location")).toBe(`/tool/${tool.id}`);
+        expect(res.headers.get("location")).toBe(`/tool/${tool.id}#tool-${tool.id}`);
         // Toggled back, so the next case starts where this one did.
         await form(tool.id, { Cookie: cookieOf(res)! });
       },
@@ -441,6 +441,40 @@ describe("likes from one address (docs/decisions/018)", () => {
     const back = await like(server, tool.id, "toggle", { ...from, Cookie: cookie });
     expect(back.status).toBe(200);
     expect(await back.json()).toEqual({ toolId: tool.id, liked: false, count: 4 });
+  });
+
+  it("counts net likes: toggling back and forth spends nothing, and the point an unlike gives back is another person's", async () => {
+    const tool = makeTool({ name: "Open Plan Office" });
+    await addTools(server.services, [tool]);
+    const from = { "X-Forwarded-For": "198.51.100.79" };
+    const first = await like(server, tool.id, "like", from);
+    const cookie = cookieOf(first)!;
+    // Twelve changes of mind: each like spends a point, each unlike gives it back.
+    for (let i = 0; i < 12; i++) {
+      const res = await like(server, tool.id, "toggle", { ...from, Cookie: cookie });
+      expect(res.status).toBe(200);
+    }
+    expect(await countOf(server, tool.id)).toBe(1);
+    // Four more people behind the same address fill the budget of 5; a sixth is refused.
+    const others = await Promise.all(Array.from({ length: 4 }, () => like(server, tool.id, "like", from)));
+    expect(others.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await like(server, tool.id, "like", from)).status).toBe(429);
+    // The first takes theirs back: a point for someone else.
+    expect((await like(server, tool.id, "unlike", { ...from, Cookie: cookie })).status).toBe(200);
+    expect((await like(server, tool.id, "like", from)).status).toBe(200);
+    expect((await like(server, tool.id, "like", from)).status).toBe(429);
+    expect(await countOf(server, tool.id)).toBe(5);
+  });
+
+  it("gives nothing back for an unlike of a like the address did not spend today", async () => {
+    const tool = makeTool({ name: "Yesterday's Favourite" });
+    await addTools(server.services, [tool]);
+    const from = { "X-Forwarded-For": "198.51.100.80" };
+    const cookie = cookieOf(await like(server, tool.id, "like", { "X-Forwarded-For": "198.51.100.81" }))!;
+    // The visitor comes back from another network and takes it back: that network's budget stays full.
+    expect((await like(server, tool.id, "unlike", { ...from, Cookie: cookie })).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 7 }, () => like(server, tool.id, "like", from)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
   });
 });
 

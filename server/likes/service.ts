@@ -31,7 +31,7 @@ export interface LikeService {
  * Likes count once per visitor (docs/design.md#rule-6): the (tool, visitor) pair is the key of `likes`,
  * and a tool's count moves only when a pair was really added or removed, in the same transaction.
  * A visitor is only a cookie, so one address (an IPv4 address, or an IPv6 /64) adds at most a few
- * likes to one tool a day however many cookies it presents, and starts a bounded number of new
+ * likes to one tool a day however many cookies it presents (net: an unlike gives its point back), and starts a bounded number of new
  * visitors an hour (docs/decisions/018). Likes of one tool that arrive together are written together
  * (docs/decisions/034).
  */
@@ -71,13 +71,18 @@ export function createLikeService(options: {
       const mayAdd = intent === "like" || (intent === "toggle" && !(await hasLiked(database, toolId, visitorId)));
       const budgetKey = `${address}\n${toolId}`;
       if (mayAdd) {
-        const budget = await limiters.toolAddress.consume(budgetKey);
+        // A refused like takes nothing, so a point an unlike gives back is there for the next one.
+        const budget = await limiters.toolAddress.consume(budgetKey, { refusedTakesNothing: true });
         if (budget.limited) return { kind: "limited", reason: "tool", retryAfterSec: budget.retryAfterSec, setCookie };
       }
       const result = await like(toolId, { visitorId, intent, now });
       const added = result?.changed === true && result.state.liked;
+      const removed = result?.changed === true && !result.state.liked;
       if (added) metrics.likeAdded();
       if (mayAdd && !added) await limiters.toolAddress.refund(budgetKey);
+      // The budget counts the likes an address adds and keeps: an unlike gives its point back, so
+      // changing one's mind costs nothing; a like kept from an earlier day gives back none of today's.
+      if (removed) await limiters.toolAddress.refund(budgetKey, { onlySpent: true });
       if (!result) return { kind: "not-found", setCookie };
       return { kind: "done", state: result.state, setCookie };
     },

@@ -12,6 +12,7 @@ const BY_FIRST_SEGMENT: ReadonlyMap<string, string> = new Map([
   ["tool", "/tool/:slug"],
   ["alternatives", "/alternatives/:slug"],
   ["compare", "/compare/:slugs"],
+  ["tag", "/tag/:slug"],
   ["search", "/search/:query"],
   ["about", "/about"],
   ["privacy-policy", "/privacy-policy"],

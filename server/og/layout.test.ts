@@ -154,6 +154,20 @@ describe("toolImageSvg", () => {
     expect(svg.match(/direction="rtl" text-anchor="end"/g)).toHaveLength(2);
   });
 
+  it("keeps a one-word name and a long URL in the tagline inside the image, broken within the words", () => {
+    const name = "Hyperconvergedinfrastructureorchestrationplatformultimate";
+    const tagline = `Orchestrate everything from https://${name.toLowerCase()}.example.com/getting-started`;
+    const svg = toolImageSvg({ ...content, name, tagline });
+    const lines = [...svg.matchAll(/<text x="(\d+)"[^>]*font-size="(\d+)"( font-weight="700")?[^>]*>([^<]*)<\/text>/g)];
+    const nameLines = lines.filter((m) => m[3] && name.startsWith(m[4]!.replace(/…$/, "")));
+    expect(nameLines.length).toBeGreaterThan(0);
+    for (const [, x, size, bold, text] of lines) {
+      if (text === content.siteName) continue;
+      expect(Number(x) + textWidth(text!, Number(size), Boolean(bold)), text).toBeLessThanOrEqual(1200 - 80);
+    }
+    expect(texts(svg).join("")).toContain("https://");
+  });
+
   it("centres the design on a larger canvas (the demo previews)", () => {
     const svg = toolImageSvg(content, { width: 1280, height: 800 });
     expect(svg).toMatch(/^<svg [^>]*width="1280" height="800"/);

@@ -86,3 +86,28 @@ describe("a limiter keyed by address", () => {
     expect((await limiter.consume("198.51.100.1")).limited).toBe(true);
   });
 });
+
+describe("a budget of things kept (likes an address adds to a tool)", () => {
+  const rule = { points: 2, durationSec: 60 };
+
+  it("takes nothing for a refused attempt, so one point given back opens it again", async () => {
+    const limiter = createRateLimiter(memory, "kept", rule);
+    const key = "203.0.113.9\ntool";
+    expect((await limiter.consume(key, { refusedTakesNothing: true })).limited).toBe(false);
+    expect((await limiter.consume(key, { refusedTakesNothing: true })).limited).toBe(false);
+    for (let i = 0; i < 5; i++) expect((await limiter.consume(key, { refusedTakesNothing: true })).limited).toBe(true);
+    await limiter.refund(key, { onlySpent: true });
+    expect((await limiter.consume(key, { refusedTakesNothing: true })).limited).toBe(false);
+    expect((await limiter.consume(key, { refusedTakesNothing: true })).limited).toBe(true);
+  });
+
+  it("gives nothing back to a counter that has nothing spent in its window", async () => {
+    const limiter = createRateLimiter(memory, "kept-empty", rule);
+    const key = "2001:db8:bb:1::/64\ntool";
+    await limiter.refund(key, { onlySpent: true });
+    await limiter.refund(key, { onlySpent: true });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await limiter.consume(key, { refusedTakesNothing: true })).limited);
+    expect(answers).toEqual([false, false, true]);
+  });
+});

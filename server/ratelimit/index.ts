@@ -12,10 +12,18 @@ export type LimitState = { limited: false; consumed: number } | { limited: true;
 
 /** Consumes one point for `key`; `limited` carries the seconds to wait when the budget is spent. */
 export interface RateLimiter {
-  /** Spends a point (also when the budget is spent already) and says whether it was over. */
-  consume(key: string): Promise<LimitState>;
-  /** Gives back a point spent by `consume` for something that turned out not to count (a login that succeeded). */
-  refund(key: string): Promise<void>;
+  /**
+   * Spends a point (also when the budget is spent already) and says whether it was over. With
+   * `refusedTakesNothing` a refused attempt gives its point back, for budgets of things kept (a
+   * like) rather than attempts made, where a point given back must open the budget again.
+   */
+  consume(key: string, options?: { refusedTakesNothing?: boolean }): Promise<LimitState>;
+  /**
+   * Gives back a point spent by `consume` for something that turned out not to count (a login that
+   * succeeded). With `onlySpent` a counter with nothing spent in its window is left alone, so a give-back
+   * for something spent in an earlier window (an unlike of yesterday's like) adds nothing to today's budget.
+   */
+  refund(key: string, options?: { onlySpent?: boolean }): Promise<void>;
   /** Whether `key`'s budget is spent, without spending any. */
   check(key: string): Promise<{ limited: false } | { limited: true; retryAfterSec: number }>;
 }
@@ -100,7 +108,7 @@ export function createRateLimiter(database: Database, name: string, rule: RateLi
   };
   const retryAfter = (msBeforeNext: number) => Math.max(1, Math.ceil(msBeforeNext / 1000));
   return {
-    async consume(key) {
+    async consume(key, { refusedTakesNothing = false } = {}) {
       const spent: ReturnType<typeof levels> = [];
       let consumed = 0;
       for (const level of levels(key)) {
@@ -110,15 +118,21 @@ export function createRateLimiter(database: Database, name: string, rule: RateLi
           spent.push(level);
         } catch (error) {
           if (!(error instanceof RateLimiterRes)) throw error;
-          // Refused by a wider network: the narrower ones give back what this attempt took.
-          await Promise.all(spent.map((done) => done.limiter.reward(done.key, 1)));
+          // Refused: the narrower networks give back what this attempt took (the refusing one too, if asked).
+          const giveBack = refusedTakesNothing ? [...spent, level] : spent;
+          await Promise.all(giveBack.map((done) => done.limiter.reward(done.key, 1)));
           return { limited: true, retryAfterSec: retryAfter(error.msBeforeNext), consumed: spent.length === 0 ? error.consumedPoints : consumed };
         }
       }
       return { limited: false, consumed };
     },
-    async refund(key) {
-      await Promise.all(levels(key).map((level) => level.limiter.reward(level.key, 1)));
+    async refund(key, { onlySpent = false } = {}) {
+      await Promise.all(
+        levels(key).map(async (level) => {
+          if (onlySpent && !((await level.limiter.get(level.key))?.consumedPoints ?? 0)) return;
+          await level.limiter.reward(level.key, 1);
+        }),
+      );
     },
     async check(key) {
       let wait = 0;

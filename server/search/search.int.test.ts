@@ -6,6 +6,7 @@ import {
   anchors,
   cards,
   element,
+  elements,
   getPage,
   headings,
   locationOf,
@@ -270,11 +271,12 @@ describe("search page and search API", () => {
       const page = await getPage(server.url, "/search/Widget%20%20MAKER");
       expect(page.res.status).toBe(200);
       expect(headings(page.html, 1)).toEqual(["Results for Widget MAKER"]);
-      const box = startTags(page.html, "input").find((t) => t.attrs.name === "q");
+      const box = startTags(page.html, "input").find((t) => t.attrs.id === "search-q");
       expect(box?.attrs.value).toBe("Widget MAKER");
       expect(titleOf(page.html)).toMatch(/^“Widget MAKER” — search — /);
       const pagination = element(page.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
-      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/Widget%20MAKER?page=2"]);
+      // Page 2's number, then Next.
+      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/Widget%20MAKER?page=2", "/search/Widget%20MAKER?page=2"]);
       expect(resultSlugs(page.html)).toEqual(resultSlugs((await getPage(server.url, "/search/widget%20maker")).html));
     });
   });
@@ -297,7 +299,7 @@ describe("search page and search API", () => {
       expect(resultSlugs(first.html)).toEqual(expected.slice(0, PAGE_SIZE));
       const pagination = element(first.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
       expect(textOf(pagination)).toContain("Page 1 of 2");
-      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/widget?page=2"]);
+      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/widget?page=2", "/search/widget?page=2"]);
 
       const second = await getPage(server.url, "/search/widget?page=2");
       expect(second.res.status).toBe(200);
@@ -305,7 +307,9 @@ describe("search page and search API", () => {
       expect(resultSlugs(second.html)).toEqual(expected.slice(PAGE_SIZE));
       const back = element(second.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
       expect(textOf(back)).toContain("Page 2 of 2");
-      expect(anchors(back).map((a) => a.attrs.href)).toEqual(["/search/widget"]);
+      // Previous, then page 1's number; page 2's is no link but marked as the current page.
+      expect(anchors(back).map((a) => a.attrs.href)).toEqual(["/search/widget", "/search/widget"]);
+      expect(back).toMatch(/<span aria-current="page"[^>]*><span class="sr-only">Page <\/span>2<\/span>/);
 
       expect((await getPage(server.url, "/search/widget?page=3")).res.status).toBe(404);
       expect((await getPage(server.url, "/search/widget?page=abc")).res.status).toBe(301);
@@ -817,5 +821,75 @@ describe("search when tracking cannot be written", () => {
     expect(resultSlugs(page.html)).toEqual([tool.slug]);
     // The server is still healthy afterwards.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("search results with filters and sort", () => {
+  const testServer = useTestServer();
+  let server: TestServer;
+  const hour = (n: number) => BASE + n * HOUR_MS;
+  const alpha = makeTool({ name: "Zeta Boards", tagline: "Kanban boards", pricingModel: "Free", platforms: ["Web"], createdAt: hour(1) });
+  const bravo = makeTool({ name: "Alpha Boards", tagline: "Team boards", pricingModel: "Paid", platforms: ["Web", "macOS"], createdAt: hour(2) });
+  const charlie = makeTool({ name: "Mid Boards", tagline: "Boards on the desktop", pricingModel: "Free", platforms: ["Windows"], createdAt: hour(3) });
+  const elsewhere = makeTool({ name: "Unrelated Editor", tagline: "Edits text", pricingModel: "Free", platforms: ["Web"], createdAt: hour(4) });
+
+  beforeAll(async () => {
+    server = testServer();
+    await addTools(server.services, [alpha, bravo, charlie, elsewhere]);
+  });
+
+  async function page(path: string) {
+    const { res, html } = await getPage(server.url, path);
+    expect(res.status, path).toBe(200);
+    const form = element(html, "form", (a) => a["aria-label"] === "Filters", "filter form");
+    const counts = Object.fromEntries(
+      elements(form.inner, "li").map((li) => {
+        const input = startTags(li.inner, "input")[0]!.attrs;
+        return [`${input.name}=${input.value}`, Number(/(\d+)$/.exec(textOf(li.inner))![1])];
+      }),
+    );
+    return { html, slugs: resultSlugs(html), count: resultCount(html), form, counts };
+  }
+
+  it("narrows the matches by pricing and platform, and counts each option among them", async () => {
+    const all = await page("/search/boards");
+    expect(new Set(all.slugs)).toEqual(new Set([alpha.slug, bravo.slug, charlie.slug]));
+    expect(all.counts["pricing=free"]).toBe(2);
+    expect(all.counts["pricing=paid"]).toBe(1);
+    expect(all.counts["platform=web"]).toBe(2);
+    expect(all.form.attrs.action).toBe("/search/boards");
+
+    const free = await page("/search/boards?pricing=free");
+    expect(new Set(free.slugs)).toEqual(new Set([alpha.slug, charlie.slug]));
+    expect(free.count).toBe("2 results");
+    // Platforms counted among the free matches.
+    expect(free.counts["platform=web"]).toBe(1);
+    expect(free.counts["platform=windows"]).toBe(1);
+    expect(anchors(free.html).filter((a) => a.text.startsWith("Remove filter: ") || a.text === "Clear all").map((a) => [a.text, a.attrs.href])).toEqual([
+      ["Remove filter: Free", "/search/boards"],
+      ["Clear all", "/search/boards"],
+    ]);
+
+    const freeWeb = await page("/search/boards?pricing=free&platform=web");
+    expect(freeWeb.slugs).toEqual([alpha.slug]);
+  });
+
+  it("sorts the matches by name or newest first", async () => {
+    expect((await page("/search/boards?sort=name")).slugs).toEqual([bravo.slug, charlie.slug, alpha.slug]);
+    expect((await page("/search/boards?sort=recent")).slugs).toEqual([charlie.slug, bravo.slug, alpha.slug]);
+    expect((await page("/search/boards?sort=name&pricing=free")).slugs).toEqual([charlie.slug, alpha.slug]);
+  });
+
+  it("gives each choice one address: the form's repeated boxes and default sort, an unknown sort", async () => {
+    for (const [from, to] of [
+      ["/search/boards?sort=relevance&pricing=free&pricing=paid", "/search/boards?pricing=free,paid"],
+      ["/search/boards?pricing=free&sort=name", "/search/boards?sort=name&pricing=free"],
+      ["/search/boards?sort=shuffle", "/search/boards"],
+      ["/search?q=boards&pricing=free&sort=recent", "/search/boards?sort=recent&pricing=free"],
+    ] as const) {
+      const res = await fetch(`${server.url}${from}`, { redirect: "manual" });
+      expect([301, 303], from).toContain(res.status);
+      expect(locationOf(res, server.url), from).toBe(to);
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection } from "../../core/search.ts";
+import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection, type SearchOrder } from "../../core/search.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import type { PublicCatalog, SearchPage } from "../catalog/public.ts";
+import { filterQuery, NO_FILTERS, type ListFilters } from "../../core/filters.ts";
+import type { Facets, PublicCatalog, SearchPage } from "../catalog/public.ts";
 import type { ToolCard } from "../catalog/queries.ts";
 import type { Metrics } from "../metrics/index.ts";
 
@@ -26,14 +27,25 @@ export type SearchOutcome =
       related: ToolCard[];
       /** "Did you mean": a corrected query, offered when nothing matched. */
       suggestion: string | null;
+      /** The filters and order asked for, and how many matches each filter option would give. */
+      filters: ListFilters;
+      order: SearchOrder;
+      facets: Facets;
     };
+
+/** What a search is narrowed to and sorted by: none and the product's order unless asked. */
+export interface SearchView {
+  sidebars: boolean;
+  filters?: ListFilters;
+  order?: SearchOrder;
+}
 
 export interface SearchService {
   /**
    * What the search page (`sidebars: true`) or the search API shows for a raw query and page.
    * Without sidebars the featured, favourites and related lists are left empty.
    */
-  search(raw: string, page: number, options?: { sidebars: boolean }): Promise<SearchOutcome>;
+  search(raw: string, page: number, options?: SearchView): Promise<SearchOutcome>;
 }
 
 // Answers kept: each holds a page of cards (a few kilobytes), so this bounds them to a few megabytes.
@@ -90,13 +102,20 @@ export function createSearchService(
     if (!category) return [];
     const { related } = SEARCH_LIMITS;
     // One more than shown, none left out (no tool has the id ""): the top result is dropped below.
-    const mostLiked = await once(generation, `most liked in ${category}`, () => catalog.related(at, { id: "", categories: [category] }, related + 1, "most-liked"), idsOf);
+    const mostLiked = await once(generation, `most liked in ${category}`, () => catalog.mostLikedAlike(at, { id: "", categories: [category] }, related + 1), idsOf);
     return mostLiked.filter((card) => card.id !== top.id).slice(0, related);
   }
 
-  async function results(query: string, page: number, sidebars: boolean, generation: number): Promise<SearchOutcome> {
+  async function results(query: string, page: number, view: Required<SearchView>, generation: number): Promise<SearchOutcome> {
+    const { sidebars, filters, order } = view;
     const at = now();
-    const found = await once(generation, `found ${page} ${query}`, () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize }), (f) => idsOf(f.items));
+    const narrowed = `${order} ${filterQuery(filters)}`;
+    const found = await once(
+      generation,
+      `found ${page} ${narrowed} ${query}`,
+      () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize, filters, order, facets: true }),
+      (f) => idsOf(f.items),
+    );
     const suggestion = found.total === 0 ? suggestCorrection(query, await catalog.vocabulary(at)) : null;
     let featured: ToolCard[] = [];
     let favourites: ToolCard[] = [];
@@ -123,11 +142,14 @@ export function createSearchService(
       favourites,
       related,
       suggestion,
+      filters,
+      order,
+      facets: found.facets!,
     };
   }
 
   return {
-    async search(input, page, options = { sidebars: true }) {
+    async search(input, page, options: SearchView = { sidebars: true }) {
       // Control characters match nothing a person types and some engines refuse them (NUL).
       const raw = input.replace(CONTROL_CHARACTERS, "");
       if (raw.length > MAX_QUERY_LENGTH * 4 || normalizeQuery(raw).length > MAX_QUERY_LENGTH) {
@@ -137,7 +159,8 @@ export function createSearchService(
       if (query === "") return { kind: "prompt" };
       const started = performance.now();
       const generation = await freshness.generation();
-      const outcome = await once(generation, `${options.sidebars ? "page" : "api"} ${page} ${query}`, () => results(query, page, options.sidebars, generation), (answer) =>
+      const view = { sidebars: options.sidebars, filters: options.filters ?? NO_FILTERS, order: options.order ?? "relevance" };
+      const outcome = await once(generation, `${options.sidebars ? "page" : "api"} ${page} ${view.order} ${filterQuery(view.filters)} ${query}`, () => results(query, page, view, generation), (answer) =>
         answer.kind === "results" ? [answer.items, answer.featured, answer.favourites, answer.related].flatMap(idsOf) : [],
       );
       // Kept answers count too: the histogram is what searchers waited, not what was computed.

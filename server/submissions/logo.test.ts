@@ -28,6 +28,32 @@ describe("processLogo", () => {
     expect(data[3]).toBe(0);
   });
 
+  it("trims a wide logo's empty margins and centres it on a transparent square", async () => {
+    // 300×100 of red inside 50 px of transparency all round: a wordmark exported with margins.
+    const wide = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 220, g: 0, b: 0, alpha: 1 } } })
+      .extend({ top: 50, bottom: 50, left: 50, right: 50, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+    const { data, info } = await sharp(await processLogo(wide)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([LOGO_LIMITS.side, LOGO_LIMITS.side]);
+    const alpha = (x: number, y: number) => data[(y * info.width + x) * 4 + 3]!;
+    const middle = LOGO_LIMITS.side / 2;
+    // The margins are gone: the red reaches both sides at mid-height…
+    expect(alpha(1, middle)).toBe(255);
+    expect(alpha(LOGO_LIMITS.side - 2, middle)).toBe(255);
+    // …and the 3:1 shape is centred, with equal clear bands above and below (160 / 3 ≈ 53 px of red).
+    expect(alpha(middle, 10)).toBe(0);
+    expect(alpha(middle, LOGO_LIMITS.side - 11)).toBe(0);
+    expect(alpha(middle, middle - 20)).toBe(255);
+    expect(alpha(middle, middle + 20)).toBe(255);
+  });
+
+  it("keeps a logo that is one colour throughout (nothing to trim) as a full square", async () => {
+    const plain = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
+    const meta = await sharp(await processLogo(plain)).metadata();
+    expect([meta.width, meta.height]).toEqual([LOGO_LIMITS.side, LOGO_LIMITS.side]);
+  });
+
   it("accepts exactly 5 MB and refuses 5 MB and 1 byte, before decoding anything", async () => {
     const png = await image("png");
     const padded = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { LOGO_LIMITS } from "../../core/uploads.ts";
+import { LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
 import { CodedError } from "../errors.ts";
 import { loadSharp } from "../lazy-imports.ts";
 import { slugKeyPart, type Storage } from "../storage/index.ts";
@@ -31,12 +31,14 @@ function describeRefused(bytes: Uint8Array): string {
   if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg"))) {
     return "SVG images are not accepted: use a PNG, JPEG or WebP file.";
   }
-  return "Only PNG, JPEG and WebP images are accepted.";
+  return LOGO_TYPE_MESSAGE;
 }
 
 /**
  * Checks an uploaded logo by its content and re-encodes it: a square WebP of LOGO_LIMITS.side
- * pixels (letterboxed on transparency, turned upright, metadata dropped). Throws LogoError for a
+ * pixels, turned upright, metadata dropped; its empty margins (transparent, or the colour of its
+ * corner) trimmed, then centred on transparency, so every logo fills the square as far as its shape
+ * allows. The pages draw it on a white plate with padding (docs/decisions/026-tool-images.md). Throws LogoError for a
  * file that is empty, too large, not PNG/JPEG/WebP, broken, or with too many pixels to decode.
  */
 export async function processLogo(bytes: Buffer): Promise<Buffer> {
@@ -53,6 +55,8 @@ export async function processLogo(bytes: Buffer): Promise<Buffer> {
     if (format !== type) throw new LogoError(UNREADABLE);
     return await image
       .rotate()
+      // A logo sent with wide empty margins would otherwise show small; near-white and near-clear count as empty.
+      .trim({ threshold: 10 })
       .resize(LOGO_LIMITS.side, LOGO_LIMITS.side, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: 85 })
       .toBuffer();
@@ -70,13 +74,25 @@ const UNREADABLE = "The file is not a readable PNG, JPEG or WebP image.";
  * processLogo for a save that answers a refused logo rather than throwing: the submission form,
  * the admin's add-tool and edit all report it as a `bad-logo` result next to the logo field.
  */
-export async function readLogo(bytes: Buffer): Promise<{ kind: "ok"; webp: Buffer } | { kind: "bad-logo"; message: string }> {
+export type LogoCheck = { kind: "ok"; webp: Buffer } | { kind: "bad-logo"; message: string };
+
+export async function readLogo(bytes: Buffer): Promise<LogoCheck> {
   try {
     return { kind: "ok", webp: await processLogo(bytes) };
   } catch (error) {
     if (error instanceof LogoError) return { kind: "bad-logo", message: error.message };
     throw error;
   }
+}
+
+/**
+ * The logo field's file checked by its content, so a form can report a wrong logo together with
+ * every other error in one answer. Null when there is nothing to check: no file, an empty one, or
+ * one over the size limit (the schema names those).
+ */
+export async function checkLogoFile(value: FormDataEntryValue | null): Promise<LogoCheck | null> {
+  if (!(value instanceof File) || value.size === 0 || value.size > LOGO_LIMITS.maxBytes) return null;
+  return readLogo(Buffer.from(await value.arrayBuffer()));
 }
 
 /** Stores a processed logo under the tool's logo key; the key is what to delete if the save then fails. */

@@ -100,7 +100,7 @@ const FREE_SUBMISSION: SaveAs = { status: "pending", source: "free_submission", 
  * A free submission (docs/design.md#states): saved pending, source free_submission, no submitting user, with
  * its screenshot job and its status link (see saveTool).
  */
-export function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: { name: string; bytes: Buffer }): Promise<SubmitResult> {
+export function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: Extract<LogoSource, { name: string }>): Promise<SubmitResult> {
   return saveTool(deps, content, logo, FREE_SUBMISSION);
 }
 

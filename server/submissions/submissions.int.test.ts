@@ -249,11 +249,37 @@ describe("free submission", () => {
     expect(storedFiles(server)).toEqual([expect.stringMatching(/^logos\/quillpad_\d+_passwd-[0-9a-z]{7}\.webp$/)]);
   });
 
-  it("refuses a body larger than the form can be before reading it", async () => {
+  it.each([
+    ["just over the form's old limit", LOGO_LIMITS.maxBytes + 512 * 1024],
+    ["of 40 MB", 40 * 1024 * 1024],
+  ])("answers a logo %s with the form filled in and the logo's error, reading the fields after it", async (_case, size) => {
     const server = getServer();
-    const { res, html } = await submit(server, FIELDS, { bytes: Buffer.alloc(LOGO_LIMITS.maxBytes + 512 * 1024), name: "huge.png" });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(FIELDS)) {
+      if (name === "submitterEmail") continue;
+      for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
+    }
+    body.append("logo", fileOf(Buffer.alloc(size, 1), "huge.png"));
+    // After the file: still read, though the file before it was cut off.
+    body.append("submitterEmail", FIELDS.submitterEmail);
+    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
+    const html = decodeEntities(await res.text());
     expect(res.status).toBe(413);
-    expect(html).toContain("Logo upload failed: The file is larger than 5 MB. Please try again.");
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(html).toContain(SUBMISSION_MESSAGES.logoTooLarge);
+    expect(html).toContain(`value="${FIELDS.tagline}"`);
+    expect(html).toContain(`value="${FIELDS.submitterEmail}"`);
+    expect(html).toContain(FIELDS.pricingDetails);
+    await expectNothingStored(server, 0);
+  });
+
+  it("reports every error at once, the logo's content included", async () => {
+    const server = getServer();
+    const { res, html } = await submit(server, { ...FIELDS, name: "", categories: [] }, { bytes: await testImage("gif"), name: "logo.gif" });
+    expect(res.status).toBe(400);
+    expect(html).toContain("Name is required.");
+    expect(html).toContain(SUBMISSION_MESSAGES.noCategory);
+    expect(html).toContain("Logo upload failed: GIF images are not accepted");
     await expectNothingStored(server, 0);
   });
 
@@ -323,14 +349,19 @@ describe("free submission", () => {
 describe("submission rate limit", () => {
   const getServer = useTestServer({ configure: (config) => (config.rateLimits.submit = { points: 2, durationSec: 3600 }) });
 
-  it("answers 429 with Retry-After past the per-address limit, counting invalid posts too", async () => {
+  it("counts only saved submissions; past the limit answers 429 with Retry-After", async () => {
     const server = getServer();
-    expect((await submit(server, { ...FIELDS, name: "" }, await png())).res.status).toBe(400);
+    // Refused posts of every kind spend nothing: a person correcting the form does not run out of tries.
+    for (let i = 0; i < 3; i++) expect((await submit(server, { ...FIELDS, name: "" }, await png())).res.status).toBe(400);
+    expect((await submit(server, FIELDS, { bytes: await testImage("gif"), name: "logo.gif" })).res.status).toBe(400);
+    expect((await submit(server, FIELDS, { bytes: Buffer.alloc(LOGO_LIMITS.maxBytes + 10), name: "big.png" })).res.status).toBe(413);
     expect((await submit(server, FIELDS, await png())).res.status).toBe(303);
+    expect((await submit(server, FIELDS, await png())).res.status).toBe(409);
+    expect((await submit(server, { ...FIELDS, websiteUrl: "https://second.example.com" }, await png())).res.status).toBe(303);
     const { res, html } = await submit(server, { ...FIELDS, websiteUrl: "https://other.example.com" }, await png());
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(html).toContain("Error submitting tool: Too many submissions from your network. Please try again later.");
-    expect((await toolRows(server)).length).toBe(1);
+    expect((await toolRows(server)).length).toBe(2);
   });
 });

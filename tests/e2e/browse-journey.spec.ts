@@ -54,7 +54,7 @@ async function browseJourney(page: Page, checkA11y: () => Promise<void>, sortBy:
   const designNames = await listedNames(page, "Design, Name A-Z");
   expect(designNames.length).toBeGreaterThan(1);
   expect(designNames).toEqual([...designNames].sort(byName));
-  await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveAttribute("href", "/browse/all");
+  await expect(page.getByRole("link", { name: "Clear all" })).toHaveAttribute("href", "/browse/all");
   await checkA11y();
 
   // "All tools" keeps the chosen sort.
@@ -139,6 +139,64 @@ test.describe("browsing the catalogue", () => {
     await expect(letter).toHaveText(HOSTILE_TOOL.name.trim().charAt(0).toUpperCase());
     const box = (await letter.boundingBox())!;
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([80, 80]);
+  });
+
+  test("by data: a card's category, a tool's breadcrumb and tags lead to their lists; pages by number", async ({ page, visit, checkA11y }) => {
+    await visit("/browse/all");
+    const card = page.getByRole("region", { name: "All tools, Latest" }).getByRole("article").first();
+    const category = card.locator(".tool-card-category");
+    const categoryName = (await category.textContent())!.trim();
+    await category.click();
+    await expect(page).toHaveURL(/\/browse\/[a-z-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(categoryName);
+
+    await visit("/tool/notion");
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Productivity" })).toHaveAttribute("href", "/browse/productivity");
+    await expect(page.getByRole("complementary", { name: "Tool facts" }).getByRole("link", { name: "Project Management" })).toHaveAttribute(
+      "href",
+      "/browse/project-management",
+    );
+    await page.getByRole("link", { name: "note-taking", exact: true }).click();
+    await expect(page).toHaveURL(/\/tag\/note-taking$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tools tagged “note-taking”");
+    await expect(page.getByRole("heading", { level: 2, name: "Notion" })).toBeVisible();
+    await checkA11y();
+
+    // Page numbers: the current one marked, another one a click away.
+    await visit("/browse/all");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText("Page 1");
+    await pagination.getByRole("link", { name: "Page 3", exact: true }).click();
+    await expect(page).toHaveURL(/\/browse\/all\?page=3$/);
+    await expect(page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText("Page 3");
+  });
+
+  test("a tool page: on a phone what it is comes before its facts; on a desktop related cards before the compare form", async ({ page, visit }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit("/tool/notion");
+    const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+    const about = page.getByRole("heading", { level: 2, name: "About" });
+    const quickInfo = page.getByRole("heading", { level: 2, name: "Quick Info" });
+    expect(await top(about)).toBeLessThan(await top(quickInfo));
+    // Within the first screen and a half, not after a column of facts.
+    expect(await top(about)).toBeLessThan(844 * 1.5);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const related = page.getByRole("complementary", { name: "Related Tools" });
+    const firstCard = related.getByRole("article").first();
+    const alternatives = related.getByRole("link", { name: "Alternatives to Notion" });
+    const compare = related.getByLabel("Compare Notion with…");
+    expect(await top(firstCard)).toBeLessThan(await top(alternatives));
+    expect(await top(alternatives)).toBeLessThan(await top(compare));
+    // The compare field suggests tools' names (the browser's own list, no script needed).
+    const listId = await compare.getAttribute("list");
+    expect(await page.locator(`datalist#${listId} option`).count()).toBeGreaterThan(0);
+
+    // A date of another year says which.
+    await expect.poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 }).toBe(200);
+    await visit(`/tool/${HOSTILE_TOOL.slug}`);
+    await expect(page.locator("main header").getByText(/^Added [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   });
 
   test("a tool page opened by its id moves to its slug URL", async ({ page, request, checkA11y }) => {

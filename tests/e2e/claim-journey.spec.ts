@@ -39,6 +39,8 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   await address.fill("someone@example.org");
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByText("Please use an address at ynab.com itself (not at a subdomain of it), so we know the website is yours.")).toBeVisible();
+  // What was typed is still there to correct.
+  await expect(page.getByLabel("Your e-mail address at the website's domain")).toHaveValue("someone@example.org");
   await checkA11y();
 
   // The keyboard path: type the address, Enter sends the form.
@@ -60,6 +62,14 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   await expect(page.getByRole("heading", { level: 1, name: "YNAB: owner page" })).toBeVisible();
   await expect(page.getByText("Likes", { exact: true })).toBeVisible();
   await expect(page.getByText("Page views, all time")).toBeVisible();
+  // A refused proposal opens on the error summary, which links to the field.
+  await page.getByLabel("Tagline *").fill("");
+  await page.getByRole("button", { name: "Send for review" }).click();
+  const summary = page.locator("[data-error-summary]");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText(["Tagline is required."]);
+  await summary.getByRole("link", { name: "Tagline is required." }).click();
+  await expect(page.getByLabel("Tagline *")).toBeFocused();
   await page.getByLabel("Tagline *").fill(NEW_TAGLINE);
   await page.getByRole("button", { name: "Send for review" }).click();
   await expect(page.getByText("Thank you: your changes were sent for review.")).toBeVisible();

@@ -87,15 +87,15 @@ async function compareJourney(page: Page, visit: (path: string) => Promise<numbe
   added.set("Zendesk", await addedOn(page));
 
   const related = page.getByRole("complementary", { name: "Related Tools" });
-  const field = page.getByRole("textbox", { name: "Compare Zendesk with…", exact: true });
-  await related.getByRole("textbox", { name: "Compare Zendesk with…", exact: true }).fill("help scout");
+  const field = page.getByRole("combobox", { name: "Compare Zendesk with…", exact: true });
+  await related.getByRole("combobox", { name: "Compare Zendesk with…", exact: true }).fill("help scout");
   await related.locator("form", { has: field }).getByRole("button", { name: "Compare", exact: true }).click();
   await expectComparison(page, ["Help Scout", "Zendesk"], ["help-scout", "zendesk"], added);
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").last()).toHaveText(/Compare/);
   await checkA11y();
 
   // A name that names no tool: said above the form, which asks again.
-  const more = page.getByRole("textbox", { name: "Add a tool to the comparison", exact: true });
+  const more = page.getByRole("combobox", { name: "Add a tool to the comparison", exact: true });
   await more.fill("Intercomm");
   await more.press("Enter");
   await expect(page).toHaveURL(/\/compare\?a=help-scout&b=zendesk&c=Intercomm$/);
@@ -104,13 +104,13 @@ async function compareJourney(page: Page, visit: (path: string) => Promise<numbe
   await expect(page.getByRole("table")).toHaveCount(0);
   await checkA11y();
 
-  await page.getByRole("textbox", { name: "First tool", exact: true }).fill("Zendesk");
-  await page.getByRole("textbox", { name: "Second tool", exact: true }).fill("HELP SCOUT");
-  await page.getByRole("textbox", { name: "Third tool (optional)", exact: true }).fill("intercom");
+  await page.getByRole("combobox", { name: "First tool", exact: true }).fill("Zendesk");
+  await page.getByRole("combobox", { name: "Second tool", exact: true }).fill("HELP SCOUT");
+  await page.getByRole("combobox", { name: "Third tool (optional)", exact: true }).fill("intercom");
   await page.getByRole("button", { name: "Compare", exact: true }).click();
   await expectComparison(page, ["Help Scout", "Intercom", "Zendesk"], ["help-scout", "intercom", "zendesk"], added);
   // Three is as many as a comparison holds.
-  await expect(page.getByRole("textbox", { name: "Add a tool to the comparison" })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Add a tool to the comparison" })).toHaveCount(0);
   await checkA11y();
 
   // From the alternatives page: each alternative links its comparison with the tool.
@@ -119,7 +119,7 @@ async function compareJourney(page: Page, visit: (path: string) => Promise<numbe
   await expect(crisp).toHaveAttribute("href", "/compare/crisp-vs-zendesk");
   await crisp.click();
   await expectComparison(page, ["Crisp", "Zendesk"], ["crisp", "zendesk"], added);
-  await expect(page.getByRole("textbox", { name: "Add a tool to the comparison", exact: true })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Add a tool to the comparison", exact: true })).toBeVisible();
   await checkA11y();
 
   // And back to one of the tools from its column.

@@ -32,6 +32,9 @@ function countLine(total: number, featured: number): string {
 const filtersForm = (page: Page) => page.getByRole("form", { name: "Filters" });
 const filtersToggle = (page: Page) => page.locator("summary", { hasText: /^Filters/ });
 const filtersDisclosure = (page: Page) => page.locator("details", { has: filtersToggle(page) });
+/** The chips of the active filters (links that remove them). */
+const chips = (page: Page) => page.getByRole("link", { name: /^Remove filter: / });
+const clearAll = (page: Page) => page.getByRole("link", { name: "Clear all", exact: true });
 
 /** A filter option's checkbox ("Freemium 38": its label, then the count it would give). */
 const option = (page: Page, group: "Pricing" | "Platform", label: string) =>
@@ -43,11 +46,11 @@ async function optionCount(page: Page, group: "Pricing" | "Platform", label: str
   return Number(name.slice(label.length));
 }
 
-/** Shows a folded left-column disclosure (phones), or checks it is laid open (wide screens). */
+/** Shows the Filters panel (it opens on every screen), or a folded Categories list (phones). */
 async function showDisclosure(page: Page, summary: "Categories" | "Filters", folded: boolean) {
   const toggle = page.locator("summary", { hasText: new RegExp(`^${summary}`) });
-  const content = summary === "Filters" ? filtersForm(page) : page.getByRole("navigation", { name: "Categories" });
-  if (folded) {
+  const content = summary === "Filters" ? filtersForm(page).getByRole("group", { name: "Pricing" }) : page.getByRole("navigation", { name: "Categories" });
+  if (folded || summary === "Filters") {
     await expect(toggle).toBeVisible();
     if (!(await content.isVisible())) await toggle.click();
   } else {
@@ -55,6 +58,15 @@ async function showDisclosure(page: Page, summary: "Categories" | "Filters", fol
   }
   await expect(content).toBeVisible();
 }
+
+/** With JavaScript a tick applies at once; without, it waits for the Apply button. */
+type Apply = (page: Page) => Promise<void>;
+const appliedAtOnce: Apply = async (page) => {
+  await expect(filtersForm(page).getByRole("button", { name: "Apply", exact: true })).toHaveCount(0);
+};
+const withApplyButton: Apply = async (page) => {
+  await filtersForm(page).getByRole("button", { name: "Apply", exact: true }).click();
+};
 
 /** The tools of the main list and of the Featured column, each as [name, href]. */
 async function shownTools(page: Page, listName: string): Promise<{ listed: [string, string][]; featured: [string, string][] }> {
@@ -78,34 +90,46 @@ async function expectToolMatches(page: Page, href: string, pricing: string[], pl
 
 /**
  * All tools → Freemium + Web → Name A-Z → page 2 → a tool → back → Design (filters kept) →
- * Paid added (the form's repeated values become one address) → filters cleared.
+ * Paid added (the form's repeated values become one address) → a chip removed → Clear all.
  */
-async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded: boolean, sortBy: (page: Page) => Promise<void>) {
+async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded: boolean, apply: Apply, sortBy: (page: Page) => Promise<void>) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All tools");
-  // Nothing chosen yet: on a phone the filters are folded away, below the list's heading.
+  // Nothing chosen yet: the panel is closed, and it sits near the top, not below the categories.
   await expect(filtersDisclosure(page)).not.toHaveAttribute("open");
-  if (folded) await expect(filtersForm(page)).toBeHidden();
+  expect((await filtersToggle(page).boundingBox())!.y).toBeLessThan(folded ? 450 : 300);
+  await expect(chips(page)).toHaveCount(0);
+  await expect(clearAll(page)).toHaveCount(0);
   await showDisclosure(page, "Filters", folded);
   // Unfiltered, an option's count is every tool it would give.
   expect(await optionCount(page, "Pricing", "Freemium")).toBe(FREEMIUM.length);
-  await expect(filtersForm(page).getByRole("link", { name: "Clear filters", exact: true })).toHaveCount(0);
 
   await option(page, "Pricing", "Freemium").check();
+  if (apply === appliedAtOnce) {
+    // Applied at once: the address and the heading change, and focus comes back to the box ticked.
+    await expect(page).toHaveURL(/\/browse\/all\?pricing=freemium$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freemium tools");
+    await expect(option(page, "Pricing", "Freemium")).toBeFocused();
+  }
   await option(page, "Platform", "Web").check();
-  await filtersForm(page).getByRole("button", { name: "Apply filters" }).click();
+  await apply(page);
   await expect(page).toHaveURL(/\/browse\/all\?pricing=freemium&platform=web$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All tools");
-  // Filters chosen: the disclosure comes open, so they show on a phone too.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freemium tools for Web");
+  await expect(page).toHaveTitle(/^Freemium tools for Web — /);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Freemium tools for Web");
+  await expect(chips(page)).toHaveText(["Remove filter: Freemium", "Remove filter: Web"]);
+  await expect(clearAll(page)).toHaveAttribute("href", "/browse/all");
+  // Filters chosen: the panel comes open, so they show on a phone too.
   await expect(filtersDisclosure(page)).toHaveAttribute("open", "");
   await expect(filtersToggle(page)).toHaveText("Filters (2)");
-  await showDisclosure(page, "Filters", folded);
   await expect(option(page, "Pricing", "Freemium")).toBeChecked();
   await expect(option(page, "Platform", "Web")).toBeChecked();
   await expect(option(page, "Pricing", "Free")).not.toBeChecked();
-  // Each chosen option now gives exactly the tools listed.
+  // Each chosen option now gives exactly the tools listed, and so does "All tools" in the category list.
   expect(await optionCount(page, "Pricing", "Freemium")).toBe(FREEMIUM_WEB.length);
   expect(await optionCount(page, "Platform", "Web")).toBe(FREEMIUM_WEB.length);
-  await expect(filtersForm(page).getByRole("link", { name: "Clear filters", exact: true })).toHaveAttribute("href", "/browse/all");
+  await showDisclosure(page, "Categories", folded);
+  await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^All tools\b/ })).toHaveText(new RegExp(`^All tools\\s*${FREEMIUM_WEB.length}$`));
+  await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Design\b/ })).toHaveText(new RegExp(`^Design\\s*${DESIGN_FREEMIUM_WEB.length}$`));
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await checkA11y();
 
@@ -113,7 +137,7 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
   await expect(page).toHaveURL(/\/browse\/all\/name\?pricing=freemium&platform=web$/);
   await expect(option(page, "Pricing", "Freemium")).toBeChecked();
   await expect(option(page, "Platform", "Web")).toBeChecked();
-  const first = await shownTools(page, "All tools, Name A-Z");
+  const first = await shownTools(page, "Freemium tools for Web, Name A-Z");
   expect(first.listed).toHaveLength(24);
   await expect(page.getByText(countLine(FREEMIUM_WEB.length, first.featured.length), { exact: true })).toBeVisible();
   await checkA11y();
@@ -126,7 +150,7 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
     "href",
     "/browse/all/name?pricing=freemium&platform=web",
   );
-  const second = await shownTools(page, "All tools, Name A-Z");
+  const second = await shownTools(page, "Freemium tools for Web, Name A-Z");
   await checkA11y();
 
   // The two pages and the Featured column are every Freemium tool on the web, once each.
@@ -137,7 +161,7 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
 
   // The tool's own page says the same.
   const [toolName, toolHref] = second.listed[0]!;
-  await page.getByRole("region", { name: "All tools, Name A-Z" }).getByRole("link", { name: toolName, exact: true }).click();
+  await page.getByRole("region", { name: "Freemium tools for Web, Name A-Z" }).getByRole("link", { name: toolName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${toolHref}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(toolName);
   const facts = page.getByRole("complementary", { name: "Tool facts" });
@@ -152,8 +176,9 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
   await showDisclosure(page, "Categories", folded);
   await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Design\b/ }).click();
   await expect(page).toHaveURL(/\/browse\/design\/name\?pricing=freemium&platform=web$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design");
-  const design = await shownTools(page, "Design, Name A-Z");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freemium design tools for Web");
+  await expect(chips(page)).toHaveText(["Remove filter: Design", "Remove filter: Freemium", "Remove filter: Web"]);
+  const design = await shownTools(page, "Freemium design tools for Web, Name A-Z");
   await expect(page.getByText(countLine(DESIGN_FREEMIUM_WEB.length, design.featured.length), { exact: true })).toBeVisible();
   expect([...design.listed, ...design.featured].map(([name]) => name).sort(byName)).toEqual(names(DESIGN_FREEMIUM_WEB));
   await showDisclosure(page, "Filters", folded);
@@ -164,9 +189,10 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
 
   // Two pricing models: the checkboxes send `pricing` twice, the server answers with one address.
   await option(page, "Pricing", "Paid").check();
-  await filtersForm(page).getByRole("button", { name: "Apply filters" }).click();
+  await apply(page);
   await expect(page).toHaveURL(/\/browse\/design\/name\?pricing=freemium,paid&platform=web$/);
-  const both = await shownTools(page, "Design, Name A-Z");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freemium or paid design tools for Web");
+  const both = await shownTools(page, "Freemium or paid design tools for Web, Name A-Z");
   const designBoth = [...DESIGN_FREEMIUM_WEB, ...DESIGN_PAID_WEB];
   await expect(page.getByText(countLine(designBoth.length, both.featured.length), { exact: true })).toBeVisible();
   expect([...both.listed, ...both.featured].map(([name]) => name).sort(byName)).toEqual(names(designBoth));
@@ -174,18 +200,25 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
   await expect(filtersToggle(page)).toHaveText("Filters (3)");
   await checkA11y();
 
-  // Clearing the filters keeps the category and the sort.
-  await showDisclosure(page, "Filters", folded);
-  await filtersForm(page).getByRole("link", { name: "Clear filters", exact: true }).click();
-  await expect(page).toHaveURL(/\/browse\/design\/name$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design");
-  const all = await shownTools(page, "Design, Name A-Z");
-  await expect(page.getByText(countLine(DESIGN.length, all.featured.length), { exact: true })).toBeVisible();
-  expect([...all.listed, ...all.featured].map(([name]) => name).sort(byName)).toEqual(names(DESIGN));
+  // A chip removes its filter only, the sort and the rest kept.
+  await chips(page).filter({ hasText: "Web" }).click();
+  await expect(page).toHaveURL(/\/browse\/design\/name\?pricing=freemium,paid$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freemium or paid design tools");
+  await expect(filtersToggle(page)).toHaveText("Filters (2)");
+
+  // "Clear all" is the one way back to every tool.
+  await expect(page.getByRole("link", { name: /clear/i })).toHaveCount(1);
+  await clearAll(page).click();
+  await expect(page).toHaveURL(/\/browse\/all$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All tools");
+  // Every public tool again (other journeys add some: the count is not the demo's alone).
+  const all = await shownTools(page, "All tools, Latest");
+  expect(all.listed).toHaveLength(24);
   await expect(filtersToggle(page)).toHaveText("Filters");
+  await expect(chips(page)).toHaveCount(0);
+  await expect(clearAll(page)).toHaveCount(0);
   await showDisclosure(page, "Filters", folded);
   await expect(filtersForm(page).getByRole("checkbox", { checked: true })).toHaveCount(0);
-  await expect(filtersForm(page).getByRole("link", { name: "Clear filters", exact: true })).toHaveCount(0);
   await checkA11y();
 }
 
@@ -199,18 +232,19 @@ async function emptyJourney(page: Page, visit: (path: string) => Promise<number>
   expect(DESIGN.filter((tool) => tool.pricingModel === "One-time Purchase" && tool.platforms.includes("Web"))).toEqual([]);
 
   expect(await visit("/browse/design?pricing=one-time-purchase&platform=web")).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("One-time Purchase design tools for Web");
   await expect(page.getByText("0 tools", { exact: true })).toBeVisible();
-  const list = page.getByRole("region", { name: "Design, Latest" });
+  const list = page.getByRole("region", { name: "One-time Purchase design tools for Web, Latest" });
   await expect(list.getByText("No tools match these filters.")).toBeVisible();
-  await expect(list).toContainText("Clear the filters to see every Design tool.");
+  await expect(list).toContainText("Remove a filter above to see more tools.");
   await expect(list.locator("article")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Featured", exact: true }).locator("article")).toHaveCount(0);
   await expect(option(page, "Pricing", "One-time Purchase")).toBeChecked();
   await expect(option(page, "Platform", "Web")).toBeChecked();
   expect(await optionCount(page, "Pricing", "One-time Purchase")).toBe(0);
 
-  await list.getByRole("link", { name: "Clear the filters" }).click();
+  await chips(page).filter({ hasText: "One-time Purchase" }).click();
+  await chips(page).filter({ hasText: "Web" }).click();
   await expect(page).toHaveURL(/\/browse\/design$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design");
   const shown = await shownTools(page, "Design, Latest");
@@ -225,21 +259,19 @@ async function emptyJourney(page: Page, visit: (path: string) => Promise<number>
   expect(onlyFeatured!.featured).toBeDefined();
   expect(await visit("/browse/analytics?pricing=subscription")).toBe(200);
   await expect(page.getByText(countLine(1, 1), { exact: true })).toBeVisible();
-  expect((await shownTools(page, "Analytics, Latest")).featured.map(([name]) => name)).toEqual([onlyFeatured!.name]);
-  await expect(page.getByRole("region", { name: "Analytics, Latest" })).toContainText("The one tool here is shown under Featured.");
+  expect((await shownTools(page, "Subscription analytics tools, Latest")).featured.map(([name]) => name)).toEqual([onlyFeatured!.name]);
+  await expect(page.getByRole("region", { name: "Subscription analytics tools, Latest" })).toContainText("The one tool here is shown under Featured.");
   await expect(page.getByText("No tools match these filters.")).toHaveCount(0);
 }
 
 test.describe("filtering by pricing and platform", () => {
-  test("all tools → Freemium on the web → sorted → page 2 → a tool → Design, filters kept → Paid added → cleared", async ({
+  test("all tools → Freemium on the web (applied at once) → sorted → page 2 → a tool → Design → Paid added → a chip removed → Clear all", async ({
     page,
     visit,
     checkA11y,
   }) => {
     expect(await visit("/browse/all")).toBe(200);
-    // With JavaScript the sort applies on change: the Apply button stays in <noscript>.
-    await filterJourney(page, checkA11y, false, async (p) => {
-      await expect(p.getByRole("button", { name: "Apply", exact: true })).toHaveCount(0);
+    await filterJourney(page, checkA11y, false, appliedAtOnce, async (p) => {
       await p.getByLabel("Sort by").selectOption({ label: "Name A-Z" });
     });
   });
@@ -247,27 +279,44 @@ test.describe("filtering by pricing and platform", () => {
   test("a combination nothing matches says so and leads back to the whole category; one only a featured tool matches says where it is", async ({ page, visit, checkA11y }) => {
     await emptyJourney(page, visit, checkA11y);
   });
+
+  test("the Featured column does not invite a first one while tools are featured elsewhere", async ({ page, visit }) => {
+    expect(await visit("/browse/design?pricing=one-time-purchase&platform=web")).toBe(200);
+    const featured = page.getByRole("region", { name: "Featured", exact: true });
+    await expect(featured.locator("article")).toHaveCount(0);
+    await expect(featured).toContainText("No featured tool is in this list.");
+    await expect(featured).not.toContainText("Be the first");
+  });
 });
 
 test.describe("filtering without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  // A tick not yet applied goes along with a change of sort: one form, one Apply button.
   const sortWithApply = async (p: Page) => {
-    const apply = p.getByRole("button", { name: "Apply", exact: true });
-    await expect(apply).toBeVisible();
     await p.getByLabel("Sort by").selectOption({ label: "Name A-Z" });
-    await apply.click();
+    await withApplyButton(p);
   };
 
-  test("the same journey, sorting with the Apply button", async ({ page, visit, checkA11y }) => {
+  test("the same journey, with the Apply button", async ({ page, visit, checkA11y }) => {
     expect(await visit("/browse/all")).toBe(200);
-    await filterJourney(page, checkA11y, false, sortWithApply);
+    await filterJourney(page, checkA11y, false, withApplyButton, sortWithApply);
   });
 
-  test("on a phone, with the Filters and Categories folded away", async ({ page, visit, checkA11y }) => {
+  test("on a phone, with the Categories folded away", async ({ page, visit, checkA11y }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await visit("/browse/all")).toBe(200);
-    await filterJourney(page, checkA11y, true, sortWithApply);
+    await filterJourney(page, checkA11y, true, withApplyButton, sortWithApply);
+  });
+
+  test("a tick not applied yet is kept when the sort changes", async ({ page, visit }) => {
+    expect(await visit("/browse/design")).toBe(200);
+    await showDisclosure(page, "Filters", false);
+    await option(page, "Pricing", "Free").check();
+    await page.getByLabel("Sort by").selectOption({ label: "Oldest" });
+    await withApplyButton(page);
+    await expect(page).toHaveURL(/\/browse\/design\/oldest\?pricing=free$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free design tools");
   });
 
   test("a combination nothing matches says so and leads back to the whole category; one only a featured tool matches says where it is", async ({ page, visit, checkA11y }) => {

@@ -75,7 +75,37 @@ test.describe("liking a tool", () => {
     await expectButton(likeButton(page), true, start + 1);
   });
 
-  test("when the server answers 500, the button goes back, and nothing but the console hears of it", async ({ page, visit }) => {
+  test.describe("from a network that has liked the tool too often today", () => {
+    const NETWORK = "203.0.113.31";
+    test.use({ extraHTTPHeaders: { "X-Forwarded-For": NETWORK } });
+
+    test("the button goes back and a polite message says why", async ({ page, visit, baseURL, checkA11y }) => {
+      expect(await visit("/tool/figma")).toBe(200);
+      const button = likeButton(page);
+      const start = await countOf(button);
+      const toolId = decodeURIComponent(((await page.locator('form[action^="/like/"]').first().getAttribute("action")) ?? "").slice("/like/".length));
+      // Twenty other people behind the same address like it first: the network's budget for the day.
+      for (let i = 0; i < 20; i++) {
+        const res = await fetch(`${baseURL}/like/${encodeURIComponent(toolId)}`, {
+          method: "POST",
+          headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": NETWORK },
+          body: "intent=like",
+        });
+        expect(res.status).toBe(200);
+      }
+      const answer = page.waitForResponse((r) => r.url().includes("/like/"));
+      await button.click();
+      expect((await answer).status()).toBe(429);
+      await expectButton(button, false, start);
+      const status = page.getByRole("status").filter({ hasText: "liked too often" });
+      await expect(status).toHaveText("This tool has been liked too often from your network today. Please try again tomorrow.");
+      await expect(status).toBeVisible();
+      await expect(status).toHaveAttribute("role", "status");
+      await checkA11y();
+    });
+  });
+
+  test("when the server answers 500, the button goes back and a message says the like did not go through", async ({ page, visit }) => {
     const database = openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
     const dialogs: string[] = [];
     const errors: string[] = [];
@@ -97,6 +127,7 @@ test.describe("liking a tool", () => {
       expect((await answer).status()).toBe(500);
       await expectButton(button, false, start);
       expect(dialogs).toEqual([]);
+      await expect(page.getByRole("status").filter({ hasText: "Something went wrong on our side. Please try again." })).toBeVisible();
       await expect.poll(() => errors.some((e) => e.includes("the like did not go through"))).toBe(true);
 
       // Working again: the next try after the lock goes through.
@@ -118,11 +149,29 @@ test.describe("liking a tool", () => {
       const button = () => likeButton(page);
       const start = await countOf(button());
       await button().click();
-      await expect(page).toHaveURL(/\/tool\/canva$/);
+      await expect(page).toHaveURL(/\/tool\/canva#tool-[\w-]+$/);
       expect(await countOf(button())).toBe(start + 1);
       await button().click();
-      await expect(page).toHaveURL(/\/tool\/canva$/);
+      await expect(page).toHaveURL(/\/tool\/canva#tool-[\w-]+$/);
       expect(await countOf(button())).toBe(start);
+    });
+
+    test("a like on a card of a long list comes back to that card, not to the top", async ({ page, visit }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await visit("/browse/all/name")).toBe(200);
+      // The last card of the list, far below the fold on a phone.
+      const card = page.locator('section[aria-labelledby="list-title"] article').last();
+      const button = card.getByRole("button", { name: /^Like, / });
+      const start = await countOf(button);
+      await button.click();
+      const id = await card.getAttribute("id");
+      expect(id).toMatch(/^tool-/);
+      await expect(page).toHaveURL(new RegExp(`/browse/all/name#${id}$`));
+      expect(await countOf(button)).toBe(start + 1);
+      // The card is on screen, not left below the fold.
+      await expect(card).toBeInViewport();
+      await button.click();
+      expect(await countOf(button)).toBe(start);
     });
   });
 });

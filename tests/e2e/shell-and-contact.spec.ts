@@ -110,6 +110,16 @@ test.describe("site shell", () => {
     expect(files).toEqual([]);
   });
 
+  test("the privacy policy says what is kept of digest readers' and claimants' addresses, why and how long", async ({ page, visit }) => {
+    await visit("/privacy-policy");
+    const digest = page.getByRole("heading", { level: 2, name: "Weekly digest readers" }).locator("xpath=following-sibling::p[1]");
+    await expect(digest).toContainText("48 hours");
+    await expect(digest).toContainText("unsubscribing erases your address");
+    const owners = page.getByRole("heading", { level: 2, name: "Owners who claim a listing" }).locator("xpath=following-sibling::p[1]");
+    await expect(owners).toContainText("one hour");
+    await expect(owners).toContainText("kept while the claim exists");
+  });
+
   test("pages fit a 360 px wide screen without sideways scrolling", async ({ page, visit }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/", "/browse/all", "/search/design", "/tool/notion", "/submit", "/about", "/contact", "/privacy-policy", "/missing"]) {
@@ -168,6 +178,24 @@ test.describe("on a phone (390 × 844)", () => {
     await checkA11y();
   });
 
+  test("the test-mode banner is one line, whose link leads to what test mode means", async ({ page, visit, checkA11y }) => {
+    await visit("/");
+    const banner = page.getByRole("complementary", { name: "Payments" });
+    await expect(banner).toContainText("Test mode: no real payments.");
+    const line = banner.getByRole("paragraph");
+    const lineHeight = await line.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await line.boundingBox())!.height).toBeLessThanOrEqual(lineHeight + 1);
+    // The whole line shows, its link too.
+    const link = banner.getByRole("link", { name: "More about test mode" });
+    const [lineBox, linkBox] = [(await line.boundingBox())!, (await link.boundingBox())!];
+    expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(lineBox.x + lineBox.width);
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await link.click();
+    await expect(page).toHaveURL(/\/about#test-mode$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Test mode" })).toBeVisible();
+    await checkA11y();
+  });
+
   test("search boxes show their whole placeholder, down to 360 px", async ({ page, visit }) => {
     for (const [path, width] of [["/", 390], ["/search", 390], ["/", 360], ["/search", 360]] as const) {
       await page.setViewportSize({ width, height: 844 });
@@ -199,6 +227,27 @@ test.describe("on a wide screen (1280 px)", () => {
       tops.push(Math.round((await link.boundingBox())!.y));
     }
     expect(new Set(tops).size).toBe(1);
+  });
+
+  test("home: Get Featured is no current page, Tab reaches Latest before Featured, one digest form", async ({ page, visit }) => {
+    await visit("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Featured" })).not.toHaveAttribute("aria-current", /.*/);
+    // Featured stands to the right, but the keyboard (the document's order) meets the latest tools first.
+    const latest = page.getByRole("region", { name: "Latest tools" });
+    const featured = page.getByRole("region", { name: /^Featured/ });
+    expect((await featured.boundingBox())!.x).toBeGreaterThan((await latest.boundingBox())!.x);
+    const seen: string[] = [];
+    await page.getByRole("searchbox").first().focus();
+    for (let i = 0; i < 60 && seen.length < 2; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => document.activeElement?.closest("section[aria-labelledby]")?.getAttribute("aria-labelledby") ?? "");
+      if ((where === "latest-title" || where === "featured-title") && !seen.includes(where)) seen.push(where);
+    }
+    expect(seen).toEqual(["latest-title", "featured-title"]);
+    await expect(page.getByRole("textbox", { name: "E-mail address" })).toHaveCount(1);
+    // Elsewhere the footer has it.
+    await visit("/about");
+    await expect(page.getByRole("contentinfo").getByRole("textbox", { name: "E-mail address" })).toHaveCount(1);
   });
 });
 

@@ -447,7 +447,7 @@ describe("hostile inputs", () => {
       { name: "submit: the /submit address, name too long", request: post("/submit", multipartBody(formParts(toolFields(website()), { name: "n".repeat(81) }, logoPart(f.png))), MULTIPART, site), expect: refused("Name must be at most 80 characters.") },
       { name: "submit: data URL, category not in the list", request: post("/submit-tool.data", multipartBody(formParts(toolFields(website()), { categories: ["nope"] }, logoPart(f.png))), MULTIPART, site), expect: { reader: "data", status: 400, message: "Please choose categories from the list." } },
       { name: "submit: data URL, JSON", request: post("/submit.data", "{}", JSON_TYPE, site), expect: { reader: "data", status: 400 } },
-      { name: "submit: data URL, 6 MB logo (refused before React Router)", request: post("/submit-tool.data", multipartBody(formParts(toolFields(website()), {}, logoPart(f.sixMegabytes))), MULTIPART, site), expect: { reader: "page", status: 413, message: "larger than 5 MB" } },
+      { name: "submit: data URL, 6 MB logo (read past, answered with the form)", request: post("/submit-tool.data", multipartBody(formParts(toolFields(website()), {}, logoPart(f.sixMegabytes))), MULTIPART, site), expect: { reader: "data", status: 413, message: "larger than 5 MB" } },
       { name: "submit: a website already listed", request: form({ websiteUrl: seeded.approved.websiteUrl }), expect: refused("This website is already listed", 409) },
       { name: "submit: a website already listed, www. and case changed", request: form({ websiteUrl: seeded.approved.websiteUrl.replace("https://", "HTTPS://WWW.").toUpperCase() }), expect: refused("This website is already listed", 409) },
     ];
@@ -1081,6 +1081,7 @@ describe("rate limits under a flood", () => {
     const limited = (reader: "page" | "json", message: string | RegExp) => ({ reader, status: 429, message });
     const rounds = (n: number, make: (i: number) => HostileCase) => Array.from({ length: n }, (_, i) => make(i));
     const checkoutBody = JSON.stringify({ toolId: seeded.approved.id, amount: 50 });
+    const { png } = await files();
     const cases: HostileCase[] = [
       // Two posts pass (the second one is refused for its content); every later one meets the limit.
       { name: "limits: contact 1 (accepted)", request: post("/contact", contact, FORM, site), expect: { reader: "page", status: 303, writes: ["contacts"] } },
@@ -1093,7 +1094,13 @@ describe("rate limits under a flood", () => {
       { name: "limits: like 1 (accepted)", request: post(`/like/${seeded.approved.id}`, "intent=like", FORM, { ...SCRIPT, Origin: s.url }), expect: { reader: "json", status: 200, writes: ["likes"] } },
       ...rounds(5, (i) => ({ name: `limits: like flood ${i + 1}`, request: post(`/like/${seeded.approved.id}`, "intent=like", FORM, { ...SCRIPT, Origin: s.url }), expect: limited("json", /Too many likes in a short time\. Please wait \d+ seconds\./) })),
       ...rounds(3, (i) => ({ name: `limits: like flood from a browser ${i + 1}`, request: post(`/like/${seeded.approved.id}`, "", FORM, site), expect: limited("page", "Too many likes in a short time") })),
-      ...rounds(2, (i) => ({ name: `limits: submit ${i + 1} (refused for content)`, request: post("/submit-tool", multipartBody([]), MULTIPART, site), expect: { reader: "page", status: 400 } })),
+      // Refused submissions spend nothing (a person correcting the form keeps their tries); the two saved ones spend the limit.
+      ...rounds(4, (i) => ({ name: `limits: submit ${i + 1} (refused for content)`, request: post("/submit-tool", multipartBody([]), MULTIPART, site), expect: { reader: "page", status: 400 } })),
+      ...rounds(2, (i) => ({
+        name: `limits: submit ${i + 1} (saved)`,
+        request: post("/submit-tool", multipartBody(formParts(toolFields(`https://flood-${i}.example.com`), {}, logoPart(png))), MULTIPART, site),
+        expect: { reader: "page", status: 303, writes: ["tools", "tool_categories", "tool_tags", "jobs", "uploads"] },
+      })),
       ...rounds(5, (i) => ({ name: `limits: submit flood ${i + 1}`, request: post("/submit-tool", multipartBody([]), MULTIPART, site), expect: limited("page", "Too many submissions from your network. Please try again later.") })),
       // The built-in test checkout's page, with hostile ids and intents (this server has no Stripe).
       { name: "test checkout: unknown session, pay", request: post("/test-checkout/nope", "intent=pay", FORM, site), expect: { reader: "page", status: 404, message: "No such test checkout." } },

@@ -6,13 +6,14 @@ import { submissionSchema, submitFailedMessage } from "../../../core/submission.
 import { addTool } from "../../../server/admin/add-tool.ts";
 import { findTool } from "../../../server/catalog/queries.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
-import { FormAlert, SubmitButton } from "../../components/field.tsx";
+import { checkLogoFile } from "../../../server/submissions/logo.ts";
+import { ErrorSummary, SubmitButton } from "../../components/field.tsx";
 import { ImportPanel } from "../../components/import-panel.tsx";
-import { ToolFormFields } from "../../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields } from "../../components/tool-form.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminActor, servicesContextKey } from "../../context.ts";
-import { refusalData, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
+import { refusalData, refusedPost, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
 import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/add-tool.ts";
 
@@ -37,14 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const form = await readUploadForm(request);
+  const logoCheck = await checkLogoFile(form.formData.get("logo"));
   const submission = parseWithZod(form.formData, { schema: submissionSchema });
   if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
-  if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400 });
+  const refusal = refusedPost(submission, logoCheck);
+  if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok") return refusalData(refusal ?? unreadUpload(submission, "unreadable"));
 
   // The paid path is the public form's; an admin's tool is never sent to checkout.
   const { logo, feature: _feature, featureAmount: _amount, ...content } = submission.value;
   try {
-    const result = await addTool(services, content, { name: logo.name, bytes: Buffer.from(await logo.arrayBuffer()) }, adminActor(context));
+    const result = await addTool(services, content, { name: logo.name, webp: logoCheck.webp }, adminActor(context));
     if (result.kind !== "saved") return refusalData(refusedSave(submission, result, "Edit that listing instead."));
     // Redirect after the post, so a reload cannot add it twice.
     return redirect(`/admin/add-tool?added=${encodeURIComponent(result.tool.slug)}`, 303);
@@ -116,7 +119,7 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
         marked with * are required.
       </p>
       <Form method="post" action="/admin/add-tool" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
         <ToolFormFields
           fields={fields}
           duplicate={duplicate}

@@ -123,7 +123,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p className="text-slate-700">{status ? "No orders in this state." : "No orders yet."}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Positioned, so what is drawn out of the flow inside (screen-reader text) scrolls with the
+        // table instead of widening the page on a phone.
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
             <caption className="sr-only">
               Orders{status ? `, ${STATUS_LABELS[status].toLowerCase()}` : ""}, page {page} of {pages}

@@ -9,15 +9,15 @@ import { TOOL_STATUSES } from "../../../core/tool.ts";
 import { deleteTools } from "../../../server/admin/moderation.ts";
 import { findToolForEdit, updateTool } from "../../../server/admin/tools.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
-import { Field, FormAlert, inputClass, SubmitButton } from "../../components/field.tsx";
-import { ToolFormFields } from "../../components/tool-form.tsx";
+import { ErrorSummary, Field, FormAlert, inputClass, SubmitButton } from "../../components/field.tsx";
+import { ToolFormFields, toolSummaryFields } from "../../components/tool-form.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";
 import { TOOL_STATUS_LABELS } from "../../lib/tools.ts";
-import { refusedSave, unreadUpload, type ToolFormRefusal } from "../../lib/tool-form-replies.ts";
+import { refusedPost, refusedSave, unreadUpload, type ToolFormRefusal } from "../../lib/tool-form-replies.ts";
 import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/tool-edit.ts";
 
@@ -69,7 +69,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form.formData, { schema: toolEditSchema });
   // An admin is not submitting anything: the form's own words, without the submit page's prefix.
   if (!form.ok) return editRefusal(unreadUpload(submission, form.problem, (message) => message));
-  if (submission.status !== "success") return data(formReply(submission.reply(), { target: "edit" as const, duplicate: null }), { status: 400 });
+  if (submission.status !== "success") return editRefusal(refusedPost(submission, null) ?? unreadUpload(submission, "unreadable", (message) => message));
 
   const { logo, ...edit } = submission.value;
   const outcome = await updateTool(
@@ -146,7 +146,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </p>
         <div className="flex items-center gap-4">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
-          <h1 id="edit-title" className="text-3xl font-bold">
+          <h1 id="edit-title" className="min-w-0 text-3xl font-bold wrap-anywhere">
             Edit {tool.name}
           </h1>
         </div>
@@ -169,7 +169,10 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       )}
 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          formErrors={form.errors}
+          fields={[{ id: fields.status.id, errors: fields.status.errors }, { id: fields.rejectionReason.id, errors: fields.rejectionReason.errors }, ...toolSummaryFields(fields)]}
+        />
         <input type="hidden" name="intent" value="save" />
 
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
@@ -211,7 +214,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             aria-describedby={deleteFields.confirm.errorId}
             className="mt-0.5 h-4 w-4 accent-red-700"
           />
-          <span>I understand that this deletes {tool.name} for good.</span>
+          <span className="min-w-0 wrap-anywhere">I understand that this deletes {tool.name} for good.</span>
         </label>
         <p id={deleteFields.confirm.errorId} className="min-h-5 text-sm text-red-700" aria-live="polite">
           {deleteFields.confirm.errors?.[0]}
@@ -219,7 +222,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         <button
           type="submit"
           disabled={sending}
-          className="rounded-lg border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+          className="max-w-full rounded-lg border border-red-700 bg-white px-4 py-2 font-medium text-red-800 wrap-anywhere hover:bg-red-50 disabled:opacity-60"
         >
           Delete {tool.name}
         </button>
