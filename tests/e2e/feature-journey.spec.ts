@@ -155,7 +155,7 @@ test("the success page waits for a payment confirmed after it opened, then names
   const paid = await page.request.post(`/test-checkout/${encodeURIComponent(sessionId)}`, { form: { intent: "pay" }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByRole("status")).toContainText(tool.name);
+  await expect(page.getByRole("main").getByRole("status")).toContainText(tool.name);
   await expect(page).toHaveTitle(/^Payment Successful! — /);
   await expect(page.getByRole("heading", { name: "Processing Payment" })).toBeHidden();
   await checkA11y();
@@ -199,7 +199,7 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await expect(tier).toHaveText(/^Tier: Medium/);
   await page.getByRole("button", { name: "Submit Tool" }).click();
 
-  await expect(page.getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
+  await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
   const statusLink = (await page.getByRole("link", { name: /\/submission\// }).textContent())!;
   // The page waits for the click: the private status link can be kept first.
   await page.waitForTimeout(2500);
@@ -212,7 +212,7 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await page.getByRole("button", { name: "Pay $100" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
   // Paid while pending: the page says it is featured once approved, not that it is featured now.
-  await expect(page.getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
   await expect(page.getByText("is now featured")).toHaveCount(0);
   await expect(page.getByText(/Its featured year of 365 days starts on the day it is approved/)).toBeVisible();
   // The success page repeats the private status link.
