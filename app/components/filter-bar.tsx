@@ -30,7 +30,9 @@ export function FilterBar({
   const chosen = filters.pricing.length + filters.platforms.length;
   return (
     <form method="get" action={action} aria-label="Filters" data-apply-on-change="" className="flex flex-wrap items-start gap-3">
-      <details className="filter-panel min-w-0 grow basis-64" open={chosen > 0 || undefined}>
+      {/* Closed on arrival, whatever is chosen (the chips say what is): on a phone the open panel
+          would push the list a screen down. After a change with JavaScript it opens again at the box changed. */}
+      <details className="filter-panel min-w-0 grow basis-64">
         <summary>Filters{chosen > 0 && ` (${chosen})`}</summary>
         <div className="mt-2 grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
           <FilterGroup

@@ -15,10 +15,18 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sugg
   list.setAttribute("role", "listbox");
   list.setAttribute("aria-label", "Suggestions");
   list.hidden = true;
+  // How many suggestions there are, read out politely; made when first needed, so a page where
+  // nobody typed has no status region of ours.
   const status = document.createElement("p");
   status.className = "sr-only";
   status.setAttribute("role", "status");
-  form.append(list, status);
+  const announce = (text: string) => {
+    if (!status.isConnected) form.append(status);
+    setTimeout(() => {
+      status.textContent = text;
+    }, 50);
+  };
+  form.append(list);
   input.setAttribute("role", "combobox");
   input.setAttribute("aria-autocomplete", "list");
   input.setAttribute("aria-expanded", "false");
@@ -71,7 +79,7 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sugg
     );
     highlight(-1);
     open(items.length > 0);
-    status.textContent = items.length === 0 ? "No suggestions." : `${items.length} ${items.length === 1 ? "suggestion" : "suggestions"}: up and down arrows to choose.`;
+    announce(items.length === 0 ? "No suggestions." : `${items.length} ${items.length === 1 ? "suggestion" : "suggestions"}: up and down arrows to choose.`);
   };
   const ask = () => {
     const q = input.value.trim();
@@ -81,7 +89,7 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sugg
     if (q.length < SUGGEST_MIN_LENGTH) {
       items = [];
       open(false);
-      status.textContent = "";
+      if (status.isConnected) status.textContent = "";
       return;
     }
     pending = new AbortController();

@@ -44,7 +44,9 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
     // blocked storage: no identifier, likes still count by the server's cookie
   }
 
-  // One status line for the page, there before any message so that screen readers announce it.
+  // One status line for the page, made when first needed (a page with nothing to say has no status
+  // region to confuse with its own); the first message waits a moment, so that screen readers have
+  // heard of the region before it speaks.
   const STATUS_ID = "like-status";
   const status = (): HTMLElement => {
     let line = document.getElementById(STATUS_ID);
@@ -59,12 +61,18 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
   };
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
   const say = (message: string) => {
+    const fresh = !document.getElementById(STATUS_ID);
     const line = status();
-    line.textContent = message;
     clearTimeout(hideTimer);
-    hideTimer = setTimeout(() => {
-      line.textContent = "";
-    }, 8000);
+    setTimeout(
+      () => {
+        line.textContent = message;
+        hideTimer = setTimeout(() => {
+          line.textContent = "";
+        }, 8000);
+      },
+      fresh ? 100 : 0,
+    );
   };
 
   const SELECTOR = 'form[action^="/like/"]';
@@ -72,7 +80,6 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
   if (root instanceof HTMLFormElement && root.matches(SELECTOR)) forms.push(root);
   // Read once: a list page has a button per card.
   const likedHere = new Set(likedIds());
-  if (forms.length > 0) status();
   for (const form of forms) {
     if (form.dataset.likeReady) continue;
     form.dataset.likeReady = "1";

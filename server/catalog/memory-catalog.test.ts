@@ -747,3 +747,39 @@ describe("MemoryCatalog lists, by example", () => {
     expect(catalog.namesMatching("", 3, (id) => id === "notes")).toEqual(["ai", "aider", "ai-powered"]);
   });
 });
+
+describe("MemoryCatalog searches with filters and other orders as brute force does (property)", () => {
+  const seeds = Array.from({ length: 12 }, (_, i) => 9_500 + i);
+  it.each(seeds)("catalogue with seed %i", (seed) => {
+    const rng = seededRandom(seed);
+    const tools = Array.from({ length: int(rng, 20, 120) }, (_, i) => listedTool(rng, `s${seed}-${String(i).padStart(3, "0")}`));
+    const sorting = new MemoryCatalog();
+    const walking = new MemoryCatalog({ sortLimit: 0 });
+    for (const catalog of [sorting, walking]) for (const t of tools) catalog.upsert(t);
+    const byId = new Map(tools.map((t) => [t.id, t]));
+    for (let q = 0; q < 15; q++) {
+      const raw = pick(rng, NAME_WORDS).slice(0, int(rng, 2, 5));
+      const filters = { pricing: some(rng, PRICING_MODELS, 0, 2), platforms: some(rng, PLATFORMS, 0, 2) };
+      const where = `seed ${seed}, ${JSON.stringify(raw)}, ${JSON.stringify(filters)}`;
+      const matches = oracle(tools, [], raw, NOW);
+      const kept = matches.filter((m) => passesOracle(byId.get(m.id)!, filters));
+      for (const catalog of [sorting, walking]) {
+        const relevance = catalog.search(normalizeQuery(raw), NOW, { page: 1, pageSize: 100_000, filters: masksOf(filters), facets: true });
+        expect(relevance.hits, where).toEqual(kept);
+        expect(relevance.total, where).toBe(kept.length);
+        // A small page is the same slice of the filtered list.
+        expect(catalog.search(normalizeQuery(raw), NOW, { page: 2, pageSize: 3, filters: masksOf(filters) }).hits, where).toEqual(kept.slice(3, 6));
+        // Facets: pricing among the matches on the platforms chosen, platforms among those of the pricing chosen.
+        const onPlatforms = matches.map((m) => byId.get(m.id)!).filter((t) => passesOracle(t, { pricing: [], platforms: filters.platforms }));
+        PRICING_MODELS.forEach((model, i) => expect(relevance.facets!.pricing[i], `${where}: ${model}`).toBe(onPlatforms.filter((t) => t.pricingModel === model).length));
+        for (const [order, compare] of [
+          ["name", byName],
+          ["recent", recentFirst],
+        ] as const) {
+          const sorted = catalog.search(normalizeQuery(raw), NOW, { page: 1, pageSize: 100_000, filters: masksOf(filters), order });
+          expect(sorted.hits.map((h) => h.id), `${where}: ${order}`).toEqual(kept.map((m) => byId.get(m.id)!).sort(compare).map((t) => t.id));
+        }
+      }
+    }
+  });
+});

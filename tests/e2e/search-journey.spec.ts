@@ -115,6 +115,29 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/\/search\/notion$/);
   });
 
+  test("the results take the filter bar: a tick applies at once, a chip removes it, the sort reorders", async ({ page, visit, checkA11y }) => {
+    expect(await visit("/search/project%20management")).toBe(200);
+    const form = page.getByRole("form", { name: "Filters" });
+    await page.locator("summary", { hasText: /^Filters/ }).click();
+    const freemium = form.getByRole("group", { name: "Pricing" }).getByRole("checkbox", { name: /^Freemium \d+$/ });
+    const expected = Number(((await freemium.evaluate((box) => box.closest("label")!.textContent!)) ?? "").replace(/\D/g, ""));
+    await freemium.check();
+    await expect(page).toHaveURL(/\/search\/project%20management\?pricing=freemium$/);
+    await expect(page.getByRole("heading", { name: new RegExp(`^${expected} results?$`) })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Remove filter: Freemium" })).toBeVisible();
+    await checkA11y();
+
+    await page.getByLabel("Sort by").selectOption({ label: "Name A-Z" });
+    await expect(page).toHaveURL(/\/search\/project%20management\?sort=name&pricing=freemium$/);
+    const names = await page.getByRole("region", { name: /results?$/ }).getByRole("heading", { level: 3 }).allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+
+    await page.getByRole("link", { name: "Remove filter: Freemium" }).click();
+    await expect(page).toHaveURL(/\/search\/project%20management\?sort=name$/);
+    await page.getByRole("link", { name: "Clear all" }).click();
+    await expect(page).toHaveURL(/\/search\/project%20management$/);
+  });
+
   test("on a phone the results come before the sponsored carousel", async ({ page, visit }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await visit("/search/project%20management")).toBe(200);
@@ -128,6 +151,17 @@ test.describe("search", () => {
 test.describe("search without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   journeys("without JavaScript");
+
+  test("the results' filters apply with the Apply button, a tick kept when the sort changes", async ({ page, visit }) => {
+    expect(await visit("/search/project%20management")).toBe(200);
+    const form = page.getByRole("form", { name: "Filters" });
+    await page.locator("summary", { hasText: /^Filters/ }).click();
+    await form.getByRole("group", { name: "Platform" }).getByRole("checkbox", { name: /^Web \d+$/ }).check();
+    await page.getByLabel("Sort by").selectOption({ label: "Latest" });
+    await form.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL(/\/search\/project%20management\?sort=recent&platform=web$/);
+    await expect(page.getByRole("link", { name: "Remove filter: Web" })).toBeVisible();
+  });
 
   test("the header's box is a plain form to /search on every page", async ({ page, visit }) => {
     for (const path of ["/about", "/browse/all", "/tool/notion"]) {
