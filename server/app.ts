@@ -164,7 +164,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(refuseCrossSiteForms);
   app.use(markUnreadableAddress);
   // Page forms are small and read whole, so a longer body is refused unread. A form with a logo is
-  // read as it streams, each part cut off at the logo's limit and the rest discarded
+  // read as it streams, the file cut off at the logo's limit and the rest discarded
   // (server/submissions/form.ts), so any length is taken: the page then comes back filled in with
   // the logo's error instead of a dead end. Sent any other way, it gets room for one logo.
   const pageLimit = limitBody(PAGE_BODY_LIMIT);

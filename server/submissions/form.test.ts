@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
-import { capParts, PART_KEPT_BYTES, readUploadForm } from "./form.ts";
+import { FILE_KEPT_BYTES, FORM_TEXT_ALLOWANCE, readUploadForm } from "./form.ts";
 
 const BOUNDARY = "----form-boundary-7MA4YWxk";
 
@@ -33,41 +33,50 @@ function multipart(fileSize: number, chunk = 64 * 1024): { stream: ReadableStrea
   return { stream, length: head.length + fileSize + tail.length };
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<number> {
-  let total = 0;
-  for await (const chunk of stream) total += chunk.length;
-  return total;
+function post(stream: ReadableStream<Uint8Array>, contentType = `multipart/form-data; boundary=${BOUNDARY}`): Request {
+  return new Request("http://localhost/submit-tool", { method: "POST", body: stream, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
 }
 
-describe("capParts", () => {
-  it("passes a body with parts under the limit through unchanged", async () => {
-    const { stream, length } = multipart(1000, 7);
-    expect(await collect(capParts(stream, BOUNDARY, PART_KEPT_BYTES).stream)).toBe(length);
-  });
-
-  it("drops what a part carries past the limit, however large, and keeps the parts after it", async () => {
-    const { stream } = multipart(200 * 1024 * 1024);
-    const out = capParts(stream, BOUNDARY, 1000).stream;
-    // Only the bytes up to the limit of each part (and each delimiter) get through.
-    expect(await collect(out)).toBeLessThan(5000);
-  });
-});
+function bodyOf(text: string): ReadableStream<Uint8Array> {
+  return new Blob([text]).stream();
+}
 
 describe("readUploadForm", () => {
-  it("hands over a file over the limit cut to one byte past it, with every field around it", async () => {
-    const { stream, length } = multipart(50 * 1024 * 1024);
-    const request = new Request("http://localhost/submit-tool", {
-      method: "POST",
-      body: stream,
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(length) },
-      duplex: "half",
-    } as RequestInit);
-    const result = await readUploadForm(request);
+  it("hands over a file of any size cut to one byte past the limit, with every field around it", async () => {
+    const result = await readUploadForm(post(multipart(200 * 1024 * 1024).stream));
     expect(result.ok).toBe(true);
     const logo = result.formData.get("logo") as File;
+    expect(logo.size).toBe(FILE_KEPT_BYTES);
     expect(logo.size).toBeGreaterThan(LOGO_LIMITS.maxBytes);
-    expect(logo.size).toBeLessThanOrEqual(PART_KEPT_BYTES);
+    expect(logo.name).toBe("big.png");
     expect(result.formData.get("name")).toBe("Quillpad");
     expect(result.formData.get("submitterEmail")).toBe("me@example.com");
+  });
+
+  it("hands over a file under the limit whole", async () => {
+    const result = await readUploadForm(post(multipart(1000, 7).stream));
+    expect(result.ok).toBe(true);
+    expect((result.formData.get("logo") as File).size).toBe(1000);
+  });
+
+  it("keeps one file and skips a second", async () => {
+    const file = (name: string, bytes: string) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n${bytes}\r\n`;
+    const result = await readUploadForm(post(bodyOf(`${file("logo", "first")}${file("other", "second")}--${BOUNDARY}--\r\n`)));
+    expect(result.ok).toBe(true);
+    expect([...result.formData.keys()]).toEqual(["logo"]);
+  });
+
+  it("says a form is unreadable when it has no boundary or ends before its last boundary", async () => {
+    expect(await readUploadForm(post(bodyOf("name=x"), "multipart/form-data; charset=utf-8"))).toMatchObject({ ok: false, problem: "unreadable" });
+    const cut = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nQuill`;
+    expect(await readUploadForm(post(bodyOf(cut)))).toMatchObject({ ok: false, problem: "unreadable" });
+  });
+
+  it("says a form is too large when its text passes the allowance, keeping what came before", async () => {
+    const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const result = await readUploadForm(post(bodyOf(`${field("name", "Quillpad")}${field("description", "x".repeat(FILE_KEPT_BYTES + FORM_TEXT_ALLOWANCE + 1))}--${BOUNDARY}--\r\n`)));
+    expect(result).toMatchObject({ ok: false, problem: "too-large" });
+    expect(result.formData.get("name")).toBe("Quillpad");
   });
 });

@@ -1,11 +1,6 @@
-import {
-  getMultipartBoundary,
-  isMultipartRequest,
-  MaxFileSizeExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseMultipartStream,
-} from "@remix-run/multipart-parser";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import busboy from "busboy";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 
 /** The most a form with one file may carry besides the file itself (every text field at its limit, with room). */
@@ -14,14 +9,17 @@ export const FORM_TEXT_ALLOWANCE = 256 * 1024;
 /** The largest request body a form with one logo may have when it is not multipart (read whole, so refused before reading). */
 export const UPLOAD_FORM_MAX_BYTES = LOGO_LIMITS.maxBytes + FORM_TEXT_ALLOWANCE;
 
-const MAX_PART_HEADER = 8 * 1024;
+/**
+ * How many bytes of a file are kept: one more than the largest logo, so a larger file still
+ * arrives larger than the limit and the schema names it; busboy drops the rest as it streams past.
+ */
+export const FILE_KEPT_BYTES = LOGO_LIMITS.maxBytes + 1;
 
 /**
- * How many bytes of one part (its headers and content) are kept: one byte more than the largest
- * logo, so a larger file still arrives larger than the limit and the schema names it, and the
- * rest is dropped as it streams past.
+ * How much text a form may carry in all: as much as a logo and the allowance, so a field far over
+ * its length (a megabyte of name) still reaches the schema and is refused with its own message.
  */
-export const PART_KEPT_BYTES = MAX_PART_HEADER + 4 + LOGO_LIMITS.maxBytes + 1;
+const TEXT_KEPT_BYTES = FILE_KEPT_BYTES + FORM_TEXT_ALLOWANCE;
 
 export type ReadFormResult =
   | { ok: true; formData: FormData }
@@ -32,141 +30,93 @@ export type ReadFormResult =
   | { ok: false; formData: FormData; problem: "too-large" | "unreadable" };
 
 /**
- * Reads a form post with at most one file, streaming, whatever its size: each part is kept up to
- * PART_KEPT_BYTES and the rest of it is discarded as it arrives, so a 2 GB logo costs the time to
- * receive it but never more memory than one logo; the fields after the file are still read. A file
- * cut off this way arrives one byte over the limit, for the schema to refuse with what was typed.
- * The body is always read to its end, even after a problem: a browser that is still sending when
- * the answer comes shows a broken connection instead of the page.
+ * Reads a form post with at most one file, streaming, whatever its size: busboy keeps the file up
+ * to FILE_KEPT_BYTES and drops the rest as it arrives, so a 2 GB logo costs the time to receive it
+ * but never more memory than one logo; the fields after the file are still read. A file cut off
+ * this way arrives one byte over the limit, for the schema to refuse with what was typed. The body
+ * is always read to its end, even after a problem: a browser that is still sending when the answer
+ * comes shows a broken connection instead of the page.
  */
 export async function readUploadForm(request: Request): Promise<ReadFormResult> {
   const formData = new FormData();
-  if (!isMultipartRequest(request)) {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     // A post without the file (a script, or a browser that dropped the encoding): its fields only.
     try {
       for (const [name, value] of await request.formData()) formData.append(name, value);
-      return hasNul(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
+      return hasUnreadableText(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
     } catch {
       return { ok: false, formData, problem: "unreadable" };
     }
   }
-  const boundary = getMultipartBoundary(request.headers.get("content-type") ?? "");
-  if (!boundary || !request.body) {
-    await drain(request.body);
+  if (!request.body) return { ok: false, formData, problem: "unreadable" };
+  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      // One file: a second is skipped unread rather than kept in memory.
+      limits: { files: 1, fileSize: FILE_KEPT_BYTES, parts: 200, fieldSize: TEXT_KEPT_BYTES, headerPairs: 100 },
+    });
+  } catch {
+    // No boundary, or a content type busboy cannot read.
+    await drain(body);
     return { ok: false, formData, problem: "unreadable" };
   }
-  const capped = capParts(request.body, boundary, PART_KEPT_BYTES);
-  let files = 0;
+
+  let problem: "too-large" | "unreadable" | null = null;
+  let textBytes = 0;
+  const files: Promise<unknown>[] = [];
+  parser.on("field", (name, value, info) => {
+    textBytes += Buffer.byteLength(value);
+    if (info.valueTruncated || textBytes > TEXT_KEPT_BYTES) problem ??= "too-large";
+    else if (name) formData.append(name, value);
+  });
+  parser.on("file", (name, stream, info) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    files.push(
+      once(stream, "end").then(() => {
+        if (name) formData.append(name, new File(chunks as Uint8Array<ArrayBuffer>[], info.filename ?? "", { type: info.mimeType }));
+      }),
+    );
+  });
+  parser.on("partsLimit", () => (problem ??= "unreadable"));
+
+  const finished = await new Promise<boolean>((resolve) => {
+    parser.once("close", () => resolve(true));
+    parser.once("error", () => resolve(false));
+    // The connection went away mid-body.
+    body.once("error", () => resolve(false));
+    body.pipe(parser);
+  });
+  if (!finished) {
+    body.unpipe(parser);
+    await drain(body);
+    return { ok: false, formData, problem: "unreadable" };
+  }
+  await Promise.all(files);
+  if (problem) return { ok: false, formData, problem };
+  return hasUnreadableText(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
+}
+
+/** Reads what is left of the body and drops it (after the parser gave up, or before it began). */
+async function drain(body: Readable): Promise<void> {
   try {
-    for await (const part of parseMultipartStream(capped.stream, {
-      boundary,
-      maxFileSize: PART_KEPT_BYTES,
-      maxTotalSize: PART_KEPT_BYTES + FORM_TEXT_ALLOWANCE,
-      maxHeaderSize: MAX_PART_HEADER,
-      maxParts: 200,
-    })) {
-      if (!part.name) continue;
-      if (part.isFile) {
-        // One file field; a second file is dropped rather than kept in memory.
-        if (++files > 1) continue;
-        formData.append(part.name, new File([part.bytes as Uint8Array<ArrayBuffer>], part.filename ?? "", { type: part.mediaType ?? "" }));
-      } else {
-        formData.append(part.name, part.text);
-      }
-    }
-    return hasNul(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
-  } catch (error) {
-    await capped.discardRest();
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return { ok: false, formData, problem: "too-large" };
-    if (error instanceof MultipartParseError) return { ok: false, formData, problem: "unreadable" };
-    // The connection went away mid-body, or a field was not UTF-8.
-    if (error instanceof TypeError) return { ok: false, formData, problem: "unreadable" };
-    throw error;
+    for await (const chunk of body) void chunk;
+  } catch {
+    // The connection went away: nothing left to read.
   }
 }
 
 /**
- * The body with each multipart part cut to `keep` bytes after its boundary: boundaries are found
- * as the bytes stream past (a delimiter can straddle two chunks, so its length less one byte is
- * held back), and what lies beyond `keep` in a part is dropped, never collected.
+ * Whether a field's name or text carries a NUL (no one types it, and PostgreSQL text cannot hold
+ * it) or U+FFFD, which the decoder puts for bytes that are not UTF-8: a form is read as UTF-8 or
+ * not at all, never saved with its text replaced.
  */
-export function capParts(body: ReadableStream<Uint8Array>, boundary: string, keep: number) {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The opening boundary has no line break before it: the first part counts from the body's start.
-  let sinceBoundary = 0;
-  let held: Buffer = Buffer.alloc(0);
-  let discarding = false;
-  const reader = body.getReader();
-
-  const emitContent = (bytes: Buffer, out: Buffer[]) => {
-    const room = Math.max(0, keep - sinceBoundary);
-    if (room > 0) out.push(bytes.subarray(0, room));
-    sinceBoundary += bytes.length;
-  };
-  const take = (chunk: Uint8Array, final: boolean): Buffer[] => {
-    const data = held.length === 0 ? Buffer.from(chunk) : Buffer.concat([held, chunk]);
-    const out: Buffer[] = [];
-    let from = 0;
-    for (let at = data.indexOf(delimiter, from); at !== -1; at = data.indexOf(delimiter, from)) {
-      emitContent(data.subarray(from, at), out);
-      out.push(delimiter);
-      sinceBoundary = 0;
-      from = at + delimiter.length;
-    }
-    const holdFrom = final ? data.length : Math.max(from, data.length - (delimiter.length - 1));
-    emitContent(data.subarray(from, holdFrom), out);
-    // Copied: a subarray would keep the whole chunk alive.
-    held = Buffer.from(data.subarray(holdFrom));
-    return out;
-  };
-
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (discarding) return;
-        if (done) {
-          for (const bytes of take(new Uint8Array(0), true)) controller.enqueue(bytes);
-          controller.close();
-          return;
-        }
-        const out = take(value, false).filter((bytes) => bytes.length > 0);
-        if (out.length > 0) {
-          for (const bytes of out) controller.enqueue(bytes);
-          return;
-        }
-      }
-    },
-  }, { highWaterMark: 0 });
-
-  return {
-    stream,
-    /** Reads what is left of the body and drops it (after the parser gave up). */
-    async discardRest() {
-      if (discarding) return;
-      discarding = true;
-      await stream.cancel().catch(() => undefined);
-      try {
-        for (;;) if ((await reader.read()).done) return;
-      } catch {
-        // The connection went away: nothing left to read.
-      }
-    },
-  };
-}
-
-async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  if (!body) return;
-  const reader = body.getReader();
-  try {
-    for (;;) if ((await reader.read()).done) return;
-  } catch {
-    // Gone: nothing left to read.
-  }
-}
-
-/** Whether a field's name or text carries a NUL: no one types it, and PostgreSQL text cannot hold it. */
-function hasNul(formData: FormData): boolean {
-  for (const [name, value] of formData) if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return true;
+function hasUnreadableText(formData: FormData): boolean {
+  const unreadable = /[\u0000\uFFFD]/u;
+  for (const [name, value] of formData) if (unreadable.test(name) || (typeof value === "string" && unreadable.test(value))) return true;
   return false;
 }
