@@ -1,7 +1,6 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { openDatabase } from "../../server/db/index.ts";
+import { e2eDatabase } from "./fixture-tools.ts";
 import { expect, test } from "./fixtures.ts";
 
 // The admin's day: sign in, check the figures, approve one submission (it goes public), edit it,
@@ -13,8 +12,6 @@ test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.10" } });
 // A dozen pages, each checked by axe, and a paid submission's checkout: about 50 s on this 2-core
 // machine.
 test.describe.configure({ timeout: 90_000 });
-
-const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
 
 /** Submits a tool through the public form (and, `paid`, pays $100 to feature it); returns the private status link it shows. */
 async function submitTool(page: Page, name: string, paid = false): Promise<string> {
@@ -69,7 +66,7 @@ test("sign in → figures → approve → public and searchable → edit → rej
   // The dashboard's figures are the database's.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  const db = database();
+  const db = e2eDatabase();
   try {
     const counts = await db.db.selectFrom("tools").select(["status"]).execute();
     expect(await figure(page, "Total tools")).toBe(counts.length);

@@ -1,11 +1,8 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { changeCatalog } from "../../server/catalog/change.ts";
 import { insertTools } from "../../server/catalog/write.ts";
-import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
-import { HOSTILE_TOOL } from "./fixture-tools.ts";
+import { changeE2eCatalog, e2eDatabase, HOSTILE_TOOL } from "./fixture-tools.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Paying to feature a tool on the built-in test checkout (no Stripe key in the e2e server). The
@@ -16,31 +13,23 @@ const TARGET = { name: "Quartzline", slug: "quartzline" };
 // This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.11" } });
 
-const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
-
 test.beforeAll(async () => {
   // A public tool of this journey's own, written as another instance would.
-  const db = database();
-  try {
-    const now = Date.now();
-    await changeCatalog({ database: db, now: () => now }, (write) =>
-      insertTools(write, [
-        {
-          ...HOSTILE_TOOL,
-          id: newId(),
-          name: TARGET.name,
-          slug: TARGET.slug,
-          tagline: "Crystal-clear dashboards",
-          description: "Dashboards for small teams.",
-          websiteUrl: "https://quartzline.example.com",
-          createdAt: now - 86_400_000,
-          updatedAt: now - 86_400_000,
-        },
-      ]),
-    );
-  } finally {
-    await db.close();
-  }
+  await changeE2eCatalog((write, now) =>
+    insertTools(write, [
+      {
+        ...HOSTILE_TOOL,
+        id: newId(),
+        name: TARGET.name,
+        slug: TARGET.slug,
+        tagline: "Crystal-clear dashboards",
+        description: "Dashboards for small teams.",
+        websiteUrl: "https://quartzline.example.com",
+        createdAt: now - 86_400_000,
+        updatedAt: now - 86_400_000,
+      },
+    ]),
+  );
 });
 
 async function openDialog(page: Page) {
@@ -218,7 +207,7 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   // The success page repeats the private status link.
   await expect(page.getByRole("link", { name: statusLink })).toBeVisible();
 
-  const db = database();
+  const db = e2eDatabase();
   try {
     const tool = await db.db.selectFrom("tools").select(["id", "status"]).where("slug", "=", "ledgerleaf").executeTakeFirstOrThrow();
     expect(tool.status).toBe("pending");

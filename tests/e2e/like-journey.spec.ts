@@ -1,8 +1,7 @@
-import path from "node:path";
 import { sql } from "kysely";
 import type { Locator, Page } from "@playwright/test";
 import { LIKE_LOCK_MS } from "../../core/like-button.ts";
-import { openDatabase } from "../../server/db/index.ts";
+import { e2eDatabase } from "./fixture-tools.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Liking a tool without an account: on the tool page and on the cards of a list (pages sent without
@@ -106,7 +105,7 @@ test.describe("liking a tool", () => {
   });
 
   test("when the server answers 500, the button goes back and a message says the like did not go through", async ({ page, visit }) => {
-    const database = openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
+    const database = e2eDatabase();
     const dialogs: string[] = [];
     const errors: string[] = [];
     page.on("dialog", (dialog) => {

@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { changeCatalog } from "../../server/catalog/change.ts";
 import { deleteTools, insertPaidOrder, insertTools } from "../../server/catalog/write.ts";
-import { openDatabase } from "../../server/db/index.ts";
 import { newId } from "../../server/db/ids.ts";
-import { HOSTILE_TOOL } from "./fixture-tools.ts";
+import { changeE2eCatalog, HOSTILE_TOOL } from "./fixture-tools.ts";
 import { expect, test } from "./fixtures.ts";
 
 // A tool with one very long word for a name and a long URL in its tagline, public on every list:
@@ -27,46 +25,32 @@ test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.31" }, viewport: { 
 // Some fifteen pages in two themes, each measured and photographed.
 test.describe.configure({ timeout: 120_000 });
 
-const database = () => openDatabase({ engine: "sqlite", file: path.join(process.env.E2E_DATA_DIR!, "toolshelf.db") });
-
 test.beforeAll(async () => {
   // Approved, as another instance would write it; the newest tool, so it heads home's latest list.
-  const db = database();
-  try {
-    const now = Date.now();
-    await changeCatalog({ database: db, now: () => now }, (write) =>
-      insertTools(write, [
-        {
-          ...HOSTILE_TOOL,
-          ...LONG,
-          description: `<p>See ${LONG.tagline.split(" ").at(-1)} for the whole story.</p>`,
-          websiteUrl: "https://hyperconvergedinfrastructureorchestrationplatformultimate.example.com",
-          categories: ["development", "productivity"],
-          tags: ["hyperconvergedinfrastructureorchestration", "orchestration"],
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]).then(() =>
-        insertPaidOrder(write, { toolId: LONG.id, toolName: LONG.name, amountCents: 1_900, provider: "test", sessionId: ORDER_SESSION, paidAt: now }),
-      ),
-    );
-  } finally {
-    await db.close();
-  }
+  await changeE2eCatalog(async (write, now) => {
+    await insertTools(write, [
+      {
+        ...HOSTILE_TOOL,
+        ...LONG,
+        description: `<p>See ${LONG.tagline.split(" ").at(-1)} for the whole story.</p>`,
+        websiteUrl: "https://hyperconvergedinfrastructureorchestrationplatformultimate.example.com",
+        categories: ["development", "productivity"],
+        tags: ["hyperconvergedinfrastructureorchestration", "orchestration"],
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    await insertPaidOrder(write, { toolId: LONG.id, toolName: LONG.name, amountCents: 1_900, provider: "test", sessionId: ORDER_SESSION, paidAt: now });
+  });
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 test.afterAll(async () => {
-  const db = database();
-  try {
-    await changeCatalog({ database: db, now: Date.now }, async (write) => {
-      await write.db.deleteFrom("orders").where("provider_session_id", "=", ORDER_SESSION).execute();
-      await deleteTools(write, [LONG.id]);
-      write.changed("featuring", [LONG.id]);
-    });
-  } finally {
-    await db.close();
-  }
+  await changeE2eCatalog(async (write) => {
+    await write.db.deleteFrom("orders").where("provider_session_id", "=", ORDER_SESSION).execute();
+    await deleteTools(write, [LONG.id]);
+    write.changed("featuring", [LONG.id]);
+  });
 });
 
 /** How far the page's content reaches past the window's width (0 when nothing does), and what reaches out. */
