@@ -42,6 +42,11 @@ test.beforeAll(async () => {
     ]);
     await insertPaidOrder(write, { toolId: LONG.id, toolName: LONG.name, amountCents: 1_900, provider: "test", sessionId: ORDER_SESSION, paidAt: now });
   });
+  // The server sees another instance's write within its freshness poll: until then its stored
+  // pages (home, cached by an earlier journey) are the ones from before.
+  await expect
+    .poll(async () => (await (await fetch(`${process.env.E2E_BASE_URL}/`)).text()).includes(LONG.name), { timeout: 10_000 })
+    .toBe(true);
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
