@@ -116,7 +116,7 @@ async function drain(body: Readable): Promise<void> {
  * not at all, never saved with its text replaced.
  */
 function hasUnreadableText(formData: FormData): boolean {
-  const unreadable = /[\u0000\uFFFD]/u;
-  for (const [name, value] of formData) if (unreadable.test(name) || (typeof value === "string" && unreadable.test(value))) return true;
+  const unreadable = (text: string) => text.includes("\u0000") || text.includes("\uFFFD");
+  for (const [name, value] of formData) if (unreadable(name) || (typeof value === "string" && unreadable(value))) return true;
   return false;
 }
