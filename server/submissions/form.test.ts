@@ -73,6 +73,13 @@ describe("readUploadForm", () => {
     expect(await readUploadForm(post(bodyOf(cut)))).toMatchObject({ ok: false, problem: "unreadable" });
   });
 
+  it("says a form is unreadable when the body ends inside its file, and leaves no error behind", async () => {
+    const cut = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG`;
+    expect(await readUploadForm(post(bodyOf(cut)))).toMatchObject({ ok: false, problem: "unreadable" });
+    // Errors busboy reports after the answer would surface here as unhandled.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
   it("says a form is too large when its text passes the allowance, keeping what came before", async () => {
     const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const result = await readUploadForm(post(bodyOf(`${field("name", "Quillpad")}${field("description", "x".repeat(FILE_KEPT_BYTES + FORM_TEXT_ALLOWANCE + 1))}--${BOUNDARY}--\r\n`)));

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
@@ -76,19 +75,29 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
   parser.on("file", (name, stream, info) => {
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // Never rejects: a file cut short by the end of the body is the form's problem, said below.
     files.push(
-      once(stream, "end").then(() => {
-        if (name) formData.append(name, new File(chunks as Uint8Array<ArrayBuffer>[], info.filename ?? "", { type: info.mimeType }));
+      new Promise<void>((resolve) => {
+        stream.on("end", () => {
+          if (name) formData.append(name, new File(chunks as Uint8Array<ArrayBuffer>[], info.filename ?? "", { type: info.mimeType }));
+          resolve();
+        });
+        stream.on("error", () => {
+          problem ??= "unreadable";
+          resolve();
+        });
       }),
     );
   });
   parser.on("partsLimit", () => (problem ??= "unreadable"));
 
+  // Listeners stay for the whole read: busboy may report more than one error (a broken part, then
+  // the end of the form), and an error event without a listener would end the process.
   const finished = await new Promise<boolean>((resolve) => {
-    parser.once("close", () => resolve(true));
-    parser.once("error", () => resolve(false));
+    parser.on("close", () => resolve(true));
+    parser.on("error", () => resolve(false));
     // The connection went away mid-body.
-    body.once("error", () => resolve(false));
+    body.on("error", () => resolve(false));
     body.pipe(parser);
   });
   if (!finished) {
