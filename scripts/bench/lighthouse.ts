@@ -247,9 +247,11 @@ async function apiData<T>(appPort: number, pathname: string): Promise<T> {
  * page; the comparison of it with its closest alternative; and the page of its first tag that has one.
  */
 async function pagesOf(appPort: number): Promise<Page[]> {
-  const tool = (await apiData<{ id: string; slug: string; tags: string[] }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
+  const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
   if (!tool) throw new Error("GET /api/v1/tools answered no tool");
   const slug = tool.slug;
+  // A list's cards carry no tags; the tool's own answer does.
+  const { tags } = await apiData<{ tags: string[] }>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}`);
   const closest = (await apiData<{ id: string; slug: string }[]>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}/alternatives`))[0];
   if (!closest) throw new Error(`the tool ${slug} has no alternatives to compare it with`);
   return [
@@ -259,7 +261,7 @@ async function pagesOf(appPort: number): Promise<Page[]> {
     { kind: "tool", path: `/tool/${encodeURIComponent(slug)}` },
     { kind: "alternatives", path: alternativesPath(slug) },
     { kind: "compare", path: comparePath([tool, closest]) },
-    ...tool.tags
+    ...tags
       .flatMap((tag) => tagPath(tag) ?? [])
       .slice(0, 1)
       .map((path) => ({ kind: "tag" as const, path })),
