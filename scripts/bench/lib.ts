@@ -206,13 +206,15 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<StartedApp> {
 }
 
 /**
- * How `npm start` of `root` runs the server (its package.json "start": `VAR=value … node [flags]
- * entry`), so the entry and the Node flags measured are the ones deployed; `--env-file…` is left
+ * How `npm start` of `root` runs the server (the last command of its package.json "start":
+ * `VAR=value … node [flags] entry`), so the entry and the Node flags measured are the ones deployed; `--env-file…` is left
  * out (only the benchmark chooses the environment). Without such a script: `server/main.ts`.
  */
 export function startCommand(): { args: string[]; env: Record<string, string> } {
   const scripts = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts?: Record<string, string> }).scripts;
-  const words = (scripts?.start ?? "").trim().split(/\s+/);
+  // A leading guard such as `node scripts/check-node.cjs &&` only checks the Node version: the
+  // server is the last command of the chain.
+  const words = (scripts?.start ?? "").split("&&").at(-1)!.trim().split(/\s+/);
   const env: Record<string, string> = {};
   while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=\S*$/.test(words[0]!)) {
     const [name, ...value] = words.shift()!.split("=");
