@@ -94,5 +94,7 @@ async function buildNodeServer(): Promise<void> {
   } finally {
     await bundle.close();
   }
+  // The tool images' font, read beside the module that draws them (server/og/render.ts): beside the bundle too.
+  fs.cpSync(path.join(root, "server/og/fonts"), path.join(root, path.dirname(NODE_ENTRY), "fonts"), { recursive: true });
 }
 
