@@ -2,7 +2,8 @@
  * Dependencies loaded the first time something needs them, not at start: each costs several MB of
  * resident memory on top of what serving pages loads (measured: sharp 8, stripe 10,
  * @aws-sdk/client-s3 7), and many processes never use some of them — stripe only in stripe mode,
- * the S3 client only with S3_BUCKET, sharp only for a logo or a screenshot. A test keeps them out
+ * the S3 client only with S3_BUCKET, sharp only for a logo or a screenshot, satori and resvg only
+ * for a tool image. A test keeps them out
  * of what the server loads at start (lazy-imports.test.ts).
  *
  * A failed import (a missing package, sharp without its native library) fails the operation that
@@ -34,3 +35,9 @@ export const loadS3 = loadOnce(() => import("@aws-sdk/client-s3"));
 
 /** nodemailer (outgoing e-mail: claim links, the digest). */
 export const loadNodemailer = loadOnce(async () => (await import("nodemailer")).default);
+
+/** satori, which lays out the tool images (server/og/render.ts). */
+export const loadSatori = loadOnce(async () => (await import("satori")).default);
+
+/** resvg, which turns the tool images' SVG into pixels (server/og/render.ts). */
+export const loadResvg = loadOnce(() => import("@resvg/resvg-js"));

@@ -1,5 +1,5 @@
 import type { BadgeTheme } from "../../core/badge.ts";
-import { drawableText, escapeXml, textWidth } from "../og/layout.ts";
+import { drawableText, escapeXml, textWidth } from "../og/svg-text.ts";
 
 // The embeddable badge (`/badge/{slug}.svg`): a small SVG other sites show, drawn from text alone
 // (no font file, no image), so it stays well under 2 KB whatever the tool.

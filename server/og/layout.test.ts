@@ -1,176 +1,139 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_COLORS, tileColor } from "../../core/tile-colors.ts";
-import { drawableText, escapeXml, letterTileSvg, nameLayout, textWidth, tileLetter, toolImageSvg, wrapText } from "./layout.ts";
+import { DESIGN, nameElement, NAME_SIZES, type ToolImageContent } from "./layout.ts";
+import { PREVIEW_CANVAS, toolImageSvg } from "./render.ts";
 
-const content = { name: "Notion", tagline: "All-in-one workspace", categories: ["productivity"], siteName: "toolshelf/", hasLogo: false };
+// The layout as satori computes it with the shipped font: with `embedFont: false` every word it
+// draws is a <text> carrying its measured box, so these tests read where each word really lands.
 
-/** The text of every <text> element of an SVG, unescaped. */
-function texts(svg: string): string[] {
-  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
-    m[1]!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&"),
-  );
+const content: ToolImageContent = { name: "Notion", tagline: "All-in-one workspace", categories: ["productivity"], siteName: "toolshelf/", logo: null };
+const RIGHT_MARGIN = DESIGN.width - 80;
+
+interface Word {
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  bold: boolean;
+  text: string;
 }
 
-describe("escapeXml", () => {
-  it("escapes what could end an element or an attribute", () => {
-    expect(escapeXml(`<script>"a" & 'b'</script>`)).toBe("&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;");
-    expect(escapeXml("&amp;")).toBe("&amp;amp;");
+/** Every word satori drew, unescaped, in document order. */
+function words(svg: string): Word[] {
+  return [...svg.matchAll(/<text ([^>]*)>([^<]*)<\/text>/g)].map(([, attributes, text]) => {
+    const attr = (name: string) => new RegExp(`(?:^| )${name}="([^"]*)"`).exec(attributes!)?.[1] ?? "";
+    return {
+      x: Number(attr("x")),
+      y: Number(attr("y")),
+      width: Number(attr("width")),
+      size: Number(attr("font-size")),
+      bold: attr("font-weight") === "700",
+      text: text!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&"),
+    };
   });
-});
+}
 
-describe("drawableText", () => {
-  it("drops characters XML cannot hold and folds white space", () => {
-    expect(drawableText("a\u0000b\u0007c\u001f\ufffe\uffff d")).toBe("abc d");
-    expect(drawableText("  line\none\t\ttwo\r\n ")).toBe("line one two");
-    expect(drawableText("lone \ud800 surrogate \udc00 here")).toBe("lone surrogate here");
-  });
+/** The drawn lines of one font size, top to bottom, each as its words joined. */
+function lines(all: Word[], size: number): string[] {
+  const byLine = new Map<number, string>();
+  for (const w of all.filter((w) => w.size === size)) byLine.set(w.y, (byLine.get(w.y) ?? "") + w.text);
+  return [...byLine.entries()].sort(([a], [b]) => a - b).map(([, line]) => line.trim());
+}
 
-  it("drops emoji (a server seldom has their font), but keeps a name made only of them", () => {
-    expect(drawableText("🚀 Rocket ☕ Launch 👩‍💻 🇳🇱")).toBe("Rocket Launch");
-    expect(drawableText("Café 1️⃣ ✓ ❤️")).toBe("Café ✓");
-    expect(drawableText("🚀🚀")).toBe("🚀🚀");
-  });
+/** Whether a word is of the name (the letter tile's letter is bold too, at a size of its own). */
+const isName = (w: Word) => w.bold && (NAME_SIZES as readonly number[]).includes(w.size);
 
-  it("keeps right-to-left, accented and CJK text as it is", () => {
-    for (const text of ["أداة التصميم", "מערכת", "Ünïcödé Çàfé", "東京ツール"]) expect(drawableText(text)).toBe(text);
-  });
-});
-
-describe("wrapText", () => {
-  const options = { maxWidth: 500, fontSize: 40, maxLines: 2 };
-
-  it("keeps a short text on one line", () => {
-    expect(wrapText("Short name", options)).toEqual({ lines: ["Short name"], truncated: false });
-    expect(wrapText("", options)).toEqual({ lines: [], truncated: false });
-  });
-
-  it("breaks at spaces, every line within the width", () => {
-    const { lines, truncated } = wrapText("The quick brown fox jumps over the dog", options);
-    expect(truncated).toBe(false);
-    expect(lines.length).toBe(2);
-    expect(lines.join(" ")).toBe("The quick brown fox jumps over the dog");
-    for (const line of lines) expect(textWidth(line, 40)).toBeLessThanOrEqual(500);
-  });
-
-  it("cuts what does not fit with an ellipsis on the last line, still within the width", () => {
-    const { lines, truncated } = wrapText("word ".repeat(200), options);
-    expect(truncated).toBe(true);
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/…$/);
-    for (const line of lines) expect(textWidth(line, 40)).toBeLessThanOrEqual(500);
-  });
-
-  it("breaks a word too long for a line inside it, and cuts it when lines run out", () => {
-    const long = "Supercalifragilisticexpialidocious".repeat(4);
-    const { lines, truncated } = wrapText(long, options);
-    expect(truncated).toBe(true);
-    expect(lines).toHaveLength(2);
-    expect(long.startsWith(lines[0]!)).toBe(true);
-    expect(lines[1]).toMatch(/…$/);
-    for (const line of lines) expect(textWidth(line, 40)).toBeLessThanOrEqual(500);
-
-    // With lines to spare, nothing of the word is lost.
-    const fits = wrapText(`Go ${"x".repeat(20)} on`, { ...options, maxLines: 3 });
-    expect(fits.truncated).toBe(false);
-    expect(fits.lines.join("").replace(/ /g, "")).toBe(`Go${"x".repeat(20)}on`);
-  });
-
-  it("never splits a grapheme: accents, flags and families stay whole", () => {
-    const text = "e\u0301".repeat(40);
-    const { lines } = wrapText(text, { maxWidth: 200, fontSize: 40, maxLines: 3 });
-    for (const line of lines) expect(line.replace(/…$/, "")).toMatch(/^(e\u0301)+$/);
-    const flags = wrapText("🇳🇱".repeat(30), { maxWidth: 200, fontSize: 40, maxLines: 2 });
-    for (const line of flags.lines) expect(line.replace(/…$/, "")).toMatch(/^(🇳🇱)+$/);
-  });
-
-  it("wraps text without spaces (Japanese) by characters", () => {
-    const { lines } = wrapText("日本語のタグラインはとても長くなることがあります", { maxWidth: 400, fontSize: 40, maxLines: 3 });
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect(textWidth(line, 40)).toBeLessThanOrEqual(400);
-  });
-
-  it("gives regular text more room than bold", () => {
-    expect(textWidth("Regular text here", 40, false)).toBeLessThan(textWidth("Regular text here", 40));
-  });
-});
-
-describe("nameLayout", () => {
-  it("uses the largest size for a short name and a smaller one before cutting a long one", () => {
-    expect(nameLayout("Notion", 824)).toEqual({ lines: ["Notion"], fontSize: 72 });
-    const long = nameLayout("An Unusually Long Product Name For A Tool Card Preview", 824);
-    expect(long.fontSize).toBeLessThan(72);
-    expect(long.lines.length).toBeLessThanOrEqual(2);
-    const endless = nameLayout("Name ".repeat(80), 824);
-    expect(endless.lines).toHaveLength(2);
-    expect(endless.lines[1]).toMatch(/…$/);
-    // Cut after a whole word, not inside one.
-    expect(long.lines.at(-1)).toMatch(/(^|\s)\p{L}+…$/u);
-    expect(nameLayout("An Unusually Long Product Name For A Tool Card Preview", 824).lines.at(-1)).not.toMatch(/To…$/);
-  });
-});
-
-describe("tileLetter and letterTileSvg", () => {
-  it("takes the first drawable letter, upper-cased, or ? for none", () => {
-    expect(tileLetter("notion")).toBe("N");
-    expect(tileLetter("  éclair")).toBe("É");
-    expect(tileLetter("🚀 rocket")).toBe("R");
-    expect(tileLetter("")).toBe("?");
-    expect(tileLetter("\u0000\u0001")).toBe("?");
-  });
-
-  it("escapes the letter", () => {
-    expect(letterTileSvg("<b>", "#123456", { x: 0, y: 0, size: 100 })).toContain(">&lt;</text>");
-    expect(letterTileSvg("&co", "#123456", { x: 0, y: 0, size: 100 })).toContain(">&amp;</text>");
-  });
-});
+const layout = (changes: Partial<ToolImageContent>, canvas?: { width: number; height: number }) =>
+  toolImageSvg({ ...content, ...changes }, canvas, { embedFont: false });
 
 describe("toolImageSvg", () => {
-  it("shows the name, tagline, categories and site name on the first category's colour", () => {
-    const svg = toolImageSvg({ ...content, categories: ["design", "ai"] });
+  it("shows the name, tagline, categories and site name on the first category's colour", async () => {
+    const svg = await layout({ categories: ["design", "ai"] });
     expect(svg).toMatch(/^<svg [^>]*width="1200" height="630"/);
     expect(svg).toContain(`fill="${CATEGORY_COLORS.design}"`);
-    expect(texts(svg)).toEqual(["N", "Notion", "All-in-one workspace", "Design · AI & Machine Learning", "toolshelf/"]);
+    const drawn = words(svg);
+    expect(lines(drawn, 72)).toEqual(["Notion"]);
+    expect(lines(drawn, 40)).toEqual(["All-in-one workspace"]);
+    expect(lines(drawn, 30)).toEqual(["Design · AI & Machine Learning"]);
+    expect(lines(drawn, 34)).toEqual(["toolshelf/"]);
   });
 
-  it("draws the name's letter tile when there is no logo, and leaves the box to the logo when there is", () => {
-    expect(toolImageSvg(content)).toContain(`fill="${tileColor("Notion")}"`);
-    const withLogo = toolImageSvg({ ...content, hasLogo: true });
-    expect(texts(withLogo)).not.toContain("N");
+  it("draws the name's letter tile when there is no logo, and the logo in its box when there is", async () => {
+    const plain = await layout({});
+    expect(plain).toContain(`fill="${tileColor("Notion")}"`);
+    expect(words(plain).some((w) => w.text === "N")).toBe(true);
+    const dot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+    const withLogo = await layout({ logo: dot });
+    expect(withLogo).toContain("<image");
+    expect(words(withLogo).some((w) => w.text === "N")).toBe(false);
   });
 
-  it("escapes hostile text everywhere, so the SVG stays one document", () => {
+  it("uses the largest size for a short name and a smaller one before cutting a long one, after a whole word", async () => {
+    const long = words(await layout({ name: "An Unusually Long Product Name For A Tool Card Preview" })).filter(isName);
+    expect(long[0]!.size).toBeLessThan(72);
+    const nameLines = lines(long, long[0]!.size);
+    expect(nameLines.length).toBeLessThanOrEqual(2);
+    if (nameLines.join(" ") !== "An Unusually Long Product Name For A Tool Card Preview") expect(nameLines.at(-1)).toMatch(/(^|\s)\p{L}+…$/u);
+
+    const endless = words(await layout({ name: "Name ".repeat(80) }));
+    const endlessLines = lines(endless, NAME_SIZES.at(-1)!);
+    expect(endlessLines).toHaveLength(2);
+    expect(endlessLines[1]).toMatch(/…$/);
+  });
+
+  it("keeps every word inside the image: long names, one-word names, long URLs and taglines, cut with an ellipsis", async () => {
+    const name = "Hyperconvergedinfrastructureorchestrationplatformultimate";
+    for (const changes of [
+      { name, tagline: `Orchestrate everything from https://${name.toLowerCase()}.example.com/getting-started` },
+      { name: "W".repeat(5000), tagline: "word ".repeat(5000) },
+      { name: "日本語のツール名はとても長くなることがあります日本語のツール名", tagline: "日本語のタグラインはとても長くなることがあります".repeat(8) },
+      { siteName: "An exceedingly long site name that would not fit the corner", categories: ["developer-tools", "productivity"] },
+    ]) {
+      const drawn = words(await layout(changes));
+      expect(drawn.length, JSON.stringify(changes).slice(0, 40)).toBeGreaterThan(3);
+      for (const w of drawn) {
+        expect(w.x, w.text).toBeGreaterThanOrEqual(80);
+        expect(w.x + w.width, w.text).toBeLessThanOrEqual(RIGHT_MARGIN + 0.5);
+        expect(w.y, w.text).toBeLessThanOrEqual(DESIGN.height);
+      }
+      // At most two lines of name and three of tagline.
+      expect(lines(drawn, 40).length).toBeLessThanOrEqual(3);
+      expect(new Set(drawn.filter(isName).map((w) => w.y)).size).toBeLessThanOrEqual(2);
+    }
+    const url = words(await layout({ tagline: `See https://${name.toLowerCase()}.example.com/getting-started` }));
+    expect(lines(url, 40).join("")).toContain("https://");
+    const cut = lines(words(await layout({ tagline: "word ".repeat(300) })), 40);
+    expect(cut).toHaveLength(3);
+    expect(cut[2]).toMatch(/…$/);
+  });
+
+  it("draws hostile text only as glyphs: no user text in the SVG, one document", async () => {
     const hostile = `</text><script>alert("x")</script><text a='`;
-    const svg = toolImageSvg({ name: hostile, tagline: `& ${hostile} &amp;`, categories: ["<x>"], siteName: `"><svg onload=1>`, hasLogo: false });
+    const hostileContent = { name: hostile, tagline: `& ${hostile} &amp;`, categories: ["<x>"], siteName: `"><svg onload=1>` };
+    const svg = await toolImageSvg({ ...content, ...hostileContent });
+    expect(svg).not.toContain("<text");
     expect(svg).not.toContain("<script");
-    expect(svg).not.toContain("<svg onload");
+    expect(svg).not.toContain("alert");
     expect(svg.match(/<svg /g)).toHaveLength(1);
     expect(svg.match(/<\/svg>/g)).toHaveLength(1);
-    expect(texts(svg).join(" ")).toContain(`alert("x")`);
-    expect(texts(svg).join(" ")).toContain("&amp;");
+    // Laid out as text, it is all there, escaped.
+    const drawn = words(await layout(hostileContent))
+      .map((w) => w.text)
+      .join("");
+    expect(drawn).toContain(`alert("x")`);
+    expect(drawn).toContain("&amp;");
   });
 
-  it("marks right-to-left lines so their punctuation falls where a reader expects, still drawn from the left", () => {
-    const svg = toolImageSvg({ ...content, name: "أداة التصميم", tagline: "מערכת לניהול משימות!" });
-    expect(svg.match(/direction="rtl" text-anchor="end"/g)).toHaveLength(2);
+  it("gives right-to-left text that base direction, so its punctuation falls where a reader expects", () => {
+    expect(nameElement("أداة التصميم", 72).props).toMatchObject({ style: { direction: "rtl", textAlign: "left" } });
+    expect(nameElement("Notion", 72).props).not.toMatchObject({ style: { direction: "rtl" } });
   });
 
-  it("keeps a one-word name and a long URL in the tagline inside the image, broken within the words", () => {
-    const name = "Hyperconvergedinfrastructureorchestrationplatformultimate";
-    const tagline = `Orchestrate everything from https://${name.toLowerCase()}.example.com/getting-started`;
-    const svg = toolImageSvg({ ...content, name, tagline });
-    const lines = [...svg.matchAll(/<text x="(\d+)"[^>]*font-size="(\d+)"( font-weight="700")?[^>]*>([^<]*)<\/text>/g)];
-    const nameLines = lines.filter((m) => m[3] && name.startsWith(m[4]!.replace(/…$/, "")));
-    expect(nameLines.length).toBeGreaterThan(0);
-    for (const [, x, size, bold, text] of lines) {
-      if (text === content.siteName) continue;
-      expect(Number(x) + textWidth(text!, Number(size), Boolean(bold)), text).toBeLessThanOrEqual(1200 - 80);
-    }
-    expect(texts(svg).join("")).toContain("https://");
-  });
-
-  it("centres the design on a larger canvas (the demo previews)", () => {
-    const svg = toolImageSvg(content, { width: 1280, height: 800 });
+  it("centres the design on a larger canvas (the demo previews)", async () => {
+    const svg = await layout({}, PREVIEW_CANVAS);
     expect(svg).toMatch(/^<svg [^>]*width="1280" height="800"/);
-    expect(svg).toContain(`translate(40 85)`);
+    const name = words(svg).find((w) => w.text === "Notion")!;
+    const alone = words(await layout({})).find((w) => w.text === "Notion")!;
+    expect([name.x - alone.x, name.y - alone.y]).toEqual([40, 85]);
   });
 });
