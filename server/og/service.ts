@@ -13,7 +13,7 @@ import { renderToolImage } from "./render.ts";
 // served for it.
 
 /** Bumped when the design changes: every tool's image then has a new version, and link previews a new URL. */
-const DESIGN_REVISION = 1;
+const DESIGN_REVISION = 2;
 
 /** The size of a tool image, as the meta tags announce it. */
 export const TOOL_IMAGE_SIZE = DESIGN;
@@ -62,9 +62,10 @@ export interface ToolImagesDeps {
   maxBytes?: number;
 }
 
-// Drawing takes 50–100 ms of one core in libvips' threads. One at a time per instance keeps a
-// crawler asking for thousands of new images from taking the cores (and the thread pool that file
-// reads and gzip share) from pages; past a short queue it is told to come back.
+// Drawing takes about 100 ms of one core: satori's layout on the event loop (15–30 ms), then resvg
+// and sharp in libuv's and libvips' threads. One at a time per instance keeps a crawler asking for
+// thousands of new images from taking the cores (and the thread pool that file reads and gzip
+// share) from pages; past a short queue it is told to come back.
 const CONCURRENCY = 1;
 const MAX_WAITING = 32;
 
