@@ -16,8 +16,11 @@ export interface Element {
   key: null;
 }
 
+/** An element, as React's createElement makes one; a lone string child stays a string, as satori wants for text. */
 function h(type: string, props: Omit<Element["props"], "children">, ...children: (Element | string | null)[]): Element {
-  return { type, props: children.length === 0 ? props : { ...props, children: children.length === 1 && typeof children[0] === "string" ? children[0] : children }, key: null };
+  if (children.length === 0) return { type, props, key: null };
+  const only = children.length === 1 && typeof children[0] === "string" ? children[0] : null;
+  return { type, props: { ...props, children: only ?? children }, key: null };
 }
 
 /** What a tool image shows. */
@@ -57,6 +60,8 @@ function shown(text: string): string {
   const all = graphemes(drawableText(text));
   return all.length > MAX_GRAPHEMES ? `${all.slice(0, MAX_GRAPHEMES).join("")}…` : all.join("");
 }
+
+const CENTRED: Style = { display: "flex", alignItems: "center", justifyContent: "center" };
 const CLAMPED: Style = { display: "block", overflowWrap: "break-word", textOverflow: "ellipsis", overflow: "hidden" };
 const ONE_LINE: Style = { display: "block", whiteSpace: "nowrap", textOverflow: "ellipsis", overflow: "hidden" };
 
@@ -89,9 +94,7 @@ export function nameFits(height: number, fontSize: number): boolean {
 /** The name's letter tile: its first letter in white on a colour of its own, as on the site (app/components/tool-logo.tsx). */
 function letterTile(name: string, size: number): Element {
   const style: Style = {
-    display: "flex",
-    alignItems: "center",
-    justifyContent: "center",
+    ...CENTRED,
     width: size,
     height: size,
     borderRadius: size * 0.22,
@@ -126,9 +129,7 @@ export function toolImageElement(content: ToolImageContent, nameSize: number, ca
     "div",
     {
       style: {
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
+        ...CENTRED,
         flexShrink: 0,
         width: LOGO_BOX.size,
         height: LOGO_BOX.size,
@@ -144,9 +145,8 @@ export function toolImageElement(content: ToolImageContent, nameSize: number, ca
     logoBox,
     nameElement(content.name, nameSize),
   );
-  const taglineBox = tagline
-    ? h("div", { style: { ...CLAMPED, ...direction(tagline), marginTop: 44, fontSize: 40, lineHeight: "54px", lineClamp: 3, color: "rgba(255,255,255,0.92)" } }, tagline)
-    : null;
+  const taglineStyle: Style = { ...CLAMPED, ...direction(tagline), marginTop: 44, fontSize: 40, lineHeight: "54px", lineClamp: 3 };
+  const taglineBox = tagline ? h("div", { style: { ...taglineStyle, color: "rgba(255,255,255,0.92)" } }, tagline) : null;
   // The footer: a rule, then the categories on the left and the site's name on the right, each kept to its side.
   const footer = h(
     "div",
