@@ -309,7 +309,7 @@ export interface ToolViewsTable {
 /** A reader of the weekly digest; an unsubscribed one keeps no address (email null). */
 export interface DigestSubscribersTable {
   id: string;
-  /** Trimmed, domain lower-cased (core/digest.ts normaliseEmail); null once unsubscribed. */
+  /** Trimmed, domain lower-cased (core/digest.ts normalizeEmail); null once unsubscribed. */
   email: string | null;
   status: "pending" | "confirmed" | "unsubscribed";
   /** SHA-256 (hex) of the confirmation link's token. */
