@@ -24,7 +24,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{server,app,core,scripts}/**/*.test.ts"],
+          // tests/lint: the lint rules' own tests, which run ESLint on code strings.
+          include: ["{server,app,core,scripts}/**/*.test.ts", "tests/lint/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
         },
       },
