@@ -258,7 +258,7 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-/** A claim of a listing (issue 21): by e-mail or by the website; only hashes of its secrets are kept. */
+/** A claim of a listing (ADR 032): by e-mail or by the website; only hashes of its secrets are kept. */
 export interface ToolClaimsTable {
   id: string;
   tool_id: string;
