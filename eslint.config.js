@@ -81,4 +81,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // docs/decisions/020 and 042: identifiers spell -ize where British prose spells -ise (normalize,
+    // sanitize…), as the platform does. Established names outside this list (fulfilOrder) keep theirs.
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    rules: {
+      "id-match": [
+        "error",
+        "^(?!.*(?:[Nn]ormalis|[Ss]anitis|[Ii]nitialis|[Ss]erialis|[Oo]ptimis|[Aa]uthoris|[Oo]rganis|[Rr]ecognis|[Ss]ummaris|[Cc]ustomis|[Mm]inimis|[Mm]aximis|[Ss]tandardis|[Pp]rioritis|[Cc]ategoris|[Cc]apitalis|[Ss]ynchronis|[Ff]inalis|[Uu]tilis))",
+        { properties: true, classFields: true, onlyDeclarations: false },
+      ],
+    },
+  },
 );

@@ -10,7 +10,8 @@ const integration = (engine: "sqlite" | "postgres") => ({
     include: ["{server,app,core,tests}/**/*.int.test.ts"],
     // *.pg.int.test.ts: what only PostgreSQL has (schemas, several installs in one database);
     // *.sqlite.int.test.ts: what only the one-machine setup has (its file and uploads folder: backups).
-    exclude: engine === "sqlite" ? ["**/*.pg.int.test.ts", "node_modules/**"] : ["**/*.sqlite.int.test.ts", "node_modules/**"],
+    // *.chromium.int.test.ts touch no database: they run once, in their own project below.
+    exclude: [engine === "sqlite" ? "**/*.pg.int.test.ts" : "**/*.sqlite.int.test.ts", "**/*.chromium.int.test.ts", "node_modules/**"],
     env: { TEST_ENGINE: engine },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
@@ -24,11 +25,23 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{server,app,core,scripts}/**/*.test.ts"],
+          // tests/lint: the lint rules' own tests, which run ESLint on code strings.
+          include: ["{server,app,core,scripts}/**/*.test.ts", "tests/lint/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
         },
       },
       integration("sqlite"),
+      // The system Chromium against local servers (screenshots): seconds per test, so not a unit
+      // test, and no database, so not once per engine. `--project 'integration-*'` runs it.
+      {
+        test: {
+          name: "integration-chromium",
+          include: ["{server,app,core,tests}/**/*.chromium.int.test.ts"],
+          exclude: ["node_modules/**"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // Locally PostgreSQL is optional. On CI it is not: the project stays, and its global setup
       // fails the run when TEST_DATABASE_URL is missing instead of skipping half the suite.
       ...(process.env.TEST_DATABASE_URL || isCi ? [integration("postgres")] : []),

@@ -18,7 +18,7 @@ export function parseSort(value: string | null | undefined): Sort {
   return value && Object.hasOwn(SORTS, value) ? (value as Sort) : DEFAULT_SORT;
 }
 
-/** Page sizes and limits of the public lists (docs/design.md#constants, issue 3). */
+/** Page sizes and limits of the public lists (docs/design.md#constants). */
 export const LIMITS = {
   browsePageSize: 24,
   browseFeatured: 8,

@@ -39,7 +39,7 @@ describe("categoryBySlug", () => {
     }
   });
 
-  it("accepts the spec's browse slugs plus project-management", () => {
+  it("accepts the documented browse slugs plus project-management", () => {
     const slugs = [
       "ai", "productivity", "design", "development", "marketing", "analytics", "communication",
       "finance", "ecommerce", "education", "health", "entertainment", "security", "social",
@@ -104,14 +104,15 @@ describe("isValidCategoryLabel", () => {
   });
 
   it("rejects labels that are all digits", () => {
-    // Also caught by the needs-a-letter rule; this pins the spec's own clause.
+    // Also caught by the needs-a-letter rule; this pins the "not all digits" clause of docs/design.md#validation.
     expect(isValidCategoryLabel("3D")).toBe(true);
     expect(isValidCategoryLabel("42")).toBe(false);
     expect(isValidCategoryLabel(" 2024 ")).toBe(false);
   });
 
   it("rejects a single lowercase letter", () => {
-    // Also caught by the length rule; this pins the spec's own clause.
+    // Also caught by the length rule; this pins the "not a single lower-case letter" clause
+    // of docs/design.md#validation.
     expect(isValidCategoryLabel("ab")).toBe(true);
     expect(isValidCategoryLabel("a")).toBe(false);
     expect(isValidCategoryLabel(" z ")).toBe(false);

@@ -7,7 +7,7 @@ export const CATEGORIES = [
   { slug: "marketing", name: "Marketing" },
   { slug: "analytics", name: "Analytics" },
   { slug: "communication", name: "Communication" },
-  // Not in the spec's browse-slug table, so it takes its name's hyphenated form.
+  // Has no short browse slug in the original table (docs/design.md#entities), so it takes its name's hyphenated form.
   { slug: "project-management", name: "Project Management" },
   { slug: "finance", name: "Finance" },
   { slug: "ecommerce", name: "E-commerce" },

@@ -118,7 +118,7 @@ function shown(value: unknown): string {
 const lf = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** Normalises an owner's edit as it will be stored (LF line breaks). */
-export function normaliseOwnerContent(content: OwnerContent): OwnerContent {
+export function normalizeOwnerContent(content: OwnerContent): OwnerContent {
   return { ...content, description: lf(content.description), pricingDetails: lf(content.pricingDetails) };
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { digestSubscribeSchema, isoWeekKey, normaliseEmail } from "./digest.ts";
+import { digestSubscribeSchema, isoWeekKey, normalizeEmail } from "./digest.ts";
 
 describe("digest addresses", () => {
   it("are trimmed with the domain lower-cased, the mailbox kept as typed", () => {
-    expect(normaliseEmail("  Ada.Lovelace@Example.COM \n")).toBe("Ada.Lovelace@example.com");
+    expect(normalizeEmail("  Ada.Lovelace@Example.COM \n")).toBe("Ada.Lovelace@example.com");
   });
 
   it("are checked by the schema, with the form's words", () => {

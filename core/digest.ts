@@ -14,7 +14,7 @@ export const DIGEST_HONEYPOT_FIELD = "digest_website";
  * An address as stored: trimmed, its domain lower-cased (domains are case-insensitive; the part
  * before the @ is, strictly, the mailbox's own business and is kept as typed).
  */
-export function normaliseEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   const trimmed = email.trim();
   const at = trimmed.lastIndexOf("@");
   return at < 0 ? trimmed : `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}`;
@@ -28,7 +28,7 @@ export const digestSubscribeSchema = z.object({
     .min(1, "Email is required.")
     .max(DIGEST_EMAIL_MAX, "Email is too long.")
     .pipe(emailFormat("Please enter a valid email address."))
-    .transform(normaliseEmail),
+    .transform(normalizeEmail),
 });
 
 export type DigestSubscribeInput = z.infer<typeof digestSubscribeSchema>;

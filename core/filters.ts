@@ -1,7 +1,7 @@
 import { PLATFORMS, type Platform } from "./platforms.ts";
 import { PRICING_MODELS, type PricingModel } from "./pricing.ts";
 
-// Filters of the public lists by pricing model and platform (issue 20): in the URL as
+// Filters of the public lists by pricing model and platform (ADR 029): in the URL as
 // `?pricing=free,freemium&platform=mac`, in the order the options are listed, each value once.
 // Within a filter any option matches (free or freemium); the two filters and the category all
 // have to hold.

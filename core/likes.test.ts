@@ -17,7 +17,7 @@ describe("like requests", () => {
     expect(result.error?.issues[0]?.message).toBe("Intent must be like, unlike or toggle.");
   });
 
-  it("locks the button for the spec's 2 seconds", () => {
+  it("locks the button for 2 seconds after a click (docs/design.md#constants)", () => {
     expect(LIKE_LOCK_MS).toBe(2000);
   });
 });

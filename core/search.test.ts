@@ -21,7 +21,7 @@ const tool = (fields: Partial<SearchableTool>): SearchableTool => ({ ...blank, .
 const score = (fields: Partial<SearchableTool>, raw: string) => scoreTool(tool(fields), normalizeQuery(raw));
 
 describe("constants", () => {
-  it("match the issue", () => {
+  it("match docs/design.md#constants", () => {
     expect(SEARCH_WEIGHTS).toEqual({
       name: { phrase: 5, word: 3 },
       tagline: { phrase: 3, word: 2 },

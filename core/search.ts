@@ -89,7 +89,8 @@ export function wordStartsAt(text: string, needle: string): boolean {
 // One list for plain and list fields alike: a plain field is a list of one item, and "some item
 // has it" then reads as "the field has it", so each field is scored the same way.
 function scoreItems(items: readonly string[], phrase: string, words: readonly string[], weights: Weights): number {
-  // Fields are lowercased but their whitespace is left alone, as the issue asks.
+  // Fields are lowercased but their whitespace is left alone: the field is matched as it is
+  // written, only the query is collapsed (normalizeQuery).
   const lowered = items.map((item) => item.toLowerCase());
   const contains = (needle: string) => lowered.some((item) => wordStartsAt(item, needle));
   let score = contains(phrase) ? weights.phrase : 0;

@@ -4,7 +4,8 @@
  * reject that as an empty name.
  */
 export function slugify(name: string): string {
-  // `\w` without the u flag is ASCII-only, so letters outside a-z are dropped, as the spec intends.
+  // `\w` without the u flag is ASCII-only, so letters outside a-z are dropped: slugs
+  // stay plain ASCII in every URL (docs/design.md#validation).
   return name
     .toLowerCase()
     .replace(/[^\w\s-]/g, "")

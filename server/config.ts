@@ -233,7 +233,7 @@ export interface Config {
     | { mode: "test" }
     | { mode: "off" };
   /**
-   * Product Hunt import (issue 9). Every address of theirs comes from here, so tests point them at
+   * Product Hunt import (docs/design.md#product-hunt-import). Every address of theirs comes from here, so tests point them at
    * a local fake. `fetchProxies`: URL templates with `{url}`, tried in order after a direct fetch.
    */
   productHunt: {
@@ -506,7 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     faviconServiceUrl: e.FAVICON_SERVICE_URL,
     linkHealth: { enabled: e.LINK_CHECK_ENABLED ?? true, spacingMs: e.LINK_CHECK_SPACING_MS, timeoutMs: 10_000, failuresToFlag: 3 },
     schedules: {
-      // The spec's admin note: daily at 13:00 Amsterdam time.
+      // Daily at 13:00 Amsterdam time (docs/design.md#constants).
       productHuntImport: schedule(e.PRODUCT_HUNT_IMPORT_SCHEDULE, { pattern: "0 13 * * *", when: "Every day at 13:00, Amsterdam time" }),
       // Mondays before the working day, when a slow check disturbs no one.
       linkHealth: schedule(e.LINK_CHECK_SCHEDULE, { pattern: "0 4 * * 1", when: "Every Monday at 04:00, Amsterdam time" }),

@@ -57,7 +57,7 @@ export interface AppServices {
   metrics: Metrics;
   /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
-  /** Tool page views, counted in memory and written a batch at a time (issue 21). */
+  /** Tool page views, counted in memory and written a batch at a time, so a view costs no write of its own. */
   views: ViewCounter;
   /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };

@@ -36,7 +36,8 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
     }
   };
   try {
-    // The spec's machine identifier: made once, kept by the browser.
+    // An anonymous machine identifier, made once and kept by the browser; it only decides how the
+    // button looks before an answer (docs/design.md#entities), the server's visitor cookie counts.
     if (storage && !storage.getItem(MACHINE_KEY)) {
       storage.setItem(MACHINE_KEY, `user_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`);
     }

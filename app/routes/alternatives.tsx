@@ -17,7 +17,7 @@ import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/alternatives.ts";
 
 // "Alternatives to X": where search engines bring people looking for a tool like one they know
-// (issue 20; how tools are found alike: docs/decisions/029).
+// (how tools are found alike: docs/decisions/029).
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const outcome = await alternativesPage(context.get(servicesContextKey), { key: params.key, query: new URL(request.url).searchParams });

@@ -26,7 +26,7 @@ import { readForm } from "../lib/form.ts";
 import type { Route } from "./+types/claim.ts";
 import type { RouteHandle } from "../root.tsx";
 
-// "Is this your tool? Claim it" (issue 21): the claim page of a public tool. Ownership is proven
+// "Is this your tool? Claim it" (ADR 032): the claim page of a public tool. Ownership is proven
 // by the website's own domain — a one-time link mailed to an address there, or a code the website
 // shows in a meta tag or a well-known file — and gives a private owner link, shown once. The
 // page's addresses may carry a secret (?confirm=, ?claim=): never cached, never indexed.

@@ -15,7 +15,7 @@ import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/compare.ts";
 
-// Two or three tools side by side (issue 20): `/compare/{a}-vs-{b}[-vs-{c}]`, slugs in alphabetical
+// Two or three tools side by side (ADR 029): `/compare/{a}-vs-{b}[-vs-{c}]`, slugs in alphabetical
 // order; `/compare` is the form's address (server/catalog/compare.ts).
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

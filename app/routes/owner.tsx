@@ -25,7 +25,7 @@ import { refusedPost, unreadUpload } from "../lib/tool-form-replies.ts";
 import type { Route } from "./+types/owner.ts";
 import type { RouteHandle } from "../root.tsx";
 
-// A verified owner's private page (/owner/<token>, issue 21): the listing's likes and views, and
+// A verified owner's private page (/owner/<token>, ADR 032): the listing's likes and views, and
 // a form to propose changes to its content and logo. A proposal waits for an admin; the owner's
 // newer one replaces it (other owners of the listing have their own). The token is the only key:
 // never indexed, never kept by any cache.

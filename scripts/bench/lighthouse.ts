@@ -10,7 +10,7 @@
 //
 // Per page it prints the four category scores, the largest contentful paint (simulated) and the
 // JavaScript the page runs before any interaction: script files and inline scripts, each gzipped
-// (docs/decisions/024). Targets (issue 18): performance ≥ 98; accessibility, best practices and SEO
+// (docs/decisions/024). Targets (ADR 024): performance ≥ 98; accessibility, best practices and SEO
 // 100 (the search page keeps `noindex` on purpose: its crawlability audit is the one allowed to
 // fail); LCP ≤ 1.2 s; JavaScript ≤ 30 KB. Unlike the other benchmarks it exits non-zero when any
 // page misses a target, as well as when something could not be measured: CI runs it (.ci/run).

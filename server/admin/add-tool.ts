@@ -16,7 +16,7 @@ export type AddToolResult =
   | { kind: "saved"; tool: { id: string; slug: string; name: string }; screenshotUrl: string | null };
 
 /**
- * A tool added by an admin (issue 8): checked and stored as a submission is (same logo
+ * A tool added by an admin: checked and stored as a submission is (same logo
  * processing, same duplicate-website refusal — the admin edits the existing listing instead), but
  * public at once (approved, source admin), and its screenshot taken now rather than by the job
  * queue. A screenshot that cannot be taken leaves the tool saved without one.

@@ -19,7 +19,7 @@ import { postForm, useTestServer, type TestServer } from "../../tests/support/se
 import { changeCatalog } from "./change.ts";
 import { setToolStatus } from "./write.ts";
 
-// Two or three public tools side by side (issue 20): `/compare/{a}-vs-{b}[-vs-{c}]`, slugs in
+// Two or three public tools side by side: `/compare/{a}-vs-{b}[-vs-{c}]`, slugs in
 // code-unit order, every other spelling moved there; `/compare?a=…&b=…[&c=…]`, the form's address,
 // taking slugs, ids or names (a word start of the name, the shortest name first).
 

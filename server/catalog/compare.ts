@@ -4,7 +4,7 @@ import type { Database } from "../db/index.ts";
 import type { PublicCatalog } from "./public.ts";
 import { findTool, type ToolDetail } from "./queries.ts";
 
-// Side-by-side comparison of two or three public tools (issue 20): `/compare/{a}-vs-{b}[-vs-{c}]`,
+// Side-by-side comparison of two or three public tools (ADR 029): `/compare/{a}-vs-{b}[-vs-{c}]`,
 // the slugs in alphabetical order, and `/compare?a=…&b=…[&c=…]`, the form's address, which takes
 // slugs or names and leads to that page.
 

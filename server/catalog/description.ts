@@ -120,7 +120,7 @@ function toSafeHtml(text: string): string {
  */
 function reparse(html: string): string {
   const container = defaultTreeAdapter.createElement("div", parse5Html.NS.HTML, []);
-  return serialise(parseFragment(container, html, {}).childNodes);
+  return serialize(parseFragment(container, html, {}).childNodes);
 }
 
 type Node = DefaultTreeAdapterTypes.ChildNode;
@@ -128,7 +128,7 @@ type Node = DefaultTreeAdapterTypes.ChildNode;
 // Writes the tree as it is, so that parsing the result builds it again. Loops over an explicit
 // stack rather than recursing: nesting depth follows the input, and a deeply nested description
 // must not overflow the call stack.
-function serialise(nodes: Node[]): string {
+function serialize(nodes: Node[]): string {
   const withText = elementsWithText(nodes);
   // Blank paragraphs and headings go whole: unlike unwrapping an element, that leaves how the rest
   // parses unchanged, apart from the newline after <pre> seen to below.

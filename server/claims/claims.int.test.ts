@@ -11,7 +11,7 @@ import { testImage } from "../../tests/support/images.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
 
-// Claiming a listing (issue 21) end to end against the real app: by e-mail (the mail read from a
+// Claiming a listing (ADR 032) end to end against the real app: by e-mail (the mail read from a
 // real SMTP server), by meta tag and by file (a fake website on 127.0.0.1, reached through the
 // safe outbound fetch), the owner page with its counts, owners' edits through moderation, the
 // admin's claims and revocation, and the limits.

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { diffOwnerContent, normaliseOwnerContent, OWNER_EDIT_FIELDS, ownerChanges, type FieldChange, type OwnerChanges, type OwnerContent } from "../../core/claims.ts";
+import { diffOwnerContent, normalizeOwnerContent, OWNER_EDIT_FIELDS, ownerChanges, type FieldChange, type OwnerChanges, type OwnerContent } from "../../core/claims.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { deleteStoredFiles, type ModerationDeps } from "../admin/moderation.ts";
 import type { Admin } from "../admin/session.ts";
@@ -172,7 +172,7 @@ export async function submitOwnerEdit(
   if (state.limited) return { kind: "limited", message: "Too many edits in a short time. Please wait a while before sending another.", retryAfterSec: state.retryAfterSec };
   const tool = await findToolForEdit(deps.database, owner.toolId);
   if (!tool) return { kind: "gone" };
-  const changes = ownerChanges(ownerContentOf(tool), normaliseOwnerContent(content));
+  const changes = ownerChanges(ownerContentOf(tool), normalizeOwnerContent(content));
   const changed: string[] = Object.keys(changes);
   let webp: Buffer | null = null;
   if (logo) {

@@ -13,7 +13,7 @@ import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
 import { lookUpTxt, META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 
-// Claiming a listing (issue 21): a visitor proves that a public tool's website is theirs, by a
+// Claiming a listing (ADR 032): a visitor proves that a public tool's website is theirs, by a
 // one-time link mailed to an address at its domain or by a code the website shows, and gets a
 // private owner link (/owner/<token>). Secrets are random tokens of which only the SHA-256 is
 // kept: the e-mail link's, the claimant's (who started a website claim) and the owner link's.

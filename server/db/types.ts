@@ -258,7 +258,7 @@ export interface AuditLogTable {
   created_at: number;
 }
 
-/** A claim of a listing (issue 21): by e-mail or by the website; only hashes of its secrets are kept. */
+/** A claim of a listing (ADR 032): by e-mail or by the website; only hashes of its secrets are kept. */
 export interface ToolClaimsTable {
   id: string;
   tool_id: string;
@@ -309,7 +309,7 @@ export interface ToolViewsTable {
 /** A reader of the weekly digest; an unsubscribed one keeps no address (email null). */
 export interface DigestSubscribersTable {
   id: string;
-  /** Trimmed, domain lower-cased (core/digest.ts normaliseEmail); null once unsubscribed. */
+  /** Trimmed, domain lower-cased (core/digest.ts normalizeEmail); null once unsubscribed. */
   email: string | null;
   status: "pending" | "confirmed" | "unsubscribed";
   /** SHA-256 (hex) of the confirmation link's token. */

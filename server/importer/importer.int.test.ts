@@ -13,7 +13,7 @@ import { createLogger } from "../logger.ts";
 import { newId } from "../db/ids.ts";
 import { ImportError, importLaunch, RateLimitedError, type ImportResult } from "./service.ts";
 
-// The Product Hunt import (issue 9) against the real app, a real database and a fake Product Hunt
+// The Product Hunt import (ADR 015) against the real app, a real database and a fake Product Hunt
 // at the HTTP level (tests/support/product-hunt-fake.ts): pages in each shape the real site serves,
 // its /r/p/ redirector, its image host and its GraphQL API.
 

@@ -74,7 +74,7 @@ const FETCH_TIMEOUT_MS = 15_000;
 const API_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * Imports one Product Hunt launch by its URL (issue 9, docs/design.md#product-hunt-import): reads the launch from the API
+ * Imports one Product Hunt launch by its URL (docs/design.md#product-hunt-import): reads the launch from the API
  * (with a token) or its page, follows its website link to the real site, takes its logo (or the
  * site's favicon), saves it approved and public with source product_hunt_import, then takes its
  * screenshot (a site that cannot be captured leaves the tool saved without one). A launch or

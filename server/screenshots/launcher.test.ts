@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chooseLauncher, NOBODY, type LaunchFacts } from "./isolation.ts";
 
 // Who Chromium runs as (docs/decisions/016), decided from who the server runs as, what it may do
-// and whether setpriv is there. isolation.test.ts runs the real thing as root and as a user with
+// and whether setpriv is there. isolation.chromium.int.test.ts runs the real thing as root and as a user with
 // the capabilities.
 
 const SETPRIV = "/usr/bin/setpriv";

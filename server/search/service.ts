@@ -9,7 +9,7 @@ import type { Metrics } from "../metrics/index.ts";
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 
-/** Search limits (docs/design.md#constants, and the issue). */
+/** Search limits (docs/design.md#constants). */
 export const SEARCH_LIMITS = { pageSize: 20, featured: 4, favourites: 5, related: 6 } as const;
 
 export type SearchOutcome =

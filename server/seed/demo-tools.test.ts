@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
-import { DEMO_TOOLS, type DemoTool } from "./demo-tools.ts";
+import demoTools from "./demo-tools.json" with { type: "json" };
+import { DEMO_TOOLS, parseDemoTools, type DemoTool } from "./demo-tools.ts";
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -15,6 +16,25 @@ const LIST_FIELDS = ["categories", "tags", "platforms", "features", "useCases", 
 
 const tools = DEMO_TOOLS;
 const each = tools.map((t) => [t.name, t] as const);
+
+describe("demo-tools.json", () => {
+  it("is what the schema reads, every tool as written", () => {
+    expect(parseDemoTools(demoTools)).toEqual(DEMO_TOOLS);
+    expect(DEMO_TOOLS).toHaveLength(demoTools.length);
+  });
+
+  it("is refused, naming the tool and field, when an entry breaks a form rule or has a stray field", () => {
+    const broken = (change: Record<string, unknown>) => () => parseDemoTools(demoTools.map((tool, i) => (i === 2 ? { ...tool, ...change } : tool)));
+    expect(broken({ categories: ["not-a-category"] })).toThrow(/2.*categories|categories.*2/s);
+    expect(broken({ tagline: "" })).toThrow(/tagline/);
+    expect(broken({ websiteUrl: "ftp://example.com" })).toThrow(/websiteUrl/);
+    expect(broken({ pricingModel: "Sometimes" })).toThrow(/pricingModel/);
+    expect(broken({ tags: ["x".repeat(31)] })).toThrow(/tags/);
+    expect(broken({ upvotes: 1.5 })).toThrow(/upvotes/);
+    expect(broken({ featured: { amountUsd: 5, paidDaysAgo: 1 } })).toThrow(/amountUsd/);
+    expect(broken({ logoUrl: "https://example.com/logo.png" })).toThrow(/logoUrl/);
+  });
+});
 
 describe("DEMO_TOOLS catalogue", () => {
   it("has at least 66 tools", () => {

@@ -22,7 +22,7 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
 /**
  * A tool's slug as the start of a file name in a key: slugs may begin with "-" or "_" (slugify
- * keeps them, as the spec says), which a key segment may not; what is left is never empty.
+ * keeps them, docs/design.md#validation), which a key segment may not; what is left is never empty.
  */
 export function slugKeyPart(slug: string): string {
   return slug.replace(/^[^a-z0-9]+/i, "") || "tool";

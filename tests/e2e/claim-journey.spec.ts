@@ -16,16 +16,18 @@ const NEW_TAGLINE = "Budgeting that gives every dollar a job, now told by its ma
 /** The text of the newest mail in the e2e server's outbox sent to `to`. */
 async function newestMailTo(to: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
+  let text: string | null = null;
+  const read = async () => {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")).sort().reverse() : [];
     for (const name of files) {
       const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
       const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
-      if (recipients.includes(to)) return mail.text ?? "";
+      if (recipients.includes(to)) return (text = mail.text ?? "");
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} in ${outbox}`);
+    return null;
+  };
+  await expect.poll(read, { message: `a mail to ${to} in ${outbox}`, timeout: 10_000 }).not.toBeNull();
+  return text!;
 }
 
 test("claim by e-mail → owner page → propose an edit → the admin approves it → published → the admin revokes the claim", async ({ page, visit, checkA11y }) => {

@@ -13,14 +13,15 @@ test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.21" } });
 /** The mails in the server's outbox to `address`, oldest first, once at least `count` are there. */
 async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  for (let i = 0; i < 100; i++) {
+  let mine: ParsedMail[] = [];
+  const read = async () => {
     const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
     const mails = await Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))));
-    const mine = mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
-    if (mine.length >= count) return mine;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} mails to ${address} in the outbox`);
+    mine = mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
+    return mine.length;
+  };
+  await expect.poll(read, { message: `mails to ${address} in the outbox`, timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  return mine;
 }
 
 /** The path of the first link to `part` in a mail's plain body (links are absolute, to SITE_URL). */

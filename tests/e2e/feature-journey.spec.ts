@@ -126,7 +126,9 @@ test("cancelling the test checkout leads back to the dialog", async ({ page, vis
 
 test("a made-up session never shows success", async ({ page, visit }) => {
   expect(await visit("/payment-success?session_id=cs_test_madeup12345678")).toBe(200);
-  await page.waitForTimeout(2500);
+  // Once 'Processing Payment' has had its least time, the page settles on its answer.
+  await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Processing Payment" })).toBeHidden();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
 });
 
@@ -151,6 +153,8 @@ test("the success page waits for a payment confirmed after it opened, then names
 });
 
 test("the submit form's paid path: saved pending, then checkout, ending with a paid order and the tool still pending", async ({ page, visit }) => {
+  // The page's clock is ours to move, so waiting to see that nothing happens takes no real time.
+  await page.clock.install();
   await visit("/submit-tool");
   await page.getByLabel("Name *").fill("Ledgerleaf");
   await page.getByLabel("Tagline *").fill("Books for freelancers");
@@ -190,8 +194,10 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
 
   await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
   const statusLink = (await page.getByRole("link", { name: /\/submission\// }).textContent())!;
-  // The page waits for the click: the private status link can be kept first.
-  await page.waitForTimeout(2500);
+  // The page waits for the click: the private status link can be kept first. Ready, it stays put
+  // however long the visitor takes.
+  await expect(page.getByText("Continue to the payment provider’s secure page to pay.")).toBeVisible();
+  await page.clock.runFor(60_000);
   await expect(page).toHaveURL(/\/submit-tool\//);
   await expect(page.getByText("Continuing to checkout")).toHaveCount(0);
   await page.getByRole("button", { name: "Continue to payment" }).click();

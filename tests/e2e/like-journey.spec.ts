@@ -20,6 +20,11 @@ async function countOf(button: Locator): Promise<number> {
   return Number(match[1]!.replace(/,/g, ""));
 }
 
+/** Waits for the lock that follows a click (LIKE_LOCK_MS) to end. */
+async function expectUnlocked(button: Locator) {
+  await expect(button).not.toHaveAttribute("aria-disabled", "true", { timeout: LIKE_LOCK_MS + 5_000 });
+}
+
 async function expectButton(button: Locator, liked: boolean, count: number) {
   await expect(button).toHaveAttribute("aria-pressed", String(liked));
   const likes = `${count.toLocaleString("en-US")} ${count === 1 ? "like" : "likes"}`;
@@ -34,6 +39,10 @@ test.describe("liking a tool", () => {
     const button = likeButton(page);
     const start = await countOf(button);
     await expectButton(button, false, start);
+    const likesSent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/like/")) likesSent.push(request.url());
+    });
 
     await button.click();
     await expectButton(button, true, start + 1);
@@ -41,14 +50,15 @@ test.describe("liking a tool", () => {
     // a person's click is not held back, so it is forced.)
     await expect(button).toHaveAttribute("aria-disabled", "true");
     await button.click({ force: true });
-    await page.waitForTimeout(300);
+    // Until the lock ends, the forced click sent nothing and changed nothing.
+    await expectUnlocked(button);
+    expect(likesSent).toHaveLength(1);
     await expectButton(button, true, start + 1);
 
-    await page.waitForTimeout(LIKE_LOCK_MS);
     await button.click();
     await expectButton(button, false, start);
 
-    await page.waitForTimeout(LIKE_LOCK_MS);
+    await expectUnlocked(button);
     const answer = page.waitForResponse((r) => r.url().includes("/like/"));
     await button.click();
     await expectButton(button, true, start + 1);
@@ -131,7 +141,7 @@ test.describe("liking a tool", () => {
 
       // Working again: the next try after the lock goes through.
       await sql`drop trigger e2e_likes_fail`.execute(database.db);
-      await page.waitForTimeout(LIKE_LOCK_MS);
+      await expectUnlocked(button);
       await button.click();
       await expectButton(button, true, start + 1);
     } finally {

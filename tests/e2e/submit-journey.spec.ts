@@ -102,7 +102,7 @@ for (const javaScriptEnabled of [true, false]) {
       // What was typed is still there.
       await expect(page.getByLabel("Tagline *")).toHaveValue("Plans your week");
 
-      // A GIF is refused by its content with the spec's words.
+      // A GIF is refused by its content, with the message the form shows (docs/design.md#validation).
       await fillForm(page, name, `https://${slug}.example.com`);
       await page.getByLabel("Logo *").setInputFiles({
         name: "logo.png",

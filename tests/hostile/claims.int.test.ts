@@ -13,7 +13,7 @@ import { startLocalSmtp, type LocalSmtp } from "../support/smtp.ts";
 import { BOUNDARY, files, logoPart, MULTIPART, multipartBody, seed, type Files, type Seeded } from "./fixtures.ts";
 import { BROWSER, get, inputsSent, post, runner, urlencoded, type Expect, type HostileCase, type Part, expectNoProblems as expectHarnessProblems } from "./harness.ts";
 
-// The hostile-input suite for claiming listings (issue 21): every form and page of the claim,
+// The hostile-input suite for claiming listings (ADR 032): every form and page of the claim,
 // the owner's page and the admin's claims and owner edits. Every input must get the right status,
 // the form's own words, and — when refused — leave every table and the uploads folder as they were.
 

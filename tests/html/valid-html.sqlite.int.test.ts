@@ -11,7 +11,7 @@ import { BROWSER_UA } from "../support/html.ts";
 import { fileOf, testImage } from "../support/images.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
-// Every page the site serves is valid HTML (issue 22): html-validate's rules for what the standard
+// Every page the site serves is valid HTML (ADR 033): html-validate's rules for what the standard
 // allows (element content and parents, attributes and their values, duplicate and malformed ids,
 // one main, labels that point somewhere) and for a whole document (doctype, title). Ids must be
 // made of safe characters (a letter first; letters, digits, - and _). The pages' HTML does not
@@ -54,7 +54,7 @@ describe("every page is valid HTML", () => {
   let pending: string;
   let statusPath: string;
   let successPath: string;
-  /** The pages of issue 21 that only a mailed link opens. */
+  /** The owners' and readers' pages that only a mailed link opens. */
   let claimConfirmPath: string;
   let ownerPath: string;
   let digestConfirmPath: string;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SERVER_ARGS } from "../../scripts/build-freshness.ts";
 
-// What `npm start` prints (issue 22): JSON lines for a log shipper when stdout is not a terminal,
+// What `npm start` prints (ADR 033): JSON lines for a log shipper when stdout is not a terminal,
 // readable lines and a banner for a person (LOG_FORMAT=pretty stands in for a terminal here), and
 // the generated admin credentials on the first start only.
 

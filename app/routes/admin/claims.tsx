@@ -10,7 +10,7 @@ import { adminContextKey, servicesContextKey } from "../../context.ts";
 import { readForm } from "../../lib/form.ts";
 import type { Route } from "./+types/claims.ts";
 
-// Claims of listings (issue 21), newest first: who claimed which tool, how, and where it stands.
+// Claims of listings (ADR 032), newest first: who claimed which tool, how, and where it stands.
 // Revoking a claim stops its owner link at once and withdraws its pending edit.
 
 const PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Frozen once landed. Moderation (issue 8): why a tool was rejected, the submitter's private link
+// Frozen once landed. Moderation (ADR 014): why a tool was rejected, the submitter's private link
 // to their submission's state (only the SHA-256 of its token is kept, so a leaked table does not
 // leak links), and a log of what admins did to tools.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Frozen once landed. Product Hunt import, scheduled work and link health (issue 9).
+// Frozen once landed. Product Hunt import, scheduled work and link health (ADR 015).
 export async function up(db: Kysely<any>): Promise<void> {
   // Where an imported tool came from (its launch page). One listed tool per launch, enforced here
   // rather than only looked up, so two imports of one launch at the same moment save it once.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Frozen once landed. Security events in the audit log, and ADMIN_PASSWORD applied once (issue 15).
+// Frozen once landed. Security events in the audit log, and ADMIN_PASSWORD applied once (ADR 018).
 
 /** Every action the audit log records: changes to tools, messages, and sign-ins. */
 const ACTIONS = [

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-// Frozen once landed. Like counts change apart from the rest of the catalogue (issue 17): a like
+// Frozen once landed. Like counts change apart from the rest of the catalogue (ADR 023): a like
 // moves `counts_version`, not `version`, so it does not make every cached page stale. Indexes for
 // the public lists' remaining reads, and tombstones for the catalogue each instance holds.
 export async function up(db: Kysely<any>): Promise<void> {

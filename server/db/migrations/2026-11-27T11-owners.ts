@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Frozen once landed. Claiming a listing (issue 21): claims and the owner links they give, owners'
+// Frozen once landed. Claiming a listing (ADR 032): claims and the owner links they give, owners'
 // edits waiting for an admin, page views counted per tool and day, and the audit log's new actions.
 
 /** Every action the audit log records: admins' changes, sign-ins, and claims with owners' edits. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Frozen once landed. The weekly digest (issue 21, part 3): its readers, its issues, and one
+// Frozen once landed. The weekly digest (ADR 032): its readers, its issues, and one
 // record per issue and reader so no reader gets an issue twice.
 export async function up(db: Kysely<any>): Promise<void> {
   // A reader: pending until the address's owner confirms, then confirmed; unsubscribed keeps the
