@@ -89,7 +89,7 @@ const server = http.createServer(app).on("clientError", answerClientError).liste
 // Prometheus' own listener (METRICS_PORT), without a token: on METRICS_HOST, this machine's loopback unless told otherwise.
 const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.metrics.host }, log);
 
-const shutdown = gracefulShutdown({
+gracefulShutdown({
   server,
   log,
   timeoutMs: config.shutdownTimeoutMs,
@@ -105,13 +105,3 @@ const shutdown = gracefulShutdown({
   // Views counted while requests drained are written last, just before the database closes.
   close: () => services.views.stop().then(() => database.close()),
 });
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    // Past the drain and the background work's own time, a stuck shutdown must not keep the process.
-    setTimeout(() => {
-      log.error({ signal }, "shutdown did not finish in time; exiting");
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 15_000).unref();
-    void shutdown(signal).then(() => process.exit(0));
-  });
-}

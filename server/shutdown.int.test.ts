@@ -16,8 +16,11 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
-/** Sends the head and the first half of a form POST, and resolves with the whole answer once the rest is sent and answered. */
-async function formInFlight(port: number): Promise<{ finish: () => Promise<string> }> {
+/**
+ * Sends the head and the first half of a form POST. `finish` sends the rest and resolves with the
+ * whole answer; `closed` resolves with what was answered once the server closes the connection.
+ */
+async function formInFlight(port: number): Promise<{ finish: () => Promise<string>; closed: Promise<string> }> {
   const body = "name=&email=not-an-address&message=";
   const socket = net.connect(port, "127.0.0.1");
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
@@ -29,6 +32,7 @@ async function formInFlight(port: number): Promise<{ finish: () => Promise<strin
       `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
   );
   return {
+    closed: ended.then(() => answer),
     async finish() {
       socket.write(body.slice(10));
       // The answer, then the connection closed by the server (the drain ends with it).
@@ -42,10 +46,53 @@ describe("SIGTERM", () => {
   let testDb: TestDatabase | undefined;
   let site: LocalServer | undefined;
   let child: ChildProcess | undefined;
+  const others: { child: ChildProcess; testDb: TestDatabase }[] = [];
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const running of [...(child ? [child] : []), ...others.map((other) => other.child)]) {
+      if (running.exitCode === null && running.signalCode === null) running.kill("SIGKILL");
+    }
     await site?.close();
     await testDb?.drop();
+    for (const other of others) await other.testDb.drop();
+  });
+
+  /** A server with an empty catalogue and no scheduled work, stopping after `timeoutSec`. */
+  async function quietServer(timeoutSec: number) {
+    const db = await createTestDatabase();
+    const started = await startServerProcess({ DATA_DIR: db.dataDir, DATABASE_URL: databaseUrlOf(db.target), SEED_DEMO: "false", SHUTDOWN_TIMEOUT_SEC: String(timeoutSec) });
+    others.push({ child: started.child, testDb: db });
+    return started;
+  }
+
+  it("cuts a request still in flight when SHUTDOWN_TIMEOUT_SEC is up, and still exits 0", async () => {
+    const started = await quietServer(1);
+    const form = await formInFlight(started.port);
+    await sleep(100);
+    const stopping = Date.now();
+    started.child.kill("SIGTERM");
+    // Never finished by the client: no answer, the connection closed by the server after about a second.
+    expect(await form.closed).toBe("");
+    expect(Date.now() - stopping).toBeGreaterThanOrEqual(900);
+    expect(await exited(started.child)).toBe(0);
+    const logged = started.lines.map((line) => JSON.parse(line) as { msg: string; level: number });
+    expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining(["shutdown: requests still in flight; closing their connections", "stopped"]));
+  });
+
+  it("exits 1 at once on a second signal while requests drain", async () => {
+    const started = await quietServer(30);
+    const form = await formInFlight(started.port);
+    await sleep(100);
+    started.child.kill("SIGTERM");
+    // The second signal once the first is being handled (two queued at once may arrive as one).
+    while (!started.lines.some((line) => line.includes('"msg":"shutting down"'))) await sleep(20);
+    const second = Date.now();
+    started.child.kill("SIGTERM");
+    expect(await exited(started.child)).toBe(1);
+    expect(Date.now() - second).toBeLessThan(2000);
+    await form.closed;
+    const logged = started.lines.map((line) => JSON.parse(line) as { msg: string });
+    expect(logged.map((entry) => entry.msg)).toContain("second signal while shutting down; exiting");
+    expect(logged.map((entry) => entry.msg)).not.toContain("stopped");
   });
 
   it("finishes a request in flight, takes no new connection, gives a running job's lease back and exits 0", async () => {

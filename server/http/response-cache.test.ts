@@ -62,6 +62,10 @@ describe("ResponseCache", () => {
     expect(cache.get("/a", 1)).toBeUndefined();
     cache.set("/huge", entry(1, 26));
     expect(cache.get("/huge", 1)).toBeUndefined();
+    // Nor does it leave an older entry under its key in place.
+    cache.set("/c", entry(1, 26));
+    expect(cache.get("/c", 1)).toBeUndefined();
+    expect(cache.size).toBe(1);
   });
 
   it("keeps exactly what a plain least-recently-used list keeps, through thousands of gets, sets and stale drops", () => {

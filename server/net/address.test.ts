@@ -119,6 +119,11 @@ describe("isPublicAddress", () => {
     "100::1",
     "not an address",
     "",
+    // Shorthand that some parsers (ipaddr.js among them) read as 127.0.0.1, but no socket dials as written.
+    "127.1",
+    "0x7f.0.0.1",
+    "0177.0.0.1",
+    "2130706433",
   ])("refuses %j", (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });

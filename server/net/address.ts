@@ -1,4 +1,5 @@
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
 // Addresses a server-side fetch of a user's URL must never reach (docs/design.md#rule-10): this machine,
 // private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
@@ -60,60 +61,48 @@ export const V6_BLOCKED: readonly BlockedRange[] = [
 // IPv4 address they carry, so they are judged by it (embeddedV4 below): 2002:7f00:1:: is refused
 // as 127.0.0.1 is, 2002:808:808:: allowed as 8.8.8.8 is.
 
-// Separate lists: a BlockList given an IPv6 rule for ::ffff:0:0/96 would match every IPv4 address.
-const v4 = new net.BlockList();
-for (const [address, prefix] of V4_BLOCKED) v4.addSubnet(address, prefix, "ipv4");
-const v6 = new net.BlockList();
-for (const [address, prefix] of V6_BLOCKED) v6.addSubnet(address, prefix, "ipv6");
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** The 16 bytes of an IPv6 address (which net.isIP has accepted). */
-function v6Bytes(address: string): number[] {
-  let text = address.replace(/%.*$/, "");
-  // A dotted IPv4 tail (::ffff:1.2.3.4) becomes two hextets.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    text = text.slice(0, -dotted[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+const V4_CIDRS = V4_BLOCKED.map(([address, prefix]): [ipaddr.IPv4, number] => [ipaddr.IPv4.parse(address), prefix]);
+const V6_CIDRS = V6_BLOCKED.map(([address, prefix]): [ipaddr.IPv6, number] => [ipaddr.IPv6.parse(address), prefix]);
+
+/**
+ * An address as Node's sockets read it, or null. net.isIP decides what counts as an address:
+ * ipaddr.js on its own also reads `127.1`, `0x7f.0.0.1` and `0177.0.0.1`, which no socket dials.
+ */
+function parsed(address: string): Address | null {
+  if (!net.isIP(address)) return null;
+  try {
+    return ipaddr.parse(address);
+  } catch {
+    return null;
   }
-  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const hextets = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return hextets.flatMap((h) => {
-    const n = parseInt(h || "0", 16);
-    return [n >> 8, n & 0xff];
-  });
 }
 
-/** The IPv4 address a 6to4 or IPv4-compatible IPv6 address leads to, if it is one. */
-function embeddedV4(address: string): string | null {
-  const b = v6Bytes(address);
-  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const quad = (at: number) => b.slice(at, at + 4).join(".");
-  if (b[0] === 0x20 && b[1] === 0x02) return quad(2); // 2002:aabb:ccdd::/48 (6to4)
-  if (zero(0, 12)) return quad(12); // ::a.b.c.d (compatible; :: and ::1 are refused before)
+/** The IPv4 address a 6to4 (2002:aabb:ccdd::/48) or IPv4-compatible (::a.b.c.d) address leads to, if it is one. */
+function embeddedV4({ parts }: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  if (parts[0] === 0x2002) return v4(parts[1]!, parts[2]!);
+  if (parts.slice(0, 6).every((part) => part === 0)) return v4(parts[6]!, parts[7]!); // :: and ::1 are refused before
   return null;
+}
+
+function isPublic(address: Address): boolean {
+  if (address.kind() === "ipv4") return !V4_CIDRS.some((range) => address.match(range));
+  const v6 = address as ipaddr.IPv6;
+  if (V6_CIDRS.some((range) => v6.match(range))) return false;
+  const inner = embeddedV4(v6);
+  return inner === null || isPublic(inner);
 }
 
 /** Whether an IP address is one a user-supplied URL may reach (a public unicast address). */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return !v4.check(address, "ipv4");
-  if (family === 6) {
-    if (v6.check(address.replace(/%.*$/, ""), "ipv6")) return false;
-    const inner = embeddedV4(address);
-    return inner === null || isPublicAddress(inner);
-  }
-  return false;
+  const ip = parsed(address);
+  return ip !== null && isPublic(ip);
 }
 
-/** The first address of a range as a number, and how many bits its family has. */
-function addressNumber(address: string): { value: bigint; bits: 32 | 128 } {
-  if (net.isIP(address) === 4) return { value: address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n), bits: 32 };
-  return { value: v6Bytes(address).reduce((n, byte) => (n << 8n) | BigInt(byte), 0n), bits: 128 };
-}
-
-const MAPPED_V4 = addressNumber("::ffff:0:0").value;
+/** A range's first address as a number. */
+const numberOf = (address: Address): bigint => address.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
 
 type Interval = [first: bigint, last: bigint];
 
@@ -121,15 +110,15 @@ type Interval = [first: bigint, last: bigint];
  * A range as the interval of addresses it covers; with `asV4`, an IPv4-mapped IPv6 range of /96 or
  * narrower as the IPv4 range it stands for (Express's proxy-addr matches IPv4 clients against it).
  */
-function intervalOf(address: string, prefix: number, asV4 = true): { family: 4 | 6; interval: Interval } {
-  let { value, bits } = addressNumber(address);
-  if (asV4 && bits === 128 && prefix >= 96 && value >> 32n === MAPPED_V4 >> 32n) {
-    value &= 0xffffffffn;
-    bits = 32;
+function intervalOf(text: string, prefix: number, asV4 = true): { family: 4 | 6; interval: Interval } {
+  let address: Address = ipaddr.parse(text);
+  if (asV4 && address.kind() === "ipv6" && prefix >= 96 && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
     prefix -= 96;
   }
+  const bits = address.kind() === "ipv4" ? 32 : 128;
   const size = 1n << BigInt(bits - prefix);
-  const first = (value / size) * size;
+  const first = (numberOf(address) / size) * size;
   return { family: bits === 32 ? 4 : 6, interval: [first, first + size - 1n] };
 }
 

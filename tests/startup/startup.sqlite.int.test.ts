@@ -136,9 +136,9 @@ describe("the server's start", () => {
   it("writes readable lines and a banner for a person: the addresses always, the credentials on the first start only", async () => {
     const dir = dataDir();
     const first = await startOnce(dir, { LOG_FORMAT: "pretty" }, BANNER);
-    const logLines = first.split("\n").filter((line) => /^\d\d:\d\d:\d\d /.test(line));
+    const logLines = first.split("\n").filter((line) => /^\[\d\d:\d\d:\d\d\] /.test(line));
     expect(logLines.length).toBeGreaterThan(0);
-    expect(logLines.some((line) => /^\d\d:\d\d:\d\d INFO {2}listening {2}.*url=http:\/\/shelf\.test:8080/.test(line))).toBe(true);
+    expect(logLines.some((line) => /^\[\d\d:\d\d:\d\d\] INFO: listening \{.*"url":"http:\/\/shelf\.test:8080"/.test(line))).toBe(true);
     expect(first).not.toMatch(/^\{/m);
     expect(first).toMatch(/^ {2}toolshelf\/ is running$/m);
     expect(first).toMatch(/^ {2}Site: +http:\/\/shelf\.test:8080$/m);
