@@ -1,7 +1,7 @@
 import { grow } from "./arrays.ts";
 import type { FieldStore } from "./fields.ts";
 import type { SlotStore } from "./slots.ts";
-import { readVarint, varintEnd, varintLength, writeVarint } from "./varint.ts";
+import { varintLength, writeVarint } from "./varint.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 // Postings: for each token, every (slot, fields) it is in. Compacted ones lie in one byte stream
@@ -140,8 +140,17 @@ export class Postings {
       const bytes = this.postingBytes;
       const end = this.postingFrom[token + 1]!;
       let slot = 0;
-      for (let at = this.postingFrom[token]!; at < end; at = varintEnd) {
-        const value = readVarint(bytes, at);
+      // The varint read inline (see varint.ts readVarint): this loop runs over most of the
+      // catalogue for a common word, and a local cursor beats the shared one of another module.
+      for (let at = this.postingFrom[token]!; at < end; ) {
+        let value = 0;
+        let shift = 0;
+        let byte: number;
+        do {
+          byte = bytes[at++]!;
+          value |= (byte & 0x7f) << shift;
+          shift += 7;
+        } while (byte & 0x80);
         slot += value >>> MASK_BITS;
         visit(slot, value & MASK);
       }

@@ -1,12 +1,16 @@
 import { CATEGORIES } from "../../../core/categories.ts";
 import { PLATFORMS } from "../../../core/platforms.ts";
 import { PRICING_MODELS } from "../../../core/pricing.ts";
-import { bitCount, BITS_IN_BYTE, SCORE_CEILING } from "./arrays.ts";
+import { bitCount, BITS_IN_BYTE, SCORE_CEILING as CEILING } from "./arrays.ts";
 import type { Lists } from "./lists.ts";
 import type { Scratch } from "./scratch.ts";
 import { CATEGORY_BY_SLUG, type SlotStore } from "./slots.ts";
 import type { Tags } from "./tags.ts";
 import type { Shares } from "./types.ts";
+
+// Module constants of this file's own: V8 folds them into the loops below (run once per match),
+// where it would load an imported binding each time.
+const SCORE_CEILING = CEILING;
 
 // Similar tools: the alternatives to a tool (docs/decisions/029) and a tool page's related tools,
 // scored from the slots' category masks and the tag index in one pass over the slots.

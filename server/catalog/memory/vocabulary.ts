@@ -8,7 +8,7 @@ import type { Scratch } from "./scratch.ts";
 // "boundary suffixes" in one sorted table, so the tokens a word matches are a prefix range of it.
 
 /** The positions a word of a token may start at: its start, after and at each character that is no letter or digit. */
-function boundaryStarts(token: string): number[] {
+export function boundaryStarts(token: string): number[] {
   const starts = [0];
   for (let i = 1; i < token.length; i++) {
     if (!isWordCharacter(token, i) || !isWordCharacter(token, i - 1)) starts.push(i);
