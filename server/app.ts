@@ -145,7 +145,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   // The client's address as Express would read it (TRUST_PROXY), for what answers before Express runs.
   const ipOf = rawClientIp(app);
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, loggedUrl, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
+    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, loggedUrl, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, now: services.now, metrics: services.metrics })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
