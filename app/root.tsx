@@ -42,6 +42,11 @@ export interface RouteHandle {
    * The logs leave it out (server/http/logged-url.ts reads this from the build's routes).
    */
   secret?: AddressSecret;
+  /**
+   * The tools whose like counts the page shows, read from its loader's data: a like of one of them
+   * on this instance makes the stored page stale at once (server/http/page-cache.ts).
+   */
+  likeCounts?: (loaderData: never) => readonly string[];
 }
 
 export const links: Route.LinksFunction = () => [

@@ -22,6 +22,7 @@ import { CHECKOUT_SESSION_ROUTE, paymentRoutes, stripeWebhook } from "./payments
 import { secretRoutesOf, urlRedactor } from "./http/logged-url.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./http/page-cache.ts";
+import { lookupRoute } from "./http/routes.ts";
 import { sendPlainPage } from "./http/plain-page.ts";
 import { privateResponses, securityHeaders } from "./http/security.ts";
 import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refuseUnreadableAddress } from "./http/guards.ts";
@@ -43,8 +44,6 @@ export interface CreateAppOptions {
 }
 
 const PAGE_BODY_LIMIT = 256 * 1024;
-/** The pages whose forms carry a file (a logo), with React Router's data URLs of their actions. */
-const UPLOAD_PAGES = /^\/(submit|submit-tool|admin\/add-tool|admin\/tools\/[^/]+|owner\/[^/]+)(\.data)?$/;
 
 /**
  * The whole HTTP application: headers, static files, health, JSON API, pages. Stored public pages
@@ -146,7 +145,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   // The client's address as Express would read it (TRUST_PROXY), for what answers before Express runs.
   const ipOf = rawClientIp(app);
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, loggedUrl, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, uncachedPrefixes: ["/admin", "/claim", "/owner", "/test-checkout", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics"], metrics: services.metrics })
+    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, loggedUrl, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, now: services.now, metrics: services.metrics })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
@@ -163,15 +162,16 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.use(readOnlyMachineFiles);
   app.use(refuseCrossSiteForms);
   app.use(markUnreadableAddress);
-  // Page forms are small and read whole, so a longer body is refused unread. A form with a logo is
-  // read as it streams, the file cut off at the logo's limit and the rest discarded
-  // (server/submissions/form.ts), so any length is taken: the page then comes back filled in with
-  // the logo's error instead of a dead end. Sent any other way, it gets room for one logo.
+  // Page forms are small and read whole, so a longer body is refused unread. A form with a logo (its
+  // route says `body: "upload"` in core/route-table.ts) is read as it streams, the file cut off at
+  // the logo's limit and the rest discarded (server/submissions/form.ts), so any length is taken:
+  // the page then comes back filled in with the logo's error instead of a dead end. Sent any other
+  // way, it gets room for one logo.
   const pageLimit = limitBody(PAGE_BODY_LIMIT);
   const uploadLimit = limitBody(UPLOAD_FORM_MAX_BYTES);
   const streamedUpload = limitBody(Number.POSITIVE_INFINITY);
   app.use((req, res, next) => {
-    if (!UPLOAD_PAGES.test(req.path)) return pageLimit(req, res, next);
+    if (!lookupRoute(req.url).upload) return pageLimit(req, res, next);
     return (req.is("multipart/form-data") ? streamedUpload : uploadLimit)(req, res, next);
   });
 

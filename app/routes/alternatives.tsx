@@ -15,6 +15,7 @@ import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/alternatives.ts";
+import type { RouteHandle } from "../root.tsx";
 
 // "Alternatives to X": where search engines bring people looking for a tool like one they know
 // (how tools are found alike: docs/decisions/029).
@@ -26,6 +27,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { items, ...view } = outcome.view;
   return { ...view, items: items.map((item) => ({ card: cardView(item), shares: item.shares })) };
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) => data.items.map(({ card }) => card.id),
+} satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];

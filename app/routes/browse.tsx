@@ -14,6 +14,7 @@ import { useFeaturingOffered } from "../lib/featuring.ts";
 import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/browse.ts";
+import type { RouteHandle } from "../root.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const outcome = await browsePage(context.get(servicesContextKey), {
@@ -26,6 +27,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { tools, featured, ...page } = outcome.page;
   return { ...page, tools: tools.map(cardView), featured: featured.map(cardView) };
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) => [...data.tools, ...data.featured].map((tool) => tool.id),
+} satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }];

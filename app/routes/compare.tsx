@@ -14,6 +14,7 @@ import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/compare.ts";
+import type { RouteHandle } from "../root.tsx";
 
 // Two or three tools side by side (ADR 029): `/compare/{a}-vs-{b}[-vs-{c}]`, slugs in alphabetical
 // order; `/compare` is the form's address (server/catalog/compare.ts).
@@ -58,6 +59,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) => data.tools?.map((tool) => tool.id) ?? [],
+} satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteNameFrom(matches);

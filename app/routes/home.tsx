@@ -12,6 +12,7 @@ import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/home.ts";
+import type { RouteHandle } from "../root.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
@@ -29,6 +30,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return { featured: featured.map(cardView), latest: latest.map(cardView) };
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) => [...data.featured, ...data.latest].map((tool) => tool.id),
+} satisfies RouteHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest } = loaderData;

@@ -12,6 +12,7 @@ import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/search.ts";
+import type { RouteHandle } from "../root.tsx";
 
 const POPULAR_SEARCHES = ["AI tools", "Project management", "Design software", "Analytics", "Marketing automation", "Code editors"];
 
@@ -66,6 +67,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Matching is on the normalised query; the page shows the term as the visitor typed it.
   return data(outcome.kind === "results" ? { ...outcome, term: displayQuery(raw) } : outcome, init);
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) =>
+    data.kind === "results" ? [...data.items, ...data.featured, ...data.related, ...data.favourites].map((tool) => tool.id) : [],
+} satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteNameFrom(matches);

@@ -10,6 +10,7 @@ import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { Route } from "./+types/tag.ts";
+import type { RouteHandle } from "../root.tsx";
 
 // The tools carrying one tag, newest first: where a tag on a card or a tool page leads.
 
@@ -20,6 +21,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { items, ...view } = outcome.view;
   return { ...view, items: items.map(cardView) };
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) => data.items.map((tool) => tool.id),
+} satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];

@@ -22,6 +22,7 @@ import { servicesContextKey } from "../context.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
+import type { RouteHandle } from "../root.tsx";
 
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script
 // (ADR 005; every public page since ADR 024).
@@ -53,6 +54,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     now: at,
   };
 }
+
+/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+export const handle = {
+  likeCounts: (data: Route.ComponentProps["loaderData"]) => [data.tool.id],
+} satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: "Tool Not Found" }, { name: "robots", content: "noindex" }];

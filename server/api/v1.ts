@@ -173,7 +173,7 @@ export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"
         return;
       }
       // Read before searching: the answer is kept for this generation or a later one, never an older.
-      const made = { generation: await services.freshness.generation(), madeAt: Date.now() };
+      const made = { generation: await services.freshness.generation(), madeAt: services.now() };
       const outcome = await services.search.search(q, page, { sidebars: false });
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);

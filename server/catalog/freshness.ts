@@ -21,12 +21,12 @@ export interface CatalogFreshness {
   /** Told after a catalogue change commits (server/catalog/change.ts): what it changed. */
   changed(change?: CatalogChange): void;
   /**
-   * What was made (started rendering, in Date.now() time) before this moment may show a like
+   * What was made (started rendering, by the app's clock) before this moment may show a like
    * count that changed more than `countsLagMs` ago: it is stale. Made at or after it, it is as
    * fresh as counts need to be.
    */
   countsCutoff(): number;
-  /** Whether a like on this instance changed one of these tools' counts at or after `since` (Date.now() time). */
+  /** Whether a like on this instance changed one of these tools' counts at or after `since` (by the app's clock). */
   countsChangedSince(toolIds: readonly string[], since: number): boolean;
 }
 
@@ -75,8 +75,9 @@ export function createCatalogFreshness(
   let generation = 0;
   let seenVersion: number | null = null;
   let seenCounts: number | null = null;
-  // When like counts changed lately (Date.now() time, oldest first), and the last change older
-  // than the allowed lag: what was made before that one is stale.
+  // When like counts changed lately (by the app's clock, as the caches date what they make; oldest
+  // first), and the last change older than the allowed lag: what was made before that one is stale.
+  // The database poll keeps to the process's own time: a clock set back or held still would stop it.
   const countChanges: number[] = [];
   let staleBefore = Number.NEGATIVE_INFINITY;
   // When this instance last changed each tool's count (pruned, once past the lag, at the next
@@ -84,7 +85,7 @@ export function createCatalogFreshness(
   const likedHere = new Map<string, number>();
   let lastLikedHere = Number.NEGATIVE_INFINITY;
   const countsChanged = () => {
-    const at = Date.now();
+    const at = now();
     // Changes close together make one: the cutoff only needs to be right to a tenth of a second.
     if (countChanges.length === 0 || at - countChanges[countChanges.length - 1]! >= 100) countChanges.push(at);
   };
@@ -143,7 +144,7 @@ export function createCatalogFreshness(
     changed(change) {
       if (countsOnly(change)) {
         countsChanged();
-        const at = Date.now();
+        const at = now();
         // Older than the lag, the cutoff covers them: pruned here, on a write, not on every read.
         for (const [id, likedAt] of likedHere) if (likedAt <= at - countsLagMs) likedHere.delete(id);
         for (const id of change!.toolIds) likedHere.set(id, at);
@@ -154,7 +155,7 @@ export function createCatalogFreshness(
       checkedAt = Number.NEGATIVE_INFINITY;
     },
     countsCutoff() {
-      const oldest = Date.now() - countsLagMs;
+      const oldest = now() - countsLagMs;
       while (countChanges.length > 0 && countChanges[0]! <= oldest) staleBefore = countChanges.shift()!;
       return staleBefore;
     },

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { sql } from "kysely";
 import type { Database } from "../db/index.ts";
+import { lookupRoute } from "../http/routes.ts";
 import type { Logger } from "../logger.ts";
 
 // Page views of tool pages, for their owners. A view is a GET of /tool/<key> answered 200 — from
@@ -41,17 +42,15 @@ export interface ViewCounter {
   stop(): Promise<void>;
 }
 
-/** The key of a tool page's path (`/tool/<key>`, query dropped), or null for any other path. */
+/**
+ * The key of a tool page's path (its route counts views in core/route-table.ts; decoded and
+ * lower-cased as the page reads it, query dropped), or null for any other path and for the page's
+ * data URL (a client-side navigation is no page view of its own).
+ */
 export function toolPageKey(url: string): string | null {
-  if (!url.startsWith("/tool/")) return null;
-  const end = url.indexOf("?");
-  const raw = url.slice(6, end === -1 ? undefined : end);
-  if (raw === "" || raw.length > 300 || raw.includes("/") || raw.endsWith(".data")) return null;
-  try {
-    return decodeURIComponent(raw).toLowerCase();
-  } catch {
-    return null;
-  }
+  const route = lookupRoute(url);
+  if (route.toolKey === null || route.data || route.toolKey.length > 300) return null;
+  return route.toolKey;
 }
 
 export function createViewCounter(deps: { database: Database; log: Logger; now: () => number }): ViewCounter {

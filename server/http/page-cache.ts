@@ -4,14 +4,15 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { isbot } from "isbot";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { LRUCache } from "lru-cache";
+import { createContext, createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics/index.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
+import { lookupRoute } from "./routes.ts";
 import { pinInlineScripts } from "./security.ts";
-import { ResponseCache, type CachedResponse } from "./response-cache.ts";
 
 const gzip = promisify(gzipCallback);
 
@@ -31,8 +32,8 @@ export interface PageCacheOptions {
   loggedUrl: (url: string) => string;
   freshness: CatalogFreshness;
   log: Logger;
-  /** Paths under these prefixes are personal or change per visit: never cached. */
-  uncachedPrefixes: readonly string[];
+  /** The app's clock: when a page was made, to tell whether the like counts it shows are still current. */
+  now: () => number;
   maxEntries?: number;
   maxBytes?: number;
   /** Counts what it sends: from memory (HIT) or rendered and stored (MISS). */
@@ -54,17 +55,64 @@ export interface PageCache {
   keepJson(req: ExpressRequest, res: ExpressResponse, value: unknown, made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts">): Promise<void>;
 }
 
+/** A stored response, ready to send again without running any application code. */
+export interface CachedResponse {
+  status: number;
+  /** Every header but the per-response ones, flat (name, value, name, value…) as `writeHead` takes them. */
+  headers: string[];
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+  generation: number;
+  /** When its render began (the app's clock): it shows like counts as they were then. */
+  madeAt: number;
+  /** The tools whose like count it shows. */
+  likeCounts: readonly string[];
+}
+
 type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer };
+
+/**
+ * What a route module's `handle` may say for the page cache: the tools whose like counts the page
+ * shows, read from its loader's data (RouteHandle in app/root.tsx).
+ */
+interface LikeCountsHandle {
+  likeCounts?: (loaderData: never) => readonly string[];
+}
+
+/** The tools whose like counts a rendered document shows, as its routes' handles read them from their loaders' data. */
+const shownLikeCounts = createContext<readonly string[]>([]);
 
 /**
  * Public pages kept in memory while the catalogue is unchanged (docs/decisions/004). A miss
  * renders through React Router once — concurrent misses for a page share that render — and a 200
  * that sets no cookie and is not marked private is kept, with every header it was sent with
- * (security headers, and a CSP that allows its inline scripts by their hashes).
+ * (security headers, and a CSP that allows its inline scripts by their hashes). Which pages may
+ * be kept at all is the route table's word (`cache` and `private` in core/route-table.ts).
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const cache = new ResponseCache(options.maxEntries ?? 2000, options.maxBytes ?? 64 * 1024 * 1024);
-  const handle = createRequestHandler(options.build, options.mode);
+  const cache = new LRUCache<string, CachedResponse>({
+    max: options.maxEntries ?? 2000,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) => entry.body.length + entry.gzip.length,
+  });
+  /**
+   * The entry for `key` if it was stored under `generation` and the like counts it shows are
+   * current: made at or after the counts cutoff, and none of its tools liked on this instance
+   * since (other pages, and other instances' likes, wait for the cutoff). Stale ones are dropped.
+   */
+  const fresh = (key: string, generation: number): CachedResponse | undefined => {
+    const entry = cache.get(key);
+    if (!entry) return undefined;
+    const { freshness } = options;
+    if (entry.generation !== generation || entry.madeAt < freshness.countsCutoff() || freshness.countsChangedSince(entry.likeCounts, entry.madeAt)) {
+      cache.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const build = typeof options.build === "function" ? withLikeCounts(options.build) : watchingLikeCounts(options.build);
+  const handle = createRequestHandler(build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
   const botByAgent = new Map<string, boolean>();
   const metrics = options.metrics;
@@ -86,26 +134,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return `${bot ? "bot" : "human"} ${url}`;
   }
 
-  // Routes match decoded paths case-insensitively, so the exclusions must too (`/%41DMIN` is `/admin`).
-  const uncached = options.uncachedPrefixes.map((p) => p.toLowerCase());
-  const cacheable = (method: string | undefined, url: string) => {
-    if (method !== "GET" && method !== "HEAD") return false;
-    let path: string;
-    try {
-      path = decodeURIComponent(url.split("?")[0]!).toLowerCase();
-    } catch {
-      return false;
-    }
-    return !uncached.some((p) => path.startsWith(p));
-  };
-
-  // A like on this instance makes the stored pages showing that tool's count stale at once;
-  // other pages (and other instances' likes) wait for the counts cutoff.
-  const countsChanged = (entry: CachedResponse) => options.freshness.countsChangedSince(entry.likeCounts, entry.madeAt);
+  const cacheable = (method: string | undefined, url: string) => (method === "GET" || method === "HEAD") && lookupRoute(url).cache;
 
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
-    const madeAt = Date.now();
-    const response = await handle(toFetchRequest(req), options.getLoadContext(req, res));
+    const madeAt = options.now();
+    const context = options.getLoadContext(req, res);
+    const response = await handle(toFetchRequest(req), context);
     let body = await bodyOf(response);
     if (!isStorable(response)) return { response, body };
     const headers = replayableHeaders(res);
@@ -120,7 +154,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       body = pinned.page;
       headers.set("content-security-policy", pinned.csp);
     }
-    return { stored: await storable(response.status, headers, body, { generation, madeAt, likeCounts: html ? likedToolsIn(body) : [] }) };
+    return { stored: await storable(response.status, headers, body, { generation, madeAt, likeCounts: html ? context.get(shownLikeCounts) : [] }) };
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
@@ -128,7 +162,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     try {
       const generation = await options.freshness.generation();
       const key = keyOf(req.originalUrl, req.get("user-agent"));
-      const hit = cache.get(key, generation, options.freshness.countsCutoff(), countsChanged);
+      const hit = fresh(key, generation);
       if (hit) return send(req, res, hit, "HIT");
 
       let rendering = inflight.get(key);
@@ -165,7 +199,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!cacheable(req.method, url)) return false;
       const generation = options.freshness.peek();
       if (generation === null) return false;
-      const entry = cache.get(keyOf(url, req.headers["user-agent"]), generation, options.freshness.countsCutoff(), countsChanged);
+      const entry = fresh(keyOf(url, req.headers["user-agent"]), generation);
       if (!entry) return false;
       const requestId = trackRequest(req, res, options.log, () => options.clientIp(req), options.loggedUrl);
       send(req, res, entry, "HIT", requestId);
@@ -272,28 +306,41 @@ function sendFetchResponse(res: ExpressResponse, response: Response, body: Buffe
   res.end(head ? undefined : body);
 }
 
-const LIKE_ACTION = Buffer.from('action="/like/', "latin1");
-const QUOTE = 0x22;
-const MAX_ID_LENGTH = 64;
+/** A build whose documents note, in their load context, the tools whose like counts they show. */
+function watchingLikeCounts(build: ServerBuild): ServerBuild {
+  const render = build.entry.module.default;
+  return {
+    ...build,
+    entry: {
+      ...build.entry,
+      module: {
+        ...build.entry.module,
+        default: (request, status, headers, context, loadContext) => {
+          loadContext.set(shownLikeCounts, likeCountsOf(context));
+          return render(request, status, headers, context, loadContext);
+        },
+      },
+    },
+  };
+}
 
-/** Whether a byte may be in a tool id ([A-Za-z0-9_-]). */
-function isIdByte(byte: number): boolean {
-  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x2d || byte === 0x5f;
+/** The same for a build loaded per request (Vite's, in development). */
+function withLikeCounts(load: () => ServerBuild | Promise<ServerBuild>): () => Promise<ServerBuild> {
+  return async () => watchingLikeCounts(await load());
 }
 
 /**
- * The tools whose like count a page shows: each count sits in the tool's like button, whose form
- * posts to `/like/{id}`. Found in the bytes, so the page is not decoded, and each id is a string of
- * its own (a slice of the page's text would keep all of it alive as long as the page is stored).
+ * The tools whose like count a document shows: each matched route whose handle has `likeCounts`
+ * reads them from its loader's data.
  */
-function likedToolsIn(body: Buffer): string[] {
+function likeCountsOf(context: EntryContext): string[] {
+  const { matches, loaderData } = context.staticHandlerContext;
   const ids = new Set<string>();
-  for (let at = body.indexOf(LIKE_ACTION); at !== -1; at = body.indexOf(LIKE_ACTION, at + 1)) {
-    const start = at + LIKE_ACTION.length;
-    let end = start;
-    while (end < body.length && end - start <= MAX_ID_LENGTH && isIdByte(body[end]!)) end++;
-    if (end > start && end - start <= MAX_ID_LENGTH && body[end] === QUOTE) ids.add(body.toString("latin1", start, end));
+  for (const match of matches) {
+    const handle = context.routeModules[match.route.id]?.handle as LikeCountsHandle | undefined;
+    const data: unknown = loaderData[match.route.id];
+    if (!handle?.likeCounts || data === undefined) continue;
+    for (const id of (handle.likeCounts as (data: unknown) => readonly string[])(data)) ids.add(id);
   }
   return [...ids];
 }
-

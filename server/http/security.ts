@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
+import { lookupRoute } from "./routes.ts";
 
 type Res = ServerResponse & { locals: { nonce: string } };
 
@@ -41,18 +42,12 @@ export function securityHeaders(options: { https: boolean; dev: boolean; formTar
 /** What every admin response and every response that sets a cookie is sent with: no shared cache may keep it. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-// Routes match decoded paths case-insensitively, so the test must too (`/%41DMIN` is `/admin`).
-const PRIVATE_PATH = /^\/(api\/)?admin(\/|\.data$|$)/;
-
-/** Whether a request path is the admin area's (pages, their `.data` and the admin API). */
-export function isAdminPath(url: string): boolean {
-  let path: string;
-  try {
-    path = decodeURIComponent(url.split("?")[0]!).toLowerCase();
-  } catch {
-    return false;
-  }
-  return PRIVATE_PATH.test(path);
+/**
+ * Whether a request URL is the admin area's (pages, their `.data`, the admin API): its route says
+ * `private` in the route table, matched as React Router matches (decoded, case-insensitively).
+ */
+export function isPrivatePath(url: string): boolean {
+  return lookupRoute(url).private;
 }
 
 /**
@@ -61,7 +56,7 @@ export function isAdminPath(url: string): boolean {
  */
 export function privateResponses() {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    res.writeHead = markingPrivate(res.writeHead, isAdminPath(req.url ?? "/"));
+    res.writeHead = markingPrivate(res.writeHead, isPrivatePath(req.url ?? "/"));
     next();
   };
 }

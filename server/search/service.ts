@@ -78,7 +78,7 @@ export function createSearchService(
       return held.value as Promise<T>;
     }
     const value = compute();
-    const entry = { generation, madeAt: Date.now(), value: value as Promise<unknown>, shows: [] as readonly string[] };
+    const entry = { generation, madeAt: now(), value: value as Promise<unknown>, shows: [] as readonly string[] };
     kept.delete(key);
     kept.set(key, entry);
     if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);

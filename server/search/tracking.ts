@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { trackableTerm } from "../../core/search.ts";
 import type { Database } from "../db/index.ts";
+import { lookupRoute } from "../http/routes.ts";
 import type { Logger } from "../logger.ts";
 import type { RateLimiter } from "../ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
@@ -87,22 +88,14 @@ export function recordSearchInBackground(
 /** What a request for a search page counts as: its term and where it came from; null for any other request. */
 export function searchRequestOf(method: string, url: string): { term: string; fromHome: boolean } | null {
   if (method !== "GET") return null;
-  const [path = "", query = ""] = url.split("?", 2);
-  // `/search/{term}` and React Router's data URL of it, `/search/{term}.data`, matched as the router
-  // does: the segments decoded, case-insensitively, a trailing slash allowed. Page 1 only.
-  const segments = path.split("/");
-  if (segments.at(-1) === "" && segments.length > 3) segments.pop();
-  if (segments.length !== 3 || segments[0] !== "") return null;
-  const params = new URLSearchParams(query);
+  // The route that counts searches says so in the route table (core/route-table.ts), matched as the
+  // router matches it (the page and its data URL, decoded, case-insensitively). Page 1 only.
+  const term = lookupRoute(url).searchTerm;
+  if (term === null) return null;
+  const query = url.indexOf("?");
+  const params = new URLSearchParams(query === -1 ? "" : url.slice(query + 1));
   if (params.has("page") || params.has("q")) return null;
-  try {
-    if (decodeURIComponent(segments[1]!).toLowerCase() !== "search") return null;
-    const term = decodeURIComponent(segments[2]!.replace(/\.data$/, ""));
-    if (term === "") return null;
-    return { term, fromHome: params.get("from") === "home" || params.get("src") === "home" };
-  } catch {
-    return null;
-  }
+  return { term, fromHome: params.get("from") === "home" || params.get("src") === "home" };
 }
 
 /**

@@ -1,0 +1,145 @@
+// The site's addresses in one table: each page with its route module (app/routes.ts hands them to
+// React Router) and what the server does with its requests, and the paths Express answers before
+// React Router does. The server reads every per-path rule from here (server/http/routes.ts):
+// metrics labels, which pages the page cache may keep, which are private, which take uploads,
+// which count tool views and searches. A new page is one line here and its module under app/routes.
+
+/** What the server does with the requests of a route. A layout's policy holds for its children unless they say otherwise. */
+export interface RoutePolicy {
+  /**
+   * The metrics label of its requests: a route pattern, never a URL, so no tool or search becomes
+   * a time series of its own. Defaults to `/` and the route's path.
+   */
+  label?: string;
+  /** false: never kept by the page cache (personal, or different per visit). Public pages are kept. */
+  cache?: boolean;
+  /**
+   * true: the admin area's. Sent `private, no-store` whatever answered (an error page included),
+   * and never kept by the page cache.
+   */
+  private?: boolean;
+  /** "upload": its form carries a file (a logo) and is read as it streams; any other page's body is small and read whole. */
+  body?: "page" | "upload";
+  /** A tool page: the parameter holding the tool's key. A GET answered 200 counts a view for its owner. */
+  views?: string;
+  /** The search page: the parameter holding the term. Each page 1 served is counted in the term's record. */
+  search?: string;
+}
+
+/** One route: React Router's config entry (path, module file, id, children) with its policy. */
+export interface RouteEntry extends RoutePolicy {
+  path?: string;
+  index?: boolean;
+  /** The route module, relative to app/; absent for the paths Express answers. */
+  file?: string;
+  id?: string;
+  children?: RouteEntry[];
+}
+
+/** The label of requests no route of ours answers (the not-found page): scanners' probes, typos. */
+export const OTHER_LABEL = "other";
+
+/** A page at `path` rendered by `file` (relative to app/), as React Router's `route()`. */
+export function route(path: string, file: string, policy: RoutePolicy & { id?: string } = {}, children?: RouteEntry[]): RouteEntry {
+  return { ...policy, path, file, ...(children ? { children } : {}) };
+}
+
+/** The page at its parent's path, as React Router's `index()`. */
+export function index(file: string, policy: RoutePolicy = {}): RouteEntry {
+  return { ...policy, index: true, file };
+}
+
+/** A module wrapping its children without a path of its own, as React Router's `layout()`. */
+export function layout(file: string, policy: RoutePolicy, children: RouteEntry[]): RouteEntry {
+  return { ...policy, file, children };
+}
+
+/** A path Express answers before React Router: a policy, no module. */
+function served(path: string, policy: RoutePolicy = {}): RouteEntry {
+  return { ...policy, path };
+}
+
+const ADMIN: RoutePolicy = { private: true, label: "/admin" };
+
+/** The pages (docs/design.md#screens), with their route modules. */
+export const PAGES: RouteEntry[] = [
+  index("routes/home.tsx", { label: "/" }),
+  route("browse/:filter?/:sort?", "routes/browse.tsx", { label: "/browse/:category" }),
+  route("tool/:key", "routes/tool.tsx", { label: "/tool/:slug", views: "key" }),
+  route("alternatives/:key", "routes/alternatives.tsx", { label: "/alternatives/:slug" }),
+  route("compare/:key?", "routes/compare.tsx", { label: "/compare/:slugs" }),
+  route("tag/:slug", "routes/tag.tsx"),
+  route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
+  route("about", "routes/about.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("contact", "routes/contact.tsx"),
+  // The weekly digest: subscribe, confirm (double opt-in), unsubscribe (its POST is server/digest/http.ts).
+  route("digest", "routes/digest.tsx"),
+  route("digest/confirm/:token", "routes/digest-confirm.tsx", { label: "/digest" }),
+  route("digest/unsubscribe/:token", "routes/digest-unsubscribe.tsx", { label: "/digest" }),
+  // The same screen at both addresses (docs/design.md#screens); after a post, the submission's
+  // confirmation under them, at its private status token.
+  route("submit-tool/:statusToken?", "routes/submit.tsx", { id: "submit-tool", label: "/submit-tool", body: "upload" }),
+  route("submit/:statusToken?", "routes/submit.tsx", { id: "submit", label: "/submit", body: "upload" }),
+  // Personal: a payment's outcome, a test card page.
+  route("payment-success", "routes/payment-success.tsx", { cache: false }),
+  route("payment-cancel", "routes/payment-cancel.tsx", { cache: false }),
+  route("test-checkout/:sessionId", "routes/test-checkout.tsx", { label: "/test-checkout/:session", cache: false }),
+  route("admin/login", "routes/admin/login.tsx", ADMIN),
+  route("admin/logout", "routes/admin/logout.tsx", ADMIN),
+  // Everything else under /admin: signed-in admins only (the layout's middleware).
+  layout("routes/admin/layout.tsx", ADMIN, [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/moderation", "routes/admin/moderation.tsx"),
+    route("admin/tools", "routes/admin/tools.tsx"),
+    route("admin/tools/:id", "routes/admin/tool-edit.tsx", { body: "upload" }),
+    route("admin/add-tool", "routes/admin/add-tool.tsx", { body: "upload" }),
+    route("admin/import", "routes/admin/import.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/jobs", "routes/admin/jobs.tsx"),
+    route("admin/digest", "routes/admin/digest.tsx"),
+    route("admin/claims", "routes/admin/claims.tsx"),
+  ]),
+  // A submitter's private link to their submission's state.
+  route("submission/:token", "routes/submission-status.tsx"),
+  // Claiming a listing: the claim page of a public tool, and a verified owner's private page.
+  route("claim/:key", "routes/claim.tsx", { label: "/claim/:slug", cache: false }),
+  route("owner/:token", "routes/owner.tsx", { cache: false, body: "upload" }),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:file", "routes/sitemap-part.ts"),
+  route("feed.xml", "routes/feed.ts"),
+  route("*", "routes/not-found.tsx", { label: OTHER_LABEL }),
+];
+
+/**
+ * The paths server/app.ts answers on Express before React Router (docs/design.md#paths-served-by-express),
+ * and the built files. Matched together with the pages: the more specific pattern wins, as in React Router.
+ */
+export const SERVER_PATHS: RouteEntry[] = [
+  served("healthz", { cache: false }),
+  served("readyz", { cache: false }),
+  // With METRICS_TOKEN; else an unknown page.
+  served("metrics", { cache: false }),
+  served("assets/*", { label: "/assets" }),
+  served("uploads/*", { label: "/uploads" }),
+  served("favicon.svg"),
+  // The public API's answers are kept like pages (the search API: docs/decisions/023).
+  served("api/v1/tools/*", { label: "/api/v1/tools" }),
+  served("api/v1/search/*", { label: "/api/v1/search" }),
+  served("api/v1/categories/*", { label: "/api/v1/categories" }),
+  served("api/v1/*", { label: "/api/v1" }),
+  served("api/admin/*", { ...ADMIN, label: "/api/admin" }),
+  served("api/checkout-session/*", { label: "/api/checkout-session" }),
+  served("api/feature-candidates/*", { label: "/api/feature-candidates" }),
+  served("api/*", { label: "/api" }),
+  served("like/*", { label: "/like/:id" }),
+  served("webhooks/*", { label: "/webhooks/stripe" }),
+  served("og/*", { label: "/og" }),
+  served("badge/*", { label: "/badge/:slug" }),
+  // Not a page of the admin area, but under it: its not-found answer is private too.
+  served("admin/*", ADMIN),
+];
