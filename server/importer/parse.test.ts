@@ -210,6 +210,13 @@ describe("parseLaunchPage", () => {
     expect(launch.description).toBe("Tom & Jerry's <tool>");
   });
 
+  it("decodes every HTML entity in embedded JSON, as a browser decodes text", () => {
+    const page = apolloScript(`{"p":{"__typename":"Product","slug":"quillmate","name":"Caf&eacute; &AMP; Cr&egrave;me","tagline":"&#128640; &frac12; price &#0; &bogus;"}}`);
+    const launch = parseLaunchPage(page, PAGE_URL);
+    expect(launch.name).toBe("Café & Crème");
+    expect(launch.tagline).toBe("🚀 ½ price \uFFFD &bogus;");
+  });
+
   it("resolves relative links against the page URL", () => {
     const page = `<a data-test="visit-website-button" href="/r/p/55">Visit</a>
       <meta property="og:image" content="//cdn.example/logo.png">

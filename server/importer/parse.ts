@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
 import { CodedError } from "../errors.ts";
 import { readMarkup, type MarkupVisitor } from "../net/markup.ts";
@@ -59,50 +60,20 @@ function emptyLaunch(): LaunchData {
 // ---------------------------------------------------------------------------------------------
 // Text
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-};
-
-/**
- * Decodes the entities that turn up in JSON embedded in pages. Attribute values and text are
- * decoded as they are read; this is for strings inside scripts, where some pages escape HTML too.
- */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === "#") {
-      const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return Object.hasOwn(NAMED_ENTITIES, body.toLowerCase()) ? NAMED_ENTITIES[body.toLowerCase()]! : whole;
-  });
-}
+// `decode` is for strings read from a script's JSON, where some pages escape HTML too (attribute
+// values and text are decoded as they are read); entities are decoded as a browser decodes text.
 
 /** Trimmed, whitespace collapsed; null when nothing is left or the value is not a string. */
 function cleanText(value: unknown, decode = false): string | null {
   if (typeof value !== "string") return null;
-  const text = (decode ? decodeEntities(value) : value).replace(/\s+/g, " ").trim();
+  const text = (decode ? decodeHTML(value) : value).replace(/\s+/g, " ").trim();
   return text === "" ? null : text;
 }
 
 /** Like cleanText, but paragraphs (text parted by a blank line) stay apart as "\n\n". */
 function cleanParagraphs(value: unknown, decode = false): string | null {
   if (typeof value !== "string") return null;
-  const text = (decode ? decodeEntities(value) : value)
+  const text = (decode ? decodeHTML(value) : value)
     .split(/\r?\n[^\S\r\n]*\r?\n\s*/)
     .map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
     .filter((paragraph) => paragraph !== "")
