@@ -330,6 +330,7 @@ describe("parseLaunchPage", () => {
       "a long name and labelled images": fill(`<img alt="${"Q".repeat(64)}" srcset="/q.png">`, `<meta property="og:title" content="${"Q".repeat(SIZE / 2)}">`),
       "ld+json images": `<script type="application/ld+json">{"@type":"Product","name":"Q","image":[${'"/q.png",'.repeat(SIZE / 9 - 20)}"/q.png"]}</script>`,
       "visit links that are not web links": fill(`<a data-test="visit-website-button" href="mailto:q@q">`),
+      "pushes that are not JSON": fill(".push(x);", "<script>"),
     };
     it.each(Object.entries(hostile))("%s", (_, page) => {
       expect(page.length).toBeGreaterThanOrEqual(SIZE * 0.95);

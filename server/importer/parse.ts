@@ -250,22 +250,31 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-/** Every value pushed by a script's `.push(…)` calls that reads as JSON once made so. */
-function pushedValues(script: string): Json[] {
+/**
+ * How many pushes JSON.parse refuses before the page's scripts are given up: each costs a thrown
+ * error (some microseconds), and 512 KB of `.push(x);` is 58,000 of them. A page has a few
+ * (analytics pushing `arguments` or functions).
+ */
+const NOT_JSON_PUSHES = 200;
+
+/** Every value pushed by the scripts' `.push(…)` calls that reads as JSON once made so. */
+function pushedValues(scripts: readonly string[]): Json[] {
   const values: Json[] = [];
-  let from = 0;
-  for (;;) {
-    const at = script.indexOf(".push(", from);
-    if (at === -1) break;
-    const { json, end } = jsArgumentToJson(script, at + ".push(".length);
-    // The next call is looked for after this one's argument, never inside it: each character is
-    // read once (from just after each ".push(", a script of them unclosed took seconds).
-    from = Math.max(end, at + ".push(".length);
-    if (json === null || json.trim() === "") continue;
-    try {
-      values.push(JSON.parse(json) as Json);
-    } catch {
-      // Some other script's push; not Apollo's data.
+  let notJsonLeft = NOT_JSON_PUSHES;
+  for (const script of scripts) {
+    let from = 0;
+    for (let at = script.indexOf(".push("); at !== -1; at = script.indexOf(".push(", from)) {
+      const { json, end } = jsArgumentToJson(script, at + ".push(".length);
+      // The next call is looked for after this one's argument, never inside it: each character is
+      // read once (from just after each ".push(", a script of them unclosed took seconds).
+      from = Math.max(end, at + ".push(".length);
+      if (json === null || json.trim() === "") continue;
+      try {
+        values.push(JSON.parse(json) as Json);
+      } catch {
+        // Some other script's push; not Apollo's data.
+        if (--notJsonLeft === 0) return values;
+      }
     }
   }
   return values;
@@ -529,7 +538,7 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
   const pageSlug = launchSlug(pageUrl) ?? (canonicalUrl === null ? null : launchSlug(canonicalUrl));
 
   const ldRoots: Json[] = [];
-  const apolloRoots: Json[] = [];
+  const apolloScripts: string[] = [];
   for (const { text, type: written } of page.scripts) {
     const type = written.trim().toLowerCase();
     if (type === "application/ld+json") {
@@ -539,11 +548,11 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
         // Broken ld+json is common enough; the other sources still count.
       }
     } else if ((type === "" || type.includes("javascript") || type === "module") && text.includes(".push(")) {
-      apolloRoots.push(...pushedValues(text));
+      apolloScripts.push(text);
     }
   }
 
-  const product = findApolloProduct(apolloRoots, pageSlug);
+  const product = findApolloProduct(pushedValues(apolloScripts), pageSlug);
   const ld = findLdLaunch(ldRoots, pageSlug);
   const og = elsewhere
     ? { title: null, description: null, image: null }
