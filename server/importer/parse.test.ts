@@ -217,6 +217,12 @@ describe("parseLaunchPage", () => {
     expect(launch.tagline).toBe("🚀 ½ price \uFFFD &bogus;");
   });
 
+  it("reads Apollo data written with JavaScript-only literals", () => {
+    const page = apolloScript(String.raw`{'p':{'__typename':'Product','slug':'quillmate','name':'Quill\x6date','tagline':'It\'s "the" \
+one','rating':NaN,'logoUuid':undefined,},}`);
+    expect(parseLaunchPage(page, PAGE_URL)).toMatchObject({ name: "Quillmate", tagline: 'It\'s "the" one' });
+  });
+
   it("resolves relative links against the page URL", () => {
     const page = `<a data-test="visit-website-button" href="/r/p/55">Visit</a>
       <meta property="og:image" content="//cdn.example/logo.png">
@@ -331,6 +337,7 @@ describe("parseLaunchPage", () => {
       "ld+json images": `<script type="application/ld+json">{"@type":"Product","name":"Q","image":[${'"/q.png",'.repeat(SIZE / 9 - 20)}"/q.png"]}</script>`,
       "visit links that are not web links": fill(`<a data-test="visit-website-button" href="mailto:q@q">`),
       "pushes that are not JSON": fill(".push(x);", "<script>"),
+      "pushes of JavaScript-only literals": fill(`.push(${"[".repeat(100)}'q'${"]".repeat(100)});`, "<script>"),
     };
     it.each(Object.entries(hostile))("%s", (_, page) => {
       expect(page.length).toBeGreaterThanOrEqual(SIZE * 0.95);

@@ -1,4 +1,5 @@
 import { decodeHTML } from "entities";
+import JSON5 from "json5";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
 import { CodedError } from "../errors.ts";
 import { readMarkup, type MarkupVisitor } from "../net/markup.ts";
@@ -165,90 +166,58 @@ function isSpace(code: number): boolean {
 // Apollo's server-side data
 
 /**
- * The JSON text of a JavaScript value literal written by Apollo's SSR transport: strings copied as
- * they are (JS-only escapes turned into JSON ones), bare `undefined`/`NaN`/`Infinity` made null.
- * Starts at `start` (just after the opening parenthesis) and stops at the matching closing one;
- * `json` is null when there is none. `end`: where the reading stopped (after the closing
- * parenthesis, at a bracket that closes nothing, or at the end). Never evaluates anything: the
- * page is not ours to run.
+ * The argument of the `.push(` call whose argument starts at `start`, with bare `undefined` (which
+ * neither JSON nor JSON5 reads) made null and the rest as written; null when the call is not
+ * closed. `end`: where the reading stopped (after the closing parenthesis, at a bracket that
+ * closes nothing, or at the end). Strings are skipped whole: brackets and words in them are text.
+ * Never evaluates anything: the page is not ours to run.
  */
-function jsArgumentToJson(source: string, start: number): { json: string | null; end: number } {
-  // Copied in runs (slices between the characters that need handling), not a character at a time.
-  let out = "";
+function pushArgument(source: string, start: number): { text: string | null; end: number } {
+  // Copied in runs (slices between the words replaced), not a character at a time.
+  let text = "";
   let depth = 0;
+  let run = start;
   let i = start;
-  let run = i;
   while (i < source.length) {
     const code = source.charCodeAt(i);
     if (code === 0x22 || code === 0x27) {
-      out += source.slice(run, i);
-      const quote = code;
-      let text = '"';
       i++;
-      let from = i;
-      while (i < source.length && source.charCodeAt(i) !== quote) {
-        const c = source.charCodeAt(i);
-        if (c === 0x5c) {
-          text += source.slice(from, i);
-          const next = source[i + 1] ?? "";
-          if (next === "x" && /^[0-9a-f]{2}$/i.test(source.slice(i + 2, i + 4))) {
-            text += `\\u00${source.slice(i + 2, i + 4)}`;
-            i += 4;
-          } else if (next === "'") {
-            text += "'";
-            i += 2;
-          } else if (next === "\n") {
-            // A line continuation in JS: nothing.
-            i += 2;
-          } else {
-            text += `\\${next}`;
-            i += 2;
-          }
-          from = i;
-        } else if (c === 0x22) {
-          // A double quote inside a single-quoted string needs escaping in JSON.
-          text += `${source.slice(from, i)}\\"`;
-          i++;
-          from = i;
-        } else {
-          i++;
-        }
+      while (i < source.length && source.charCodeAt(i) !== code) i += source.charCodeAt(i) === 0x5c ? 2 : 1;
+      if (i >= source.length) break;
+    } else if (isWordStart(code)) {
+      WORD.lastIndex = i;
+      const word = WORD.exec(source)![0];
+      if (word === "undefined") {
+        text += `${source.slice(run, i)}null`;
+        run = i + word.length;
       }
-      if (i >= source.length) return { json: null, end: i };
-      out += `${text}${source.slice(from, i)}"`;
-      i++;
-      run = i;
-      continue;
-    }
-    if (isWordStart(code)) {
-      let end = i + 1;
-      while (end < source.length && (isWordStart(source.charCodeAt(end)) || isDigit(source.charCodeAt(end)))) end++;
-      const word = source.slice(i, end);
-      if (word === "undefined" || word === "NaN" || word === "Infinity") {
-        out += `${source.slice(run, i)}null`;
-        run = end;
-      }
-      i = end;
-      continue;
-    }
-    if (code === 0x28 || code === 0x5b || code === 0x7b) depth++;
-    if (code === 0x29 || code === 0x5d || code === 0x7d) {
-      if (depth === 0) return code === 0x29 ? { json: out + source.slice(run, i), end: i + 1 } : { json: null, end: i };
+      i += word.length - 1;
+    } else if (code === 0x28 || code === 0x5b || code === 0x7b) {
+      depth++;
+    } else if (code === 0x29 || code === 0x5d || code === 0x7d) {
+      if (depth === 0) return code === 0x29 ? { text: text + source.slice(run, i), end: i + 1 } : { text: null, end: i };
       depth--;
     }
     i++;
   }
-  return { json: null, end: i };
+  return { text: null, end: source.length };
 }
 
-/** A character that starts a JavaScript word here: a letter, "_" or "$". */
+/** A JavaScript word (an identifier or keyword), read from where lastIndex is set. */
+const WORD = /[A-Za-z_$][\w$]*/y;
+
+/** A character that starts a JavaScript word: a letter, "_" or "$". */
 function isWordStart(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x24;
 }
 
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
+/**
+ * How much of a page's script text JSON5 reads at most. Apollo's SSR transport writes JSON with
+ * bare `undefined`, which JSON.parse reads once that is made null; JSON5 is only for the
+ * JavaScript-only forms (single quotes, `\x` escapes, NaN) other writers use, and it reads some
+ * 50 times slower: a megabyte of it would hold the thread for up to three quarters of a second.
+ */
+const JSON5_READ_CHARS = 16 * 1024;
 
 /**
  * How many pushes JSON.parse refuses before the page's scripts are given up: each costs a thrown
@@ -257,23 +226,30 @@ function isDigit(code: number): boolean {
  */
 const NOT_JSON_PUSHES = 200;
 
-/** Every value pushed by the scripts' `.push(…)` calls that reads as JSON once made so. */
+/** Every value pushed by the scripts' `.push(…)` calls that reads as JSON, or as JSON5 within the limits above. */
 function pushedValues(scripts: readonly string[]): Json[] {
   const values: Json[] = [];
+  let json5Left = JSON5_READ_CHARS;
   let notJsonLeft = NOT_JSON_PUSHES;
   for (const script of scripts) {
     let from = 0;
     for (let at = script.indexOf(".push("); at !== -1; at = script.indexOf(".push(", from)) {
-      const { json, end } = jsArgumentToJson(script, at + ".push(".length);
+      const { text, end } = pushArgument(script, at + ".push(".length);
       // The next call is looked for after this one's argument, never inside it: each character is
       // read once (from just after each ".push(", a script of them unclosed took seconds).
       from = Math.max(end, at + ".push(".length);
-      if (json === null || json.trim() === "") continue;
+      if (text === null || text.trim() === "") continue;
       try {
-        values.push(JSON.parse(json) as Json);
+        values.push(JSON.parse(text) as Json);
       } catch {
-        // Some other script's push; not Apollo's data.
         if (--notJsonLeft === 0) return values;
+        if (text.length > json5Left) continue;
+        json5Left -= text.length;
+        try {
+          values.push(JSON5.parse<Json>(text));
+        } catch {
+          // Some other script's push; not Apollo's data.
+        }
       }
     }
   }
