@@ -210,6 +210,19 @@ describe("parseLaunchPage", () => {
     expect(launch.description).toBe("Tom & Jerry's <tool>");
   });
 
+  it("decodes every HTML entity in embedded JSON, as a browser decodes text", () => {
+    const page = apolloScript(`{"p":{"__typename":"Product","slug":"quillmate","name":"Caf&eacute; &AMP; Cr&egrave;me","tagline":"&#128640; &frac12; price &#0; &bogus;"}}`);
+    const launch = parseLaunchPage(page, PAGE_URL);
+    expect(launch.name).toBe("Café & Crème");
+    expect(launch.tagline).toBe("🚀 ½ price \uFFFD &bogus;");
+  });
+
+  it("reads Apollo data written with JavaScript-only literals", () => {
+    const page = apolloScript(String.raw`{'p':{'__typename':'Product','slug':'quillmate','name':'Quill\x6date','tagline':'It\'s "the" \
+one','rating':NaN,'logoUuid':undefined,},}`);
+    expect(parseLaunchPage(page, PAGE_URL)).toMatchObject({ name: "Quillmate", tagline: 'It\'s "the" one' });
+  });
+
   it("resolves relative links against the page URL", () => {
     const page = `<a data-test="visit-website-button" href="/r/p/55">Visit</a>
       <meta property="og:image" content="//cdn.example/logo.png">
@@ -323,6 +336,8 @@ describe("parseLaunchPage", () => {
       "a long name and labelled images": fill(`<img alt="${"Q".repeat(64)}" srcset="/q.png">`, `<meta property="og:title" content="${"Q".repeat(SIZE / 2)}">`),
       "ld+json images": `<script type="application/ld+json">{"@type":"Product","name":"Q","image":[${'"/q.png",'.repeat(SIZE / 9 - 20)}"/q.png"]}</script>`,
       "visit links that are not web links": fill(`<a data-test="visit-website-button" href="mailto:q@q">`),
+      "pushes that are not JSON": fill(".push(x);", "<script>"),
+      "pushes of JavaScript-only literals": fill(`.push(${"[".repeat(100)}'q'${"]".repeat(100)});`, "<script>"),
     };
     it.each(Object.entries(hostile))("%s", (_, page) => {
       expect(page.length).toBeGreaterThanOrEqual(SIZE * 0.95);

@@ -1,3 +1,5 @@
+import { decodeHTML } from "entities";
+import JSON5 from "json5";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
 import { CodedError } from "../errors.ts";
 import { readMarkup, type MarkupVisitor } from "../net/markup.ts";
@@ -59,50 +61,20 @@ function emptyLaunch(): LaunchData {
 // ---------------------------------------------------------------------------------------------
 // Text
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  copy: "©",
-  reg: "®",
-  trade: "™",
-};
-
-/**
- * Decodes the entities that turn up in JSON embedded in pages. Attribute values and text are
- * decoded as they are read; this is for strings inside scripts, where some pages escape HTML too.
- */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === "#") {
-      const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return Object.hasOwn(NAMED_ENTITIES, body.toLowerCase()) ? NAMED_ENTITIES[body.toLowerCase()]! : whole;
-  });
-}
+// `decode` is for strings read from a script's JSON, where some pages escape HTML too (attribute
+// values and text are decoded as they are read); entities are decoded as a browser decodes text.
 
 /** Trimmed, whitespace collapsed; null when nothing is left or the value is not a string. */
 function cleanText(value: unknown, decode = false): string | null {
   if (typeof value !== "string") return null;
-  const text = (decode ? decodeEntities(value) : value).replace(/\s+/g, " ").trim();
+  const text = (decode ? decodeHTML(value) : value).replace(/\s+/g, " ").trim();
   return text === "" ? null : text;
 }
 
 /** Like cleanText, but paragraphs (text parted by a blank line) stay apart as "\n\n". */
 function cleanParagraphs(value: unknown, decode = false): string | null {
   if (typeof value !== "string") return null;
-  const text = (decode ? decodeEntities(value) : value)
+  const text = (decode ? decodeHTML(value) : value)
     .split(/\r?\n[^\S\r\n]*\r?\n\s*/)
     .map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
     .filter((paragraph) => paragraph !== "")
@@ -194,107 +166,91 @@ function isSpace(code: number): boolean {
 // Apollo's server-side data
 
 /**
- * The JSON text of a JavaScript value literal written by Apollo's SSR transport: strings copied as
- * they are (JS-only escapes turned into JSON ones), bare `undefined`/`NaN`/`Infinity` made null.
- * Starts at `start` (just after the opening parenthesis) and stops at the matching closing one;
- * `json` is null when there is none. `end`: where the reading stopped (after the closing
- * parenthesis, at a bracket that closes nothing, or at the end). Never evaluates anything: the
- * page is not ours to run.
+ * The argument of the `.push(` call whose argument starts at `start`, with bare `undefined` (which
+ * neither JSON nor JSON5 reads) made null and the rest as written; null when the call is not
+ * closed. `end`: where the reading stopped (after the closing parenthesis, at a bracket that
+ * closes nothing, or at the end). Strings are skipped whole: brackets and words in them are text.
+ * Never evaluates anything: the page is not ours to run.
  */
-function jsArgumentToJson(source: string, start: number): { json: string | null; end: number } {
-  // Copied in runs (slices between the characters that need handling), not a character at a time.
-  let out = "";
+function pushArgument(source: string, start: number): { text: string | null; end: number } {
+  // Copied in runs (slices between the words replaced), not a character at a time.
+  let text = "";
   let depth = 0;
+  let run = start;
   let i = start;
-  let run = i;
   while (i < source.length) {
     const code = source.charCodeAt(i);
     if (code === 0x22 || code === 0x27) {
-      out += source.slice(run, i);
-      const quote = code;
-      let text = '"';
       i++;
-      let from = i;
-      while (i < source.length && source.charCodeAt(i) !== quote) {
-        const c = source.charCodeAt(i);
-        if (c === 0x5c) {
-          text += source.slice(from, i);
-          const next = source[i + 1] ?? "";
-          if (next === "x" && /^[0-9a-f]{2}$/i.test(source.slice(i + 2, i + 4))) {
-            text += `\\u00${source.slice(i + 2, i + 4)}`;
-            i += 4;
-          } else if (next === "'") {
-            text += "'";
-            i += 2;
-          } else if (next === "\n") {
-            // A line continuation in JS: nothing.
-            i += 2;
-          } else {
-            text += `\\${next}`;
-            i += 2;
-          }
-          from = i;
-        } else if (c === 0x22) {
-          // A double quote inside a single-quoted string needs escaping in JSON.
-          text += `${source.slice(from, i)}\\"`;
-          i++;
-          from = i;
-        } else {
-          i++;
-        }
+      while (i < source.length && source.charCodeAt(i) !== code) i += source.charCodeAt(i) === 0x5c ? 2 : 1;
+      if (i >= source.length) break;
+    } else if (isWordStart(code)) {
+      WORD.lastIndex = i;
+      const word = WORD.exec(source)![0];
+      if (word === "undefined") {
+        text += `${source.slice(run, i)}null`;
+        run = i + word.length;
       }
-      if (i >= source.length) return { json: null, end: i };
-      out += `${text}${source.slice(from, i)}"`;
-      i++;
-      run = i;
-      continue;
-    }
-    if (isWordStart(code)) {
-      let end = i + 1;
-      while (end < source.length && (isWordStart(source.charCodeAt(end)) || isDigit(source.charCodeAt(end)))) end++;
-      const word = source.slice(i, end);
-      if (word === "undefined" || word === "NaN" || word === "Infinity") {
-        out += `${source.slice(run, i)}null`;
-        run = end;
-      }
-      i = end;
-      continue;
-    }
-    if (code === 0x28 || code === 0x5b || code === 0x7b) depth++;
-    if (code === 0x29 || code === 0x5d || code === 0x7d) {
-      if (depth === 0) return code === 0x29 ? { json: out + source.slice(run, i), end: i + 1 } : { json: null, end: i };
+      i += word.length - 1;
+    } else if (code === 0x28 || code === 0x5b || code === 0x7b) {
+      depth++;
+    } else if (code === 0x29 || code === 0x5d || code === 0x7d) {
+      if (depth === 0) return code === 0x29 ? { text: text + source.slice(run, i), end: i + 1 } : { text: null, end: i };
       depth--;
     }
     i++;
   }
-  return { json: null, end: i };
+  return { text: null, end: source.length };
 }
 
-/** A character that starts a JavaScript word here: a letter, "_" or "$". */
+/** A JavaScript word (an identifier or keyword), read from where lastIndex is set. */
+const WORD = /[A-Za-z_$][\w$]*/y;
+
+/** A character that starts a JavaScript word: a letter, "_" or "$". */
 function isWordStart(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x24;
 }
 
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
+/**
+ * How much of a page's script text JSON5 reads at most. Apollo's SSR transport writes JSON with
+ * bare `undefined`, which JSON.parse reads once that is made null; JSON5 is only for the
+ * JavaScript-only forms (single quotes, `\x` escapes, NaN) other writers use, and it reads some
+ * 50 times slower: a megabyte of it would hold the thread for up to three quarters of a second.
+ */
+const JSON5_READ_CHARS = 16 * 1024;
 
-/** Every value pushed by a script's `.push(…)` calls that reads as JSON once made so. */
-function pushedValues(script: string): Json[] {
+/**
+ * How many pushes JSON.parse refuses before the page's scripts are given up: each costs a thrown
+ * error (some microseconds), and 512 KB of `.push(x);` is 58,000 of them. A page has a few
+ * (analytics pushing `arguments` or functions).
+ */
+const NOT_JSON_PUSHES = 200;
+
+/** Every value pushed by the scripts' `.push(…)` calls that reads as JSON, or as JSON5 within the limits above. */
+function pushedValues(scripts: readonly string[]): Json[] {
   const values: Json[] = [];
-  let from = 0;
-  for (;;) {
-    const at = script.indexOf(".push(", from);
-    if (at === -1) break;
-    const { json, end } = jsArgumentToJson(script, at + ".push(".length);
-    // The next call is looked for after this one's argument, never inside it: each character is
-    // read once (from just after each ".push(", a script of them unclosed took seconds).
-    from = Math.max(end, at + ".push(".length);
-    if (json === null || json.trim() === "") continue;
-    try {
-      values.push(JSON.parse(json) as Json);
-    } catch {
-      // Some other script's push; not Apollo's data.
+  let json5Left = JSON5_READ_CHARS;
+  let notJsonLeft = NOT_JSON_PUSHES;
+  for (const script of scripts) {
+    let from = 0;
+    for (let at = script.indexOf(".push("); at !== -1; at = script.indexOf(".push(", from)) {
+      const { text, end } = pushArgument(script, at + ".push(".length);
+      // The next call is looked for after this one's argument, never inside it: each character is
+      // read once (from just after each ".push(", a script of them unclosed took seconds).
+      from = Math.max(end, at + ".push(".length);
+      if (text === null || text.trim() === "") continue;
+      try {
+        values.push(JSON.parse(text) as Json);
+      } catch {
+        if (--notJsonLeft === 0) return values;
+        if (text.length > json5Left) continue;
+        json5Left -= text.length;
+        try {
+          values.push(JSON5.parse<Json>(text));
+        } catch {
+          // Some other script's push; not Apollo's data.
+        }
+      }
     }
   }
   return values;
@@ -558,7 +514,7 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
   const pageSlug = launchSlug(pageUrl) ?? (canonicalUrl === null ? null : launchSlug(canonicalUrl));
 
   const ldRoots: Json[] = [];
-  const apolloRoots: Json[] = [];
+  const apolloScripts: string[] = [];
   for (const { text, type: written } of page.scripts) {
     const type = written.trim().toLowerCase();
     if (type === "application/ld+json") {
@@ -568,11 +524,11 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
         // Broken ld+json is common enough; the other sources still count.
       }
     } else if ((type === "" || type.includes("javascript") || type === "module") && text.includes(".push(")) {
-      apolloRoots.push(...pushedValues(text));
+      apolloScripts.push(text);
     }
   }
 
-  const product = findApolloProduct(apolloRoots, pageSlug);
+  const product = findApolloProduct(pushedValues(apolloScripts), pageSlug);
   const ld = findLdLaunch(ldRoots, pageSlug);
   const og = elsewhere
     ? { title: null, description: null, image: null }
