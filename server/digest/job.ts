@@ -1,5 +1,4 @@
 import { isoWeekKey } from "../../core/digest.ts";
-import { formatUtcStamp } from "../../core/dates.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import type { ToolCard } from "../catalog/queries.ts";
 import type { Config } from "../config.ts";
@@ -31,19 +30,10 @@ export function digestJob(deps: DigestDeps): ScheduledJob<DigestRunSummary> {
   const { schedules, digest } = deps.config;
   return {
     name: "weekly-digest",
-    label: "Weekly digest",
-    description: `Mails confirmed subscribers the week's new tools (at most ${digest.newToolsMax}) and the featured ones; each reader gets each week's issue once.`,
-    when: schedules.digest.when,
     schedule: { pattern: schedules.digest.pattern, timezone: schedules.digest.timezone },
     enabled: digest.enabled,
     setting: "DIGEST_ENABLED",
     leaseMs: 5 * 60_000,
-    runningLabel: "Sending the weekly digest…",
-    figures: { week: "Week", sent: "Sent", failed: "Failed", outcome: "Outcome" },
-    describe: (summary) => `${summary.week}: ${summary.outcome}`,
-    busyMessage: (startedAt) =>
-      `The weekly digest is already being sent${startedAt === null ? "" : ` (started ${formatUtcStamp(startedAt)})`}. Try again when it has finished.`,
-    failedMessage: (reason) => `The weekly digest failed: ${reason}`,
     run: (context) => sendWeeklyDigest(deps, context),
   };
 }

@@ -33,18 +33,10 @@ function heldJob(leaseMs = 60_000) {
   };
   const job: ScheduledJob = {
     name: "product-hunt-import",
-    label: "Held",
-    description: "A test job",
-    when: "Daily",
     schedule: { pattern: "0 13 * * *", timezone: "Europe/Amsterdam" },
     enabled: true,
     setting: "HELD_JOB",
     leaseMs,
-    runningLabel: "Holding…",
-    figures: {},
-    describe: () => "Held.",
-    busyMessage: () => "Busy.",
-    failedMessage: (reason) => reason,
     run(context) {
       state.runs++;
       return new Promise<RunSummary>((resolve, reject) => {

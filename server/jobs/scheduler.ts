@@ -19,26 +19,17 @@ export interface RunContext<S extends RunSummary = RunSummary> {
   progress(summary: Partial<S>): Promise<void>;
 }
 
-/** A label for each figure of a summary, as pages show it ("Launches found"). */
-export type FigureLabels<S extends RunSummary> = { [K in keyof S]-?: string };
-
 /**
- * Everything about one scheduled job: what pages call it and say of it, when it runs, whether
- * its schedule is on, the figures it reports and how they read, and its work. `S` is its summary,
- * which its run returns and its words read. The scheduler holds a list of these (server/services.ts);
- * pages render from that list, so adding a job to it is all a new job needs beyond its own module
- * and its schedule in the configuration.
+ * One scheduled job as the server knows it: its key, when it runs, whether its schedule is on,
+ * and its work. `S` is its summary, which its run returns. What pages call a job and how its
+ * figures and outcomes read live with the pages (app/lib/job-words.ts), keyed by `name`. The
+ * scheduler holds a list of these (server/services.ts), so adding a job to it is all a new job
+ * needs beyond its own module and its words.
  */
 export interface ScheduledJob<S extends RunSummary = RunSummary> {
-  /** Its key in `leases` and `scheduled_runs`, and in forms. */
+  /** Its key in `leases` and `scheduled_runs`, in forms, and in the pages' words. */
   name: string;
-  /** What pages call it ("Product Hunt import"). */
-  label: string;
-  /** What the job does, for the jobs screen. */
-  description: string;
-  /** When it runs, in words (e.g. "Every day at 13:00, Amsterdam time"). */
-  when: string;
-  /** A croner pattern, read in a time zone (from the configuration's `schedules`). */
+  /** A croner pattern, read in a time zone (from the configuration's `schedules`, or the job's own). */
   schedule: { pattern: string; timezone: string };
   /** Whether the schedule runs it; an admin may run it by hand either way. */
   enabled: boolean;
@@ -46,16 +37,6 @@ export interface ScheduledJob<S extends RunSummary = RunSummary> {
   setting: string;
   /** How long a run holds the job without renewing; a run renews every third of it. */
   leaseMs: number;
-  /** The line shown while a run started by hand is under way. */
-  runningLabel: string;
-  /** What each figure of its summary is called. */
-  figures: FigureLabels<S>;
-  /** A succeeded run's figures in a sentence. */
-  describe(summary: S): string;
-  /** The refusal of a run by hand while another holds the job (started at `startedAt`, when known). */
-  busyMessage(startedAt: number | null): string;
-  /** A failed run in words, from its error. */
-  failedMessage(reason: string): string;
   /** Does the work and returns its figures; throwing marks the run failed with the error's message. */
   run(context: RunContext<S>): Promise<S>;
 }
@@ -67,18 +48,13 @@ export type RunOutcome =
   /** A scheduled tick another instance has already served. */
   | { kind: "skipped" };
 
-/** What pages show of a job: its words, schedule and figure labels, as plain data. */
+/** What pages show of a job, as plain data: its schedule and whether it is on (its words are the pages' own). */
 export interface JobView {
   name: string;
-  label: string;
-  description: string;
-  when: string;
   pattern: string;
   timezone: string;
   enabled: boolean;
   setting: string;
-  runningLabel: string;
-  figures: Record<string, string>;
 }
 
 export interface JobOverview extends JobView {
@@ -268,20 +244,9 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
   };
 }
 
-/** A job as pages show it: everything but its work, as plain data a loader can send. */
+/** A job as pages show it: its schedule and whether it is on, as plain data a loader can send. */
 export function jobView(job: ScheduledJob): JobView {
-  return {
-    name: job.name,
-    label: job.label,
-    description: job.description,
-    when: job.when,
-    pattern: job.schedule.pattern,
-    timezone: job.schedule.timezone,
-    enabled: job.enabled,
-    setting: job.setting,
-    runningLabel: job.runningLabel,
-    figures: { ...job.figures },
-  };
+  return { name: job.name, pattern: job.schedule.pattern, timezone: job.schedule.timezone, enabled: job.enabled, setting: job.setting };
 }
 
 /** Figures given as progress, without any left undefined (they would not be stored anyway). */
