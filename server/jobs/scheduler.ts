@@ -6,7 +6,7 @@ import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { JobOutcome, Metrics } from "../metrics/index.ts";
 import { acquireLease, releaseLease, renewLease } from "./lease.ts";
-import { currentRun, finishRun, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
+import { currentRun, finishRun, forgetOldRuns, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
 
 /** What a run is given. */
 export interface RunContext<S extends RunSummary = RunSummary> {
@@ -33,10 +33,15 @@ export interface ScheduledJob<S extends RunSummary = RunSummary> {
   schedule: { pattern: string; timezone: string };
   /** Whether the schedule runs it; an admin may run it by hand either way. */
   enabled: boolean;
-  /** The setting that turns its schedule on or off (PRODUCT_HUNT_AUTO_IMPORT). */
-  setting: string;
+  /** The setting that turns its schedule on or off (PRODUCT_HUNT_AUTO_IMPORT); null when it always runs (housekeeping). */
+  setting: string | null;
   /** How long a run holds the job without renewing; a run renews every third of it. */
   leaseMs: number;
+  /**
+   * Runs on every instance at each tick, for work on what each instance holds in memory (counted
+   * views): the lease is the instance's own and a tick is not shared out between instances.
+   */
+  everyInstance?: boolean;
   /** Does the work and returns its figures; throwing marks the run failed with the error's message. */
   run(context: RunContext<S>): Promise<S>;
 }
@@ -54,7 +59,7 @@ export interface JobView {
   pattern: string;
   timezone: string;
   enabled: boolean;
-  setting: string;
+  setting: string | null;
 }
 
 export interface JobOverview extends JobView {
@@ -95,6 +100,8 @@ export interface SchedulerOptions {
 }
 
 const MINUTE = 60_000;
+/** The runs of each job kept (the newest): the jobs screen shows 10; a job run every minute keeps its last hour or two. */
+export const RUNS_KEPT = 100;
 
 /** A finished run's status as the metrics name its outcome. */
 function outcomeOf(status: RunRecord["status"]): JobOutcome {
@@ -106,13 +113,17 @@ function outcomeOf(status: RunRecord["status"]): JobOutcome {
  * the job's lease (./lease.ts) and renews it while working, so one run happens at a time across
  * instances, and a run whose process died holds the job no longer than the lease. The scheduled
  * time is recorded with the run (./runs.ts, unique per job), so instances woken by the same tick
- * make one run between them even when the first has already finished.
+ * make one run between them even when the first has already finished. A job that works on what
+ * each instance holds in memory (`everyInstance`) runs on each instead, under a lease of its own.
+ * Each job keeps its newest RUNS_KEPT runs.
  */
 export function createScheduler({ database, jobs, now, log, metrics }: SchedulerOptions): Scheduler {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const timers: Cron[] = [];
   const controllers = new Set<AbortController>();
   const inFlight = new Set<Promise<unknown>>();
+  // Names this instance's own lease of a job that runs on every instance.
+  const instance = newId();
 
   const jobOf = (name: string): ScheduledJob => {
     const job = byName.get(name);
@@ -122,15 +133,18 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
 
   async function execute(job: ScheduledJob, trigger: "schedule" | "manual", slot: number | null): Promise<RunOutcome> {
     const runId = newId();
-    if (!(await acquireLease(database, job.name, runId, job.leaseMs, now()))) {
+    const leaseName = job.everyInstance ? `${job.name}@${instance}` : job.name;
+    if (!(await acquireLease(database, leaseName, runId, job.leaseMs, now()))) {
       return { kind: "busy", run: await currentRun(database, job.name) };
     }
     const release = () =>
-      releaseLease(database, job.name, runId).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
+      releaseLease(database, leaseName, runId).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
 
     const startedAt = now();
     try {
-      await startRun(database, { id: runId, job: job.name, trigger, slot, startedAt });
+      // Every instance runs such a job at each tick: no slot to share out, and another instance's run is not this one's to end.
+      const shared = !job.everyInstance;
+      await startRun(database, { id: runId, job: job.name, trigger, slot: shared ? slot : null, startedAt }, { endsOthers: shared });
     } catch (error) {
       await release();
       if (slot !== null && isUniqueViolation(error)) return { kind: "skipped" };
@@ -140,7 +154,7 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
     const controller = new AbortController();
     controllers.add(controller);
     const heartbeat = setInterval(() => {
-      renewLease(database, job.name, runId, job.leaseMs, now())
+      renewLease(database, leaseName, runId, job.leaseMs, now())
         .then((held) => {
           if (!held) controller.abort(new Error("The run lost its lease to another instance."));
         })
@@ -176,6 +190,7 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
     metrics?.jobRun(job.name, outcomeOf(status));
     await finishRun(database, runId, { status, finishedAt, summary, error: message, itemErrors });
     await release();
+    await forgetOldRuns(database, job.name, RUNS_KEPT).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: old runs not forgotten"));
     return {
       kind: "finished",
       run: { id: runId, job: job.name, trigger, status, startedAt, finishedAt, summary, error: message, itemErrors },
