@@ -16,6 +16,7 @@ import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
+import { rateLimitsPruneJob } from "./ratelimit/prune.ts";
 import { loadSecret } from "./secrets/index.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { createScreenshotCapturer } from "./screenshots/capture.ts";
@@ -178,6 +179,8 @@ export function createServices(
         importJob,
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
+        // Housekeeping.
+        rateLimitsPruneJob({ database, now }),
       ],
       metrics,
     }),

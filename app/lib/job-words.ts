@@ -60,6 +60,15 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("The weekly digest is already being sent"),
     failedMessage: (reason) => `The weekly digest failed: ${reason}`,
   },
+  "rate-limits-prune": {
+    label: "Rate limit clean-up",
+    description: () => "Deletes the rate limits' counters whose window ended over an hour ago; counters still counting stay.",
+    runningLabel: "Deleting expired rate limit counters…",
+    figures: { deleted: "Counters deleted" },
+    describe: (s) => `Deleted ${figure(s, "deleted")} expired rate limit counters.`,
+    busyMessage: busy("Expired counters are already being deleted"),
+    failedMessage: (reason) => `The rate limit clean-up failed: ${reason}`,
+  },
 };
 
 /** The words of a job; a job without words of its own reads by its name. */
