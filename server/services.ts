@@ -11,6 +11,7 @@ import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { digestJob } from "./digest/job.ts";
+import { unconfirmedReadersJob } from "./digest/readers-job.ts";
 import { createMetrics, type Metrics } from "./metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
@@ -180,6 +181,7 @@ export function createServices(
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         // Housekeeping.
+        unconfirmedReadersJob({ database, now }),
         rateLimitsPruneJob({ database, now }),
       ],
       metrics,

@@ -69,6 +69,16 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("Expired counters are already being deleted"),
     failedMessage: (reason) => `The rate limit clean-up failed: ${reason}`,
   },
+  "unconfirmed-readers-prune": {
+    label: "Unconfirmed digest readers",
+    description: ({ digest }) =>
+      `Forgets addresses that asked for the weekly digest and did not confirm within ${Math.round(digest.confirmTtlMs / 3_600_000)} hours, when their link expired.`,
+    runningLabel: "Forgetting unconfirmed addresses…",
+    figures: { forgotten: "Addresses forgotten" },
+    describe: (s) => `Forgot ${figure(s, "forgotten")} unconfirmed addresses.`,
+    busyMessage: busy("Unconfirmed addresses are already being forgotten"),
+    failedMessage: (reason) => `Unconfirmed addresses were not forgotten: ${reason}`,
+  },
 };
 
 /** The words of a job; a job without words of its own reads by its name. */

@@ -7,7 +7,7 @@ import type { RunContext, ScheduledJob } from "../jobs/scheduler.ts";
 import type { Logger } from "../logger.ts";
 import { MailError, type Mailer } from "../mail/mailer.ts";
 import { renderDigest, type DigestContent, type DigestTool } from "./render.ts";
-import { forgetUnconfirmed, unsubscribeToken, unsubscribeUrl } from "./subscribers.ts";
+import { unsubscribeToken, unsubscribeUrl } from "./subscribers.ts";
 
 export interface DigestDeps {
   config: Pick<Config, "siteUrl" | "siteName" | "digest" | "schedules">;
@@ -102,7 +102,6 @@ export async function sendWeeklyDigest(deps: DigestDeps, context: RunContext<Dig
   const { database, config } = deps;
   const now = deps.now();
   const week = isoWeekKey(now, config.schedules.digest.timezone);
-  await forgetUnconfirmed(database, now);
   const content = await issueOfWeek(deps, week, now);
   if (!content) return { week, sent: 0, failed: 0, outcome: "Nothing new and nothing featured this week: no digest sent." };
 
