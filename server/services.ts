@@ -19,6 +19,7 @@ import { createPaymentService, type PaymentService } from "./payments/service.ts
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
 import { rateLimitsPruneJob } from "./ratelimit/prune.ts";
 import { loadSecret } from "./secrets/index.ts";
+import { searchTermsPruneJob } from "./search/prune-job.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { createScreenshotCapturer } from "./screenshots/capture.ts";
 import { createScreenshotService, screenshotJob, type ScreenshotService } from "./screenshots/service.ts";
@@ -181,6 +182,7 @@ export function createServices(
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         // Housekeeping.
+        searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         rateLimitsPruneJob({ database, now }),
       ],

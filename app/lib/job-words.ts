@@ -79,6 +79,15 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("Unconfirmed addresses are already being forgotten"),
     failedMessage: (reason) => `Unconfirmed addresses were not forgotten: ${reason}`,
   },
+  "search-terms-prune": {
+    label: "Search terms clean-up",
+    description: () => "Forgets search terms searched only once and not again for 30 days: noise, not what visitors look for.",
+    runningLabel: "Forgetting one-off search terms…",
+    figures: { forgotten: "Terms forgotten" },
+    describe: (s) => `Forgot ${figure(s, "forgotten")} one-off search terms.`,
+    busyMessage: busy("Search terms are already being cleaned up"),
+    failedMessage: (reason) => `The search terms clean-up failed: ${reason}`,
+  },
 };
 
 /** The words of a job; a job without words of its own reads by its name. */
