@@ -1,4 +1,5 @@
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
+import { viewFlushJob } from "./claims/view-flush-job.ts";
 import { createViewCounter, type ViewCounter } from "./claims/views.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./config.ts";
@@ -50,7 +51,7 @@ export interface AppServices {
   payments: PaymentService;
   /** Background work (screenshots after submissions); started by the server process, not by tests. */
   jobs: JobRunner;
-  /** Scheduled work (the daily Product Hunt import, the weekly link check); timers started by the server process. */
+  /** Scheduled work (the daily Product Hunt import, the weekly link check, housekeeping); timers started by the server process. */
   scheduler: Scheduler;
   /** The Product Hunt import among the scheduler's jobs, for what is about it alone (the dashboard's import panel, /api/admin/scrape). */
   importJob: ScheduledJob<ImportRunSummary>;
@@ -60,7 +61,7 @@ export interface AppServices {
   metrics: Metrics;
   /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
-  /** Tool page views, counted in memory and written a batch at a time (issue 21). */
+  /** Tool page views, counted in memory and written a batch at a time (by the scheduler's view-flush job). */
   views: ViewCounter;
   /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
@@ -139,6 +140,7 @@ export function createServices(
   const catalog = createPublicCatalog(database, freshness, log);
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
+  const views = createViewCounter({ database, log, now });
   return {
     config,
     database,
@@ -182,6 +184,7 @@ export function createServices(
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         // Housekeeping.
+        viewFlushJob(views),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         rateLimitsPruneJob({ database, now }),
@@ -192,7 +195,7 @@ export function createServices(
     signingKey,
     metrics,
     mailer,
-    views: createViewCounter({ database, log, now }),
+    views,
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

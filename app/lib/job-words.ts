@@ -88,6 +88,16 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("Search terms are already being cleaned up"),
     failedMessage: (reason) => `The search terms clean-up failed: ${reason}`,
   },
+  "view-flush": {
+    label: "Tool page views",
+    description: () =>
+      "Writes the tool page views this server has counted in memory to the database, where owners see them. Every server does it for its own counts, and once more when it stops.",
+    runningLabel: "Writing counted views…",
+    figures: { written: "Rows written" },
+    describe: (s) => `Wrote ${figure(s, "written")} day counts of tool page views.`,
+    busyMessage: busy("Views are already being written"),
+    failedMessage: (reason) => `Views were not written (they are kept for the next run): ${reason}`,
+  },
 };
 
 /** The words of a job; a job without words of its own reads by its name. */
