@@ -254,8 +254,8 @@ export interface Config {
   faviconServiceUrl: string;
   /** The weekly check of every public tool's website; 3 failures in a row flag it. */
   linkHealth: { enabled: boolean; spacingMs: number; timeoutMs: number; failuresToFlag: number };
-  /** When scheduled jobs run: croner patterns in a time zone (daylight saving included), and that in words. */
-  schedules: Record<"productHuntImport" | "linkHealth" | "digest", { pattern: string; timezone: string; when: string }>;
+  /** When scheduled jobs run: croner patterns in a time zone (daylight saving included); pages word them (app/lib/job-words.ts). */
+  schedules: Record<"productHuntImport" | "linkHealth" | "digest", { pattern: string; timezone: string }>;
   /**
    * The weekly digest (server/digest): whether its schedule runs, the most new tools and featured
    * tools one issue lists, how long a confirmation link works, and how soon a pending address may
@@ -507,11 +507,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkHealth: { enabled: e.LINK_CHECK_ENABLED ?? true, spacingMs: e.LINK_CHECK_SPACING_MS, timeoutMs: 10_000, failuresToFlag: 3 },
     schedules: {
       // Daily at 13:00 Amsterdam time (docs/design.md#constants).
-      productHuntImport: schedule(e.PRODUCT_HUNT_IMPORT_SCHEDULE, { pattern: "0 13 * * *", when: "Every day at 13:00, Amsterdam time" }),
+      productHuntImport: schedule(e.PRODUCT_HUNT_IMPORT_SCHEDULE, "0 13 * * *"),
       // Mondays before the working day, when a slow check disturbs no one.
-      linkHealth: schedule(e.LINK_CHECK_SCHEDULE, { pattern: "0 4 * * 1", when: "Every Monday at 04:00, Amsterdam time" }),
+      linkHealth: schedule(e.LINK_CHECK_SCHEDULE, "0 4 * * 1"),
       // The start of the working week, after the link check.
-      digest: schedule(e.DIGEST_SCHEDULE, { pattern: "0 9 * * 1", when: "Every Monday at 09:00, Amsterdam time" }),
+      digest: schedule(e.DIGEST_SCHEDULE, "0 9 * * 1"),
     },
     digest: { enabled: e.DIGEST_ENABLED ?? true, newToolsMax: 20, featuredMax: 6, confirmTtlMs: 48 * 60 * 60 * 1000, resendAfterMs: 10 * 60 * 1000 },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SEC * 1000,
@@ -532,9 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** A job's schedule: the operator's pattern (shown as it is) or the default one, in Amsterdam time. */
-function schedule(pattern: string | undefined, standard: { pattern: string; when: string }): { pattern: string; timezone: string; when: string } {
-  const timezone = "Europe/Amsterdam";
-  if (pattern === undefined || pattern === standard.pattern) return { ...standard, timezone };
-  return { pattern, timezone, when: `On the schedule "${pattern}", Amsterdam time` };
+/** A job's schedule: the operator's pattern or the default one, in Amsterdam time. */
+function schedule(pattern: string | undefined, standard: string): { pattern: string; timezone: string } {
+  return { pattern: pattern ?? standard, timezone: "Europe/Amsterdam" };
 }

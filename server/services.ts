@@ -1,4 +1,5 @@
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
+import { viewFlushJob } from "./claims/view-flush-job.ts";
 import { createViewCounter, type ViewCounter } from "./claims/views.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./config.ts";
@@ -11,12 +12,15 @@ import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { digestJob } from "./digest/job.ts";
+import { unconfirmedReadersJob } from "./digest/readers-job.ts";
 import { createMetrics, type Metrics } from "./metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
+import { rateLimitsPruneJob } from "./ratelimit/prune.ts";
 import { loadSecret } from "./secrets/index.ts";
+import { searchTermsPruneJob } from "./search/prune-job.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { createScreenshotCapturer } from "./screenshots/capture.ts";
 import { createScreenshotService, screenshotJob, type ScreenshotService } from "./screenshots/service.ts";
@@ -47,7 +51,7 @@ export interface AppServices {
   payments: PaymentService;
   /** Background work (screenshots after submissions); started by the server process, not by tests. */
   jobs: JobRunner;
-  /** Scheduled work (the daily Product Hunt import, the weekly link check); timers started by the server process. */
+  /** Scheduled work (the daily Product Hunt import, the weekly link check, housekeeping); timers started by the server process. */
   scheduler: Scheduler;
   /** The Product Hunt import among the scheduler's jobs, for what is about it alone (the dashboard's import panel, /api/admin/scrape). */
   importJob: ScheduledJob<ImportRunSummary>;
@@ -57,7 +61,7 @@ export interface AppServices {
   metrics: Metrics;
   /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
-  /** Tool page views, counted in memory and written a batch at a time, so a view costs no write of its own. */
+  /** Tool page views, counted in memory and written a batch at a time (by the scheduler's view-flush job). */
   views: ViewCounter;
   /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
@@ -136,6 +140,7 @@ export function createServices(
   const catalog = createPublicCatalog(database, freshness, log);
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
+  const views = createViewCounter({ database, log, now });
   return {
     config,
     database,
@@ -178,6 +183,11 @@ export function createServices(
         importJob,
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
+        // Housekeeping.
+        viewFlushJob(views),
+        searchTermsPruneJob({ database, now }),
+        unconfirmedReadersJob({ database, now }),
+        rateLimitsPruneJob({ database, now }),
       ],
       metrics,
     }),
@@ -185,7 +195,7 @@ export function createServices(
     signingKey,
     metrics,
     mailer,
-    views: createViewCounter({ database, log, now }),
+    views,
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

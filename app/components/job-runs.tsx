@@ -3,8 +3,8 @@ import type { RunItemError, RunRecord, RunSummary } from "../../server/jobs/runs
 import { UtcTime } from "./utc-time.tsx";
 
 // Runs of the scheduled jobs, run by hand from the dashboard and the jobs page: how an outcome
-// and a run are shown. What each job is called and how its figures read come from its definition
-// (server/jobs/scheduler.ts), through the page's loader and action.
+// and a run are shown. What each job is called and how its figures read are the pages' words for
+// it (app/lib/job-words.ts), sent by the page's loader and action.
 
 function parseStamp(text: string | null | undefined): number | null {
   if (!text) return null;

@@ -370,6 +370,27 @@ describe("claiming a listing", () => {
     }
   });
 
+  it("writes counted views by the scheduled view-flush job, and what is left when the server stops", async () => {
+    await s.services.views.flush();
+    const total = async () =>
+      (await s.services.database.db.selectFrom("tool_views").select("count").where("tool_id", "=", emailTool.id).execute()).reduce((sum, r) => sum + Number(r.count), 0);
+    const before = await total();
+    await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.40" } });
+    await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.41" } });
+    expect(s.services.views.unwritten([emailTool.slug])).toBe(2);
+    const outcome = await s.services.scheduler.run("view-flush");
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual(["succeeded", { written: 1 }]);
+    expect(await total()).toBe(before + 2);
+    expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
+    // Nothing counted since: a run writes nothing, and says so.
+    const idle = await s.services.scheduler.run("view-flush");
+    expect(idle.kind === "finished" && idle.run.summary).toEqual({ written: 0 });
+    // Stopping writes what the last run left.
+    await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.42" } });
+    await s.services.views.stop();
+    expect(await total()).toBe(before + 3);
+  });
+
   it("sends an owner's edit to moderation with a diff; approval publishes it, rejection tells the owner why", async () => {
     const ownerToken = await claimByEmail(s, emailTool.slug, "editor@claimable-mailer.example");
     const cookie = await adminCookie(s);

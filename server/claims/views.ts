@@ -9,9 +9,9 @@ import type { Logger } from "../logger.ts";
 // Page views of tool pages, for their owners. A view is a GET of /tool/<key> answered 200 — from
 // the page cache or rendered — to a browser that is not a bot, counted once per visitor, page and
 // day. Counting is a Map increment in memory; each instance writes its counts a batch at a time
-// (every minute, and when it stops) as upserts into tool_views(tool_id, day, count). No request
-// writes, and no count touches the catalogue's versions, so no cached page goes stale because it
-// was viewed.
+// (by the scheduled job viewFlushJob, every minute on every instance, and when it stops) as
+// upserts into tool_views(tool_id, day, count). No request writes, and no count touches the
+// catalogue's versions, so no cached page goes stale because it was viewed.
 //
 // A visitor is the client's address key (an IPv4 address, an IPv6 /64), which nothing stores:
 // what is remembered, in memory and for the current day only, is an HMAC of the day, that key and
@@ -19,8 +19,6 @@ import type { Logger } from "../logger.ts";
 // nothing links a view to an address; a restart forgets today's visitors, who then count again.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often counted views are written. */
-const FLUSH_MS = 60_000;
 /** Distinct tool keys held between writes: only tool pages answered 200 are counted, so this is a guard, not a limit met. */
 const MAX_KEYS = 200_000;
 /** Today's (visitor, page) pairs remembered at most (about 8 MB); past it, views are counted without being remembered. */
@@ -36,9 +34,9 @@ export interface ViewCounter {
   record(key: string, at?: number): void;
   /** Views counted here and not yet written, for these keys (a tool's slug and id). */
   unwritten(keys: readonly string[]): number;
-  /** Writes the counted views; a failed write keeps them for the next one. */
-  flush(): Promise<void>;
-  /** Stops the timer and writes what is left. */
+  /** Writes the counted views and says how many day counts it wrote; a failed write keeps them for the next one, and throws. */
+  flush(): Promise<number>;
+  /** Writes what is left, as the process stops; a failure is logged. */
   stop(): Promise<void>;
 }
 
@@ -57,8 +55,7 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
   /** `${day} ${key}` → views. */
   let counts = new Map<string, number>();
   const botByAgent = new Map<string, boolean>();
-  let timer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> | null = null;
+  let flushing: Promise<number> | null = null;
   const visitorKey = randomBytes(32);
   let seenDay = -1;
   let seen = new Set<string>();
@@ -94,14 +91,10 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
 
   const record = (key: string, at: number = deps.now()) => {
     add(`${Math.floor(at / DAY_MS) * DAY_MS} ${key}`, 1);
-    // The timer runs only while there is something to write, and never keeps the process alive.
-    timer ??= setTimeout(() => {
-      timer = null;
-      void flush();
-    }, FLUSH_MS).unref();
   };
 
-  async function write(batch: Map<string, number>): Promise<void> {
+  /** Upserts a batch; how many (tool, day) rows it wrote. */
+  async function write(batch: Map<string, number>): Promise<number> {
     const byKey = new Map<string, { day: number; n: number }[]>();
     for (const [entry, n] of batch) {
       const space = entry.indexOf(" ");
@@ -128,7 +121,7 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
       const [tool_id, day] = entry.split(" ") as [string, string];
       return { tool_id, day: Number(day), count };
     });
-    if (values.length === 0) return;
+    if (values.length === 0) return 0;
     await deps.database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < values.length; i += 300) {
         await trx
@@ -138,20 +131,21 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
           .execute();
       }
     });
+    return values.length;
   }
 
-  function flush(): Promise<void> {
+  function flush(): Promise<number> {
     // One write at a time: a second call waits for the first, then writes what came since.
     const run = async () => {
       if (flushing) await flushing.catch(() => undefined);
-      if (counts.size === 0) return;
+      if (counts.size === 0) return 0;
       const batch = counts;
       counts = new Map();
       try {
-        await write(batch);
+        return await write(batch);
       } catch (error) {
-        deps.log.warn({ err: error, entries: batch.size }, "tool views not written; kept for the next write");
         for (const [entry, n] of batch) add(entry, n);
+        throw error;
       }
     };
     const current = run();
@@ -180,9 +174,7 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     },
     flush,
     async stop() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await flush();
+      await flush().catch((error: unknown) => deps.log.warn({ err: error }, "tool views not written as the server stopped"));
     },
   };
 }

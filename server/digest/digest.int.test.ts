@@ -335,7 +335,7 @@ describe("the weekly digest's clock and its stops", () => {
     await smtp?.close();
   });
 
-  it("refuses a confirmation link after 48 hours, forgets the address, and sends a fresh link on a new subscribe", async () => {
+  it("refuses a confirmation link after 48 hours, forgets the address by the scheduled job, and sends a fresh link on a new subscribe", async () => {
     const before = smtp.received.length;
     expect((await postForm(`${server.url}/digest`, { email: "late@example.com" })).status).toBe(303);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
@@ -348,9 +348,22 @@ describe("the weekly digest's clock and its stops", () => {
     const row = () => server.services.database.db.selectFrom("digest_subscribers").select("status").where("email", "=", "late@example.com").executeTakeFirst();
     expect(await row()).toEqual({ status: "pending" });
 
-    // The digest's run forgets addresses nobody confirmed in time; a new subscribe starts over.
-    await server.services.scheduler.run(JOB);
+    // The housekeeping job forgets addresses nobody confirmed in time, and keeps those whose link still works
+    // and the confirmed ones; a new subscribe starts over.
+    const now = server.services.now();
+    await server.services.database.db
+      .insertInto("digest_subscribers")
+      .values([
+        { id: "waitingreader0000001", email: "waiting@example.com", status: "pending", confirm_token_hash: "x", confirm_expires_at: now + 60_000, confirm_sent_at: now, created_at: now, confirmed_at: null, unsubscribed_at: null },
+        { id: "confirmedreader00001", email: "kept@example.com", status: "confirmed", confirm_token_hash: null, confirm_expires_at: now - 60_000, confirm_sent_at: now - 120_000, created_at: now - 120_000, confirmed_at: now - 90_000, unsubscribed_at: null },
+      ])
+      .execute();
+    const outcome = await server.services.scheduler.run("unconfirmed-readers-prune");
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual(["succeeded", { forgotten: 1 }]);
     expect(await row()).toBeUndefined();
+    const kept = await server.services.database.db.selectFrom("digest_subscribers").select("email").where("id", "in", ["waitingreader0000001", "confirmedreader00001"]).orderBy("email").execute();
+    expect(kept.map((r) => r.email)).toEqual(["kept@example.com", "waiting@example.com"]);
+    await server.services.database.db.deleteFrom("digest_subscribers").where("id", "in", ["waitingreader0000001", "confirmedreader00001"]).execute();
     expect((await postForm(`${server.url}/digest`, { email: "late@example.com" })).status).toBe(303);
     const [again] = (await smtp.waitFor(before + 2)).slice(before + 1);
     const fresh = new URL(linkIn(again!.parsed.text ?? "", "/digest/confirm/")).pathname;

@@ -1,5 +1,4 @@
 import { isoWeekKey } from "../../core/digest.ts";
-import { formatUtcStamp } from "../../core/dates.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import type { ToolCard } from "../catalog/queries.ts";
 import type { Config } from "../config.ts";
@@ -8,7 +7,7 @@ import type { RunContext, ScheduledJob } from "../jobs/scheduler.ts";
 import type { Logger } from "../logger.ts";
 import { MailError, type Mailer } from "../mail/mailer.ts";
 import { renderDigest, type DigestContent, type DigestTool } from "./render.ts";
-import { forgetUnconfirmed, unsubscribeToken, unsubscribeUrl } from "./subscribers.ts";
+import { unsubscribeToken, unsubscribeUrl } from "./subscribers.ts";
 
 export interface DigestDeps {
   config: Pick<Config, "siteUrl" | "siteName" | "digest" | "schedules">;
@@ -31,19 +30,10 @@ export function digestJob(deps: DigestDeps): ScheduledJob<DigestRunSummary> {
   const { schedules, digest } = deps.config;
   return {
     name: "weekly-digest",
-    label: "Weekly digest",
-    description: `Mails confirmed subscribers the week's new tools (at most ${digest.newToolsMax}) and the featured ones; each reader gets each week's issue once.`,
-    when: schedules.digest.when,
     schedule: { pattern: schedules.digest.pattern, timezone: schedules.digest.timezone },
     enabled: digest.enabled,
     setting: "DIGEST_ENABLED",
     leaseMs: 5 * 60_000,
-    runningLabel: "Sending the weekly digest…",
-    figures: { week: "Week", sent: "Sent", failed: "Failed", outcome: "Outcome" },
-    describe: (summary) => `${summary.week}: ${summary.outcome}`,
-    busyMessage: (startedAt) =>
-      `The weekly digest is already being sent${startedAt === null ? "" : ` (started ${formatUtcStamp(startedAt)})`}. Try again when it has finished.`,
-    failedMessage: (reason) => `The weekly digest failed: ${reason}`,
     run: (context) => sendWeeklyDigest(deps, context),
   };
 }
@@ -112,7 +102,6 @@ export async function sendWeeklyDigest(deps: DigestDeps, context: RunContext<Dig
   const { database, config } = deps;
   const now = deps.now();
   const week = isoWeekKey(now, config.schedules.digest.timezone);
-  await forgetUnconfirmed(database, now);
   const content = await issueOfWeek(deps, week, now);
   if (!content) return { week, sent: 0, failed: 0, outcome: "Nothing new and nothing featured this week: no digest sent." };
 

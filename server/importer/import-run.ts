@@ -1,4 +1,4 @@
-import { launchUrl, scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
+import { launchUrl } from "../../core/import.ts";
 import { pause, type RunContext, type ScheduledJob } from "../jobs/scheduler.ts";
 import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
 import { askApi, fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
@@ -17,18 +17,10 @@ export function productHuntImportJob(deps: ImporterDeps): ScheduledJob<ImportRun
   const { productHunt, schedules } = deps.config;
   return {
     name: "product-hunt-import",
-    label: "Product Hunt import",
-    description: `Imports new launches from Product Hunt (only ones not seen before, at most ${productHunt.importLimit} a run), approved and public.`,
-    when: schedules.productHuntImport.when,
     schedule: { pattern: schedules.productHuntImport.pattern, timezone: schedules.productHuntImport.timezone },
     enabled: productHunt.autoImport,
     setting: "PRODUCT_HUNT_AUTO_IMPORT",
     leaseMs: 5 * 60_000,
-    runningLabel: "Importing new launches from Product Hunt…",
-    figures: { urlsFound: "Launches found", toolsProcessed: "Processed", savedCount: "Saved", timestamp: "Finished" },
-    describe: (summary) => `Found ${summary.urlsFound} launches, processed ${summary.toolsProcessed}, saved ${summary.savedCount}.`,
-    busyMessage: scrapeBusyMessage,
-    failedMessage: scrapeFailedMessage,
     run: (context) => importNewLaunches(deps, context),
   };
 }

@@ -1,29 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
-import { runJobNow } from "./run-now.ts";
+import { runJobNow, type RunWords } from "./run-now.ts";
 import type { RunRecord } from "./runs.ts";
 import type { RunOutcome, ScheduledJob, Scheduler } from "./scheduler.ts";
 
-// How a run started by hand is answered, in the words of the job's definition. The runs
+// How a run started by hand is answered, in the words the page gives for the job. The runs
 // themselves are scheduler.int.test.ts's; here the scheduler is a stand-in that answers as told.
 
 type Counted = { counted: number };
 
 const job: ScheduledJob<Counted> = {
   name: "count",
-  label: "Count",
-  description: "Counts.",
-  when: "Hourly",
   schedule: { pattern: "0 * * * *", timezone: "UTC" },
   enabled: true,
   setting: "COUNT_ENABLED",
   leaseMs: 60_000,
-  runningLabel: "Counting…",
-  figures: { counted: "Counted" },
+  run: async () => ({ counted: 1 }),
+};
+
+const words: RunWords = {
   describe: (summary) => `Counted ${summary.counted}.`,
   busyMessage: (startedAt) => `Busy since ${startedAt ?? "unknown"}.`,
   failedMessage: (reason) => `Count failed: ${reason}`,
-  run: async () => ({ counted: 1 }),
 };
 
 const record = (fields: Partial<RunRecord>): RunRecord => ({
@@ -53,9 +51,9 @@ function answering(outcome: RunOutcome | Error) {
 }
 
 describe("a run started by hand", () => {
-  it("reads a succeeded run's figures with the job's sentence, finished at the run's end", async () => {
+  it("reads a succeeded run's figures with the page's sentence, finished at the run's end", async () => {
     const { services, asked } = answering({ kind: "finished", run: record({ itemErrors: [{ url: "https://example.com/", message: "No." }] }) });
-    expect(await runJobNow(services, job)).toEqual({
+    expect(await runJobNow(services, job, words)).toEqual({
       status: 200,
       body: { job: "count", status: "success", message: "Counted 3.", timestamp: "2026-06-01T10:01:00.000Z", itemErrors: [{ url: "https://example.com/", message: "No." }] },
     });
@@ -64,26 +62,26 @@ describe("a run started by hand", () => {
 
   it("gives the run's own timestamp figure as its end when it reports one", async () => {
     const { services } = answering({ kind: "finished", run: record({ summary: { counted: 1, timestamp: "2026-06-01T10:00:30.000Z" } }) });
-    expect((await runJobNow(services, job)).body.timestamp).toBe("2026-06-01T10:00:30.000Z");
+    expect((await runJobNow(services, job, words)).body.timestamp).toBe("2026-06-01T10:00:30.000Z");
   });
 
-  it("words a failed or interrupted run with the job's failure message", async () => {
+  it("words a failed or interrupted run with the page's failure message", async () => {
     const failed = answering({ kind: "finished", run: record({ status: "failed", error: "It broke." }) });
-    expect(await runJobNow(failed.services, job)).toEqual({ status: 200, body: { job: "count", status: "error", message: "Count failed: It broke.", itemErrors: [] } });
+    expect(await runJobNow(failed.services, job, words)).toEqual({ status: 200, body: { job: "count", status: "error", message: "Count failed: It broke.", itemErrors: [] } });
     const interrupted = answering({ kind: "finished", run: record({ status: "interrupted", error: null }) });
-    expect((await runJobNow(interrupted.services, job)).body.message).toBe("Count failed: The run stopped before finishing.");
+    expect((await runJobNow(interrupted.services, job, words)).body.message).toBe("Count failed: The run stopped before finishing.");
   });
 
-  it("answers 409 with the job's busy message while another run holds the job", async () => {
+  it("answers 409 with the page's busy message while another run holds the job", async () => {
     const busy = answering({ kind: "busy", run: record({ status: "running", finishedAt: null }) });
-    expect(await runJobNow(busy.services, job)).toEqual({ status: 409, body: { job: "count", status: "busy", message: `Busy since ${Date.parse("2026-06-01T10:00:00Z")}.` } });
+    expect(await runJobNow(busy.services, job, words)).toEqual({ status: 409, body: { job: "count", status: "busy", message: `Busy since ${Date.parse("2026-06-01T10:00:00Z")}.` } });
     const unknown = answering({ kind: "busy", run: null });
-    expect((await runJobNow(unknown.services, job)).body.message).toBe("Busy since unknown.");
+    expect((await runJobNow(unknown.services, job, words)).body.message).toBe("Busy since unknown.");
   });
 
   it("answers 503 when the run could not be started", async () => {
     const { services } = answering(new Error("database away"));
-    expect(await runJobNow(services, job)).toEqual({
+    expect(await runJobNow(services, job, words)).toEqual({
       status: 503,
       body: { job: "count", status: "error", message: "The run could not be started. Please try again in a few minutes." },
     });

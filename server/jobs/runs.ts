@@ -35,21 +35,24 @@ export interface RunRecord {
 const INTERRUPTED = "The run stopped before finishing (its server went away).";
 
 /**
- * Records the start of a run, marking interrupted any run of the job still marked running (its
- * caller holds the job's lease, so such a run lost its process). Throws a unique violation when
- * the slot's run is already recorded.
+ * Records the start of a run. With `endsOthers` (a job one instance runs at a time) it first marks
+ * interrupted any run of the job still marked running: its caller holds the job's lease, so such
+ * a run lost its process. Throws a unique violation when the slot's run is already recorded.
  */
 export async function startRun(
   database: Database,
   run: { id: string; job: string; trigger: RunTrigger; slot: number | null; startedAt: number },
+  { endsOthers = true }: { endsOthers?: boolean } = {},
 ): Promise<void> {
   const { db } = database;
-  await db
-    .updateTable("scheduled_runs")
-    .set({ status: "interrupted", finished_at: run.startedAt, error: INTERRUPTED })
-    .where("job", "=", run.job)
-    .where("status", "=", "running")
-    .execute();
+  if (endsOthers) {
+    await db
+      .updateTable("scheduled_runs")
+      .set({ status: "interrupted", finished_at: run.startedAt, error: INTERRUPTED })
+      .where("job", "=", run.job)
+      .where("status", "=", "running")
+      .execute();
+  }
   await db
     .insertInto("scheduled_runs")
     .values({ id: run.id, job: run.job, trigger: run.trigger, slot: run.slot, status: "running", started_at: run.startedAt, finished_at: null, error: null })
@@ -82,6 +85,25 @@ export async function finishRun(
     })
     .where("id", "=", id)
     .execute();
+}
+
+/**
+ * Forgets a job's runs but the newest `keep`: the jobs screen shows the latest few, and a job
+ * that runs every minute would otherwise add half a million rows a year.
+ */
+export async function forgetOldRuns(database: Database, job: string, keep: number): Promise<number> {
+  const { db } = database;
+  const oldestKept = await db
+    .selectFrom("scheduled_runs")
+    .select("started_at")
+    .where("job", "=", job)
+    .orderBy("started_at", "desc")
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (!oldestKept) return 0;
+  const result = await db.deleteFrom("scheduled_runs").where("job", "=", job).where("started_at", "<", oldestKept.started_at).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The run of a job marked running, if any (the newest, should there be several). */

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { openDatabase, type Database } from "../db/index.ts";
 import { createLogger } from "../logger.ts";
 import type { RunSummary } from "./runs.ts";
-import { createScheduler, type RunContext, type ScheduledJob, type Scheduler } from "./scheduler.ts";
+import { createScheduler, RUNS_KEPT, type RunContext, type ScheduledJob, type Scheduler } from "./scheduler.ts";
 
 // The scheduler's lease and slots against a real database (both engines), with a job whose
 // work the tests hold and release. Several schedulers on one database stand for several instances,
@@ -33,18 +33,10 @@ function heldJob(leaseMs = 60_000) {
   };
   const job: ScheduledJob = {
     name: "product-hunt-import",
-    label: "Held",
-    description: "A test job",
-    when: "Daily",
     schedule: { pattern: "0 13 * * *", timezone: "Europe/Amsterdam" },
     enabled: true,
     setting: "HELD_JOB",
     leaseMs,
-    runningLabel: "Holding…",
-    figures: {},
-    describe: () => "Held.",
-    busyMessage: () => "Busy.",
-    failedMessage: (reason) => reason,
     run(context) {
       state.runs++;
       return new Promise<RunSummary>((resolve, reject) => {
@@ -179,6 +171,70 @@ describe("scheduled runs", () => {
     expect(await run).toMatchObject({ kind: "finished", run: { status: "interrupted" } });
     // The lease it lost stays with its new holder.
     expect(await testDb.database.db.selectFrom("leases").select("holder").execute()).toEqual([{ holder: "someone-else" }]);
+  });
+
+  it("runs a job of every instance on each instance at one tick, each under its own lease, and records both", async () => {
+    const { job, state, started } = heldJob();
+    const own = { ...job, name: "view-flush", everyInstance: true };
+    const a = scheduler(testDb.database, own);
+    const b = scheduler(second, own);
+    const slot = Date.parse("2026-11-23T12:00:00Z");
+    const both = Promise.all([a.tick("view-flush", slot), b.tick("view-flush", slot)]);
+    const first = await started();
+    const other = await started();
+    // Both hold a lease at once: each instance's own.
+    expect(await testDb.database.db.selectFrom("leases").selectAll().execute()).toHaveLength(2);
+    first.release();
+    other.release();
+    expect((await both).map((o) => o.kind)).toEqual(["finished", "finished"]);
+    expect(state.runs).toBe(2);
+    const rows = await runRows();
+    expect(rows.map((row) => [row.status, row.slot])).toEqual([
+      ["succeeded", null],
+      ["succeeded", null],
+    ]);
+    // A run by hand on one instance while it runs on another is not refused, nor does it end the other's run.
+    const elsewhere = a.tick("view-flush", slot + 60_000);
+    const running = await started();
+    const byHand = b.run("view-flush");
+    (await started()).release();
+    expect((await byHand).kind).toBe("finished");
+    running.release();
+    expect(await elsewhere).toMatchObject({ kind: "finished", run: { status: "succeeded" } });
+    expect(await testDb.database.db.selectFrom("leases").selectAll().execute()).toEqual([]);
+  });
+
+  it("keeps each job's newest runs and forgets older ones", async () => {
+    const { job, started } = heldJob();
+    const a = scheduler(testDb.database, job);
+    await testDb.database.db
+      .insertInto("scheduled_runs")
+      .values(
+        Array.from({ length: RUNS_KEPT + 5 }, (_, i) => ({
+          id: `old-run-${String(i).padStart(4, "0")}`,
+          job: "product-hunt-import",
+          trigger: "schedule" as const,
+          slot: i,
+          status: "succeeded" as const,
+          started_at: clock - 1_000_000 + i,
+          finished_at: clock - 1_000_000 + i + 1,
+          error: null,
+        })),
+      )
+      .execute();
+    await testDb.database.db
+      .insertInto("scheduled_runs")
+      .values({ id: "other-job-run", job: "link-health", trigger: "schedule", slot: 1, status: "succeeded", started_at: clock - 2_000_000, finished_at: clock, error: null })
+      .execute();
+    const run = a.run("product-hunt-import");
+    (await started()).release();
+    await run;
+    const rows = await runRows();
+    const ofJob = rows.filter((row) => row.job === "product-hunt-import");
+    expect(ofJob).toHaveLength(RUNS_KEPT);
+    // The newest: this run and the 99 latest before it.
+    expect(ofJob[0]!.id).toBe(`old-run-${String(6).padStart(4, "0")}`);
+    expect(rows.some((row) => row.id === "other-job-run")).toBe(true);
   });
 
   it("tells the next run of a scheduled job, and nothing for a job whose schedule is off", async () => {

@@ -6,7 +6,7 @@ import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { JobOutcome, Metrics } from "../metrics/index.ts";
 import { acquireLease, releaseLease, renewLease } from "./lease.ts";
-import { currentRun, finishRun, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
+import { currentRun, finishRun, forgetOldRuns, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
 
 /** What a run is given. */
 export interface RunContext<S extends RunSummary = RunSummary> {
@@ -19,43 +19,29 @@ export interface RunContext<S extends RunSummary = RunSummary> {
   progress(summary: Partial<S>): Promise<void>;
 }
 
-/** A label for each figure of a summary, as pages show it ("Launches found"). */
-export type FigureLabels<S extends RunSummary> = { [K in keyof S]-?: string };
-
 /**
- * Everything about one scheduled job: what pages call it and say of it, when it runs, whether
- * its schedule is on, the figures it reports and how they read, and its work. `S` is its summary,
- * which its run returns and its words read. The scheduler holds a list of these (server/services.ts);
- * pages render from that list, so adding a job to it is all a new job needs beyond its own module
- * and its schedule in the configuration.
+ * One scheduled job as the server knows it: its key, when it runs, whether its schedule is on,
+ * and its work. `S` is its summary, which its run returns. What pages call a job and how its
+ * figures and outcomes read live with the pages (app/lib/job-words.ts), keyed by `name`. The
+ * scheduler holds a list of these (server/services.ts), so adding a job to it is all a new job
+ * needs beyond its own module and its words.
  */
 export interface ScheduledJob<S extends RunSummary = RunSummary> {
-  /** Its key in `leases` and `scheduled_runs`, and in forms. */
+  /** Its key in `leases` and `scheduled_runs`, in forms, and in the pages' words. */
   name: string;
-  /** What pages call it ("Product Hunt import"). */
-  label: string;
-  /** What the job does, for the jobs screen. */
-  description: string;
-  /** When it runs, in words (e.g. "Every day at 13:00, Amsterdam time"). */
-  when: string;
-  /** A croner pattern, read in a time zone (from the configuration's `schedules`). */
+  /** A croner pattern, read in a time zone (from the configuration's `schedules`, or the job's own). */
   schedule: { pattern: string; timezone: string };
   /** Whether the schedule runs it; an admin may run it by hand either way. */
   enabled: boolean;
-  /** The setting that turns its schedule on or off (PRODUCT_HUNT_AUTO_IMPORT). */
-  setting: string;
+  /** The setting that turns its schedule on or off (PRODUCT_HUNT_AUTO_IMPORT); null when it always runs (housekeeping). */
+  setting: string | null;
   /** How long a run holds the job without renewing; a run renews every third of it. */
   leaseMs: number;
-  /** The line shown while a run started by hand is under way. */
-  runningLabel: string;
-  /** What each figure of its summary is called. */
-  figures: FigureLabels<S>;
-  /** A succeeded run's figures in a sentence. */
-  describe(summary: S): string;
-  /** The refusal of a run by hand while another holds the job (started at `startedAt`, when known). */
-  busyMessage(startedAt: number | null): string;
-  /** A failed run in words, from its error. */
-  failedMessage(reason: string): string;
+  /**
+   * Runs on every instance at each tick, for work on what each instance holds in memory (counted
+   * views): the lease is the instance's own and a tick is not shared out between instances.
+   */
+  everyInstance?: boolean;
   /** Does the work and returns its figures; throwing marks the run failed with the error's message. */
   run(context: RunContext<S>): Promise<S>;
 }
@@ -67,18 +53,13 @@ export type RunOutcome =
   /** A scheduled tick another instance has already served. */
   | { kind: "skipped" };
 
-/** What pages show of a job: its words, schedule and figure labels, as plain data. */
+/** What pages show of a job, as plain data: its schedule and whether it is on (its words are the pages' own). */
 export interface JobView {
   name: string;
-  label: string;
-  description: string;
-  when: string;
   pattern: string;
   timezone: string;
   enabled: boolean;
-  setting: string;
-  runningLabel: string;
-  figures: Record<string, string>;
+  setting: string | null;
 }
 
 export interface JobOverview extends JobView {
@@ -119,6 +100,8 @@ export interface SchedulerOptions {
 }
 
 const MINUTE = 60_000;
+/** The runs of each job kept (the newest): the jobs screen shows 10; a job run every minute keeps its last hour or two. */
+export const RUNS_KEPT = 100;
 
 /** A finished run's status as the metrics name its outcome. */
 function outcomeOf(status: RunRecord["status"]): JobOutcome {
@@ -130,13 +113,17 @@ function outcomeOf(status: RunRecord["status"]): JobOutcome {
  * the job's lease (./lease.ts) and renews it while working, so one run happens at a time across
  * instances, and a run whose process died holds the job no longer than the lease. The scheduled
  * time is recorded with the run (./runs.ts, unique per job), so instances woken by the same tick
- * make one run between them even when the first has already finished.
+ * make one run between them even when the first has already finished. A job that works on what
+ * each instance holds in memory (`everyInstance`) runs on each instead, under a lease of its own.
+ * Each job keeps its newest RUNS_KEPT runs.
  */
 export function createScheduler({ database, jobs, now, log, metrics }: SchedulerOptions): Scheduler {
   const byName = new Map(jobs.map((job) => [job.name, job]));
   const timers: Cron[] = [];
   const controllers = new Set<AbortController>();
   const inFlight = new Set<Promise<unknown>>();
+  // Names this instance's own lease of a job that runs on every instance.
+  const instance = newId();
 
   const jobOf = (name: string): ScheduledJob => {
     const job = byName.get(name);
@@ -146,15 +133,18 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
 
   async function execute(job: ScheduledJob, trigger: "schedule" | "manual", slot: number | null): Promise<RunOutcome> {
     const runId = newId();
-    if (!(await acquireLease(database, job.name, runId, job.leaseMs, now()))) {
+    const leaseName = job.everyInstance ? `${job.name}@${instance}` : job.name;
+    if (!(await acquireLease(database, leaseName, runId, job.leaseMs, now()))) {
       return { kind: "busy", run: await currentRun(database, job.name) };
     }
     const release = () =>
-      releaseLease(database, job.name, runId).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
+      releaseLease(database, leaseName, runId).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
 
     const startedAt = now();
     try {
-      await startRun(database, { id: runId, job: job.name, trigger, slot, startedAt });
+      // Every instance runs such a job at each tick: no slot to share out, and another instance's run is not this one's to end.
+      const shared = !job.everyInstance;
+      await startRun(database, { id: runId, job: job.name, trigger, slot: shared ? slot : null, startedAt }, { endsOthers: shared });
     } catch (error) {
       await release();
       if (slot !== null && isUniqueViolation(error)) return { kind: "skipped" };
@@ -164,7 +154,7 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
     const controller = new AbortController();
     controllers.add(controller);
     const heartbeat = setInterval(() => {
-      renewLease(database, job.name, runId, job.leaseMs, now())
+      renewLease(database, leaseName, runId, job.leaseMs, now())
         .then((held) => {
           if (!held) controller.abort(new Error("The run lost its lease to another instance."));
         })
@@ -200,6 +190,7 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
     metrics?.jobRun(job.name, outcomeOf(status));
     await finishRun(database, runId, { status, finishedAt, summary, error: message, itemErrors });
     await release();
+    await forgetOldRuns(database, job.name, RUNS_KEPT).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: old runs not forgotten"));
     return {
       kind: "finished",
       run: { id: runId, job: job.name, trigger, status, startedAt, finishedAt, summary, error: message, itemErrors },
@@ -268,20 +259,9 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
   };
 }
 
-/** A job as pages show it: everything but its work, as plain data a loader can send. */
+/** A job as pages show it: its schedule and whether it is on, as plain data a loader can send. */
 export function jobView(job: ScheduledJob): JobView {
-  return {
-    name: job.name,
-    label: job.label,
-    description: job.description,
-    when: job.when,
-    pattern: job.schedule.pattern,
-    timezone: job.schedule.timezone,
-    enabled: job.enabled,
-    setting: job.setting,
-    runningLabel: job.runningLabel,
-    figures: { ...job.figures },
-  };
+  return { name: job.name, pattern: job.schedule.pattern, timezone: job.schedule.timezone, enabled: job.enabled, setting: job.setting };
 }
 
 /** Figures given as progress, without any left undefined (they would not be stored anyway). */

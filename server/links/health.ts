@@ -1,6 +1,5 @@
 import { changeCatalog } from "../catalog/change.ts";
 import { recordLinkCheck } from "../catalog/write.ts";
-import { formatUtcStamp } from "../../core/dates.ts";
 import { HIDDEN_STATUSES, PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../config.ts";
@@ -62,20 +61,10 @@ export function linkHealthJob(deps: LinkHealthDeps): ScheduledJob<LinkCheckSumma
   const { schedules, linkHealth } = deps.config;
   return {
     name: "link-health",
-    label: "Link check",
-    description: `Visits every public tool's website; ${linkHealth.failuresToFlag} failures in a row flag the tool for admins.`,
-    when: schedules.linkHealth.when,
     schedule: { pattern: schedules.linkHealth.pattern, timezone: schedules.linkHealth.timezone },
     enabled: linkHealth.enabled,
     setting: "LINK_CHECK_ENABLED",
     leaseMs: 5 * 60_000,
-    runningLabel: "Checking the websites of all public tools…",
-    figures: { checked: "Checked", ok: "Reachable", failed: "Failed", flagged: "Flagged" },
-    describe: (summary) =>
-      `Checked ${summary.checked} websites: ${summary.ok} reachable, ${summary.failed} failed, ${summary.flagged} flagged.`,
-    busyMessage: (startedAt) =>
-      `A link check is already running${startedAt === null ? "" : ` (started ${formatUtcStamp(startedAt)})`}. Try again when it has finished.`,
-    failedMessage: (reason) => `The link check failed: ${reason}`,
     run: (context) => checkLinks(deps, context),
   };
 }

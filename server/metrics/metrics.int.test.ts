@@ -187,18 +187,10 @@ describe("job run metrics", () => {
     let fail = false;
     const job: ScheduledJob = {
       name: "metrics-probe",
-      label: "Metrics probe",
-      description: "Succeeds or fails as the test says.",
-      when: "Never on its own",
       schedule: { pattern: "0 0 1 1 *", timezone: "UTC" },
       enabled: false,
       setting: "NONE",
       leaseMs: 60_000,
-      runningLabel: "Probing",
-      figures: {},
-      describe: () => "done",
-      busyMessage: () => "busy",
-      failedMessage: (reason) => reason,
       async run() {
         if (fail) throw new Error("failed on purpose");
         return {};

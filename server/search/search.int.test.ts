@@ -773,7 +773,7 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
       .toBe(3 * limit);
   });
 
-  it("forgets terms searched once when 30 days have passed, and keeps the ones searched again", async () => {
+  it("forgets terms searched once when 30 days have passed, by the scheduled job, and keeps the ones searched again", async () => {
     const { database } = testServer().services;
     const old = clock;
     await db()
@@ -787,12 +787,17 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
     expect(await pruneOneOffTerms(database, clock)).toBe(1);
     const left = (await db().selectFrom("search_terms").select("term").where("term", "in", ["one-off old", "popular old", "one-off new"]).execute()).map((r) => r.term);
     expect(left.sort()).toEqual(["one-off new", "popular old"]);
-    // The search page prunes by itself, at most hourly, when it records a new term.
+    // Searches do not prune: the scheduled job does, and records what it forgot.
     clock += 2 * 60 * 60 * 1000;
     await db().updateTable("search_terms").set({ last_searched: clock - 31 * DAY_MS }).where("term", "=", "one-off new").execute();
     await visit("/search/prunetrigger", "203.0.113.60");
-    await expect.poll(() => count("one-off new"), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => count("prunetrigger"), { timeout: 5000 }).toBe(1);
+    expect(await count("one-off new")).toBe(1);
+    const outcome = await testServer().services.scheduler.run("search-terms-prune");
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual(["succeeded", { forgotten: 1 }]);
+    expect(await count("one-off new")).toBe(0);
     expect(await count("popular old")).toBe(1);
+    expect(await count("prunetrigger")).toBe(1);
   });
 });
 

@@ -9,10 +9,8 @@ import type { AppServices } from "../services.ts";
 /** Where a search came from (docs/design.md#entities): the home page's hero box, or the search page itself. */
 export type SearchSource = { kind: "homepage" } | { kind: "search-page"; resultCount: number };
 
-/** One-off terms (searched once) are forgotten after this long. */
+/** One-off terms (searched once) are forgotten after this long (by the scheduled job of ./prune-job.ts). */
 export const ONE_OFF_TERM_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-// How often one instance prunes one-off terms: a delete over an index, not worth doing per search.
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface TrackingDeps {
   database: Database;
@@ -21,8 +19,6 @@ export interface TrackingDeps {
   /** Terms one client may add to the list (any page can make its visitors' browsers search). */
   newTermLimiter: RateLimiter;
 }
-
-const lastPrune = new WeakMap<Database, number>();
 
 /**
  * Counts a search in its term's record (docs/design.md#entities), keyed by the lower-cased term. Terms shorter
@@ -54,10 +50,6 @@ export async function recordSearch(
       }),
     )
     .execute();
-  if (!known && search.now - (lastPrune.get(deps.database) ?? 0) >= PRUNE_EVERY_MS) {
-    lastPrune.set(deps.database, search.now);
-    await pruneOneOffTerms(deps.database, search.now);
-  }
   return "recorded";
 }
 

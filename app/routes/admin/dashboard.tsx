@@ -4,7 +4,8 @@ import { dashboardStats } from "../../../server/admin/stats.ts";
 import { subscriberCounts } from "../../../server/digest/subscribers.ts";
 import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
 import type { RunRecord } from "../../../server/jobs/runs.ts";
-import { jobView, type JobView } from "../../../server/jobs/scheduler.ts";
+import { jobView } from "../../../server/jobs/scheduler.ts";
+import { jobShown, jobWords, type JobShown } from "../../lib/job-words.ts";
 import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
@@ -45,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  return { ...stats, importJob: jobView(importJob), lastImport: importRun.run, lastImportError: importRun.runError, digestReaders };
+  return { ...stats, importJob: jobShown(jobView(importJob), services.config), lastImport: importRun.run, lastImportError: importRun.runError, digestReaders };
 }
 
 /** The manual Product Hunt import (intent=scrape): answers only when the run has finished. */
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "scrape") {
     return data<RunActionData>({ job: services.importJob.name, status: "error", message: "Unknown action." }, { status: 400 });
   }
-  const reply = await runJobNow(services, services.importJob);
+  const reply = await runJobNow(services, services.importJob, jobWords(services.importJob.name));
   return data<RunActionData>(reply.body, { status: reply.status });
 }
 
@@ -131,7 +132,7 @@ function ImportTrigger({
   lastRunError,
   pageResult,
 }: {
-  job: JobView;
+  job: JobShown;
   lastRun: RunRecord | null;
   lastRunError: string | null;
   pageResult: RunActionData | undefined;
@@ -175,7 +176,7 @@ function ImportTrigger({
 }
 
 /** When the import last ran, how it was started and what it did (or why it failed). */
-function LastRun({ job, run, error }: { job: JobView; run: RunRecord | null; error: string | null }) {
+function LastRun({ job, run, error }: { job: JobShown; run: RunRecord | null; error: string | null }) {
   if (error) {
     return (
       <Alert tone="error">

@@ -6,6 +6,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { readForm } from "../../lib/form.ts";
+import { jobShown, jobWords } from "../../lib/job-words.ts";
 import type { Route } from "./+types/digest.ts";
 
 // The weekly digest for admins: readers by state, where its mails go, when it runs, its latest
@@ -14,7 +15,9 @@ import type { Route } from "./+types/digest.ts";
 export const meta: Route.MetaFunction = () => [{ title: "Weekly digest — Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return digestOverview(context.get(servicesContextKey));
+  const services = context.get(servicesContextKey);
+  const overview = await digestOverview(services);
+  return { ...overview, job: overview.job && { ...overview.job, ...jobShown(overview.job, services.config) } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "run" || !job) {
     return data<RunActionData>({ job: DIGEST_JOB, status: "error", message: "Unknown action." }, { status: 400 });
   }
-  const reply = await runJobNow(services, job);
+  const reply = await runJobNow(services, job, jobWords(job.name));
   return data<RunActionData>(reply.body, { status: reply.status });
 }
 

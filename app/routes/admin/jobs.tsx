@@ -2,6 +2,7 @@ import { data, useFetcher } from "react-router";
 import { z } from "../../../core/zod.ts";
 import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
 import type { JobOverview } from "../../../server/jobs/scheduler.ts";
+import { jobShown, jobWords, type JobShown } from "../../lib/job-words.ts";
 import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
@@ -18,8 +19,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Jobs — Admin" }, { na
 const RUNS_SHOWN = 10;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { scheduler } = context.get(servicesContextKey);
-  return { jobs: await scheduler.overview(RUNS_SHOWN) };
+  const { scheduler, config } = context.get(servicesContextKey);
+  const jobs = await scheduler.overview(RUNS_SHOWN);
+  return { jobs: jobs.map((job) => ({ ...job, ...jobShown(job, config) })) };
 }
 
 const runSchema = z.object({ intent: z.literal("run"), job: z.string() });
@@ -34,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const reply = await runJobNow(services, job);
+  const reply = await runJobNow(services, job, jobWords(job.name));
   return data<RunActionData | { job: null; status: "error"; message: string }>(reply.body, { status: reply.status });
 }
 
@@ -65,7 +67,7 @@ const buttonClass =
   "rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60";
 
 /** One job: its schedule, a "Run now" button and its latest runs. */
-function JobCard({ job, pageResult }: { job: JobOverview; pageResult: RunActionData | null }) {
+function JobCard({ job, pageResult }: { job: JobOverview & JobShown; pageResult: RunActionData | null }) {
   const fetcher = useFetcher<RunActionData>();
   const hydrated = useHydrated();
   const busy = fetcher.state === "submitting";
@@ -116,7 +118,7 @@ function JobCard({ job, pageResult }: { job: JobOverview; pageResult: RunActionD
 }
 
 /** The job's latest runs, newest first. */
-function RunsTable({ job }: { job: JobOverview }) {
+function RunsTable({ job }: { job: JobOverview & JobShown }) {
   if (job.lastRuns.length === 0) return <p className="text-slate-700">No runs yet.</p>;
   return (
     <div className="overflow-x-auto">
