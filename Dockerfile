@@ -6,9 +6,9 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-# The install patches a dependency (scripts/patch-dependencies.mjs, docs/decisions/031).
+# The install's own step checks the Node version (scripts/check-node.cjs), nothing more.
 COPY package.json package-lock.json ./
-COPY scripts/patch-dependencies.mjs scripts/
+COPY scripts/check-node.cjs scripts/
 RUN npm install
 COPY . .
 # Dev dependencies stay: `npm start` runs scripts/build.ts --if-missing first, which imports the bundler.
