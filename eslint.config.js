@@ -23,26 +23,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
-    // docs/decisions/031: V8 puts a function literal assigned straight to a property, and the
-    // getters and setters of an object literal, in the old generation; made per request, they kept
-    // the request's objects past young-generation collections and brought on full ones.
-    files: ["server/**/*.ts", "app/entry.server.tsx", "app/render-document.ts"],
-    ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "AssignmentExpression[left.type='MemberExpression'] > :matches(FunctionExpression, ArrowFunctionExpression).right",
-          message: "Make the function with a helper, or in a const first, then assign it (docs/decisions/031).",
-        },
-        {
-          selector: ":function ObjectExpression > Property[kind=/^(get|set)$/]",
-          message: "An object literal made in a function gets plain properties, not getters or setters (docs/decisions/031).",
-        },
-      ],
-    },
-  },
-  {
     // Plain CommonJS that any Node runs (it checks the Node version before anything else can fail).
     files: ["scripts/check-node.cjs"],
     languageOptions: { sourceType: "commonjs" },

@@ -7,9 +7,9 @@ import { isDatabaseBusy } from "../server/http/errors.ts";
 
 export const streamTimeout = 5_000;
 
-// React Router's default Node entry, rendering whole documents (app/render-document.ts), plus the
-// CSP nonce on every inline script it renders (its own, and the enhancers of pages that do not
-// hydrate: PageScript).
+// React Router's default Node entry, rendering whole documents with React's static prerender
+// (app/render-document.ts), plus the CSP nonce on every inline script it renders (its own, and the
+// enhancers of pages that do not hydrate: PageScript).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,7 +30,7 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ScriptNonce>
     </RenderedSiteConfig>,
-    { nonce, status: responseStatusCode, headers: responseHeaders, timeoutMs: streamTimeout + 1000 },
+    { status: responseStatusCode, headers: responseHeaders, timeoutMs: streamTimeout + 1000 },
   );
 }
 

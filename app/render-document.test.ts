@@ -4,7 +4,7 @@ import { bodyOf } from "../server/http/rendered-body.ts";
 import { renderToResponse, type RenderDocumentOptions } from "./render-document.ts";
 
 function options(overrides: Partial<RenderDocumentOptions> = {}): RenderDocumentOptions {
-  return { nonce: "n0nce", status: 200, headers: new Headers(), timeoutMs: 5000, ...overrides };
+  return { status: 200, headers: new Headers(), timeoutMs: 5000, ...overrides };
 }
 
 /** A page big enough that React would move its boundary out of place at its default chunk size (12.8 KB). */

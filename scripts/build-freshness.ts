@@ -17,20 +17,11 @@ export const BUILD_ENTRY = "build/server/index.js";
 /** The Node server itself, compiled (what `npm start` runs). */
 export const NODE_ENTRY = "build/node/main.js";
 /**
- * How `npm start` runs it (package.json says the same; a test holds them together): V8's young
- * generation capped, the old one grown by 35 % at a time rather than doubled, and Buffers' memory
- * (stored pages, rendered bodies) counted towards when to collect. Together they keep the server
- * under 300 MB at 100,000 tools where it reached 500 MB and more; 35 % rather than 20 % makes full
- * collections, and with them the slowest uncached pages, about half as frequent for ~15 MB
- * (docs/decisions/023, 030). Tests and benchmarks start the server this way too; `npm start` also
- * sets MALLOC_ARENA_MAX=2 (fewer malloc arenas: ~10 MB less resident).
+ * How `npm start` runs it (package.json says the same; a test holds them together): plain Node,
+ * no V8 flags, so tests and benchmarks measure what `npm start` runs. The memory settings an
+ * operator may add are in the deployment configuration (docs/deploy.md, docs/decisions/035).
  */
-export const SERVER_ARGS = [
-  "--max-semi-space-size=8",
-  "--heap-growing-percent=35",
-  "--external-memory-accounted-in-global-limit",
-  NODE_ENTRY,
-] as const;
+export const SERVER_ARGS = [NODE_ENTRY] as const;
 /** Written by scripts/build.ts after a build: when that build started (ms since the epoch). */
 export const BUILD_STARTED_FILE = "build/.build-started";
 

@@ -357,8 +357,6 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
   }
 
   return {
-    // Made once per process, not per request (docs/decisions/031).
-    // eslint-disable-next-line no-restricted-syntax
     get launches() {
       return launches;
     },
