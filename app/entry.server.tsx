@@ -3,7 +3,7 @@ import { requestContextKey, servicesContextKey } from "./context.ts";
 import { ScriptNonce } from "./components/page-script.tsx";
 import { renderToResponse } from "./render-document.ts";
 import { RenderedSiteConfig } from "./lib/site.ts";
-import { isDatabaseBusy } from "../server/http/errors.ts";
+import { isDatabaseBusy } from "../server/platform/http/errors.ts";
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +36,7 @@ export default function handleRequest(
 
 /**
  * Logs loader, action and render errors once, with the request they belong to (its URL as the
- * logs write it: server/http/logged-url.ts).
+ * logs write it: server/platform/http/logged-url.ts).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A client's mistake (405 for a method a page does not take, 400, 404) is answered, not an error of ours.

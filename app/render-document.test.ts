@@ -1,6 +1,6 @@
 import { createElement, Suspense, use } from "react";
 import { describe, expect, it } from "vitest";
-import { bodyOf } from "../server/http/rendered-body.ts";
+import { bodyOf } from "../server/platform/http/rendered-body.ts";
 import { renderToResponse, type RenderDocumentOptions } from "./render-document.ts";
 
 function options(overrides: Partial<RenderDocumentOptions> = {}): RenderDocumentOptions {

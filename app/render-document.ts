@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import type { ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { responseWithBody } from "../server/http/rendered-body.ts";
+import { responseWithBody } from "../server/platform/http/rendered-body.ts";
 
 export interface RenderDocumentOptions {
   status: number;

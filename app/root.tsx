@@ -19,9 +19,9 @@ import { NotFound, StatusPage } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { PageScript } from "./components/page-script.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { errorBody } from "../server/http/errors.ts";
-import type { AddressSecret } from "../server/http/logged-url.ts";
-import { busyPageResponse } from "../server/http/plain-page.ts";
+import { errorBody } from "../server/platform/http/errors.ts";
+import type { AddressSecret } from "../server/platform/http/logged-url.ts";
+import { busyPageResponse } from "../server/platform/http/plain-page.ts";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
 import { useSiteConfig } from "./lib/site.ts";
@@ -39,12 +39,12 @@ export interface RouteHandle {
   /**
    * The page's address carries a secret — whoever has the link can act with it: in its path
    * after the literal part ("path": `/owner/<token>`) or in its query ("query": `?confirm=`).
-   * The logs leave it out (server/http/logged-url.ts reads this from the build's routes).
+   * The logs leave it out (server/platform/http/logged-url.ts reads this from the build's routes).
    */
   secret?: AddressSecret;
   /**
    * The tools whose like counts the page shows, read from its loader's data: a like of one of them
-   * on this instance makes the stored page stale at once (server/http/page-cache.ts).
+   * on this instance makes the stored page stale at once (server/platform/http/page-cache.ts).
    */
   likeCounts?: (loaderData: never) => readonly string[];
 }
@@ -56,7 +56,7 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * An address whose percent-escapes are not UTF-8 (`/%C0%AF`, `/tool/%FF`), or that carries a NUL
- * (`/tool/a%00b`, `?open=%00`), names no page (server/http/guards.ts marks it): the site's own 400
+ * (`/tool/a%00b`, `?open=%00`), names no page (server/platform/http/guards.ts marks it): the site's own 400
  * page (the ErrorBoundary below), for page and data requests alike.
  */
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it, vi } from "vitest";
-import { OTHER_ROUTE, routeOf } from "../server/metrics/route.ts";
+import { OTHER_ROUTE, routeOf } from "../server/platform/metrics/route.ts";
 import routes from "./routes.ts";
 
 /** Every path of the route config, layouts' children included ("" for the home page). */
@@ -30,9 +30,9 @@ describe("the URL map", () => {
       table.route("finder/:term?", "routes/finder.tsx", { search: "term" }),
     );
     const config = (await import("./routes.ts")).default;
-    const { routeOf: labelOf } = await import("../server/metrics/route.ts");
-    const { isPrivatePath } = await import("../server/http/security.ts");
-    const { lookupRoute } = await import("../server/http/routes.ts");
+    const { routeOf: labelOf } = await import("../server/platform/metrics/route.ts");
+    const { isPrivatePath } = await import("../server/platform/http/security.ts");
+    const { lookupRoute } = await import("../server/platform/http/routes.ts");
     const { toolPageKey } = await import("../server/claims/views.ts");
     const { searchRequestOf } = await import("../server/search/tracking.ts");
 

@@ -1,6 +1,6 @@
 // The site's addresses in one table: each page with its route module (app/routes.ts hands them to
 // React Router) and what the server does with its requests, and the paths Express answers before
-// React Router does. The server reads every per-path rule from here (server/http/routes.ts):
+// React Router does. The server reads every per-path rule from here (server/platform/http/routes.ts):
 // metrics labels, which pages the page cache may keep, which are private, which take uploads,
 // which count tool views and searches. A new page is one line here and its module under app/routes.
 

@@ -3,10 +3,10 @@
 // (scripts, at least 12 characters); otherwise one is generated and printed once.
 import { createAdmin, listAdmins, setAdminPassword } from "../server/admin/accounts.ts";
 import { generatePassword } from "../server/admin/passwords.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/index.ts";
-import { keepFilesPrivate } from "../server/ops/private-files.ts";
-import { migrateToLatest } from "../server/db/migrate.ts";
+import { ConfigError, loadConfig } from "../server/platform/config.ts";
+import { openDatabase } from "../server/platform/db/index.ts";
+import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
+import { migrateToLatest } from "../server/platform/db/migrate.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.
 keepFilesPrivate();

@@ -2,9 +2,9 @@
 // uploads folder in one archive, taken while the site serves and writes (docs/decisions/027). For
 // PostgreSQL or an S3 bucket it says which tools to use instead. Exit codes: 0 written, 1 not
 // written (the reason on stderr), 2 wrong arguments.
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { BackupError, createBackup } from "../server/ops/backup.ts";
-import { keepFilesPrivate } from "../server/ops/private-files.ts";
+import { ConfigError, loadConfig } from "../server/platform/config.ts";
+import { BackupError, createBackup } from "../server/platform/ops/backup.ts";
+import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
 import { failOnOperatorError } from "./ops-errors.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
-import { isProcessAlive } from "../server/ops/pid.ts";
+import { isProcessAlive } from "../server/platform/ops/pid.ts";
 import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness, NODE_ENTRY } from "./build-freshness.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -85,7 +85,7 @@ async function buildNodeServer(): Promise<void> {
   const bundle = await rolldown({
     input: path.join(root, "server/main.ts"),
     platform: "node",
-    // Packages are loaded from node_modules as usual (some only when first needed: server/lazy-imports.ts).
+    // Packages are loaded from node_modules as usual (some only when first needed: server/platform/lazy-imports.ts).
     external: (id) => !id.startsWith(".") && !path.isAbsolute(id) && !id.startsWith("\0"),
     logLevel: "warn",
   });

@@ -2,9 +2,9 @@
 // folder (DATA_DIR, or DATABASE_URL's SQLite file and DATA_DIR/uploads), after checking it: its
 // entries, manifest, database integrity and schema (docs/decisions/027). Exit codes: 0 restored,
 // 1 not restored (the reason on stderr; nothing was put in place), 2 wrong arguments.
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { BackupError, restoreBackup } from "../server/ops/backup.ts";
-import { keepFilesPrivate } from "../server/ops/private-files.ts";
+import { ConfigError, loadConfig } from "../server/platform/config.ts";
+import { BackupError, restoreBackup } from "../server/platform/ops/backup.ts";
+import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
 import { failOnOperatorError } from "./ops-errors.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.

@@ -31,7 +31,7 @@ describe("the HTTP shell", () => {
 
   it("sends a nonce-based CSP and puts that nonce on every inline script of a page rendered for one visitor", async () => {
     // The payment page is never stored (stored pages allow their scripts by hash:
-    // server/http/private-responses.int.test.ts); it carries the script that waits for the payment.
+    // server/platform/http/private-responses.int.test.ts); it carries the script that waits for the payment.
     const res = await fetch(`${server.url}/payment-success?session_id=cs_test_nonce12345678`, { headers: { "User-Agent": BROWSER_UA } });
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";

@@ -9,27 +9,27 @@ import { requestContextKey, servicesContextKey } from "../app/context.ts";
 import { adminApi } from "./admin/api.ts";
 import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
-import { servesHttps } from "./config.ts";
-import { HttpError, limitBody } from "./http/body-limit.ts";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SEC, BUSY_TITLE, ERROR_STATUS, errorBody, isDatabaseBusy, sendError, wantsJson, type ErrorCode } from "./http/errors.ts";
-import { requestContext } from "./http/request-context.ts";
+import { servesHttps } from "./platform/config.ts";
+import { HttpError, limitBody } from "./platform/http/body-limit.ts";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SEC, BUSY_TITLE, ERROR_STATUS, errorBody, isDatabaseBusy, sendError, wantsJson, type ErrorCode } from "./platform/http/errors.ts";
+import { requestContext } from "./platform/http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
-import { createReadiness } from "./health/readiness.ts";
-import { metricsWithToken } from "./metrics/http.ts";
+import { createReadiness } from "./platform/health/readiness.ts";
+import { metricsWithToken } from "./platform/metrics/http.ts";
 import { toolImageRoutes } from "./og/http.ts";
 import { badgeRoutes } from "./badge/http.ts";
 import { CHECKOUT_SESSION_ROUTE, paymentRoutes, stripeWebhook } from "./payments/http.ts";
-import { secretRoutesOf, urlRedactor } from "./http/logged-url.ts";
+import { secretRoutesOf, urlRedactor } from "./platform/http/logged-url.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
-import { createPageCache } from "./http/page-cache.ts";
-import { lookupRoute } from "./http/routes.ts";
-import { sendPlainPage } from "./http/plain-page.ts";
-import { privateResponses, securityHeaders } from "./http/security.ts";
-import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refuseUnreadableAddress } from "./http/guards.ts";
+import { createPageCache } from "./platform/http/page-cache.ts";
+import { lookupRoute } from "./platform/http/routes.ts";
+import { sendPlainPage } from "./platform/http/plain-page.ts";
+import { privateResponses, securityHeaders } from "./platform/http/security.ts";
+import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refuseUnreadableAddress } from "./platform/http/guards.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
-import { UPLOADS_PATH } from "./storage/index.ts";
-import { addressKey } from "./ratelimit/index.ts";
-import { clientIp, rawClientIp, untrustedForwardingWarning } from "./http/client.ts";
+import { UPLOADS_PATH } from "./platform/storage/index.ts";
+import { addressKey } from "./platform/ratelimit/index.ts";
+import { clientIp, rawClientIp, untrustedForwardingWarning } from "./platform/http/client.ts";
 import { countSearch, searchRequestOf } from "./search/tracking.ts";
 import { UPLOAD_FORM_MAX_BYTES } from "./submissions/form.ts";
 
@@ -185,7 +185,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   return (req, res) => {
     services.metrics.trackRequest(req, res);
     checkForwarding(req);
-    // While shutting down, each answer closes its connection, so the drain ends (server/shutdown.ts).
+    // While shutting down, each answer closes its connection, so the drain ends (server/platform/shutdown.ts).
     if (services.lifecycle.stopping) res.shouldKeepAlive = false;
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
     const search = searchRequestOf(req.method ?? "", req.url ?? "");

@@ -2,30 +2,30 @@ import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshne
 import { viewFlushJob } from "./claims/view-flush-job.ts";
 import { createViewCounter, type ViewCounter } from "./claims/views.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
-import { servesHttps, type Config } from "./config.ts";
-import type { Database } from "./db/index.ts";
-import type { Logger } from "./logger.ts";
-import { createJobRunner, type JobRunner } from "./jobs/queue.ts";
-import { createScheduler, type ScheduledJob, type Scheduler } from "./jobs/scheduler.ts";
+import { servesHttps, type Config } from "./platform/config.ts";
+import type { Database } from "./platform/db/index.ts";
+import type { Logger } from "./platform/logger.ts";
+import { createJobRunner, type JobRunner } from "./platform/jobs/queue.ts";
+import { createScheduler, type ScheduledJob, type Scheduler } from "./platform/jobs/scheduler.ts";
 import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { digestJob } from "./digest/job.ts";
 import { unconfirmedReadersJob } from "./digest/readers-job.ts";
-import { createMetrics, type Metrics } from "./metrics/index.ts";
+import { createMetrics, type Metrics } from "./platform/metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
-import { createRateLimiter, type RateLimiter } from "./ratelimit/index.ts";
-import { rateLimitsPruneJob } from "./ratelimit/prune.ts";
-import { loadSecret } from "./secrets/index.ts";
+import { createRateLimiter, type RateLimiter } from "./platform/ratelimit/index.ts";
+import { rateLimitsPruneJob } from "./platform/ratelimit/prune.ts";
+import { loadSecret } from "./platform/secrets/index.ts";
 import { searchTermsPruneJob } from "./search/prune-job.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { createScreenshotCapturer } from "./screenshots/capture.ts";
 import { createScreenshotService, screenshotJob, type ScreenshotService } from "./screenshots/service.ts";
-import { diskStorage, type Storage } from "./storage/index.ts";
-import { s3Storage } from "./storage/s3.ts";
+import { diskStorage, type Storage } from "./platform/storage/index.ts";
+import { s3Storage } from "./platform/storage/s3.ts";
 
 /**
  * What route modules and domain functions need from the running server, handed to them per
@@ -63,7 +63,7 @@ export interface AppServices {
   mailer: Mailer;
   /** Tool page views, counted in memory and written a batch at a time (by the scheduler's view-flush job). */
   views: ViewCounter;
-  /** Set once the process is shutting down (server/shutdown.ts): not ready, connections not kept alive. */
+  /** Set once the process is shutting down (server/platform/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
   limiters: {
     contact: RateLimiter;
@@ -96,12 +96,12 @@ export interface RequestInfo {
   addressKey: string;
   /** The CSP nonce for this response's inline scripts. */
   nonce: string;
-  /** The address could not be read (server/http/guards.ts): the root route answers 400. */
+  /** The address could not be read (server/platform/http/guards.ts): the root route answers 400. */
   unreadableAddress: boolean;
   requestId: string;
   /** A loader or action found the database too busy (marked by handleError in app/entry.server.tsx; the root route's middleware answers 503). */
   databaseBusy: boolean;
-  /** This request's URL as the logs write it: secrets and unknown query parameters left out (server/http/logged-url.ts). */
+  /** This request's URL as the logs write it: secrets and unknown query parameters left out (server/platform/http/logged-url.ts). */
   loggedUrl: string;
 }
 

@@ -1,5 +1,5 @@
-import type { RunActionData } from "../../server/jobs/run-now.ts";
-import type { RunItemError, RunRecord, RunSummary } from "../../server/jobs/runs.ts";
+import type { RunActionData } from "../../server/platform/jobs/run-now.ts";
+import type { RunItemError, RunRecord, RunSummary } from "../../server/platform/jobs/runs.ts";
 import { UtcTime } from "./utc-time.tsx";
 
 // Runs of the scheduled jobs, run by hand from the dashboard and the jobs page: how an outcome

@@ -1,12 +1,12 @@
 import { formatUtcStamp } from "../../core/dates.ts";
 import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
-import type { Config } from "../../server/config.ts";
-import type { RunWords } from "../../server/jobs/run-now.ts";
-import type { RunSummary } from "../../server/jobs/runs.ts";
-import type { JobView } from "../../server/jobs/scheduler.ts";
+import type { Config } from "../../server/platform/config.ts";
+import type { RunWords } from "../../server/platform/jobs/run-now.ts";
+import type { RunSummary } from "../../server/platform/jobs/runs.ts";
+import type { JobView } from "../../server/platform/jobs/scheduler.ts";
 
 // What the admin pages call each scheduled job and how its figures and outcomes read, by the
-// job's name. The server's definitions (server/jobs/scheduler.ts) say when a job runs and what it
+// job's name. The server's definitions (server/platform/jobs/scheduler.ts) say when a job runs and what it
 // does; a page's wording changes here without touching them.
 
 /** Facts of the configuration that a job's description quotes. */

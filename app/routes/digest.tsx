@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { DIGEST_CHECK_INBOX, DIGEST_HONEYPOT_FIELD, digestSubscribeSchema } from "../../core/digest.ts";
 import { formReply } from "../../core/replies.ts";
 import { subscribe } from "../../server/digest/subscribers.ts";
-import { guardPublicForm } from "../../server/http/spam-guard.ts";
+import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { Field, FormAlert, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/digest.ts";
 // The weekly digest's page: what it is, the subscribe form (the footer's and the home page's post
 // here too), and after a post "check your inbox" — the same answer for every valid address, known
 // or not (docs: server/digest/subscribers.ts). The page is the same for everyone, so caches may
-// keep it; a post is checked by its Origin (server/http/guards.ts), not by a token.
+// keep it; a post is checked by its Origin (server/platform/http/guards.ts), not by a token.
 
 const FAILED_MESSAGE = "Your subscription could not be saved. Please try again later.";
 

@@ -16,7 +16,7 @@ import {
 import { STATUS_TOKEN_PATTERN, SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { checkLogoFile } from "../../server/submissions/logo.ts";
-import { guardPublicForm } from "../../server/http/spam-guard.ts";
+import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { submissionConfirmation, submissionStatusPath, submitTool } from "../../server/submissions/service.ts";
 import { mailStatusLink } from "../../server/submissions/status-mail.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";

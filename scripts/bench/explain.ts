@@ -9,9 +9,9 @@ import pg from "pg";
 import { createCatalogFreshness } from "../../server/catalog/freshness.ts";
 import { createPublicCatalog } from "../../server/catalog/public.ts";
 import { findTool } from "../../server/catalog/queries.ts";
-import type { Database } from "../../server/db/index.ts";
-import type { DB } from "../../server/db/types.ts";
-import { createLogger } from "../../server/logger.ts";
+import type { Database } from "../../server/platform/db/index.ts";
+import type { DB } from "../../server/platform/db/types.ts";
+import { createLogger } from "../../server/platform/logger.ts";
 
 const [engine, target] = process.argv.slice(2);
 if ((engine !== "sqlite" && engine !== "postgres") || !target) {

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
-import { openDatabase } from "../../server/db/index.ts";
+import { openDatabase } from "../../server/platform/db/index.ts";
 import { startFakeWebsite, startProductHuntFake, type FakeLaunch } from "../../tests/support/product-hunt-fake.ts";
 import { fail, HOST, lpad, median, root, run, runPinned, startApp, USER_AGENT } from "./lib.ts";
 

@@ -711,7 +711,7 @@ async function dropSchemas(): Promise<void> {
 
 function datasetKey(tools: number): string {
   const hash = crypto.createHash("sha256").update(String(tools));
-  const migrations = path.join(root, "server/db/migrations");
+  const migrations = path.join(root, "server/platform/db/migrations");
   for (const name of fs.readdirSync(migrations).sort()) hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
   for (const file of ["server/seed/synthetic.ts", "scripts/seed-synthetic.ts"]) hash.update(fs.readFileSync(path.join(root, file)));
   return hash.digest("hex").slice(0, 10);

@@ -15,7 +15,7 @@ import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { openDatabase } from "../../server/db/index.ts";
+import { openDatabase } from "../../server/platform/db/index.ts";
 import { fail, freePort, HOST, lpad, median, root, run, runPinned, sleep, startApp, USER_AGENT } from "./lib.ts";
 
 const { values } = parseArgs({ options: { submissions: { type: "string", default: "30" } } });

@@ -1,6 +1,6 @@
-import type { Database } from "../db/index.ts";
-import { newId } from "../db/ids.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../platform/db/index.ts";
+import { newId } from "../platform/db/ids.ts";
+import type { Logger } from "../platform/logger.ts";
 import { recordAudit } from "./audit.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 

@@ -1,5 +1,5 @@
 import type { SubmissionContent } from "../../core/submission.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../platform/logger.ts";
 import type { AuditActor } from "./audit.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";

@@ -5,7 +5,7 @@ import { fileOf, testImage } from "../../tests/support/images.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { saveContactMessage } from "../contact/service.ts";
-import { newId } from "../db/ids.ts";
+import { newId } from "../platform/db/ids.ts";
 import { createAdmin } from "./accounts.ts";
 import { adminCookieName, createAdminSession } from "./session.ts";
 

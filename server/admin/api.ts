@@ -1,9 +1,9 @@
 import express, { type Router } from "express";
 import { takeScreenshotSchema } from "../../core/api.ts";
 import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
-import { servesHttps } from "../config.ts";
-import { ToolGoneError } from "../errors.ts";
-import { sendError, type ErrorCode } from "../http/errors.ts";
+import { servesHttps } from "../platform/config.ts";
+import { ToolGoneError } from "../platform/errors.ts";
+import { sendError, type ErrorCode } from "../platform/http/errors.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import type { AppServices } from "../services.ts";
 import { requireAdmin } from "./session.ts";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/index.ts";
-import { newId } from "../db/ids.ts";
-import type { AuditAction, DB } from "../db/types.ts";
+import type { Database } from "../platform/db/index.ts";
+import { newId } from "../platform/db/ids.ts";
+import type { AuditAction, DB } from "../platform/db/types.ts";
 
 // The audit log: what each admin did to which tool or message, and when; and the security events
 // of the admin area (sign-ins, failures, lockouts, sign-outs) with the address they came from.

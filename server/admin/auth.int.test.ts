@@ -170,7 +170,7 @@ describe("admin authentication", () => {
       const headers: Record<string, string> = { cookie, "Content-Type": "application/x-www-form-urlencoded" };
       if (origin) headers.Origin = origin;
       const page = await fetch(`${server.url}/admin/dashboard`, { method: "POST", body: "intent=anything", headers, redirect: "manual" });
-      // A foreign Origin is refused before any route (server/http/guards.ts), with a page saying why;
+      // A foreign Origin is refused before any route (server/platform/http/guards.ts), with a page saying why;
       // a post with no Origin and no Referer gets past it and is refused by the admin middleware.
       expect(page.status, `page from ${origin}`).toBe(403);
       if (origin) expect(await page.text(), `page from ${origin}`).toContain("Forms are only accepted from this site&#39;s own pages.");

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { cookieValue } from "../http/cookies.ts";
+import { cookieValue } from "../platform/http/cookies.ts";
 
 // A browser that has signed in as an admin before carries a signed device cookie naming that
 // admin. Guesses from other addresses slow logins to the username down, but not from this browser

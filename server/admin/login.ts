@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { servesHttps } from "../config.ts";
-import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
-import { takeTurn } from "../ratelimit/queue.ts";
+import { servesHttps } from "../platform/config.ts";
+import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
+import { takeTurn } from "../platform/ratelimit/queue.ts";
 import type { AppServices } from "../services.ts";
 import { normalizeUsername, verifyLogin } from "./accounts.ts";
 import { recordAudit, type AuditActor } from "./audit.ts";

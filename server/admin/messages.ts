@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../platform/db/index.ts";
 import type { MessageIntent } from "../../core/messages.ts";
 import { recordAudit, type AuditActor } from "./audit.ts";
 

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
-import type { Database } from "../db/index.ts";
-import type { DB } from "../db/types.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { DB } from "../platform/db/types.ts";
 import { ABANDONED_AFTER_MS, isOrderDisplayStatus, ORDER_DISPLAY_STATUSES, orderDisplayStatus, type OrderDisplayStatus } from "../../core/orders.ts";
 
 /** Orders per page of the admin's list. */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import type { Database } from "../db/index.ts";
-import { cookieValue } from "../http/cookies.ts";
-import { sendError } from "../http/errors.ts";
-import { fromThisSite } from "../http/origin.ts";
+import type { Database } from "../platform/db/index.ts";
+import { cookieValue } from "../platform/http/cookies.ts";
+import { sendError } from "../platform/http/errors.ts";
+import { fromThisSite } from "../platform/http/origin.ts";
 import { recordAudit } from "./audit.ts";
 
 /** How long a session lasts without use, and at most. */

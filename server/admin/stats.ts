@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { paidOrdersInForce } from "../catalog/queries.ts";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../platform/db/index.ts";
 import { TEST_PROVIDER } from "../../core/featuring.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

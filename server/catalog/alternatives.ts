@@ -1,5 +1,5 @@
 import { alternativesPath, LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../platform/db/index.ts";
 import type { AlternativesPage, PublicCatalog } from "./public.ts";
 import { findPublicToolHead, type ToolCard } from "./queries.ts";
 

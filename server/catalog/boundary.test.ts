@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** Every source file of the server that runs in production: no tests, no frozen migrations. */
 function serverSources(): { file: string; text: string }[] {
   return (fs.readdirSync(ROOT, { recursive: true }) as string[])
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.ts$/.test(file) && !file.startsWith(`db${path.sep}migrations`))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.ts$/.test(file) && !file.startsWith(["platform", "db", "migrations"].join(path.sep)))
     .map((file) => ({ file: file.split(path.sep).join("/"), text: fs.readFileSync(path.join(ROOT, file), "utf8") }));
 }
 

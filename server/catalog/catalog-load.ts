@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../platform/db/index.ts";
 import type { HeldPayment, MemoryCatalog } from "./memory-catalog.ts";
 import { paidOrdersInForce, parseList } from "./queries.ts";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/index.ts";
-import type { DB } from "../db/types.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { DB } from "../platform/db/types.ts";
 import { reindexTools } from "../search/indexer.ts";
 import { markCatalogChanged, type CatalogFreshness } from "./freshness.ts";
 

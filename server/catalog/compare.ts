@@ -1,6 +1,6 @@
 import { comparePath, LIMITS } from "../../core/catalog.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import type { Database } from "../db/index.ts";
+import type { Database } from "../platform/db/index.ts";
 import type { PublicCatalog } from "./public.ts";
 import { findTool, type ToolDetail } from "./queries.ts";
 

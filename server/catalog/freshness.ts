@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
-import type { Database } from "../db/index.ts";
-import type { DB } from "../db/types.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { DB } from "../platform/db/types.ts";
+import type { Logger } from "../platform/logger.ts";
 import type { CatalogChange } from "./change.ts";
 
 /**

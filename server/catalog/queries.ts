@@ -4,8 +4,8 @@ import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import type { Platform } from "../../core/platforms.ts";
 import type { PricingModel } from "../../core/pricing.ts";
 import { PUBLIC_STATUSES, type ToolContent, type ToolStatus } from "../../core/tool.ts";
-import type { Database } from "../db/index.ts";
-import type { ToolRow } from "../db/types.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { ToolRow } from "../platform/db/types.ts";
 
 // Reads of tool rows by key: cards and tool pages. Which tools a list shows, and in what order, is
 // decided by the catalogue in memory (server/catalog/public.ts); these read the rows it names.

@@ -1,5 +1,5 @@
-import type { Database } from "../db/index.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { Logger } from "../platform/logger.ts";
 import { catchUp } from "./catalog-load.ts";
 import type { CatalogFreshness } from "./freshness.ts";
 import { MemoryCatalog } from "./memory-catalog.ts";

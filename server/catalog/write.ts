@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { websiteKey } from "../../core/submission.ts";
 import type { ToolContent, ToolSource, ToolStatus } from "../../core/tool.ts";
-import { newId } from "../db/ids.ts";
-import type { NewToolRow, ToolUpdate } from "../db/types.ts";
+import { newId } from "../platform/db/ids.ts";
+import type { NewToolRow, ToolUpdate } from "../platform/db/types.ts";
 import type { CatalogWrite } from "./change.ts";
 
 // Every write of the catalogue's tables (tools, their categories and tags), each taking the

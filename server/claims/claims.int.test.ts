@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import type { NewTool } from "../catalog/write.ts";
 import { BROWSER_UA, decodeEntities, element, elements, getPage, locationOf, startTags, textOf } from "../../tests/support/html.ts";

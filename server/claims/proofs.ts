@@ -1,7 +1,7 @@
 import { Resolver } from "node:dns/promises";
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { VERIFICATION_META_NAME } from "../../core/claims.ts";
-import { rawTextEnd } from "../net/markup.ts";
+import { rawTextEnd } from "../platform/net/markup.ts";
 
 // Reading what a claimed website shows: the verification meta tag of its home page and the TXT
 // records of its domain. Both read what someone else's server sent, so both are bounded and

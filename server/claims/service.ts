@@ -3,13 +3,13 @@ import { answeredByListedSite, emailAddressRefusal, emailRefusalMessage, verific
 import { SITE_CODE_PATTERN, txtRecordIsCode, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME, verificationFileHasCode } from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
-import type { Database } from "../db/index.ts";
-import { newId } from "../db/ids.ts";
-import { joinHtml, mailHtml, mailLine } from "../mail/html.ts";
-import { MailError } from "../mail/mailer.ts";
-import { spendConfirmationMail } from "../mail/recipients.ts";
-import { OutboundError, safeFetch } from "../net/fetch.ts";
-import type { RateLimiter } from "../ratelimit/index.ts";
+import type { Database } from "../platform/db/index.ts";
+import { newId } from "../platform/db/ids.ts";
+import { joinHtml, mailHtml, mailLine } from "../platform/mail/html.ts";
+import { MailError } from "../platform/mail/mailer.ts";
+import { spendConfirmationMail } from "../platform/mail/recipients.ts";
+import { OutboundError, safeFetch } from "../platform/net/fetch.ts";
+import type { RateLimiter } from "../platform/ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
 import { lookUpTxt, META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 

@@ -1,4 +1,4 @@
-import type { ScheduledJob } from "../jobs/scheduler.ts";
+import type { ScheduledJob } from "../platform/jobs/scheduler.ts";
 import type { ViewCounter } from "./views.ts";
 
 /** What a flush reports: the (tool, day) counts it wrote. */

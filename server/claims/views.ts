@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { sql } from "kysely";
-import type { Database } from "../db/index.ts";
-import { lookupRoute } from "../http/routes.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../platform/db/index.ts";
+import { lookupRoute } from "../platform/http/routes.ts";
+import type { Logger } from "../platform/logger.ts";
 
 // Page views of tool pages, for their owners. A view is a GET of /tool/<key> answered 200 — from
 // the page cache or rendered — to a browser that is not a bot, counted once per visitor, page and

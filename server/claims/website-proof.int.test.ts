@@ -12,7 +12,7 @@ import { postForm } from "../../tests/support/server.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { insertTools, type NewTool } from "../catalog/write.ts";
 import type { AuditAction } from "../admin/audit.ts";
-import { newId } from "../db/ids.ts";
+import { newId } from "../platform/db/ids.ts";
 import { hashToken } from "./service.ts";
 
 // The website proof of a claim against the production server in a process of its own, as

@@ -1,7 +1,7 @@
 import type { ContactInput } from "../../core/contact.ts";
-import type { Database } from "../db/index.ts";
-import { cookieValue } from "../http/cookies.ts";
-import { newId } from "../db/ids.ts";
+import type { Database } from "../platform/db/index.ts";
+import { cookieValue } from "../platform/http/cookies.ts";
+import { newId } from "../platform/db/ids.ts";
 
 /** Stores one contact message (already validated) and returns its id. */
 export async function saveContactMessage(

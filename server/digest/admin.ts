@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import type { JobOverview, Scheduler } from "../jobs/scheduler.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { JobOverview, Scheduler } from "../platform/jobs/scheduler.ts";
 import { recentIssues, type IssueView } from "./job.ts";
 import { subscriberCounts } from "./subscribers.ts";
 

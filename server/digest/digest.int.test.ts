@@ -4,7 +4,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import { addPaidOrder, addTools, makeTool } from "../../tests/support/catalog.ts";
 import { startLocalSmtp, type LocalSmtp, type ReceivedMail } from "../../tests/support/smtp.ts";
 import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";

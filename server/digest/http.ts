@@ -1,5 +1,5 @@
 import express, { type Router } from "express";
-import { sendPlainPage } from "../http/plain-page.ts";
+import { sendPlainPage } from "../platform/http/plain-page.ts";
 import type { AppServices } from "../services.ts";
 import { subscriberOfToken, unsubscribe } from "./subscribers.ts";
 

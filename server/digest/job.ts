@@ -1,11 +1,11 @@
 import { isoWeekKey } from "../../core/digest.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import type { ToolCard } from "../catalog/queries.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import type { RunContext, ScheduledJob } from "../jobs/scheduler.ts";
-import type { Logger } from "../logger.ts";
-import { MailError, type Mailer } from "../mail/mailer.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { RunContext, ScheduledJob } from "../platform/jobs/scheduler.ts";
+import type { Logger } from "../platform/logger.ts";
+import { MailError, type Mailer } from "../platform/mail/mailer.ts";
 import { renderDigest, type DigestContent, type DigestTool } from "./render.ts";
 import { unsubscribeToken, unsubscribeUrl } from "./subscribers.ts";
 

@@ -1,5 +1,5 @@
-import type { Database } from "../db/index.ts";
-import type { ScheduledJob } from "../jobs/scheduler.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { ScheduledJob } from "../platform/jobs/scheduler.ts";
 import { forgetUnconfirmed } from "./subscribers.ts";
 
 /** What a clean-up reports: the unconfirmed addresses it forgot. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "../mail/html.ts";
+import { escapeHtml } from "../platform/mail/html.ts";
 import { digestSubject, renderConfirmation, renderDigest, type DigestContent } from "./render.ts";
 
 const site = { name: "toolshelf/", url: "https://shelf.example" };

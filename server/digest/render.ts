@@ -1,4 +1,4 @@
-import { htmlDocument, joinHtml, mailHtml, mailLine, type MailHtml } from "../mail/html.ts";
+import { htmlDocument, joinHtml, mailHtml, mailLine, type MailHtml } from "../platform/mail/html.ts";
 
 // The digest's mails as text and HTML, built from plain data through the mail tags (mail/html.ts):
 // tool names and taglines are what submitters typed, so every one of them is put on one line and,

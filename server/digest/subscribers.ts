@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import { newId } from "../db/ids.ts";
-import type { Logger } from "../logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { spendConfirmationMail } from "../mail/recipients.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import { newId } from "../platform/db/ids.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
+import { spendConfirmationMail } from "../platform/mail/recipients.ts";
 import type { AppServices } from "../services.ts";
 import { renderConfirmation } from "./render.ts";
 

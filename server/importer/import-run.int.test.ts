@@ -4,11 +4,11 @@ import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProduc
 import { decodeEntities } from "../../tests/support/html.ts";
 import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
-import type { Config } from "../config.ts";
-import { newId } from "../db/ids.ts";
-import { openDatabase } from "../db/index.ts";
-import type { RunRecord } from "../jobs/runs.ts";
-import type { RunOutcome } from "../jobs/scheduler.ts";
+import type { Config } from "../platform/config.ts";
+import { newId } from "../platform/db/ids.ts";
+import { openDatabase } from "../platform/db/index.ts";
+import type { RunRecord } from "../platform/jobs/runs.ts";
+import type { RunOutcome } from "../platform/jobs/scheduler.ts";
 import { importLaunch } from "./service.ts";
 
 // The automatic Product Hunt import (the "scrape"): a run of the scheduled job product-hunt-import

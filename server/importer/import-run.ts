@@ -1,5 +1,5 @@
 import { launchUrl } from "../../core/import.ts";
-import { pause, type RunContext, type ScheduledJob } from "../jobs/scheduler.ts";
+import { pause, type RunContext, type ScheduledJob } from "../platform/jobs/scheduler.ts";
 import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
 import { askApi, fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
 

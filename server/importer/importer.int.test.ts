@@ -8,9 +8,9 @@ import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProductHuntFake, type FakeWebsite, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
-import type { Config } from "../config.ts";
-import { createLogger } from "../logger.ts";
-import { newId } from "../db/ids.ts";
+import type { Config } from "../platform/config.ts";
+import { createLogger } from "../platform/logger.ts";
+import { newId } from "../platform/db/ids.ts";
 import { ImportError, importLaunch, RateLimitedError, type ImportResult } from "./service.ts";
 
 // The Product Hunt import (ADR 015) against the real app, a real database and a fake Product Hunt

@@ -1,12 +1,12 @@
 import { decodeHTML } from "entities";
 import JSON5 from "json5";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
-import { CodedError } from "../errors.ts";
-import { readMarkup, type MarkupVisitor } from "../net/markup.ts";
+import { CodedError } from "../platform/errors.ts";
+import { readMarkup, type MarkupVisitor } from "../platform/net/markup.ts";
 
 // The page and the feed are fetched from elsewhere and read on the thread that serves every
 // request, so both are read in one pass of a tokenizer, in time linear in their length
-// (server/net/markup.ts; docs/decisions/009-safe-outbound-fetch.md).
+// (server/platform/net/markup.ts; docs/decisions/009-safe-outbound-fetch.md).
 
 /**
  * How much of a launch page or the feed the import reads. What a launch is read from comes early

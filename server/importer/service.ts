@@ -17,14 +17,14 @@ import { toOneLine } from "../../core/text.ts";
 import { SUBMISSION_LIMITS, websiteUrlSchema, type SubmissionContent } from "../../core/submission.ts";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import { CodedError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import { OutboundError, safeFetch, type SafeResponse } from "../net/fetch.ts";
-import { redactUrl, urlHost } from "../net/redact.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import { CodedError } from "../platform/errors.ts";
+import type { Logger } from "../platform/logger.ts";
+import { OutboundError, safeFetch, type SafeResponse } from "../platform/net/fetch.ts";
+import { redactUrl, urlHost } from "../platform/net/redact.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
-import type { Storage } from "../storage/index.ts";
+import type { Storage } from "../platform/storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
 import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource, type SubmitDeps } from "../submissions/service.ts";
 import { PAGE_READ_BYTES, parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
@@ -37,7 +37,7 @@ export interface ImporterDeps {
   screenshots: ScreenshotService;
   log: Logger;
   now: () => number;
-  /** Counts the tools imported (server/metrics/). */
+  /** Counts the tools imported (server/platform/metrics/). */
   metrics?: SubmitDeps["metrics"];
 }
 

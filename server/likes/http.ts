@@ -1,13 +1,13 @@
 import express, { type Router } from "express";
 import { likeSchema, safeReturnPath, toolAnchor } from "../../core/likes.ts";
-import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
-import { sameSite, sameSitePath } from "../http/origin.ts";
-import { clientIp } from "../http/client.ts";
-import { sendPlainPage } from "../http/plain-page.ts";
+import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../platform/http/errors.ts";
+import { sameSite, sameSitePath } from "../platform/http/origin.ts";
+import { clientIp } from "../platform/http/client.ts";
+import { sendPlainPage } from "../platform/http/plain-page.ts";
 import type { AppServices } from "../services.ts";
 import type { LikeLimit } from "./service.ts";
 import { isToolId } from "../../core/tool.ts";
-import { hasBody } from "../http/body-limit.ts";
+import { hasBody } from "../platform/http/body-limit.ts";
 
 const LIMIT_MESSAGES: Record<LikeLimit, (retryAfterSec: number) => string> = {
   rate: (seconds) => `Too many likes in a short time. Please wait ${seconds} seconds.`,

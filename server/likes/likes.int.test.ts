@@ -4,7 +4,7 @@ import { whileDatabaseBusy } from "../../tests/support/busy.ts";
 import { getPage } from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import type { NewTool } from "../catalog/write.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import { VISITOR_COOKIE } from "./visitor.ts";
 
 // Likes through the real HTTP endpoint against a real database (both engines). Rate limits are

@@ -3,9 +3,9 @@ import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { moveLikeCount } from "../catalog/write.ts";
-import type { Database } from "../db/index.ts";
-import type { Metrics } from "../metrics/index.ts";
-import { addressKey, type RateLimiter } from "../ratelimit/index.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { Metrics } from "../platform/metrics/index.ts";
+import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
 import { createBatcher } from "./batcher.ts";
 import type { VisitorCookies } from "./visitor.ts";
 

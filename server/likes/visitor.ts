@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { cookieValue } from "../http/cookies.ts";
+import { cookieValue } from "../platform/http/cookies.ts";
 
 /** The visitor cookie's name. */
 export const VISITOR_COOKIE = "ts_visitor";

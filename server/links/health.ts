@@ -2,11 +2,11 @@ import { changeCatalog } from "../catalog/change.ts";
 import { recordLinkCheck } from "../catalog/write.ts";
 import { HIDDEN_STATUSES, PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import { pause, type RunContext, type ScheduledJob } from "../jobs/scheduler.ts";
-import type { Logger } from "../logger.ts";
-import { OutboundError, safeFetch } from "../net/fetch.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import { pause, type RunContext, type ScheduledJob } from "../platform/jobs/scheduler.ts";
+import type { Logger } from "../platform/logger.ts";
+import { OutboundError, safeFetch } from "../platform/net/fetch.ts";
 
 export interface LinkHealthDeps {
   config: Pick<Config, "linkHealth" | "schedules" | "outboundAllow" | "siteUrl">;

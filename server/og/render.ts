@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { loadResvg, loadSatori, loadSharp } from "../lazy-imports.ts";
+import { loadResvg, loadSatori, loadSharp } from "../platform/lazy-imports.ts";
 import { DESIGN, FONT_FAMILY, LOGO_BOX, NAME_SIZES, NAME_WIDTH, nameElement, nameFits, toolImageElement, type ToolImageContent } from "./layout.ts";
 
 /** The demo catalogue's previews are drawn at a screenshot's size (docs/decisions/011), so the tool page shows them like one. */

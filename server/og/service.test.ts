@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import { createLogger } from "../logger.ts";
-import { diskStorage } from "../storage/index.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import { createLogger } from "../platform/logger.ts";
+import { diskStorage } from "../platform/storage/index.ts";
 import { createToolImages, toolImagePath, toolImageVersion, ToolImagesBusyError, type ToolImageSource } from "./service.ts";
 
 const tool: ToolImageSource = { slug: "notion", name: "Notion", tagline: "All-in-one workspace", logoUrl: null, categories: ["productivity"] };

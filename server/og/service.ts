@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { publicToolImageContent } from "../catalog/queries.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import type { Logger } from "../logger.ts";
-import { ownStorageKey, type Storage } from "../storage/index.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { Logger } from "../platform/logger.ts";
+import { ownStorageKey, type Storage } from "../platform/storage/index.ts";
 import { DESIGN } from "./layout.ts";
 import { renderToolImage } from "./render.ts";
 

@@ -1,11 +1,11 @@
 import express, { type Router } from "express";
 import { checkoutRequestSchema, featureCandidatesQuerySchema } from "../../core/api.ts";
-import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../http/errors.ts";
-import { sameSite, sameSitePath } from "../http/origin.ts";
-import { clientIp } from "../http/client.ts";
-import type { SecretRoute } from "../http/logged-url.ts";
-import { sendPlainPage } from "../http/plain-page.ts";
-import { addressKey } from "../ratelimit/index.ts";
+import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../platform/http/errors.ts";
+import { sameSite, sameSitePath } from "../platform/http/origin.ts";
+import { clientIp } from "../platform/http/client.ts";
+import type { SecretRoute } from "../platform/http/logged-url.ts";
+import { sendPlainPage } from "../platform/http/plain-page.ts";
+import { addressKey } from "../platform/ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
 import { CheckoutError, WebhookEventError, WebhookSignatureError } from "./service.ts";
 

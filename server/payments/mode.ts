@@ -1,4 +1,4 @@
-import { isLocalSiteUrl, type Config } from "../config.ts";
+import { isLocalSiteUrl, type Config } from "../platform/config.ts";
 
 /**
  * What an operator must hear at start about payments, or null: featuring switched off on a public

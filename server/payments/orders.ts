@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogWrite } from "../catalog/change.ts";
-import { newId } from "../db/ids.ts";
-import type { DB } from "../db/types.ts";
+import { newId } from "../platform/db/ids.ts";
+import type { DB } from "../platform/db/types.ts";
 
 /** An order as payments see it. */
 export interface Order {

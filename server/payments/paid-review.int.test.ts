@@ -8,7 +8,7 @@ import { fileOf, testImage } from "../../tests/support/images.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
 import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startStripeFake, type FormValue, type StripeFake } from "../../tests/support/stripe-fake.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 
 // A submission paid for while it waits for review (both engines, through the real endpoints):
 // its featured year starts at approval, and rejecting it settles the payment — refunded (at

@@ -23,7 +23,7 @@ import {
   type StripeFake,
 } from "../../tests/support/stripe-fake.ts";
 import type { NewTool } from "../catalog/write.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 
 // Payments through the real HTTP endpoints against a real database (both engines). Only Stripe is
 // fake: an HTTP server on 127.0.0.1 that the official SDK talks to (tests/support/stripe-fake.ts).

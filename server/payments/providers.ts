@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type Stripe from "stripe";
 import { FEATURED_DAYS, TEST_PROVIDER } from "../../core/featuring.ts";
-import type { Config } from "../config.ts";
-import { CodedError } from "../errors.ts";
-import { loadStripe } from "../lazy-imports.ts";
+import type { Config } from "../platform/config.ts";
+import { CodedError } from "../platform/errors.ts";
+import { loadStripe } from "../platform/lazy-imports.ts";
 
 /** Where Stripe's hosted checkout pages live (the site's CSP lets forms end there). */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -56,7 +56,7 @@ export function lineItemName(toolName: string, fromApproval = false): string {
 
 /**
  * Stripe Checkout, through the official SDK (docs/design.md#rule-2). The SDK is loaded by the
- * first call that needs it (server/lazy-imports.ts), outside the calls' error handling: an SDK
+ * first call that needs it (server/platform/lazy-imports.ts), outside the calls' error handling: an SDK
  * that cannot load fails the call with its own error, not as a payment the provider refused.
  */
 export function stripeProvider(config: Extract<Config["payments"], { mode: "stripe" }>): PaymentProvider {

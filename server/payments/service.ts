@@ -5,11 +5,11 @@ import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { hashStatusToken } from "../submissions/service.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import { CodedError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import type { Metrics, PaymentEventType } from "../metrics/index.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import { CodedError } from "../platform/errors.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { Metrics, PaymentEventType } from "../platform/metrics/index.ts";
 import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder, type Order } from "./orders.ts";
 import { PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { formatUsd } from "../../core/featuring.ts";
 import type { CatalogWrite } from "../catalog/change.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import type { DB } from "../db/types.ts";
-import type { Logger } from "../logger.ts";
-import { htmlDocument, joinHtml, mailHtml, mailLine } from "../mail/html.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { DB } from "../platform/db/types.ts";
+import type { Logger } from "../platform/logger.ts";
+import { htmlDocument, joinHtml, mailHtml, mailLine } from "../platform/mail/html.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
 
 // A paid tool that an admin rejects: its payments are refunded, or kept as credit with a note,
 // never left "paid" on a tool featured nowhere; and its submitter is told which.

@@ -2,8 +2,8 @@ import dns, { type LookupAddress } from "node:dns";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { isPublicAddress } from "../net/address.ts";
-import { checkedLookup, OutboundError } from "../net/fetch.ts";
+import { isPublicAddress } from "../platform/net/address.ts";
+import { checkedLookup, OutboundError } from "../platform/net/fetch.ts";
 
 // The browser that takes screenshots of users' sites sends every request through this proxy,
 // which is the only thing that opens connections for it: each one is checked against the address

@@ -5,8 +5,8 @@ import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { fileOf, testImage } from "../../tests/support/images.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
-import { newId } from "../db/ids.ts";
-import { enqueueJob } from "../jobs/queue.ts";
+import { newId } from "../platform/db/ids.ts";
+import { enqueueJob } from "../platform/jobs/queue.ts";
 
 /** A website on 127.0.0.1: a solid green page, the tool's "site". */
 const startSite = () =>

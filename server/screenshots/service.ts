@@ -1,11 +1,11 @@
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { setScreenshot } from "../catalog/write.ts";
-import type { Database } from "../db/index.ts";
-import { ToolGoneError } from "../errors.ts";
-import type { JobKindOptions } from "../jobs/queue.ts";
-import type { Logger } from "../logger.ts";
-import { slugKeyPart, type Storage } from "../storage/index.ts";
+import type { Database } from "../platform/db/index.ts";
+import { ToolGoneError } from "../platform/errors.ts";
+import type { JobKindOptions } from "../platform/jobs/queue.ts";
+import type { Logger } from "../platform/logger.ts";
+import { slugKeyPart, type Storage } from "../platform/storage/index.ts";
 import { ScreenshotError, type ScreenshotCapturer } from "./capture.ts";
 
 export interface ScreenshotService {

@@ -3,7 +3,7 @@ import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { filterQuery, NO_FILTERS, type ListFilters } from "../../core/filters.ts";
 import type { Facets, PublicCatalog, SearchPage } from "../catalog/public.ts";
 import type { ToolCard } from "../catalog/queries.ts";
-import type { Metrics } from "../metrics/index.ts";
+import type { Metrics } from "../platform/metrics/index.ts";
 
 // C0 and C1 controls other than the whitespace the query normalisation folds.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { trackableTerm } from "../../core/search.ts";
-import type { Database } from "../db/index.ts";
-import { lookupRoute } from "../http/routes.ts";
-import type { Logger } from "../logger.ts";
-import type { RateLimiter } from "../ratelimit/index.ts";
+import type { Database } from "../platform/db/index.ts";
+import { lookupRoute } from "../platform/http/routes.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { RateLimiter } from "../platform/ratelimit/index.ts";
 import type { AppServices } from "../services.ts";
 
 /** Where a search came from (docs/design.md#entities): the home page's hero box, or the search page itself. */

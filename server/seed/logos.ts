@@ -1,4 +1,4 @@
-import { loadSharp } from "../lazy-imports.ts";
+import { loadSharp } from "../platform/lazy-imports.ts";
 import { letterTileSvg } from "../og/svg-text.ts";
 
 const SIDE = 256;

@@ -3,7 +3,7 @@ import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
 import { slugify } from "../../core/slug.ts";
 import type { NewTool } from "../catalog/write.ts";
-import { newId } from "../db/ids.ts";
+import { newId } from "../platform/db/ids.ts";
 
 // Vocabulary for benchmark catalogues. Words are drawn with a Zipf-like skew (a few very common,
 // a long tail of rare ones), as in real product copy, so searches meet both kinds.

@@ -1,8 +1,8 @@
-import type { Config } from "../config.ts";
-import type { Database } from "../db/index.ts";
-import type { Logger } from "../logger.ts";
-import { htmlDocument, joinHtml, mailHtml, mailLine } from "../mail/html.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import type { Logger } from "../platform/logger.ts";
+import { htmlDocument, joinHtml, mailHtml, mailLine } from "../platform/mail/html.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
 
 // "Your tool is listed": a mail to the address a submitter gave, when an admin approves their
 // submission. Tools without an address (imports, an admin's own additions) get none.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 import { pngClaiming, testImage } from "../../tests/support/images.ts";
 import { LogoError, logoKey, processLogo, sniffImageType } from "./logo.ts";
-import { assertSafeKey } from "../storage/index.ts";
+import { assertSafeKey } from "../platform/storage/index.ts";
 
 const image = testImage;
 

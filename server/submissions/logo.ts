@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
-import { CodedError } from "../errors.ts";
-import { loadSharp } from "../lazy-imports.ts";
-import { slugKeyPart, type Storage } from "../storage/index.ts";
+import { CodedError } from "../platform/errors.ts";
+import { loadSharp } from "../platform/lazy-imports.ts";
+import { slugKeyPart, type Storage } from "../platform/storage/index.ts";
 
 /** A logo that cannot be used; the message is for the person who uploaded it. */
 export class LogoError extends CodedError<"bad-logo"> {

@@ -6,13 +6,13 @@ import { recordAudit, type AuditActor } from "../admin/audit.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { insertTools } from "../catalog/write.ts";
-import type { Config } from "../config.ts";
-import { isUniqueViolation, type Database } from "../db/index.ts";
-import { newId } from "../db/ids.ts";
-import { enqueueJob } from "../jobs/queue.ts";
+import type { Config } from "../platform/config.ts";
+import { isUniqueViolation, type Database } from "../platform/db/index.ts";
+import { newId } from "../platform/db/ids.ts";
+import { enqueueJob } from "../platform/jobs/queue.ts";
 import { settlementText } from "../payments/settlement.ts";
-import type { Metrics } from "../metrics/index.ts";
-import type { Storage } from "../storage/index.ts";
+import type { Metrics } from "../platform/metrics/index.ts";
+import type { Storage } from "../platform/storage/index.ts";
 import { readLogo, storeLogo } from "./logo.ts";
 
 export interface SubmitDeps {

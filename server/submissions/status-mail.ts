@@ -1,8 +1,8 @@
-import type { Config } from "../config.ts";
-import { htmlDocument, joinHtml, mailHtml, mailLine } from "../mail/html.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { spendConfirmationMail, type ConfirmationMailDeps } from "../mail/recipients.ts";
-import type { RateLimiter } from "../ratelimit/index.ts";
+import type { Config } from "../platform/config.ts";
+import { htmlDocument, joinHtml, mailHtml, mailLine } from "../platform/mail/html.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
+import { spendConfirmationMail, type ConfirmationMailDeps } from "../platform/mail/recipients.ts";
+import type { RateLimiter } from "../platform/ratelimit/index.ts";
 
 // "Your private status link": mailed to the address a submitter gave, the moment the submission
 // is saved. The link's token is stored only as a hash, so this is the one chance to send it; a

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { insertTools } from "../../server/catalog/write.ts";
-import { newId } from "../../server/db/ids.ts";
+import { newId } from "../../server/platform/db/ids.ts";
 import { changeE2eCatalog, e2eDatabase, HOSTILE_TOOL } from "./fixture-tools.ts";
 import { expect, test } from "./fixtures.ts";
 

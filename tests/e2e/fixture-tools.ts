@@ -2,7 +2,7 @@ import path from "node:path";
 import { emptyToolContent } from "../../core/tool.ts";
 import { changeCatalog, type CatalogWrite } from "../../server/catalog/change.ts";
 import type { NewTool } from "../../server/catalog/write.ts";
-import { openDatabase, type Database } from "../../server/db/index.ts";
+import { openDatabase, type Database } from "../../server/platform/db/index.ts";
 
 /** The e2e server's database, opened beside it as another instance would open it. */
 export function e2eDatabase(): Database {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { deleteTools, insertPaidOrder, insertTools } from "../../server/catalog/write.ts";
-import { newId } from "../../server/db/ids.ts";
+import { newId } from "../../server/platform/db/ids.ts";
 import { changeE2eCatalog, HOSTILE_TOOL } from "./fixture-tools.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../server/config.ts";
+import type { Config } from "../../server/platform/config.ts";
 import { hashToken } from "../../server/claims/service.ts";
-import { newId } from "../../server/db/ids.ts";
+import { newId } from "../../server/platform/db/ids.ts";
 import { addTools, makeTool } from "../support/catalog.ts";
 import { testEngine } from "../support/database.ts";
 import { startFakeDns, type FakeDns } from "../support/dns.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../server/config.ts";
+import type { Config } from "../../server/platform/config.ts";
 import { unsubscribeToken } from "../../server/digest/subscribers.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { formParts, MULTIPART, multipartBody, seed, type Seeded } from "./fixtures.ts";

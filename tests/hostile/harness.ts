@@ -4,8 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import { expect } from "vitest";
-import { ERROR_STATUS } from "../../server/http/errors.ts";
-import type { DB } from "../../server/db/types.ts";
+import { ERROR_STATUS } from "../../server/platform/http/errors.ts";
+import type { DB } from "../../server/platform/db/types.ts";
 import type { TestServer } from "../support/server.ts";
 import { BROWSER_UA, textOf } from "../support/html.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_SLUGS } from "../../core/categories.ts";
-import type { Config } from "../../server/config.ts";
+import type { Config } from "../../server/platform/config.ts";
 import { testEngine } from "../support/database.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { signPayload, startStripeFake, stripeEvent, type StripeFake } from "../support/stripe-fake.ts";

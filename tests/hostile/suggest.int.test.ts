@@ -1,5 +1,5 @@
 import { beforeAll, describe, it } from "vitest";
-import type { Config } from "../../server/config.ts";
+import type { Config } from "../../server/platform/config.ts";
 import { addTools, makeTool } from "../support/catalog.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { expectNoProblems as expectHarnessProblems, get, post, runner, type HostileCase } from "./harness.ts";

@@ -6,7 +6,7 @@ import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../../server/catalog/change.ts";
 import { descriptionText } from "../../server/catalog/description.ts";
 import { insertPaidOrder, insertTools, type NewTool } from "../../server/catalog/write.ts";
-import { newId } from "../../server/db/ids.ts";
+import { newId } from "../../server/platform/db/ids.ts";
 import type { AppServices } from "../../server/services.ts";
 
 let counter = 0;

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { DatabaseTarget } from "../../server/config.ts";
-import { openDatabase, type Database } from "../../server/db/index.ts";
-import { migrateToLatest } from "../../server/db/migrate.ts";
-import { newId } from "../../server/db/ids.ts";
+import type { DatabaseTarget } from "../../server/platform/config.ts";
+import { openDatabase, type Database } from "../../server/platform/db/index.ts";
+import { migrateToLatest } from "../../server/platform/db/migrate.ts";
+import { newId } from "../../server/platform/db/ids.ts";
 
 /** The engine this test run is for: the Vitest project sets TEST_ENGINE. */
 export function testEngine(): "sqlite" | "postgres" {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import sharp from "sharp";
-import type { Config } from "../../server/config.ts";
+import type { Config } from "../../server/platform/config.ts";
 import { listenLocal, type LocalServer } from "./listen.ts";
 
 // A fake of Product Hunt at the HTTP level on 127.0.0.1: launch pages (in the shapes the real site

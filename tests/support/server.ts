@@ -5,9 +5,9 @@ import http, { type Server } from "node:http";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { answerClientError } from "../../server/http/guards.ts";
-import { loadConfig, type Config } from "../../server/config.ts";
-import { createLogger } from "../../server/logger.ts";
+import { answerClientError } from "../../server/platform/http/guards.ts";
+import { loadConfig, type Config } from "../../server/platform/config.ts";
+import { createLogger } from "../../server/platform/logger.ts";
 import { createServices, type AppServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 

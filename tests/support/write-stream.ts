@@ -6,7 +6,7 @@ import { createAdmin } from "../../server/admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
 import { changeCatalog } from "../../server/catalog/change.ts";
 import { insertTools, type NewTool } from "../../server/catalog/write.ts";
-import type { Database } from "../../server/db/index.ts";
+import type { Database } from "../../server/platform/db/index.ts";
 import { VISITOR_COOKIE } from "../../server/likes/visitor.ts";
 import { makeTool } from "./catalog.ts";
 import { testImage } from "./images.ts";

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { DIGEST_JOB, digestOverview } from "../../../server/digest/admin.ts";
-import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
+import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run-now.ts";
 import { RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";

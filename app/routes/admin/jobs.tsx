@@ -1,7 +1,7 @@
 import { data, useFetcher } from "react-router";
 import { z } from "../../../core/zod.ts";
-import { runJobNow, type RunActionData } from "../../../server/jobs/run-now.ts";
-import type { JobOverview } from "../../../server/jobs/scheduler.ts";
+import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run-now.ts";
+import type { JobOverview } from "../../../server/platform/jobs/scheduler.ts";
 import { jobShown, jobWords, type JobShown } from "../../lib/job-words.ts";
 import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";

@@ -1,7 +1,7 @@
 import { data, Form, isRouteErrorResponse, NavLink, Outlet, useLocation } from "react-router";
 import { adminOfCookie } from "../../../server/admin/session.ts";
-import { servesHttps } from "../../../server/config.ts";
-import { fromThisSite } from "../../../server/http/origin.ts";
+import { servesHttps } from "../../../server/platform/config.ts";
+import { fromThisSite } from "../../../server/platform/http/origin.ts";
 import { AdminLogin } from "../../components/admin-login.tsx";
 import { StatusPage } from "../../components/not-found.tsx";
 import { adminContextKey, servicesContextKey } from "../../context.ts";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { adminCookie, endAdminSession } from "../../../server/admin/session.ts";
-import { servesHttps } from "../../../server/config.ts";
-import { fromThisSite } from "../../../server/http/origin.ts";
+import { servesHttps } from "../../../server/platform/config.ts";
+import { fromThisSite } from "../../../server/platform/http/origin.ts";
 import { requestContextKey, servicesContextKey } from "../../context.ts";
 import type { Route } from "./+types/logout.ts";
 
