@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
+import boundaries from "eslint-plugin-boundaries";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -38,13 +40,13 @@ export default tseslint.config(
     files: ["core/**/*.ts"],
     ignores: ["core/zod.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["node:*", "../server/*", "../app/*", "kysely", "react*"], paths: [ZOD_DOOR] }],
+      "no-restricted-imports": ["error", { patterns: ["node:*", "kysely", "react*"], paths: [ZOD_DOOR] }],
     },
   },
   {
     files: ["server/**/*.ts"],
     ignores: ["server/app.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "../app/*", "../../app/*"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: ["react", "react-dom"] }] },
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
@@ -60,6 +62,48 @@ export default tseslint.config(
         { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "Components and app/lib import only types from server/; move shared values to core/." }] },
       ],
     },
+  },
+  {
+    // The layers of docs/design.md#layers, at any depth: core is pure; the platform (server/platform)
+    // is plumbing that knows no domain; a domain (server/<name>) uses core and the platform and is
+    // handed narrow dependencies, so it never imports the composition root (server/app.ts, main.ts,
+    // services.ts) or the React app; only the composition root wires everything together.
+    files: ["core/**/*.ts", "server/**/*.ts", "app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test-support.ts"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/include": ["core/**", "server/**", "app/**"],
+      "boundaries/elements": [
+        { type: "core", pattern: "core" },
+        { type: "app", pattern: "app" },
+        { type: "platform", pattern: "server/platform" },
+        { type: "domain", pattern: "server/*", capture: ["name"] },
+      ],
+      "boundaries/files": [{ category: "composition-root", pattern: "server/*.ts" }],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          policies: [
+            { from: { element: { type: "core" } }, disallow: { to: { element: { types: { anyOf: ["app", "platform", "domain"] } } } } },
+            { from: { element: { type: "platform" } }, disallow: { to: { element: { types: { anyOf: ["app", "domain"] } } } } },
+            { from: { element: { type: "domain" } }, disallow: { to: { element: { type: "app" } } } },
+            // The composition root (server/app.ts, main.ts, services.ts) sits beside the folders.
+            { from: { element: { types: { anyOf: ["core", "platform", "domain"] } } }, disallow: { to: { file: { categories: "composition-root" } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles between modules: a cycle makes load order matter and hides which side owns what.
+    files: ["core/**/*.ts", "server/**/*.ts", "app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })], "import-x/extensions": [".ts", ".tsx", ".js"] },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // docs/decisions/020 and 042: identifiers spell -ize where British prose spells -ise (normalize,
