@@ -67,7 +67,7 @@ export interface ApiV1Deps {
   now: () => number;
   config: Pick<Config, "siteUrl">;
   /** The public catalogue in memory: lists, facets, alternatives, counts, and suggestions. */
-  catalog: PublicCatalog;
+  catalog: Pick<PublicCatalog, "list" | "facets" | "alternatives" | "categoryCounts" | "namedLike">;
   /** The generation a kept search answer belongs to. */
   freshness: Pick<CatalogFreshness, "generation">;
   search: SearchService;
