@@ -1,11 +1,13 @@
 import express, { type Router } from "express";
 import { takeScreenshotSchema } from "../../core/api.ts";
 import { scrapeBusyMessage, scrapeFailedMessage } from "../../core/import.ts";
-import { servesHttps } from "../platform/config.ts";
+import { servesHttps, type Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
 import { ToolGoneError } from "../platform/errors.ts";
 import { sendError, type ErrorCode } from "../platform/http/errors.ts";
+import type { ScheduledJob, Scheduler } from "../platform/jobs/scheduler.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
-import type { AppServices } from "../services.ts";
+import type { ScreenshotService } from "../screenshots/service.ts";
 import { requireAdmin } from "./session.ts";
 import { dashboardStats } from "./stats.ts";
 
@@ -17,8 +19,19 @@ const SCREENSHOT_ERRORS: Record<ScreenshotError["code"], ErrorCode> = {
   failed: "unavailable",
 };
 
+/** What the admin API needs of the running server. */
+export interface AdminApiDeps {
+  database: Database;
+  now: () => number;
+  config: Pick<Config, "siteUrl">;
+  screenshots: Pick<ScreenshotService, "take">;
+  scheduler: Pick<Scheduler, "run">;
+  /** The Product Hunt import among the scheduler's jobs: what `/scrape` runs. */
+  importJob: Pick<ScheduledJob, "name">;
+}
+
 /** `/api/admin`: the server functions only an admin may call (docs/design.md#json-api). */
-export function adminApi(services: AppServices): Router {
+export function adminApi(services: AdminApiDeps): Router {
   const router = express.Router();
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

@@ -1,12 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { servesHttps } from "../platform/config.ts";
+import { servesHttps, type Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
 import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
 import { takeTurn } from "../platform/ratelimit/queue.ts";
-import type { AppServices } from "../services.ts";
 import { normalizeUsername, verifyLogin } from "./accounts.ts";
 import { recordAudit, type AuditActor } from "./audit.ts";
 import { deviceCookie, knownDevice } from "./device.ts";
 import { createAdminSession } from "./session.ts";
+
+/** What a login attempt needs of the running server. */
+export interface LoginDeps {
+  database: Database;
+  now: () => number;
+  config: Pick<Config, "siteUrl" | "rateLimits" | "loginSlowdown">;
+  /** The key cookies are signed with (the known-device cookie here). */
+  signingKey: () => Promise<string>;
+  limiters: Record<"loginIp" | "loginUserIp" | "loginUser" | "loginDevice", RateLimiter>;
+}
 
 export type LoginOutcome =
   | { kind: "ok"; token: string; deviceCookie: string }
@@ -27,7 +37,7 @@ export function loginSlowdownMs(consumed: number, budget: number, slowdown: { st
  * its own budget alone.
  */
 export async function attemptLogin(
-  services: AppServices,
+  services: LoginDeps,
   input: { username: string; password: string; ip: string; cookieHeader: string | undefined },
 ): Promise<LoginOutcome> {
   const { limiters, config, database, now } = services;

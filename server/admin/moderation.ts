@@ -1,15 +1,17 @@
 import { sql } from "kysely";
 import { descriptionText } from "../catalog/description.ts";
+import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { memberships, PREVIEW_COLUMNS, previewOf, type ToolPreview } from "../catalog/queries.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { deleteTools as deleteToolRows, setToolStatus, type ChangedTool } from "../catalog/write.ts";
-import type { AppServices } from "../services.ts";
 import { ownStorageKey, type Storage } from "../platform/storage/index.ts";
 import { CodedError } from "../platform/errors.ts";
 import { startFeaturedYears } from "../payments/orders.ts";
+import type { PaymentService } from "../payments/service.ts";
 import { mailPaidRejection, paidOrdersOf, settleOrders, settlementText, type Settlement } from "../payments/settlement.ts";
 import { recordAudit } from "./audit.ts";
 import type { Admin } from "./session.ts";
@@ -18,9 +20,18 @@ import type { Admin } from "./session.ts";
 // Every change is one catalogue change (server/catalog/change.ts) with its audit entries.
 
 /** What the moderation functions need of the running server. */
-export type ModerationDeps = Pick<AppServices, "database" | "storage" | "freshness" | "now" | "log" | "payments" | "mailer"> & {
+export interface ModerationDeps {
+  database: Database;
+  storage: Storage;
+  /** Told after each change commits, so this instance's pages follow at once. */
+  freshness: Pick<CatalogFreshness, "changed">;
+  now: () => number;
+  log: Logger;
+  /** Refunds a rejected tool's payments. */
+  payments: Pick<PaymentService, "refund">;
+  mailer: Mailer;
   config: Pick<Config, "storage" | "siteName">;
-};
+}
 
 /** A pending tool as the queue previews it: the start of its card, and what a moderator weighs. */
 export interface QueueItem extends ToolPreview {

@@ -6,14 +6,17 @@ import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
 import { centsToUsd } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionText } from "../catalog/description.ts";
+import type { CatalogFreshness } from "../catalog/freshness.ts";
+import type { PublicCatalog } from "../catalog/public.ts";
 import { findPublicToolHead, findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
 import { sendError } from "../platform/http/errors.ts";
 import type { PageCache } from "../platform/http/page-cache.ts";
 import { clientIp } from "../platform/http/client.ts";
-import { addressKey } from "../platform/ratelimit/index.ts";
-import { SEARCH_LIMITS } from "../search/service.ts";
+import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
+import { SEARCH_LIMITS, type SearchService } from "../search/service.ts";
 import { suggest } from "../search/suggest.ts";
-import type { AppServices } from "../services.ts";
 
 // The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
 // the public pages show. Never returns a submitter's e-mail or anything not public.
@@ -58,11 +61,24 @@ function toolDetail(tool: ToolDetail, siteUrl: string) {
   };
 }
 
+/** What the public JSON API needs of the running server. */
+export interface ApiV1Deps {
+  database: Database;
+  now: () => number;
+  config: Pick<Config, "siteUrl">;
+  /** The public catalogue in memory: lists, facets, alternatives, counts, and suggestions. */
+  catalog: Pick<PublicCatalog, "list" | "facets" | "alternatives" | "categoryCounts" | "namedLike">;
+  /** The generation a kept search answer belongs to. */
+  freshness: Pick<CatalogFreshness, "generation">;
+  search: SearchService;
+  limiters: { suggest: RateLimiter };
+}
+
 /**
  * `/api/v1`: tools (list and one), search, suggestions and categories. `answers` (the page cache, when on)
  * keeps search answers.
  */
-export function apiV1(services: AppServices, answers: Pick<PageCache, "keepJson"> | null): Router {
+export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> | null): Router {
   const router = express.Router();
   const { database, config } = services;
 

@@ -2,11 +2,19 @@ import { createHash } from "node:crypto";
 import express, { type Router } from "express";
 import { BadgeQuerySchema } from "../../core/badge.ts";
 import { publicToolBadge } from "../catalog/queries.ts";
-import type { AppServices } from "../services.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
 import { renderBadge, type BadgeContent } from "./render.ts";
 
 /** How long other sites' visitors (and caches between) keep a badge before asking again. */
 const MAX_AGE_S = 300;
+
+/** What the badge route needs of the running server. */
+export interface BadgeRoutesDeps {
+  database: Database;
+  now: () => number;
+  config: Pick<Config, "siteName">;
+}
 
 /**
  * `GET /badge/{slug}.svg[?theme=dark]`: a public tool's badge for its owner's site — "Listed on"
@@ -14,7 +22,7 @@ const MAX_AGE_S = 300;
  * the default one. Always answered as an SVG, so an embedded badge says what is wrong in place: a
  * 404 one for an unknown or non-public tool. Revalidated by ETag (the SVG's hash).
  */
-export function badgeRoutes(services: Pick<AppServices, "database" | "config" | "now">): Router {
+export function badgeRoutes(services: BadgeRoutesDeps): Router {
   const router = express.Router();
   const { siteName } = services.config;
   router.all("/:file", async (req, res) => {

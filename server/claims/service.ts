@@ -3,14 +3,14 @@ import { answeredByListedSite, emailAddressRefusal, emailRefusalMessage, verific
 import { SITE_CODE_PATTERN, txtRecordIsCode, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME, verificationFileHasCode } from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import { newId } from "../platform/db/ids.ts";
 import { joinHtml, mailHtml, mailLine } from "../platform/mail/html.ts";
-import { MailError } from "../platform/mail/mailer.ts";
-import { spendConfirmationMail } from "../platform/mail/recipients.ts";
+import { MailError, type Mailer } from "../platform/mail/mailer.ts";
+import { spendConfirmationMail, type ConfirmationMailDeps } from "../platform/mail/recipients.ts";
 import { OutboundError, safeFetch } from "../platform/net/fetch.ts";
 import type { RateLimiter } from "../platform/ratelimit/index.ts";
-import type { AppServices } from "../services.ts";
 import { lookUpTxt, META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 
 // Claiming a listing (ADR 032): a visitor proves that a public tool's website is theirs, by a
@@ -19,7 +19,13 @@ import { lookUpTxt, META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 // kept: the e-mail link's, the claimant's (who started a website claim) and the owner link's.
 
 /** What the claim functions need of the running server. */
-export type ClaimDeps = Pick<AppServices, "database" | "config" | "now" | "mailer" | "log" | "limiters">;
+export interface ClaimDeps extends ConfirmationMailDeps {
+  database: Database;
+  now: () => number;
+  config: Pick<Config, "siteName" | "siteUrl" | "outboundAllow" | "dns" | "rateLimits">;
+  mailer: Pick<Mailer, "send">;
+  limiters: Record<"claimAddress" | "claimToolAddress" | "claimRecipient" | "claimVerify" | "confirmationMails", RateLimiter>;
+}
 
 /** Who is asking: the client's address (its limit key, and the audit log's address). */
 export interface Client {

@@ -1,7 +1,6 @@
 import express, { type Router } from "express";
 import { sendPlainPage } from "../platform/http/plain-page.ts";
-import type { AppServices } from "../services.ts";
-import { subscriberOfToken, unsubscribe } from "./subscribers.ts";
+import { subscriberOfToken, unsubscribe, type SubscriberDeps } from "./subscribers.ts";
 
 // `POST /digest/unsubscribe/{token}`: the one-click unsubscribe of RFC 8058. A mail program posts
 // `List-Unsubscribe=One-Click` to the List-Unsubscribe URL from its own servers, with no cookie
@@ -13,8 +12,11 @@ import { subscriberOfToken, unsubscribe } from "./subscribers.ts";
 const BODY_LIMIT = "8kb";
 const TOKEN_PATH = /^\/([^/]+)\/?$/;
 
+/** What the one-click unsubscribe needs of the running server. */
+export type DigestUnsubscribeDeps = Pick<SubscriberDeps, "database" | "signingKey" | "now">;
+
 /** The router for `/digest/unsubscribe`; GET falls through to the page. */
-export function digestUnsubscribeRoutes(services: Pick<AppServices, "database" | "signingKey" | "now" | "log">): Router {
+export function digestUnsubscribeRoutes(services: DigestUnsubscribeDeps): Router {
   const router = express.Router();
   // Only posts are answered here; a GET (the link in the mail) is the page's.
   router.use((req, _res, next) => next(req.method === "POST" ? undefined : "router"));

@@ -5,7 +5,7 @@ import { newId } from "../platform/db/ids.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Mailer } from "../platform/mail/mailer.ts";
 import { spendConfirmationMail } from "../platform/mail/recipients.ts";
-import type { AppServices } from "../services.ts";
+import type { RateLimiter } from "../platform/ratelimit/index.ts";
 import { renderConfirmation } from "./render.ts";
 
 // The digest's readers (double opt-in): subscribing stores the address pending and mails a
@@ -21,7 +21,7 @@ export interface SubscriberDeps {
   now: () => number;
   signingKey: () => Promise<string>;
   /** Confirmation mails per inbox a day, and from the whole site an hour. */
-  limiters: Pick<AppServices["limiters"], "digestRecipient" | "confirmationMails">;
+  limiters: Record<"digestRecipient" | "confirmationMails", RateLimiter>;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

@@ -4,8 +4,7 @@ import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../platform/
 import { sameSite, sameSitePath } from "../platform/http/origin.ts";
 import { clientIp } from "../platform/http/client.ts";
 import { sendPlainPage } from "../platform/http/plain-page.ts";
-import type { AppServices } from "../services.ts";
-import type { LikeLimit } from "./service.ts";
+import type { LikeLimit, LikeService } from "./service.ts";
 import { isToolId } from "../../core/tool.ts";
 import { hasBody } from "../platform/http/body-limit.ts";
 
@@ -15,13 +14,19 @@ const LIMIT_MESSAGES: Record<LikeLimit, (retryAfterSec: number) => string> = {
   "new-visitors": () => "Too many new visitors from your network. Please try again later.",
 };
 
+/** What the like route needs of the running server. */
+export interface LikeRoutesDeps {
+  likes: LikeService;
+  now: () => number;
+}
+
 /**
  * `POST /like/:toolId` with `intent` (like, unlike, or toggle when absent): the script of the like
  * button gets the authoritative `{ toolId, liked, count }` as JSON; a browser without JavaScript
  * is sent back to the page of this site it came from (its Referer), else to the tool's page, at
  * the tool's card (`#tool-<id>`).
  */
-export function likeRoutes(services: AppServices): Router {
+export function likeRoutes(services: LikeRoutesDeps): Router {
   const router = express.Router();
   router.post("/:toolId", express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 }), async (req, res) => {
     res.set("Cache-Control", "no-store");

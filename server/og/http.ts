@@ -1,7 +1,6 @@
 import express, { type Router } from "express";
 import { sendPlainPage } from "../platform/http/plain-page.ts";
-import type { AppServices } from "../services.ts";
-import { ToolImagesBusyError } from "./service.ts";
+import { ToolImagesBusyError, type ToolImages } from "./service.ts";
 
 /** How long a shared cache may keep the image at its address without a version (`/og/{slug}.png`). */
 const UNVERSIONED_MAX_AGE_S = 300;
@@ -12,7 +11,7 @@ const UNVERSIONED_MAX_AGE_S = 300;
  * good, without one (or under an old one) it is today's image, cached briefly. Unknown and
  * non-public tools are a 404.
  */
-export function toolImageRoutes(services: Pick<AppServices, "toolImages">): Router {
+export function toolImageRoutes(services: { toolImages: ToolImages }): Router {
   const router = express.Router();
   router.all("/:file", async (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {

@@ -1,25 +1,34 @@
 import express, { type Router } from "express";
 import { checkoutRequestSchema, featureCandidatesQuerySchema } from "../../core/api.ts";
+import type { PublicCatalog } from "../catalog/public.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../platform/http/errors.ts";
 import { sameSite, sameSitePath } from "../platform/http/origin.ts";
 import { clientIp } from "../platform/http/client.ts";
 import type { SecretRoute } from "../platform/http/logged-url.ts";
 import { sendPlainPage } from "../platform/http/plain-page.ts";
-import { addressKey } from "../platform/ratelimit/index.ts";
-import type { AppServices } from "../services.ts";
-import { CheckoutError, WebhookEventError, WebhookSignatureError } from "./service.ts";
+import type { Logger } from "../platform/logger.ts";
+import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
+import { CheckoutError, WebhookEventError, WebhookSignatureError, type PaymentService } from "./service.ts";
 
 const CANDIDATES_LIMIT = 20;
 
 /** A checkout session's state, by its id: the id is what lets anyone pay, or cancel, a test order, so the log leaves it out. */
 export const CHECKOUT_SESSION_ROUTE: SecretRoute = { path: "/api/checkout-session/:sessionId", secret: "path" };
 
+/** What the feature dialog's calls need of the running server. */
+export interface PaymentRoutesDeps {
+  now: () => number;
+  catalog: Pick<PublicCatalog, "featureCandidates">;
+  payments: Pick<PaymentService, "startCheckout" | "status">;
+  limiters: { checkout: RateLimiter };
+}
+
 /**
  * `/api/checkout-session` and `/api/feature-candidates`: the feature dialog's two calls. A checkout
  * is asked for as JSON by the dialog's script, or by a plain form post (answered with a redirect
  * to the checkout page), from this site's pages only.
  */
-export function paymentRoutes(services: AppServices): Router {
+export function paymentRoutes(services: PaymentRoutesDeps): Router {
   const router = express.Router();
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -84,7 +93,7 @@ export function paymentRoutes(services: AppServices): Router {
 }
 
 /** `POST /webhooks/stripe`: the raw body is needed for the signature, so nothing parses it first. */
-export function stripeWebhook(services: AppServices): Router {
+export function stripeWebhook(services: { payments: Pick<PaymentService, "handleStripeWebhook">; log: Logger }): Router {
   const router = express.Router();
   router.post("/", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
     res.set("Cache-Control", "no-store");

@@ -15,7 +15,7 @@ export interface Suggestions {
  * Suggestions for a normalised query (core/search.ts), from the catalogue held in memory: tools
  * by name (shortest names first), and categories with public tools, by name.
  */
-export async function suggest(deps: { catalog: PublicCatalog; now: () => number }, query: string): Promise<Suggestions> {
+export async function suggest(deps: { catalog: Pick<PublicCatalog, "namedLike" | "categoryCounts">; now: () => number }, query: string): Promise<Suggestions> {
   const now = deps.now();
   const [tools, counts] = await Promise.all([deps.catalog.namedLike(now, query, SUGGEST_LIMITS.tools), deps.catalog.categoryCounts(now)]);
   const categories = CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0 && wordStartsAt(c.name.toLowerCase(), query))

@@ -4,7 +4,7 @@ import type { Database } from "../platform/db/index.ts";
 import { lookupRoute } from "../platform/http/routes.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { RateLimiter } from "../platform/ratelimit/index.ts";
-import type { AppServices } from "../services.ts";
+import type { SearchService } from "./service.ts";
 
 /** Where a search came from (docs/design.md#entities): the home page's hero box, or the search page itself. */
 export type SearchSource = { kind: "homepage" } | { kind: "search-page"; resultCount: number };
@@ -96,7 +96,13 @@ export function searchRequestOf(method: string, url: string): { term: string; fr
  * search service, which keeps the answer the page shows.
  */
 export async function countSearch(
-  services: Pick<AppServices, "database" | "limiters" | "log" | "now" | "search">,
+  services: {
+    database: Database;
+    log: Logger;
+    now: () => number;
+    search: SearchService;
+    limiters: Record<"searchTracking" | "searchNewTerm", RateLimiter>;
+  },
   request: { term: string; fromHome: boolean },
   client: string,
 ): Promise<void> {
