@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { parseFeatureAmountParam } from "../../core/featuring.ts";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
 import { STATUS_TOKEN_PATTERN, websiteKey, type SubmissionContent } from "../../core/submission.ts";
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { insertTools } from "../catalog/write.ts";
