@@ -10,7 +10,8 @@ import type { AppServices } from "../services.ts";
 import { ownStorageKey, type Storage } from "../platform/storage/index.ts";
 import { CodedError } from "../platform/errors.ts";
 import { startFeaturedYears } from "../payments/orders.ts";
-import { mailPaidRejection, paidOrdersOf, settleOrders, settlementText, type Settlement } from "../payments/settlement.ts";
+import { mailPaidRejection, paidOrdersOf, settleOrders, type Settlement } from "../payments/settlement.ts";
+import { settlementText } from "../../core/featuring.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Admin } from "./session.ts";
 
