@@ -7,7 +7,6 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { createContext, createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.ts";
-import type { Metrics } from "../metrics/index.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
 import { lookupRoute } from "./routes.ts";
@@ -51,7 +50,7 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBytes?: number;
   /** Counts what it sends: from memory (HIT) or rendered and stored (MISS). */
-  metrics?: Pick<Metrics, "pageCache">;
+  metrics?: { pageCache(result: "HIT" | "MISS"): void };
 }
 
 export interface PageCache {
