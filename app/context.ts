@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider, type RouterContext } from "react-router";
-import type { AuditActor } from "../server/admin/audit.ts";
+import type { AuditActor } from "../server/audit/audit.ts";
 import type { AppServices, RequestInfo } from "../server/services.ts";
 
 // This module is evaluated twice in one process: natively by the Express server and once more

@@ -21,6 +21,7 @@ import {
   usdToCents,
   centsToUsd,
   formatUsd,
+  settlementText,
   CHECKOUT_MESSAGES,
   checkoutOutcome,
   paymentErrorMessage,
@@ -223,6 +224,17 @@ describe("usdToCents and centsToUsd", () => {
     expect(centsToUsd(1900)).toBe(19);
     expect(centsToUsd(1950)).toBe(19.5);
     expect(centsToUsd(usdToCents(1250))).toBe(1250);
+  });
+});
+
+describe("settlementText", () => {
+  it("tells a refund with its amount", () => {
+    expect(settlementText({ kind: "refund", note: null }, 1900)).toBe("Your payment of $19 has been refunded; it can take a few days to reach your account.");
+  });
+
+  it("tells a credit, with the admin's note when there is one", () => {
+    expect(settlementText({ kind: "credit", note: null }, 125_000)).toBe("Your payment of $1,250 is kept as credit for a future listing.");
+    expect(settlementText({ kind: "credit", note: "use it within a year" }, 1950)).toBe("Your payment of $19.50 is kept as credit for a future listing: use it within a year");
   });
 });
 

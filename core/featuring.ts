@@ -142,6 +142,13 @@ export function formatUsd(cents: number): string {
   return (cents % 100 === 0 ? wholeDollars : dollarsAndCents).format(cents / 100);
 }
 
+/** What the submitter's mail and status page say about a rejected tool's payment. */
+export function settlementText(settlement: { kind: "refund" | "credit"; note: string | null }, amountCents: number): string {
+  const amount = formatUsd(amountCents);
+  if (settlement.kind === "refund") return `Your payment of ${amount} has been refunded; it can take a few days to reach your account.`;
+  return `Your payment of ${amount} is kept as credit for a future listing${settlement.note ? `: ${settlement.note}` : "."}`;
+}
+
 /** The texts the feature checkout shows (docs/design.md#errors; the provider is not named). */
 export const CHECKOUT_MESSAGES = {
   noTool: "Please select a tool to feature",

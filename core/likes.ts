@@ -1,6 +1,12 @@
 import { z } from "./zod.ts";
 
 /**
+ * How long a like count shown may lag behind by default (a like on another instance is seen within
+ * a poll, so this leaves a second of the five the product allows).
+ */
+export const COUNTS_LAG_MS = 4000;
+
+/**
  * What a like request asks: set the state (the button's script), or flip it (the form without
  * JavaScript, which sends no intent, so that every card carries as little markup as possible).
  */

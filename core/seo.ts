@@ -3,6 +3,9 @@ import type { CategorySlug } from "./categories.ts";
 /** How many characters of the description the meta description keeps (docs/design.md#screens). */
 export const META_DESCRIPTION_LENGTH = 160;
 
+/** The most URLs one sitemap (and the most sitemaps one sitemap index) may list, by the sitemaps.org protocol. */
+export const SITEMAP_MAX_URLS = 50_000;
+
 /** The meta description: the first 160 characters of the description, or of the tagline when that is blank (docs/design.md#screens). */
 export function metaDescription(plainDescription: string, tagline: string): string {
   const description = collapse(plainDescription);

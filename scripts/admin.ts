@@ -5,7 +5,7 @@ import { createAdmin, listAdmins, setAdminPassword } from "../server/admin/accou
 import { generatePassword } from "../server/admin/passwords.ts";
 import { ConfigError, loadConfig } from "../server/platform/config.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
-import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
+import { keepFilesPrivate } from "../server/platform/private-files.ts";
 import { migrateToLatest } from "../server/platform/db/migrate.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.

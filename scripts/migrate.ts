@@ -1,7 +1,7 @@
 // `npm run db:migrate`: brings the configured database's schema up to date and says what it did.
 import { loadConfig } from "../server/platform/config.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
-import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
+import { keepFilesPrivate } from "../server/platform/private-files.ts";
 import { migrateToLatest } from "../server/platform/db/migrate.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.

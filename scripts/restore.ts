@@ -4,7 +4,7 @@
 // 1 not restored (the reason on stderr; nothing was put in place), 2 wrong arguments.
 import { ConfigError, loadConfig } from "../server/platform/config.ts";
 import { BackupError, restoreBackup } from "../server/platform/ops/backup.ts";
-import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
+import { keepFilesPrivate } from "../server/platform/private-files.ts";
 import { failOnOperatorError } from "./ops-errors.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.

@@ -7,7 +7,7 @@ import { insertTools } from "../server/catalog/write.ts";
 import { loadConfig } from "../server/platform/config.ts";
 import { openDatabase } from "../server/platform/db/index.ts";
 import { migrateToLatest } from "../server/platform/db/migrate.ts";
-import { keepFilesPrivate } from "../server/platform/ops/private-files.ts";
+import { keepFilesPrivate } from "../server/platform/private-files.ts";
 import { syntheticTools } from "../server/seed/synthetic.ts";
 
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.

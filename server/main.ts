@@ -13,7 +13,7 @@ import { migrateToLatest } from "./platform/db/migrate.ts";
 import { createLogger } from "./platform/logger.ts";
 import { logsArePretty, prettyDestination } from "./platform/log-format.ts";
 import { startMetricsServer, stopMetricsServer } from "./platform/metrics/http.ts";
-import { keepFilesPrivate, makePrivateDir, openToOthers } from "./platform/ops/private-files.ts";
+import { keepFilesPrivate, makePrivateDir, openToOthers } from "./platform/private-files.ts";
 import { PROJECT_ROOT } from "./platform/paths.ts";
 import { paymentsStartWarning } from "./payments/mode.ts";
 import { seedDemoIfEmpty } from "./seed/demo.ts";

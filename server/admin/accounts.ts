@@ -1,7 +1,7 @@
 import type { Database } from "../platform/db/index.ts";
 import { newId } from "../platform/db/ids.ts";
 import type { Logger } from "../platform/logger.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.ts";
 
 export interface AdminAccount {

@@ -1,6 +1,6 @@
 import type { SubmissionContent } from "../../core/submission.ts";
 import type { Logger } from "../platform/logger.ts";
-import type { AuditActor } from "./audit.ts";
+import type { AuditActor } from "../audit/audit.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import { saveTool, type LogoSource, type SubmitDeps, type SubmitResult } from "../submissions/service.ts";

@@ -4,7 +4,7 @@ import type { Database } from "../platform/db/index.ts";
 import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
 import { takeTurn } from "../platform/ratelimit/queue.ts";
 import { normalizeUsername, verifyLogin } from "./accounts.ts";
-import { recordAudit, type AuditActor } from "./audit.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import { deviceCookie, knownDevice } from "./device.ts";
 import { createAdminSession } from "./session.ts";
 

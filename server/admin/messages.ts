@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { MessageIntent } from "../../core/messages.ts";
-import { recordAudit, type AuditActor } from "./audit.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.ts";
 
 /** Messages per page of the admin's list. */
 export const MESSAGES_PAGE_SIZE = 50;

@@ -12,8 +12,9 @@ import { ownStorageKey, type Storage } from "../platform/storage/index.ts";
 import { CodedError } from "../platform/errors.ts";
 import { startFeaturedYears } from "../payments/orders.ts";
 import type { PaymentService } from "../payments/service.ts";
-import { mailPaidRejection, paidOrdersOf, settleOrders, settlementText, type Settlement } from "../payments/settlement.ts";
-import { recordAudit } from "./audit.ts";
+import { mailPaidRejection, paidOrdersOf, settleOrders, type Settlement } from "../payments/settlement.ts";
+import { settlementText } from "../../core/featuring.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { Admin } from "./session.ts";
 
 // Moderation (docs/design.md#rule-5): the queue of pending submissions and what admins do with them.

@@ -4,7 +4,7 @@ import type { Database } from "../platform/db/index.ts";
 import { cookieValue } from "../platform/http/cookies.ts";
 import { sendError } from "../platform/http/errors.ts";
 import { fromThisSite } from "../platform/http/origin.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 
 /** How long a session lasts without use, and at most. */
 export const ADMIN_SESSION_IDLE_MS = 2 * 60 * 60 * 1000;

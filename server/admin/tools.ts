@@ -8,7 +8,7 @@ import { changeCatalog } from "../catalog/change.ts";
 import { updateToolRow } from "../catalog/write.ts";
 import { readLogo, storeLogo } from "../submissions/logo.ts";
 import { findToolByWebsite } from "../submissions/service.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../audit/audit.ts";
 import { startFeaturedYears } from "../payments/orders.ts";
 import { paidOrdersOf } from "../payments/settlement.ts";
 import { deleteStoredFiles, type ModerationDeps } from "./moderation.ts";

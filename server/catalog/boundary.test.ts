@@ -23,7 +23,7 @@ const WRITE = new RegExp(
 );
 
 /** Where each table may be written: the catalogue's write module, its version, and the search rows. */
-const WRITERS = new Set(["catalog/write.ts", "catalog/freshness.ts", "search/indexer.ts"]);
+const WRITERS = new Set(["catalog/write.ts", "catalog/freshness.ts", "catalog/indexer.ts"]);
 
 describe("the catalogue's one entry point for writes", () => {
   const sources = serverSources();
@@ -45,8 +45,8 @@ describe("the catalogue's one entry point for writes", () => {
 
   it("moves the catalogue version, rebuilds search rows and tells page caches only through changeCatalog", () => {
     const calls = [
-      [/\bmarkCatalogChanged\(/, ["catalog/freshness.ts", "catalog/change.ts", "search/indexer.ts"]],
-      [/\breindexTools\(/, ["search/indexer.ts", "catalog/change.ts"]],
+      [/\bmarkCatalogChanged\(/, ["catalog/freshness.ts", "catalog/change.ts", "catalog/indexer.ts"]],
+      [/\breindexTools\(/, ["catalog/indexer.ts", "catalog/change.ts"]],
       [/\bfreshness\??\.changed\(/, ["catalog/change.ts"]],
     ] as const;
     const offenders: string[] = [];

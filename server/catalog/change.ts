@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../platform/db/index.ts";
 import type { DB } from "../platform/db/types.ts";
-import { reindexTools } from "../search/indexer.ts";
 import { markCatalogChanged, type CatalogFreshness } from "./freshness.ts";
+import { reindexTools } from "./indexer.ts";
 
 // The one way to change the catalogue (docs/decisions/021). Everything that public pages, the API
 // or search show — tools, their categories and tags, their search rows, like counts, paid

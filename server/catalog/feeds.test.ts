@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { SITEMAP_MAX_URLS, atomFeedXml, sitemapIndexXml, sitemapXml, type AtomEntry, type AtomFeed } from "./feeds.ts";
+import { SITEMAP_MAX_URLS } from "../../core/seo.ts";
+import { atomFeedXml, sitemapIndexXml, sitemapXml, type AtomEntry, type AtomFeed } from "./feeds.ts";
 
 const options = {
   ignoreAttributes: false,

@@ -1,5 +1,4 @@
-/** The most URLs one sitemap (and the most sitemaps one sitemap index) may list, by the sitemaps.org protocol. */
-export const SITEMAP_MAX_URLS = 50_000;
+import { SITEMAP_MAX_URLS } from "../../core/seo.ts";
 
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const ATOM_NS = "http://www.w3.org/2005/Atom";

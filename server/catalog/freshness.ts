@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import { COUNTS_LAG_MS } from "../../core/likes.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { DB } from "../platform/db/types.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -29,12 +30,6 @@ export interface CatalogFreshness {
   /** Whether a like on this instance changed one of these tools' counts at or after `since` (by the app's clock). */
   countsChangedSince(toolIds: readonly string[], since: number): boolean;
 }
-
-/**
- * How long a like count shown may lag behind by default (a like on another instance is seen within
- * a poll, so this leaves a second of the five the product allows).
- */
-export const COUNTS_LAG_MS = 4000;
 
 /** Whether a change touched like counts alone (then pages may show it a few seconds late). */
 export function countsOnly(change: CatalogChange | undefined): boolean {

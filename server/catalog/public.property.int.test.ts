@@ -6,9 +6,9 @@ import { normalizeQuery } from "../../core/search.ts";
 import { PUBLIC_STATUSES, type ToolStatus } from "../../core/tool.ts";
 import { addPaidOrder, addTools, addToolsFromAnotherInstance, DAY_MS, makeTool, searchByBruteForce } from "../../tests/support/catalog.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
-import { reindexTools } from "../search/indexer.ts";
 import { seededRandom } from "../seed/synthetic.ts";
 import { changeCatalog } from "./change.ts";
+import { reindexTools } from "./indexer.ts";
 import { deleteTools, insertPaidOrder, setToolStatus, updateToolRow, type NewTool } from "./write.ts";
 
 // The public catalogue against its oracles, through the real server on either engine. For random

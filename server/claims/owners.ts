@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { diffOwnerContent, normalizeOwnerContent, OWNER_EDIT_FIELDS, ownerChanges, type FieldChange, type OwnerChanges, type OwnerContent } from "../../core/claims.ts";
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import { deleteStoredFiles, type ModerationDeps } from "../admin/moderation.ts";
 import type { Admin } from "../admin/session.ts";
 import { findToolForEdit, updateTool, type EditableTool } from "../admin/tools.ts";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { answeredByListedSite, emailAddressRefusal, emailRefusalMessage, verificationDnsNames, websiteHost } from "../../core/claim-domains.ts";
 import { SITE_CODE_PATTERN, txtRecordIsCode, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME, verificationFileHasCode } from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import { newId } from "../platform/db/ids.ts";

@@ -11,7 +11,7 @@ import { startServerProcess } from "../../tests/support/server-process.ts";
 import { postForm } from "../../tests/support/server.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { insertTools, type NewTool } from "../catalog/write.ts";
-import type { AuditAction } from "../admin/audit.ts";
+import type { AuditAction } from "../audit/audit.ts";
 import { newId } from "../platform/db/ids.ts";
 import { hashToken } from "./service.ts";
 

@@ -1,5 +1,5 @@
 import { emptyToolContent } from "../../core/tool.ts";
-import type { AuditActor } from "../admin/audit.ts";
+import type { AuditActor } from "../audit/audit.ts";
 import {
   allProxiesFailedMessage,
   faviconUrl,

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { formatUsd } from "../../core/featuring.ts";
 import type { CatalogWrite } from "../catalog/change.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
@@ -53,13 +52,6 @@ export async function settleOrders(write: CatalogWrite, orders: readonly PaidOrd
     .returning("tool_id")
     .execute();
   write.changed("featuring", [...new Set(rows.flatMap((r) => (r.tool_id ? [r.tool_id] : [])))]);
-}
-
-/** What the submitter's mail and status page say about a rejected tool's payment. */
-export function settlementText(settlement: { kind: "refund" | "credit"; note: string | null }, amountCents: number): string {
-  const amount = formatUsd(amountCents);
-  if (settlement.kind === "refund") return `Your payment of ${amount} has been refunded; it can take a few days to reach your account.`;
-  return `Your payment of ${amount} is kept as credit for a future listing${settlement.note ? `: ${settlement.note}` : "."}`;
 }
 
 /** The mail telling the submitter of a paid tool that it was rejected, and what became of the money. */

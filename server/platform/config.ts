@@ -2,8 +2,8 @@ import net from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
-import { SITEMAP_MAX_URLS } from "../catalog/feeds.ts";
-import { COUNTS_LAG_MS } from "../catalog/freshness.ts";
+import { COUNTS_LAG_MS } from "../../core/likes.ts";
+import { SITEMAP_MAX_URLS } from "../../core/seo.ts";
 import { CodedError } from "./errors.ts";
 import { publicAddressesCovered } from "./net/address.ts";
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { parseFeatureAmountParam } from "../../core/featuring.ts";
+import { parseFeatureAmountParam, settlementText } from "../../core/featuring.ts";
 import { slugify, uniqueSlug } from "../../core/slug.ts";
 import { STATUS_TOKEN_PATTERN, websiteKey, type SubmissionContent } from "../../core/submission.ts";
-import { recordAudit, type AuditActor } from "../admin/audit.ts";
+import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { insertTools } from "../catalog/write.ts";
@@ -10,7 +10,6 @@ import type { Config } from "../platform/config.ts";
 import { isUniqueViolation, type Database } from "../platform/db/index.ts";
 import { newId } from "../platform/db/ids.ts";
 import { enqueueJob } from "../platform/jobs/queue.ts";
-import { settlementText } from "../payments/settlement.ts";
 import type { Metrics } from "../platform/metrics/index.ts";
 import type { Storage } from "../platform/storage/index.ts";
 import { readLogo, storeLogo } from "./logo.ts";

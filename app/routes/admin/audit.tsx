@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
-import { listAuditLog, type AuditAction } from "../../../server/admin/audit.ts";
+import { listAuditLog, type AuditAction } from "../../../server/audit/audit.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";

@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.ts";
-import { makePrivateDirSync, PRIVATE_FILE_MODE } from "../ops/private-files.ts";
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from "../private-files.ts";
 import type { DB } from "./types.ts";
 
 export type { DB } from "./types.ts";

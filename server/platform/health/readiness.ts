@@ -1,4 +1,3 @@
-import type { PublicCatalog } from "../../catalog/public.ts";
 import type { Database } from "../db/index.ts";
 import { pendingMigrations } from "../db/migrate.ts";
 import type { Logger } from "../logger.ts";
@@ -22,7 +21,8 @@ export interface ReadinessReport {
 
 export interface ReadinessDeps {
   database: Database;
-  catalog: Pick<PublicCatalog, "loaded" | "warm">;
+  /** The in-memory catalogue (server/catalog/public.ts), as far as readiness needs it. */
+  catalog: { loaded(): boolean; warm(now: number): Promise<void> };
   now: () => number;
   log: Logger;
   /** Set while the process shuts down (server/platform/shutdown.ts): the load balancer should stop sending traffic. */

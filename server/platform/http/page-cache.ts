@@ -6,9 +6,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { createContext, createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { CatalogFreshness } from "../../catalog/freshness.ts";
 import type { Logger } from "../logger.ts";
-import type { Metrics } from "../metrics/index.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
 import { lookupRoute } from "./routes.ts";
@@ -22,6 +20,21 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 // Set per response, never replayed from a stored one.
 const PER_RESPONSE_HEADERS = new Set(["x-request-id", "content-length", "set-cookie", "etag", "x-cache", "content-encoding"]);
 
+/**
+ * What the cache needs to know of the catalogue's freshness, declared here so that plumbing does
+ * not depend on the catalogue; server/catalog/freshness.ts provides it.
+ */
+export interface PageFreshness {
+  /** The current generation; pages cached under another one are stale. */
+  generation(): Promise<number>;
+  /** The generation when it is known without asking the database, else null. */
+  peek(): number | null;
+  /** Pages made before this moment may show a like count that is too old. */
+  countsCutoff(): number;
+  /** Whether a like on this instance changed one of these tools' counts at or after `since`. */
+  countsChangedSince(toolIds: readonly string[], since: number): boolean;
+}
+
 export interface PageCacheOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
@@ -30,14 +43,14 @@ export interface PageCacheOptions {
   clientIp: (req: IncomingMessage) => string;
   /** A URL as the request log writes it (server/platform/http/logged-url.ts). */
   loggedUrl: (url: string) => string;
-  freshness: CatalogFreshness;
+  freshness: PageFreshness;
   log: Logger;
   /** The app's clock: when a page was made, to tell whether the like counts it shows are still current. */
   now: () => number;
   maxEntries?: number;
   maxBytes?: number;
   /** Counts what it sends: from memory (HIT) or rendered and stored (MISS). */
-  metrics?: Pick<Metrics, "pageCache">;
+  metrics?: { pageCache(result: "HIT" | "MISS"): void };
 }
 
 export interface PageCache {

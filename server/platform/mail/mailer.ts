@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import { CodedError } from "../errors.ts";
 import { loadNodemailer } from "../lazy-imports.ts";
 import type { Logger } from "../logger.ts";
-import { makePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files.ts";
 
 /** One e-mail: always both an HTML and a plain-text body; `headers` for List-Unsubscribe and the like. */
 export interface MailMessage {

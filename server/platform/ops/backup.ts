@@ -10,8 +10,8 @@ import type { Config } from "../config.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
 import { CodedError } from "../errors.ts";
 import { PROJECT_ROOT } from "../paths.ts";
+import { makePrivateDir, PRIVATE_UMASK } from "../private-files.ts";
 import { isProcessAlive } from "./pid.ts";
-import { makePrivateDir, PRIVATE_UMASK } from "./private-files.ts";
 
 /** What an archive says it is, in its manifest. */
 export const ARCHIVE_FORMAT = "toolshelf-backup";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.ts";
-import { makePrivateDir, PRIVATE_FILE_MODE } from "../ops/private-files.ts";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files.ts";
 
 /** Where uploaded and generated files (logos, screenshots) live; keys are server-made paths. */
 export interface Storage {

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { descriptionText } from "../catalog/description.ts";
-import { markCatalogChanged } from "../catalog/freshness.ts";
 import type { DB } from "../platform/db/types.ts";
+import { descriptionText } from "./description.ts";
+import { markCatalogChanged } from "./freshness.ts";
 
 const CATEGORY_NAMES = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.name]));
 const BATCH = 500;
