@@ -7,7 +7,10 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // Code that runs in the browser takes Zod from core/zod.ts, which switches off the eval probe the CSP refuses.
-const ZOD_DOOR = { name: "zod", message: "Import { z } from core/zod.ts (it keeps Zod from probing for eval, which the CSP refuses)." };
+const ZOD_DOOR = {
+  name: "zod",
+  message: "Import { z } from core/zod.ts (it keeps Zod from probing for eval, which the CSP refuses).",
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
@@ -50,7 +53,9 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["kysely", "**/server/platform/db/*"], paths: [ZOD_DOOR] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["kysely", "**/server/platform/db/*"], paths: [ZOD_DOOR] }],
+    },
   },
   {
     // What renders in the browser takes only types from server/ (the build also refuses server
@@ -59,7 +64,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**"], allowTypeImports: true, message: "Components and app/lib import only types from server/; move shared values to core/." }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**"],
+              allowTypeImports: true,
+              message: "Components and app/lib import only types from server/; move shared values to core/.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -87,11 +100,20 @@ export default tseslint.config(
         {
           default: "allow",
           policies: [
-            { from: { element: { type: "core" } }, disallow: { to: { element: { types: { anyOf: ["app", "platform", "domain"] } } } } },
-            { from: { element: { type: "platform" } }, disallow: { to: { element: { types: { anyOf: ["app", "domain"] } } } } },
+            {
+              from: { element: { type: "core" } },
+              disallow: { to: { element: { types: { anyOf: ["app", "platform", "domain"] } } } },
+            },
+            {
+              from: { element: { type: "platform" } },
+              disallow: { to: { element: { types: { anyOf: ["app", "domain"] } } } },
+            },
             { from: { element: { type: "domain" } }, disallow: { to: { element: { type: "app" } } } },
             // The composition root (server/app.ts, main.ts, services.ts) sits beside the folders.
-            { from: { element: { types: { anyOf: ["core", "platform", "domain"] } } }, disallow: { to: { file: { categories: "composition-root" } } } },
+            {
+              from: { element: { types: { anyOf: ["core", "platform", "domain"] } } },
+              disallow: { to: { file: { categories: "composition-root" } } },
+            },
           ],
         },
       ],
@@ -102,7 +124,10 @@ export default tseslint.config(
     files: ["core/**/*.ts", "server/**/*.ts", "app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
     plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })], "import-x/extensions": [".ts", ".tsx", ".js"] },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+    },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {

@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_BASE_ARGS } from "./server/screenshots/chromium.ts";
 
-
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -131,7 +131,8 @@ async function buildBrowserCode(production: boolean): Promise<BrowserCode> {
   for (const [name, file] of entries(ENHANCERS_DIR, ".ts")) {
     const built = await bundle(file, { format: "iife", production, define: { __ISLANDS__: JSON.stringify(urls) } });
     // Inlined into HTML: a closing tag inside would end the script early.
-    if (/<\/script|<!--/i.test(built.code)) throw new Error(`${ENHANCERS_DIR}/${name}.ts: its code contains "</script" or "<!--", which cannot be inlined`);
+    if (/<\/script|<!--/i.test(built.code))
+      throw new Error(`${ENHANCERS_DIR}/${name}.ts: its code contains "</script" or "<!--", which cannot be inlined`);
     if (production && built.code.length > ENHANCER_MAX_BYTES) {
       throw new Error(
         `${ENHANCERS_DIR}/${name}.ts is ${(built.code.length / 1024).toFixed(1)} KB minified, over ${ENHANCER_MAX_BYTES / 1024} KB: ` +
@@ -169,7 +170,8 @@ function browserCode(): Plugin {
       if (!production || this.environment.name !== "client") return;
       const code = await (productionCode ??= buildBrowserCode(true));
       for (const island of Object.values(code.islands)) {
-        if (island.fileName && island.code !== undefined) this.emitFile({ type: "asset", fileName: island.fileName, source: island.code });
+        if (island.fileName && island.code !== undefined)
+          this.emitFile({ type: "asset", fileName: island.fileName, source: island.code });
       }
     },
     configureServer(server) {

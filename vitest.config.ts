@@ -11,7 +11,11 @@ const integration = (engine: "sqlite" | "postgres") => ({
     // *.pg.int.test.ts: what only PostgreSQL has (schemas, several installs in one database);
     // *.sqlite.int.test.ts: what only the one-machine setup has (its file and uploads folder: backups).
     // *.chromium.int.test.ts touch no database: they run once, in their own project below.
-    exclude: [engine === "sqlite" ? "**/*.pg.int.test.ts" : "**/*.sqlite.int.test.ts", "**/*.chromium.int.test.ts", "node_modules/**"],
+    exclude: [
+      engine === "sqlite" ? "**/*.pg.int.test.ts" : "**/*.sqlite.int.test.ts",
+      "**/*.chromium.int.test.ts",
+      "node_modules/**",
+    ],
     env: { TEST_ENGINE: engine },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

@@ -1,4 +1,10 @@
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { ScriptNonce } from "./components/page-script.tsx";
 import { renderToResponse } from "./render-document.ts";
@@ -46,7 +52,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // React Router refused an action whose Origin is not the address it was sent to, and answered
   // 400: the client's doing (another site, or a proxy that does not say it serves HTTPS), not a fault.
   if (isActionOriginRefusal(error)) {
-    log.info({ reason: error.message, url: info.loggedUrl, reqId: info.requestId }, "action refused: its origin is not this address");
+    log.info(
+      { reason: error.message, url: info.loggedUrl, reqId: info.requestId },
+      "action refused: its origin is not this address",
+    );
     return;
   }
   // Overload, not a fault: the root's middleware answers 503 (app/root.tsx).
@@ -67,6 +76,8 @@ function isActionOriginRefusal(error: unknown): error is Error {
   return (
     error instanceof Error &&
     error.constructor === Error &&
-    /^(The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL|Bad Request$)/.test(error.message)
+    /^(The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL|Bad Request$)/.test(
+      error.message,
+    )
   );
 }

@@ -9,7 +9,9 @@ function options(overrides: Partial<RenderDocumentOptions> = {}): RenderDocument
 
 /** A page big enough that React would move its boundary out of place at its default chunk size (12.8 KB). */
 function bigPage(): ReturnType<typeof createElement> {
-  const items = Array.from({ length: 800 }, (_, i) => createElement("li", { key: i }, `Tool number ${i} with a tagline — café`));
+  const items = Array.from({ length: 800 }, (_, i) =>
+    createElement("li", { key: i }, `Tool number ${i} with a tagline — café`),
+  );
   return createElement("main", null, createElement(Suspense, null, createElement("ul", null, items)));
 }
 

@@ -65,7 +65,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     // A script that asked for JSON gets the API's error shape (docs/design.md#errors).
     const accept = request.headers.get("accept") ?? "";
     if (accept.includes("application/json") && !accept.includes("text/html")) {
-      return Response.json(errorBody("invalid-argument", UNREADABLE_ADDRESS), { status: 400, headers: { "Cache-Control": "no-store" } });
+      return Response.json(errorBody("invalid-argument", UNREADABLE_ADDRESS), {
+        status: 400,
+        headers: { "Cache-Control": "no-store" },
+      });
     }
     throw data(UNREADABLE_ADDRESS, { status: 400 });
   },
@@ -113,7 +116,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {site?.paymentsMode === "test" && (
-          <aside aria-label="Payments" className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white">
+          <aside
+            aria-label="Payments"
+            className="bg-violet-800 px-4 py-1.5 text-center text-sm font-semibold text-white"
+          >
             {/* One line on a phone: the short words and a link to the rest. */}
             <p className="max-sm:truncate">
               <span className="sm:hidden">{TEST_MODE_SHORT}</span>
@@ -179,7 +185,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFound message={said} />;
   }
   // Only the admin area answers 401 (its middleware, before any admin loader): sign in right here.
-  if (isRouteErrorResponse(error) && error.status === 401) return <AdminLogin redirectTo={`${location.pathname}${location.search}`} />;
+  if (isRouteErrorResponse(error) && error.status === 401)
+    return <AdminLogin redirectTo={`${location.pathname}${location.search}`} />;
   // Only what we chose to say reaches the visitor: never an exception's text or stack.
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "string" && error.data

@@ -5,7 +5,10 @@ import routes from "./routes.ts";
 
 /** Every path of the route config, layouts' children included ("" for the home page). */
 function pathsOf(entries: readonly RouteConfigEntry[]): string[] {
-  return entries.flatMap((entry) => [...(entry.index ? [""] : entry.path !== undefined ? [entry.path] : []), ...pathsOf(entry.children ?? [])]);
+  return entries.flatMap((entry) => [
+    ...(entry.index ? [""] : entry.path !== undefined ? [entry.path] : []),
+    ...pathsOf(entry.children ?? []),
+  ]);
 }
 
 describe("the URL map", () => {
@@ -26,7 +29,13 @@ describe("the URL map", () => {
     table.PAGES.splice(
       table.PAGES.length - 1,
       0,
-      table.route("gallery/:key", "routes/gallery.tsx", { label: "/gallery/:key", cache: false, private: true, body: "upload", views: "key" }),
+      table.route("gallery/:key", "routes/gallery.tsx", {
+        label: "/gallery/:key",
+        cache: false,
+        private: true,
+        body: "upload",
+        views: "key",
+      }),
       table.route("finder/:term?", "routes/finder.tsx", { search: "term" }),
     );
     const config = (await import("./routes.ts")).default;
@@ -37,7 +46,10 @@ describe("the URL map", () => {
     const { searchRequestOf } = await import("../server/search/tracking.ts");
 
     expect(pathsOf(config)).toEqual(expect.arrayContaining(["gallery/:key", "finder/:term?"]));
-    expect(config.find((entry) => entry.path === "gallery/:key")).toEqual({ path: "gallery/:key", file: "routes/gallery.tsx" });
+    expect(config.find((entry) => entry.path === "gallery/:key")).toEqual({
+      path: "gallery/:key",
+      file: "routes/gallery.tsx",
+    });
     // Metrics label, privacy, page cache, body limit, view counting: the page and its data URL alike.
     expect(labelOf("/gallery/Sunset?x=1")).toBe("/gallery/:key");
     expect(labelOf("/gallery/sunset.data")).toBe("/gallery/:key");

@@ -25,21 +25,31 @@ describe("checkoutRequestSchema", () => {
 
   it("needs a tool id", () => {
     expect(checkoutRequestSchema.safeParse({ amount: 19 }).error?.issues[0]?.message).toBe("toolId is required.");
-    expect(checkoutRequestSchema.safeParse({ toolId: "  ", amount: 19 }).error?.issues[0]?.message).toBe("toolId is required.");
-    expect(checkoutRequestSchema.safeParse({ toolId: "x".repeat(101), amount: 19 }).error?.issues[0]?.message).toBe("toolId is too long.");
+    expect(checkoutRequestSchema.safeParse({ toolId: "  ", amount: 19 }).error?.issues[0]?.message).toBe(
+      "toolId is required.",
+    );
+    expect(checkoutRequestSchema.safeParse({ toolId: "x".repeat(101), amount: 19 }).error?.issues[0]?.message).toBe(
+      "toolId is too long.",
+    );
   });
 });
 
 describe("takeScreenshotSchema", () => {
   it("takes an http(s) url and a tool id", () => {
-    expect(takeScreenshotSchema.parse({ url: " https://example.com/ ", toolId: "t1" })).toEqual({ url: "https://example.com/", toolId: "t1" });
+    expect(takeScreenshotSchema.parse({ url: " https://example.com/ ", toolId: "t1" })).toEqual({
+      url: "https://example.com/",
+      toolId: "t1",
+    });
   });
 
   it.each([
     [{ toolId: "t1" }, "url is required."],
     [{ url: "ftp://example.com", toolId: "t1" }, "url must be an http(s) address."],
     [{ url: "https://example.com" }, "toolId is required."],
-    [{ url: "https://example.com/\r\nx", toolId: "t1" }, "url must be one line of text, without line breaks, tabs or invisible control characters."],
+    [
+      { url: "https://example.com/\r\nx", toolId: "t1" },
+      "url must be one line of text, without line breaks, tabs or invisible control characters.",
+    ],
   ])("refuses %j", (body, message) => {
     expect(takeScreenshotSchema.safeParse(body).error?.issues[0]?.message).toBe(message);
   });

@@ -18,9 +18,10 @@ export const toolListQuerySchema = z.object({
     .refine((v) => v === undefined || v === "all" || categoryBySlug(v) !== undefined, "Unknown category."),
   sort: z.enum(Object.keys(SORTS) as [Sort, ...Sort[]], { error: "Unknown sort." }).default(DEFAULT_SORT),
   page: wholeNumber("page must be a whole number from 1.", { min: 1, max: 1_000_000 }).default(1),
-  pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${LIMITS.apiMaxPageSize}.`, { min: 1, max: LIMITS.apiMaxPageSize }).default(
-    LIMITS.apiDefaultPageSize,
-  ),
+  pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${LIMITS.apiMaxPageSize}.`, {
+    min: 1,
+    max: LIMITS.apiMaxPageSize,
+  }).default(LIMITS.apiDefaultPageSize),
   pricing: filterField("pricing", Object.values(PRICING_SLUGS)),
   platform: filterField("platform", Object.values(PLATFORM_SLUGS)),
 });
@@ -99,12 +100,16 @@ export const adminLoginSchema = z.object({
     .min(1, "Username is required.")
     .max(64, "Username is too long.")
     .refine(isOneLine, oneLineMessage("Username")),
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(200, "Password is too long."),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(200, "Password is too long."),
   redirectTo: z.string().optional(),
 });
 
 /** What an address that cannot be read (not UTF-8 once decoded, or with a NUL in it) is answered with. */
-export const UNREADABLE_ADDRESS = "This address could not be read: it contains characters that are not valid in a link. Please check the link.";
+export const UNREADABLE_ADDRESS =
+  "This address could not be read: it contains characters that are not valid in a link. Please check the link.";
 
 /** The banner of a failed login: the same for an unknown user and a wrong password. */
 export const ADMIN_LOGIN_FAILED = "Invalid username or password!";

@@ -107,7 +107,6 @@ export function parsePage(value: string | null): number | null {
   return Number(value);
 }
 
-
 /** The number of pages for `total` items (at least 1, so an empty list still has its page). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

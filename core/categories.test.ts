@@ -1,11 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  CATEGORIES,
-  hyphenate,
-  categoryBySlug,
-  categoryByName,
-  isValidCategoryLabel,
-} from "./categories.ts";
+import { CATEGORIES, hyphenate, categoryBySlug, categoryByName, isValidCategoryLabel } from "./categories.ts";
 
 describe("hyphenate", () => {
   it("lowercases and joins words with single hyphens", () => {
@@ -41,9 +35,24 @@ describe("categoryBySlug", () => {
 
   it("accepts the documented browse slugs plus project-management", () => {
     const slugs = [
-      "ai", "productivity", "design", "development", "marketing", "analytics", "communication",
-      "finance", "ecommerce", "education", "health", "entertainment", "security", "social",
-      "content", "support", "utilities", "project-management",
+      "ai",
+      "productivity",
+      "design",
+      "development",
+      "marketing",
+      "analytics",
+      "communication",
+      "finance",
+      "ecommerce",
+      "education",
+      "health",
+      "entertainment",
+      "security",
+      "social",
+      "content",
+      "support",
+      "utilities",
+      "project-management",
     ];
     for (const slug of slugs) expect(categoryBySlug(slug), slug).toBeDefined();
     expect(new Set(slugs.map((s) => categoryBySlug(s))).size).toBe(18);

@@ -37,10 +37,7 @@ export function hyphenate(name: string): string {
 
 /** The category a browse slug names: its table slug or, failing that, its name's hyphenated form (docs/design.md#entities). */
 export function categoryBySlug(slug: string): Category | undefined {
-  return (
-    CATEGORIES.find((c) => c.slug === slug) ??
-    CATEGORIES.find((c) => hyphenate(c.name) === slug)
-  );
+  return CATEGORIES.find((c) => c.slug === slug) ?? CATEGORIES.find((c) => hyphenate(c.name) === slug);
 }
 
 /** The category with exactly this name, ignoring case and surrounding whitespace. */

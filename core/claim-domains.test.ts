@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { acceptedAddresses, comparableHost, emailAddressRefusal, emailProofDomains, emailRefusalMessage, registrableHost } from "./claim-domains.ts";
+import {
+  acceptedAddresses,
+  comparableHost,
+  emailAddressRefusal,
+  emailProofDomains,
+  emailRefusalMessage,
+  registrableHost,
+} from "./claim-domains.ts";
 
 describe("registrableHost", () => {
   it("is the host's registered name: one label above its public suffix", () => {
@@ -101,11 +108,15 @@ describe("emailAddressRefusal", () => {
 describe("what the claim page says", () => {
   it("names exactly the addresses that are accepted", () => {
     expect(emailProofDomains("https://www.acme.com")).toEqual({ host: "acme.com", registrable: "acme.com" });
-    expect(acceptedAddresses({ host: "acme.com", registrable: "acme.com" })).toBe("an address at acme.com itself (not at a subdomain of it)");
+    expect(acceptedAddresses({ host: "acme.com", registrable: "acme.com" })).toBe(
+      "an address at acme.com itself (not at a subdomain of it)",
+    );
     expect(acceptedAddresses({ host: "app.acme.com", registrable: "acme.com" })).toBe(
       "an address at app.acme.com itself, or admin@acme.com, administrator@acme.com, webmaster@acme.com, hostmaster@acme.com or postmaster@acme.com",
     );
-    expect(emailRefusalMessage("https://trello.com")).toBe("Please use an address at trello.com itself (not at a subdomain of it), so we know the website is yours.");
+    expect(emailRefusalMessage("https://trello.com")).toBe(
+      "Please use an address at trello.com itself (not at a subdomain of it), so we know the website is yours.",
+    );
     expect(emailRefusalMessage("https://github.com/acme/tool")).toContain("is on a shared host (github.com)");
     expect(emailRefusalMessage("http://127.0.0.1:8080/")).toContain("has no domain name");
   });

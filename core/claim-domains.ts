@@ -11,11 +11,41 @@ import { VERIFICATION_DNS_LABEL } from "./claims.ts";
  * such a host proves nothing about the listing, whatever its path.
  */
 const SHARED_PATH_HOSTS = new Set([
-  "github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "npmjs.com", "pypi.org", "medium.com", "producthunt.com",
-  "apps.apple.com", "play.google.com", "chrome.google.com", "chromewebstore.google.com", "addons.mozilla.org",
-  "marketplace.visualstudio.com", "sites.google.com", "linkedin.com", "x.com", "twitter.com", "facebook.com",
-  "instagram.com", "youtube.com", "discord.gg", "discord.com", "t.me", "gmail.com", "googlemail.com", "outlook.com",
-  "hotmail.com", "yahoo.com", "icloud.com", "proton.me", "protonmail.com", "gmx.com", "mail.com", "aol.com",
+  "github.com",
+  "gitlab.com",
+  "bitbucket.org",
+  "huggingface.co",
+  "npmjs.com",
+  "pypi.org",
+  "medium.com",
+  "producthunt.com",
+  "apps.apple.com",
+  "play.google.com",
+  "chrome.google.com",
+  "chromewebstore.google.com",
+  "addons.mozilla.org",
+  "marketplace.visualstudio.com",
+  "sites.google.com",
+  "linkedin.com",
+  "x.com",
+  "twitter.com",
+  "facebook.com",
+  "instagram.com",
+  "youtube.com",
+  "discord.gg",
+  "discord.com",
+  "t.me",
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "yahoo.com",
+  "icloud.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "mail.com",
+  "aol.com",
 ]);
 
 /**
@@ -26,7 +56,11 @@ export const ROLE_MAILBOXES = ["admin", "administrator", "webmaster", "hostmaste
 
 /** A host as compared: lower-case, without a trailing dot and without a leading "www.". */
 export function comparableHost(host: string): string {
-  return host.trim().toLowerCase().replace(/\.+$/, "").replace(/^www\./, "");
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, "")
+    .replace(/^www\./, "");
 }
 
 /** Whether a host is an IP address (v4, or v6 in brackets or not): no domain to prove. */

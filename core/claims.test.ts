@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { fastestRun } from "../tests/support/timing.ts";
 import { answeredByListedSite, emailAddressRefusal, verificationDnsNames } from "./claim-domains.ts";
-import { claimEmailSchema, diffOwnerContent, ownerChanges, txtRecordIsCode, verificationFileHasCode, type OwnerContent } from "./claims.ts";
+import {
+  claimEmailSchema,
+  diffOwnerContent,
+  ownerChanges,
+  txtRecordIsCode,
+  verificationFileHasCode,
+  type OwnerContent,
+} from "./claims.ts";
 
 describe("the website proofs", () => {
   const code = "toolshelf-0123456789abcdefghijklmnopqrstuv";
@@ -23,8 +30,14 @@ describe("the website proofs", () => {
 
   it("looks for TXT records under the listed host and its registrable domain, never under a public suffix", () => {
     expect(verificationDnsNames("https://www.acme.com/product")).toEqual(["_toolshelf-verification.acme.com"]);
-    expect(verificationDnsNames("https://app.acme.co.uk")).toEqual(["_toolshelf-verification.app.acme.co.uk", "_toolshelf-verification.acme.co.uk"]);
-    expect(verificationDnsNames("https://Docs.Acme.GitHub.io.")).toEqual(["_toolshelf-verification.docs.acme.github.io", "_toolshelf-verification.acme.github.io"]);
+    expect(verificationDnsNames("https://app.acme.co.uk")).toEqual([
+      "_toolshelf-verification.app.acme.co.uk",
+      "_toolshelf-verification.acme.co.uk",
+    ]);
+    expect(verificationDnsNames("https://Docs.Acme.GitHub.io.")).toEqual([
+      "_toolshelf-verification.docs.acme.github.io",
+      "_toolshelf-verification.acme.github.io",
+    ]);
     expect(verificationDnsNames("http://127.0.0.1:8080/")).toEqual([]);
     expect(verificationDnsNames("http://[::1]/")).toEqual([]);
     expect(verificationDnsNames("https://github.io")).toEqual([]);
@@ -84,25 +97,51 @@ describe("diffOwnerContent", () => {
     targetAudience: [],
   };
   it("lists only the changed fields, in form order, old and new as text", () => {
-    const changes = diffOwnerContent(base, { ...base, tagline: "Notes, fast", tags: ["notes", "markdown"], pricingModel: null, features: ["Sync"] });
-    expect(changes).toEqual([
-      { field: "tags", label: "Tags", from: "notes", to: "notes, markdown" },
-      { field: "tagline", label: "Tagline", from: "Notes", to: "Notes, fast" },
-      { field: "pricingModel", label: "Pricing model", from: "Free", to: "—" },
-      { field: "features", label: "Features", from: "—", to: "Sync" },
-    ].sort((a, b) => order(a.field) - order(b.field)));
+    const changes = diffOwnerContent(base, {
+      ...base,
+      tagline: "Notes, fast",
+      tags: ["notes", "markdown"],
+      pricingModel: null,
+      features: ["Sync"],
+    });
+    expect(changes).toEqual(
+      [
+        { field: "tags", label: "Tags", from: "notes", to: "notes, markdown" },
+        { field: "tagline", label: "Tagline", from: "Notes", to: "Notes, fast" },
+        { field: "pricingModel", label: "Pricing model", from: "Free", to: "—" },
+        { field: "features", label: "Features", from: "—", to: "Sync" },
+      ].sort((a, b) => order(a.field) - order(b.field)),
+    );
   });
   it("is empty when nothing changed", () => {
     expect(diffOwnerContent(base, { ...base })).toEqual([]);
   });
   it("compares only the fields an edit holds, and an edit holds only the fields it changes", () => {
-    expect(diffOwnerContent(base, { tagline: "Notes, fast" })).toEqual([{ field: "tagline", label: "Tagline", from: "Notes", to: "Notes, fast" }]);
-    expect(ownerChanges(base, { ...base, tagline: "Notes, fast", pricingModel: null })).toEqual({ tagline: "Notes, fast", pricingModel: null });
+    expect(diffOwnerContent(base, { tagline: "Notes, fast" })).toEqual([
+      { field: "tagline", label: "Tagline", from: "Notes", to: "Notes, fast" },
+    ]);
+    expect(ownerChanges(base, { ...base, tagline: "Notes, fast", pricingModel: null })).toEqual({
+      tagline: "Notes, fast",
+      pricingModel: null,
+    });
     expect(ownerChanges(base, { ...base })).toEqual({});
   });
 });
 
-const FIELDS = ["name", "tagline", "description", "categories", "tags", "platforms", "pricingModel", "pricingDetails", "features", "useCases", "integrations", "targetAudience"];
+const FIELDS = [
+  "name",
+  "tagline",
+  "description",
+  "categories",
+  "tags",
+  "platforms",
+  "pricingModel",
+  "pricingDetails",
+  "features",
+  "useCases",
+  "integrations",
+  "targetAudience",
+];
 const order = (field: string) => FIELDS.indexOf(field);
 
 describe("claimEmailSchema", () => {
@@ -115,6 +154,8 @@ describe("claimEmailSchema", () => {
   });
 
   it("refuses one with a line break in it", () => {
-    expect(claimEmailSchema.safeParse({ email: "admin@acme.com\r\nBcc: x@y.z" }).error?.issues[0]?.message).toBe("Please enter a valid e-mail address.");
+    expect(claimEmailSchema.safeParse({ email: "admin@acme.com\r\nBcc: x@y.z" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid e-mail address.",
+    );
   });
 });

@@ -124,7 +124,9 @@ export function normalizeOwnerContent(content: OwnerContent): OwnerContent {
 
 /** The fields an owner's edit changes, in form order, each with its old and new value; fields it does not hold are unchanged. */
 export function diffOwnerContent(current: OwnerContent, next: OwnerChanges): FieldChange[] {
-  return OWNER_EDIT_FIELDS.filter((field) => field in next && JSON.stringify(current[field]) !== JSON.stringify(next[field])).map((field) => ({
+  return OWNER_EDIT_FIELDS.filter(
+    (field) => field in next && JSON.stringify(current[field]) !== JSON.stringify(next[field]),
+  ).map((field) => ({
     field,
     label: OWNER_FIELD_LABELS[field],
     from: shown(current[field]),

@@ -40,7 +40,8 @@ describe("contactSchema", () => {
   });
 
   it("refuses line breaks and control characters in the name and the subject, not in the message", () => {
-    const message = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
+    const message = (label: string) =>
+      `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
     expect(errorsOf({ ...valid, name: "Ada\r\nBcc: x@y.z" })).toEqual({ name: message("Name") });
     expect(errorsOf({ ...valid, subject: "Hi\u2028there" })).toEqual({ subject: message("Subject") });
     expect(errorsOf({ ...valid, subject: "\u202EiH" })).toEqual({ subject: message("Subject") });

@@ -12,7 +12,12 @@ function isKnownDate(ms: number | null | undefined): ms is number {
   return typeof ms === "number" && ms !== 0 && !Number.isNaN(new Date(ms).getTime());
 }
 
-const shortWithYearFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const shortWithYearFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * A tool's added date as short month and day in UTC, e.g. "Mar 5", with the year when it is not
@@ -20,7 +25,9 @@ const shortWithYearFormat = new Intl.DateTimeFormat("en-US", { month: "short", d
  */
 export function formatAddedShort(ms: number | null | undefined, now: number): string {
   if (!isKnownDate(ms)) return "Recently";
-  return new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear() ? shortFormat.format(ms) : shortWithYearFormat.format(ms);
+  return new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear()
+    ? shortFormat.format(ms)
+    : shortWithYearFormat.format(ms);
 }
 
 /** A tool's added date as long month, day and year in UTC, e.g. "March 5, 2026", or "Recently" when unknown. */
@@ -30,7 +37,10 @@ export function formatAddedFull(ms: number | null | undefined): string {
 
 /** A moment as "2026-03-05 14:07 UTC" (with `seconds`, "2026-03-05 14:07:09 UTC"): the admin's lists and logs. */
 export function formatUtcStamp(ms: number, seconds = false): string {
-  return `${new Date(ms).toISOString().slice(0, seconds ? 19 : 16).replace("T", " ")} UTC`;
+  return `${new Date(ms)
+    .toISOString()
+    .slice(0, seconds ? 19 : 16)
+    .replace("T", " ")} UTC`;
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

@@ -41,7 +41,12 @@ export const DIGEST_CHECK_INBOX = "Check your inbox to confirm";
  * every run in the same week (retries, a run by hand) belongs to the same issue.
  */
 export function isoWeekKey(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).formatToParts(new Date(ms));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const date = new Date(Date.UTC(part("year"), part("month") - 1, part("day")));
   // The Thursday of the date's week decides the week's year (ISO 8601).

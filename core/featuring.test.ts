@@ -96,7 +96,8 @@ describe("the amount slider's stops", () => {
   it("run from the smallest to the largest amount, rising", () => {
     expect(FEATURE_SLIDER_STOPS_USD[0]).toBe(FEATURE_MIN_USD);
     expect(FEATURE_SLIDER_STOPS_USD.at(-1)).toBe(FEATURE_MAX_USD);
-    for (let i = 1; i < FEATURE_SLIDER_STOPS_USD.length; i++) expect(FEATURE_SLIDER_STOPS_USD[i]!).toBeGreaterThan(FEATURE_SLIDER_STOPS_USD[i - 1]!);
+    for (let i = 1; i < FEATURE_SLIDER_STOPS_USD.length; i++)
+      expect(FEATURE_SLIDER_STOPS_USD[i]!).toBeGreaterThan(FEATURE_SLIDER_STOPS_USD[i - 1]!);
   });
 
   it("spend most of the track where people buy: $19–$500 is more than half of it, not a tenth", () => {
@@ -229,12 +230,18 @@ describe("usdToCents and centsToUsd", () => {
 
 describe("settlementText", () => {
   it("tells a refund with its amount", () => {
-    expect(settlementText({ kind: "refund", note: null }, 1900)).toBe("Your payment of $19 has been refunded; it can take a few days to reach your account.");
+    expect(settlementText({ kind: "refund", note: null }, 1900)).toBe(
+      "Your payment of $19 has been refunded; it can take a few days to reach your account.",
+    );
   });
 
   it("tells a credit, with the admin's note when there is one", () => {
-    expect(settlementText({ kind: "credit", note: null }, 125_000)).toBe("Your payment of $1,250 is kept as credit for a future listing.");
-    expect(settlementText({ kind: "credit", note: "use it within a year" }, 1950)).toBe("Your payment of $19.50 is kept as credit for a future listing: use it within a year");
+    expect(settlementText({ kind: "credit", note: null }, 125_000)).toBe(
+      "Your payment of $1,250 is kept as credit for a future listing.",
+    );
+    expect(settlementText({ kind: "credit", note: "use it within a year" }, 1950)).toBe(
+      "Your payment of $19.50 is kept as credit for a future listing: use it within a year",
+    );
   });
 });
 
@@ -260,7 +267,9 @@ describe("checkoutOutcome", () => {
   const base = "https://tools.example.com/?featured=true";
 
   it("follows the checkout URL of a session", () => {
-    expect(checkoutOutcome(true, { sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" }, base)).toEqual({
+    expect(
+      checkoutOutcome(true, { sessionId: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" }, base),
+    ).toEqual({
       kind: "redirect",
       url: "https://checkout.stripe.com/c/pay/cs_test_1",
     });
@@ -274,7 +283,14 @@ describe("checkoutOutcome", () => {
   });
 
   it("says no session was received when the answer has no session id", () => {
-    for (const body of [{}, { url: "https://checkout.example.com" }, { sessionId: "  " }, { sessionId: 42 }, null, "text"]) {
+    for (const body of [
+      {},
+      { url: "https://checkout.example.com" },
+      { sessionId: "  " },
+      { sessionId: 42 },
+      null,
+      "text",
+    ]) {
       expect(checkoutOutcome(true, body, base)).toEqual({ kind: "error", message: CHECKOUT_MESSAGES.noSession });
     }
     expect(CHECKOUT_MESSAGES.noSession).toBe("No session ID received from the payment provider.");
@@ -282,13 +298,20 @@ describe("checkoutOutcome", () => {
 
   it("never follows a missing or non-http(s) URL", () => {
     for (const url of [undefined, "", "javascript:alert(1)", "data:text/html,hi", "http://[bad"]) {
-      expect(checkoutOutcome(true, { sessionId: "cs_1", url }, base)).toEqual({ kind: "error", message: "Could not initiate payment." });
+      expect(checkoutOutcome(true, { sessionId: "cs_1", url }, base)).toEqual({
+        kind: "error",
+        message: "Could not initiate payment.",
+      });
     }
   });
 
   it("shows the server's message of an error answer", () => {
     expect(
-      checkoutOutcome(false, { error: { code: "invalid-argument", message: "amount must be a whole number of dollars from 19 to 5000." } }, base),
+      checkoutOutcome(
+        false,
+        { error: { code: "invalid-argument", message: "amount must be a whole number of dollars from 19 to 5000." } },
+        base,
+      ),
     ).toEqual({ kind: "error", message: "Payment error: amount must be a whole number of dollars from 19 to 5000." });
     expect(paymentErrorMessage("Too many requests.")).toBe("Payment error: Too many requests.");
   });
@@ -312,12 +335,18 @@ describe("candidatesStatus", () => {
 
   it("counts a whole list plainly", () => {
     expect(candidatesStatus({ shown: 12, more: false, eligible: 12, query: "" })).toBe("12 tools.");
-    expect(candidatesStatus({ shown: 1, more: false, eligible: 65, query: "quartz" })).toBe("1 tool matching “quartz”.");
+    expect(candidatesStatus({ shown: 1, more: false, eligible: 65, query: "quartz" })).toBe(
+      "1 tool matching “quartz”.",
+    );
   });
 
   it("says when nothing can be listed", () => {
-    expect(candidatesStatus({ shown: 0, more: false, eligible: 65, query: "quartz" })).toBe("No tool matches “quartz”.");
-    expect(candidatesStatus({ shown: 0, more: false, eligible: 0, query: "" })).toBe("No tools can be featured right now.");
+    expect(candidatesStatus({ shown: 0, more: false, eligible: 65, query: "quartz" })).toBe(
+      "No tool matches “quartz”.",
+    );
+    expect(candidatesStatus({ shown: 0, more: false, eligible: 0, query: "" })).toBe(
+      "No tools can be featured right now.",
+    );
   });
 });
 

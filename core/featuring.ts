@@ -73,7 +73,11 @@ export function sliderAmount(position: number): number {
  * featured ranking now (each featured tool's weight in force, core of docs/design.md#rule-3): its
  * weight is what it has in force plus the new payment, and a tie goes to it, the latest payment.
  */
-export function placementAfter(ranking: readonly { id: string; cents: number }[], toolId: string, addCents: number): { rank: number; of: number } {
+export function placementAfter(
+  ranking: readonly { id: string; cents: number }[],
+  toolId: string,
+  addCents: number,
+): { rank: number; of: number } {
   const weight = (ranking.find((r) => r.id === toolId)?.cents ?? 0) + addCents;
   const others = ranking.filter((r) => r.id !== toolId);
   return { rank: others.filter((r) => r.cents > weight).length + 1, of: others.length + 1 };
@@ -143,9 +147,13 @@ export function formatUsd(cents: number): string {
 }
 
 /** What the submitter's mail and status page say about a rejected tool's payment. */
-export function settlementText(settlement: { kind: "refund" | "credit"; note: string | null }, amountCents: number): string {
+export function settlementText(
+  settlement: { kind: "refund" | "credit"; note: string | null },
+  amountCents: number,
+): string {
   const amount = formatUsd(amountCents);
-  if (settlement.kind === "refund") return `Your payment of ${amount} has been refunded; it can take a few days to reach your account.`;
+  if (settlement.kind === "refund")
+    return `Your payment of ${amount} has been refunded; it can take a few days to reach your account.`;
   return `Your payment of ${amount} is kept as credit for a future listing${settlement.note ? `: ${settlement.note}` : "."}`;
 }
 
@@ -166,7 +174,8 @@ export const FEATURING_UNAVAILABLE = "Featured placement is not available on thi
 export const FEATURED_YEAR_FROM_APPROVAL = `A tool waiting for review is featured from the day it is approved, for ${FEATURED_DAYS} days; if it is rejected, the payment is refunded or kept as credit.`;
 
 /** What every page says while payments run through the built-in test checkout. */
-export const TEST_MODE_BANNER = "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";
+export const TEST_MODE_BANNER =
+  "Test mode, no real payments: featured placement is paid through a test checkout that charges nothing.";
 
 /** The same on a phone, on one line, with a link to the whole of it (the about page's "Test mode"). */
 export const TEST_MODE_SHORT = "Test mode: no real payments.";
@@ -197,7 +206,8 @@ export function checkoutOutcome(ok: boolean, body: unknown, base: string): Check
   const url = isRecord(body) && typeof body.url === "string" ? body.url.trim() : "";
   try {
     const target = new URL(url, base);
-    if (url && (target.protocol === "https:" || target.protocol === "http:")) return { kind: "redirect", url: target.href };
+    if (url && (target.protocol === "https:" || target.protocol === "http:"))
+      return { kind: "redirect", url: target.href };
   } catch {
     // Not an address: reported below.
   }
@@ -208,11 +218,23 @@ export function checkoutOutcome(ok: boolean, body: unknown, base: string): Check
  * What the feature dialog's picker says about its list: `shown` tools listed for `query`, `more`
  * when the list stopped at its limit, `eligible` the tools that can be featured at all.
  */
-export function candidatesStatus({ shown, more, eligible, query }: { shown: number; more: boolean; eligible: number; query: string }): string {
+export function candidatesStatus({
+  shown,
+  more,
+  eligible,
+  query,
+}: {
+  shown: number;
+  more: boolean;
+  eligible: number;
+  query: string;
+}): string {
   const tools = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "tool" : "tools"}`;
   if (shown === 0) return query ? `No tool matches “${query}”.` : "No tools can be featured right now.";
   if (!query) {
-    return more ? `Showing the first ${shown} of ${tools(eligible)}. Type a name to search all of them.` : `${tools(shown)}.`;
+    return more
+      ? `Showing the first ${shown} of ${tools(eligible)}. Type a name to search all of them.`
+      : `${tools(shown)}.`;
   }
   return more
     ? `Showing the first ${shown} tools matching “${query}”. Type more of the name to narrow the list.`

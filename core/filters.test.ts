@@ -56,19 +56,34 @@ describe("parseFilters", () => {
   });
 
   it("keeps each option once", () => {
-    expect(parse("pricing=free,free&pricing=FREE,Free&platform=web,web").filters).toEqual({ pricing: ["Free"], platforms: ["Web"] });
+    expect(parse("pricing=free,free&pricing=FREE,Free&platform=web,web").filters).toEqual({
+      pricing: ["Free"],
+      platforms: ["Web"],
+    });
   });
 
   it("ignores case and the spaces around values", () => {
-    expect(parse("pricing=FREEMIUM,%20Usage-Based%20,Contact-For-Pricing&platform=IOS,Browser-Extension").filters).toEqual({
+    expect(
+      parse("pricing=FREEMIUM,%20Usage-Based%20,Contact-For-Pricing&platform=IOS,Browser-Extension").filters,
+    ).toEqual({
       pricing: ["Freemium", "Usage-based", "Contact for Pricing"],
       platforms: ["iOS", "Browser Extension"],
     });
   });
 
   it("takes macos, in any case, for mac", () => {
-    for (const query of ["platform=macos", "platform=MacOS", "platform=MACOS", "platform=mac", "platform=macos,mac", "platform=mac&platform=macOS"]) {
-      expect(parse(query), query).toEqual({ filters: { pricing: [], platforms: ["macOS"] }, unknown: { pricing: [], platform: [] } });
+    for (const query of [
+      "platform=macos",
+      "platform=MacOS",
+      "platform=MACOS",
+      "platform=mac",
+      "platform=macos,mac",
+      "platform=mac&platform=macOS",
+    ]) {
+      expect(parse(query), query).toEqual({
+        filters: { pricing: [], platforms: ["macOS"] },
+        unknown: { pricing: [], platform: [] },
+      });
     }
   });
 
@@ -85,7 +100,14 @@ describe("parseFilters", () => {
   });
 
   it("reads empty values, and empty items of a list, as nothing chosen", () => {
-    for (const query of ["", "pricing=", "pricing=&platform=", "pricing=,,", "pricing=%20,%20&platform=,", "pricing&platform"]) {
+    for (const query of [
+      "",
+      "pricing=",
+      "pricing=&platform=",
+      "pricing=,,",
+      "pricing=%20,%20&platform=,",
+      "pricing&platform",
+    ]) {
       expect(parse(query), query).toEqual({ filters: NO_FILTERS, unknown: { pricing: [], platform: [] } });
     }
     expect(parse("pricing=,free,,&platform=,mac,").filters).toEqual({ pricing: ["Free"], platforms: ["macOS"] });
@@ -99,8 +121,10 @@ describe("parseFilters", () => {
   });
 
   it("reads every option back from its own slug", () => {
-    for (const model of PRICING_MODELS) expect(parse(`pricing=${PRICING_SLUGS[model]}`).filters.pricing).toEqual([model]);
-    for (const platform of PLATFORMS) expect(parse(`platform=${PLATFORM_SLUGS[platform]}`).filters.platforms).toEqual([platform]);
+    for (const model of PRICING_MODELS)
+      expect(parse(`pricing=${PRICING_SLUGS[model]}`).filters.pricing).toEqual([model]);
+    for (const platform of PLATFORMS)
+      expect(parse(`platform=${PLATFORM_SLUGS[platform]}`).filters.platforms).toEqual([platform]);
   });
 });
 
@@ -112,7 +136,9 @@ describe("filterQuery", () => {
   it("writes pricing first, each filter once with its slugs comma-separated", () => {
     expect(filterQuery({ pricing: ["Free"], platforms: [] })).toBe("pricing=free");
     expect(filterQuery({ pricing: [], platforms: ["macOS"] })).toBe("platform=mac");
-    expect(filterQuery({ pricing: ["Free", "Freemium"], platforms: ["macOS", "Linux"] })).toBe("pricing=free,freemium&platform=mac,linux");
+    expect(filterQuery({ pricing: ["Free", "Freemium"], platforms: ["macOS", "Linux"] })).toBe(
+      "pricing=free,freemium&platform=mac,linux",
+    );
     expect(filterQuery({ pricing: [...PRICING_MODELS], platforms: [...PLATFORMS] })).toBe(
       "pricing=free,freemium,paid,one-time-purchase,subscription,usage-based,contact-for-pricing" +
         "&platform=web,ios,android,windows,mac,linux,api,browser-extension",
@@ -126,7 +152,8 @@ describe("filterQuery", () => {
       "platform=linux&pricing=FREEMIUM&platform=MacOS&pricing=free,free",
       "pricing=free,freemium,unknown&platform=mac,linux,,bsd",
     ];
-    for (const query of spellings) expect(filterQuery(parse(query).filters), query).toBe("pricing=free,freemium&platform=mac,linux");
+    for (const query of spellings)
+      expect(filterQuery(parse(query).filters), query).toBe("pricing=free,freemium&platform=mac,linux");
   });
 
   it("is read back as the same filters", () => {
@@ -137,7 +164,8 @@ describe("filterQuery", () => {
       { pricing: ["One-time Purchase", "Contact for Pricing"], platforms: ["Web", "API"] },
       { pricing: [...PRICING_MODELS], platforms: [...PLATFORMS] },
     ];
-    for (const filters of cases) expect(parse(filterQuery(filters))).toEqual({ filters, unknown: { pricing: [], platform: [] } });
+    for (const filters of cases)
+      expect(parse(filterQuery(filters))).toEqual({ filters, unknown: { pricing: [], platform: [] } });
   });
 });
 
@@ -185,8 +213,12 @@ describe("browsePath with filters", () => {
   it("puts the filters before the page, in their canonical form", () => {
     const filters = parse("platform=linux,macos&pricing=FREEMIUM,free").filters;
     expect(browsePath(all, "recent", 1, filters)).toBe("/browse/all?pricing=free,freemium&platform=mac,linux");
-    expect(browsePath(design, "oldest", 3, filters)).toBe("/browse/design/oldest?pricing=free,freemium&platform=mac,linux&page=3");
-    expect(browsePath(design, "recent", 2, { pricing: [], platforms: ["Web"] })).toBe("/browse/design?platform=web&page=2");
+    expect(browsePath(design, "oldest", 3, filters)).toBe(
+      "/browse/design/oldest?pricing=free,freemium&platform=mac,linux&page=3",
+    );
+    expect(browsePath(design, "recent", 2, { pricing: [], platforms: ["Web"] })).toBe(
+      "/browse/design?platform=web&page=2",
+    );
   });
 });
 
@@ -199,7 +231,9 @@ describe("listTitle", () => {
   it("names a filtered list as a phrase: pricing first, then the category, then the platforms", () => {
     expect(listTitle("Design", { pricing: ["Free"], platforms: [] })).toBe("Free design tools");
     expect(listTitle(null, { pricing: ["Free", "Freemium"], platforms: [] })).toBe("Free or freemium tools");
-    expect(listTitle("Project Management", { pricing: [], platforms: ["macOS"] })).toBe("Project management tools for macOS");
+    expect(listTitle("Project Management", { pricing: [], platforms: ["macOS"] })).toBe(
+      "Project management tools for macOS",
+    );
     expect(listTitle("AI & Machine Learning", { pricing: ["Paid"], platforms: ["Web", "iOS", "Android"] })).toBe(
       "Paid AI & machine learning tools for Web, iOS or Android",
     );
@@ -210,7 +244,11 @@ describe("listTitle", () => {
 describe("withoutOption", () => {
   it("drops one option and keeps the rest", () => {
     const filters = { pricing: ["Free", "Paid"], platforms: ["Web"] } as const;
-    expect(withoutOption({ pricing: [...filters.pricing], platforms: [...filters.platforms] }, { pricing: "Free" })).toEqual({ pricing: ["Paid"], platforms: ["Web"] });
-    expect(withoutOption({ pricing: [...filters.pricing], platforms: [...filters.platforms] }, { platform: "Web" })).toEqual({ pricing: ["Free", "Paid"], platforms: [] });
+    expect(
+      withoutOption({ pricing: [...filters.pricing], platforms: [...filters.platforms] }, { pricing: "Free" }),
+    ).toEqual({ pricing: ["Paid"], platforms: ["Web"] });
+    expect(
+      withoutOption({ pricing: [...filters.pricing], platforms: [...filters.platforms] }, { platform: "Web" }),
+    ).toEqual({ pricing: ["Free", "Paid"], platforms: [] });
   });
 });

@@ -45,14 +45,24 @@ export interface ParsedFilters {
 
 const PRICING_BY_SLUG = new Map(PRICING_MODELS.map((m) => [PRICING_SLUGS[m], m]));
 // "macos" is what people type too.
-const PLATFORM_BY_SLUG = new Map<string, Platform>([...PLATFORMS.map((p) => [PLATFORM_SLUGS[p], p] as const), ["macos", "macOS"]]);
+const PLATFORM_BY_SLUG = new Map<string, Platform>([
+  ...PLATFORMS.map((p) => [PLATFORM_SLUGS[p], p] as const),
+  ["macos", "macOS"],
+]);
 
 /** The values of a filter parameter, given once comma-separated or repeated (an HTML form's checkboxes). */
 function values(raw: readonly string[]): string[] {
-  return raw.flatMap((value) => value.split(",")).map((value) => value.trim().toLowerCase()).filter((value) => value !== "");
+  return raw
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim().toLowerCase())
+    .filter((value) => value !== "");
 }
 
-function pick<T extends string>(raw: readonly string[], bySlug: ReadonlyMap<string, T>, order: readonly T[]): { chosen: T[]; unknown: string[] } {
+function pick<T extends string>(
+  raw: readonly string[],
+  bySlug: ReadonlyMap<string, T>,
+  order: readonly T[],
+): { chosen: T[]; unknown: string[] } {
   const chosen = new Set<T>();
   const unknown: string[] = [];
   for (const value of values(raw)) {
@@ -67,7 +77,10 @@ function pick<T extends string>(raw: readonly string[], bySlug: ReadonlyMap<stri
 export function parseFilters(query: URLSearchParams): ParsedFilters {
   const pricing = pick(query.getAll("pricing"), PRICING_BY_SLUG, PRICING_MODELS);
   const platforms = pick(query.getAll("platform"), PLATFORM_BY_SLUG, PLATFORMS);
-  return { filters: { pricing: pricing.chosen, platforms: platforms.chosen }, unknown: { pricing: pricing.unknown, platform: platforms.unknown } };
+  return {
+    filters: { pricing: pricing.chosen, platforms: platforms.chosen },
+    unknown: { pricing: pricing.unknown, platform: platforms.unknown },
+  };
 }
 
 /** Whether any filter narrows the list. */
@@ -118,12 +131,16 @@ export function listTitle(categoryName: string | null, filters: ListFilters): st
   if (!isFiltered(filters)) return categoryName ?? "All tools";
   const pricing = filters.pricing.map((model, i) => (i === 0 ? model : inSentence(model)));
   const subject = categoryName ? `${inSentence(categoryName)} tools` : "tools";
-  const head = pricing.length > 0 ? `${either(pricing)} ${subject}` : subject.charAt(0).toUpperCase() + subject.slice(1);
+  const head =
+    pricing.length > 0 ? `${either(pricing)} ${subject}` : subject.charAt(0).toUpperCase() + subject.slice(1);
   return filters.platforms.length > 0 ? `${head} for ${either(filters.platforms)}` : head;
 }
 
 /** The same filters without one option: where a chip's remove link goes. */
-export function withoutOption(filters: ListFilters, option: { pricing: PricingModel } | { platform: Platform }): ListFilters {
+export function withoutOption(
+  filters: ListFilters,
+  option: { pricing: PricingModel } | { platform: Platform },
+): ListFilters {
   return "pricing" in option
     ? { ...filters, pricing: filters.pricing.filter((m) => m !== option.pricing) }
     : { ...filters, platforms: filters.platforms.filter((p) => p !== option.platform) };

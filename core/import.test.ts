@@ -66,7 +66,12 @@ describe("productHuntUrlSchema", () => {
   });
 
   it("refuses an address with a line break, a tab or a control character in it", () => {
-    for (const text of ["https://www.producthunt.com/prod\nucts/x", "https://www.producthunt.com/products/x\r\ny", "https://www.producthunt.com/products/\tx", "https://www.producthunt.com/products/x\u202E"]) {
+    for (const text of [
+      "https://www.producthunt.com/prod\nucts/x",
+      "https://www.producthunt.com/products/x\r\ny",
+      "https://www.producthunt.com/products/\tx",
+      "https://www.producthunt.com/products/x\u202E",
+    ]) {
       expect(check(text), JSON.stringify(text)).toEqual(invalid);
     }
   });
@@ -187,9 +192,30 @@ describe("PRODUCT_HUNT_CATEGORY_MAP", () => {
 
   it("covers every name the import is known to meet", () => {
     const names = [
-      "ai writing tools", "design tools", "productivity", "marketing", "analytics", "education", "games",
-      "privacy", "security", "social media", "writing", "no-code", "open source", "saas", "chrome extensions",
-      "email", "video", "music", "photography", "sales", "hiring", "notes", "calendar", "messaging",
+      "ai writing tools",
+      "design tools",
+      "productivity",
+      "marketing",
+      "analytics",
+      "education",
+      "games",
+      "privacy",
+      "security",
+      "social media",
+      "writing",
+      "no-code",
+      "open source",
+      "saas",
+      "chrome extensions",
+      "email",
+      "video",
+      "music",
+      "photography",
+      "sales",
+      "hiring",
+      "notes",
+      "calendar",
+      "messaging",
     ];
     for (const name of names) expect(PRODUCT_HUNT_CATEGORY_MAP[name], name).toBeDefined();
   });
@@ -262,12 +288,16 @@ describe("mapCategories", () => {
 
 describe("withRef", () => {
   it("replaces Product Hunt's ref", () => {
-    expect(withRef("https://quillmate.example/?ref=producthunt", "toolshelf")).toBe("https://quillmate.example/?ref=toolshelf");
+    expect(withRef("https://quillmate.example/?ref=producthunt", "toolshelf")).toBe(
+      "https://quillmate.example/?ref=toolshelf",
+    );
   });
 
   it("adds a ref when there is none", () => {
     expect(withRef("https://quillmate.example", "toolshelf")).toBe("https://quillmate.example/?ref=toolshelf");
-    expect(withRef("https://quillmate.example/pricing", "toolshelf")).toBe("https://quillmate.example/pricing?ref=toolshelf");
+    expect(withRef("https://quillmate.example/pricing", "toolshelf")).toBe(
+      "https://quillmate.example/pricing?ref=toolshelf",
+    );
   });
 
   it("keeps other parameters as written and the fragment", () => {
@@ -350,18 +380,40 @@ describe("pickThumbnail", () => {
   });
 
   it("compares widths, given or read from w=", () => {
-    expect(pickThumbnail([{ url: `${base}?w=96`, width: 96 }, { url: `${base}?w=640`, width: 640 }, { url: `${base}?w=240`, width: 240 }])).toBe(
-      `${base}?w=640`,
-    );
-    expect(pickThumbnail([{ url: `${base}?w=96`, width: null }, { url: `${base}?w=480`, width: null }])).toBe(`${base}?w=480`);
-    expect(pickThumbnail([{ url: `${base}?fit=crop&h=1000`, width: null }, { url: `${base}?w=48`, width: null }])).toBe(`${base}?w=48`);
+    expect(
+      pickThumbnail([
+        { url: `${base}?w=96`, width: 96 },
+        { url: `${base}?w=640`, width: 640 },
+        { url: `${base}?w=240`, width: 240 },
+      ]),
+    ).toBe(`${base}?w=640`);
+    expect(
+      pickThumbnail([
+        { url: `${base}?w=96`, width: null },
+        { url: `${base}?w=480`, width: null },
+      ]),
+    ).toBe(`${base}?w=480`);
+    expect(
+      pickThumbnail([
+        { url: `${base}?fit=crop&h=1000`, width: null },
+        { url: `${base}?w=48`, width: null },
+      ]),
+    ).toBe(`${base}?w=48`);
   });
 
   it("keeps the earlier of equals", () => {
-    expect(pickThumbnail([{ url: "https://a.example/1.png", width: null }, { url: "https://a.example/2.png", width: null }])).toBe(
-      "https://a.example/1.png",
-    );
-    expect(pickThumbnail([{ url: `${base}?w=100&v=1`, width: 100 }, { url: `${base}?w=100&v=2`, width: 100 }])).toBe(`${base}?w=100&v=1`);
+    expect(
+      pickThumbnail([
+        { url: "https://a.example/1.png", width: null },
+        { url: "https://a.example/2.png", width: null },
+      ]),
+    ).toBe("https://a.example/1.png");
+    expect(
+      pickThumbnail([
+        { url: `${base}?w=100&v=1`, width: 100 },
+        { url: `${base}?w=100&v=2`, width: 100 },
+      ]),
+    ).toBe(`${base}?w=100&v=1`);
   });
 
   it("skips placeholders, even large ones", () => {
@@ -389,19 +441,25 @@ describe("faviconUrl", () => {
   const template = "https://www.google.com/s2/favicons?domain={domain}&sz=128";
 
   it("puts the bare hostname in the template", () => {
-    expect(faviconUrl(template, "https://www.linear.app/x")).toBe("https://www.google.com/s2/favicons?domain=linear.app&sz=128");
+    expect(faviconUrl(template, "https://www.linear.app/x")).toBe(
+      "https://www.google.com/s2/favicons?domain=linear.app&sz=128",
+    );
     expect(faviconUrl(template, "http://Docs.Example.COM:8080/a?b=c")).toBe(
       "https://www.google.com/s2/favicons?domain=docs.example.com&sz=128",
     );
   });
 
   it("replaces every {domain}", () => {
-    expect(faviconUrl("https://icons.example/{domain}/{domain}.ico", "https://q.example")).toBe("https://icons.example/q.example/q.example.ico");
+    expect(faviconUrl("https://icons.example/{domain}/{domain}.ico", "https://q.example")).toBe(
+      "https://icons.example/q.example/q.example.ico",
+    );
   });
 
   it("encodes the hostname", () => {
     // An IPv6 host keeps its brackets and colons, which must not break the service's URL.
-    expect(faviconUrl(template, "http://[::1]/")).toBe("https://www.google.com/s2/favicons?domain=%5B%3A%3A1%5D&sz=128");
+    expect(faviconUrl(template, "http://[::1]/")).toBe(
+      "https://www.google.com/s2/favicons?domain=%5B%3A%3A1%5D&sz=128",
+    );
   });
 
   it("gives null for what is not a web URL", () => {

@@ -48,7 +48,13 @@ type LaunchKind = "products" | "posts";
 /** The kind and lower-cased slug of a parsed URL's path /products/{slug} or /posts/{slug}, extra segments allowed. */
 function launchPath(url: URL): { kind: LaunchKind; slug: string } | null {
   const [, kind, slug] = url.pathname.split("/");
-  if ((kind !== "products" && kind !== "posts") || slug === undefined || !SLUG_CHARACTERS.test(slug) || !SLUG_LETTER.test(slug)) return null;
+  if (
+    (kind !== "products" && kind !== "posts") ||
+    slug === undefined ||
+    !SLUG_CHARACTERS.test(slug) ||
+    !SLUG_LETTER.test(slug)
+  )
+    return null;
   return { kind, slug: slug.toLowerCase() };
 }
 
@@ -337,7 +343,10 @@ export function withRef(websiteUrl: string, ref: string): string {
   const url = parseUrl(websiteUrl.trim());
   if (url === null) return websiteUrl;
   const refPart = `ref=${encodeURIComponent(ref)}`;
-  const parts = url.search.replace(/^\?/, "").split("&").filter((part) => part !== "");
+  const parts = url.search
+    .replace(/^\?/, "")
+    .split("&")
+    .filter((part) => part !== "");
   const isRef = (part: string) => {
     const key = part.split("=", 1)[0] ?? "";
     try {

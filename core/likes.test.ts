@@ -11,11 +11,14 @@ describe("like requests", () => {
     expect(likeSchema.parse({})).toEqual({ intent: "toggle" });
   });
 
-  it.each([[{ intent: "LIKE" }], [{ intent: "upvote" }], [{ intent: "" }], [{ intent: ["like"] }]])("refuses %j with a clear message", (input) => {
-    const result = likeSchema.safeParse(input);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("Intent must be like, unlike or toggle.");
-  });
+  it.each([[{ intent: "LIKE" }], [{ intent: "upvote" }], [{ intent: "" }], [{ intent: ["like"] }]])(
+    "refuses %j with a clear message",
+    (input) => {
+      const result = likeSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("Intent must be like, unlike or toggle.");
+    },
+  );
 
   it("locks the button for 2 seconds after a click (docs/design.md#constants)", () => {
     expect(LIKE_LOCK_MS).toBe(2000);
@@ -23,9 +26,12 @@ describe("like requests", () => {
 });
 
 describe("safeReturnPath", () => {
-  it.each(["/", "/browse/all?page=2", "/tool/notion", "/search/ai%20tools#top"])("keeps this site's path %j", (path) => {
-    expect(safeReturnPath(path, "/fallback")).toBe(path);
-  });
+  it.each(["/", "/browse/all?page=2", "/tool/notion", "/search/ai%20tools#top"])(
+    "keeps this site's path %j",
+    (path) => {
+      expect(safeReturnPath(path, "/fallback")).toBe(path);
+    },
+  );
 
   it.each([
     undefined,

@@ -15,11 +15,7 @@ describe("parseCommaList", () => {
   });
 
   it("keeps inner spaces, order and duplicates", () => {
-    expect(parseCommaList("Small teams, Designers,Small teams")).toEqual([
-      "Small teams",
-      "Designers",
-      "Small teams",
-    ]);
+    expect(parseCommaList("Small teams, Designers,Small teams")).toEqual(["Small teams", "Designers", "Small teams"]);
   });
 
   it("splits only on commas", () => {

@@ -16,4 +16,5 @@ export const rejectionReasonSchema = z
 export const PAYMENT_SETTLEMENTS = ["refund", "credit"] as const;
 
 /** What a payment kept as credit must say (the submitter reads the note). */
-export const CREDIT_NOTE_REQUIRED = "Say why the payment is kept as credit, and how it can be used: the submitter reads it.";
+export const CREDIT_NOTE_REQUIRED =
+  "Say why the payment is kept as credit, and how it can be used: the submitter reads it.";

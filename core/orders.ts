@@ -9,7 +9,15 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
  * abandoned (the buyer never came back, and no expiry event said so) — and `refunded` too: given
  * back, or kept as credit for the submitter of a rejected tool.
  */
-export const ORDER_DISPLAY_STATUSES = ["created", "abandoned", "paid", "refunded", "credit", "expired", "failed"] as const;
+export const ORDER_DISPLAY_STATUSES = [
+  "created",
+  "abandoned",
+  "paid",
+  "refunded",
+  "credit",
+  "expired",
+  "failed",
+] as const;
 export type OrderDisplayStatus = (typeof ORDER_DISPLAY_STATUSES)[number];
 
 export function isOrderDisplayStatus(value: string | null | undefined): value is OrderDisplayStatus {
@@ -17,7 +25,12 @@ export function isOrderDisplayStatus(value: string | null | undefined): value is
 }
 
 /** What the admin sees of an order's state at `now`; a rejected tool's payment kept for its submitter is "credit". */
-export function orderDisplayStatus(status: string, createdAt: number, now: number, settledAs: string | null = null): OrderDisplayStatus | string {
+export function orderDisplayStatus(
+  status: string,
+  createdAt: number,
+  now: number,
+  settledAs: string | null = null,
+): OrderDisplayStatus | string {
   if (status === "created" && createdAt <= now - ABANDONED_AFTER_MS) return "abandoned";
   if (status === "refunded" && settledAs === "credit") return "credit";
   return status;

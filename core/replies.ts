@@ -13,7 +13,11 @@ export type ActionReply<Extra extends object = object, Form = unknown> = {
 } & Extra;
 
 /** An answer with a sentence. */
-export function actionReply<Extra extends object = object>(status: ReplyStatus, message: string, extra?: Extra): ActionReply<Extra> {
+export function actionReply<Extra extends object = object>(
+  status: ReplyStatus,
+  message: string,
+  extra?: Extra,
+): ActionReply<Extra> {
   return { status, message, ...(extra as Extra) };
 }
 

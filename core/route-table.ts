@@ -40,7 +40,12 @@ export interface RouteEntry extends RoutePolicy {
 export const OTHER_LABEL = "other";
 
 /** A page at `path` rendered by `file` (relative to app/), as React Router's `route()`. */
-export function route(path: string, file: string, policy: RoutePolicy & { id?: string } = {}, children?: RouteEntry[]): RouteEntry {
+export function route(
+  path: string,
+  file: string,
+  policy: RoutePolicy & { id?: string } = {},
+  children?: RouteEntry[],
+): RouteEntry {
   return { ...policy, path, file, ...(children ? { children } : {}) };
 }
 

@@ -42,7 +42,8 @@ describe("displayQuery", () => {
   });
 
   it("is what normalizeQuery matches, lower-cased", () => {
-    for (const raw of ["  Design Software ", "ÉCOLE", "AI\u3000Tools", "İstanbul"]) expect(normalizeQuery(raw)).toBe(displayQuery(raw).toLowerCase());
+    for (const raw of ["  Design Software ", "ÉCOLE", "AI\u3000Tools", "İstanbul"])
+      expect(normalizeQuery(raw)).toBe(displayQuery(raw).toLowerCase());
   });
 });
 
@@ -222,7 +223,8 @@ describe("scoreTool: containment", () => {
     expect(score({ tags: ["note-taking"] }, "king")).toBe(0);
     expect(score({ tags: ["note-taking"] }, "taking")).toBe(3);
     // "AI tools": "ai" is in "AI", "AI-powered" and "aider", not in "mail" or "Mailchimp".
-    for (const name of ["AI", "AI-powered", "Aider", "(ai) helper", "use.ai"]) expect(score({ name }, "ai"), name).toBe(8);
+    for (const name of ["AI", "AI-powered", "Aider", "(ai) helper", "use.ai"])
+      expect(score({ name }, "ai"), name).toBe(8);
     for (const name of ["Mail", "Mailchimp", "Proton Mail", "brain"]) expect(score({ name }, "ai"), name).toBe(0);
     // The whole query counts where it starts a word too.
     expect(score({ tagline: "Best AI tools around" }, "ai tools")).toBe(3 + 2 + 2);
@@ -241,7 +243,13 @@ describe("scoreTool: containment", () => {
   });
 
   it("scores 0 when nothing matches", () => {
-    const notion = { name: "Notion", tagline: "Docs", description: "Wiki", categories: ["Productivity"], tags: ["wiki"] };
+    const notion = {
+      name: "Notion",
+      tagline: "Docs",
+      description: "Wiki",
+      categories: ["Productivity"],
+      tags: ["wiki"],
+    };
     expect(score(notion, "figma")).toBe(0);
   });
 });

@@ -155,12 +155,22 @@ function collapse(text: string): string {
 }
 
 /** schema.org ItemList of the tools a list page shows, in its order (positions count from the page's first). */
-export function itemListJsonLd(list: { name: string; url: string; firstPosition: number; items: { name: string; url: string }[] }) {
+export function itemListJsonLd(list: {
+  name: string;
+  url: string;
+  firstPosition: number;
+  items: { name: string; url: string }[];
+}) {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name: list.name,
     url: list.url,
-    itemListElement: list.items.map((item, i) => ({ "@type": "ListItem", position: list.firstPosition + i, name: item.name, url: item.url })),
+    itemListElement: list.items.map((item, i) => ({
+      "@type": "ListItem",
+      position: list.firstPosition + i,
+      name: item.name,
+      url: item.url,
+    })),
   };
 }

@@ -139,9 +139,13 @@ describe("submissionSchema: messages", () => {
 
   it("limits lengths at the boundary", () => {
     expect(SUBMISSION_LIMITS).toMatchObject({ name: 80, tagline: 160, description: 5000 });
-    expect(errorsOf({ ...minimal(), name: "n".repeat(80), tagline: "t".repeat(160), description: "d".repeat(5000) })).toEqual({});
+    expect(
+      errorsOf({ ...minimal(), name: "n".repeat(80), tagline: "t".repeat(160), description: "d".repeat(5000) }),
+    ).toEqual({});
     expect(errorsOf({ ...minimal(), name: "n".repeat(81) })).toEqual({ name: "Name must be at most 80 characters." });
-    expect(errorsOf({ ...minimal(), tagline: "t".repeat(161) })).toEqual({ tagline: "Tagline must be at most 160 characters." });
+    expect(errorsOf({ ...minimal(), tagline: "t".repeat(161) })).toEqual({
+      tagline: "Tagline must be at most 160 characters.",
+    });
     expect(errorsOf({ ...minimal(), description: "d".repeat(5001) })).toEqual({
       description: "Description must be at most 5,000 characters.",
     });
@@ -154,24 +158,41 @@ describe("submissionSchema: messages", () => {
     for (const websiteUrl of ["javascript:alert(1)", "ftp://acme.com", "example.com", "http://localhost", "https://"]) {
       expect(errorsOf({ ...minimal(), websiteUrl }), websiteUrl).toEqual(refused);
     }
-    for (const websiteUrl of ["http://acme.com", "https://acme.com", "https://www.acme.co.uk/path?x=1", "https://acme.com:8443/"]) {
+    for (const websiteUrl of [
+      "http://acme.com",
+      "https://acme.com",
+      "https://www.acme.co.uk/path?x=1",
+      "https://acme.com:8443/",
+    ]) {
       expect(errorsOf({ ...minimal(), websiteUrl }), websiteUrl).toEqual({});
     }
   });
 
   it("accepts only categories, platforms and pricing models from the lists", () => {
-    expect(errorsOf({ ...minimal(), categories: ["ai", "rockets"] })).toEqual({ "categories.1": "Please choose categories from the list." });
+    expect(errorsOf({ ...minimal(), categories: ["ai", "rockets"] })).toEqual({
+      "categories.1": "Please choose categories from the list.",
+    });
     // Slugs, not names.
-    expect(errorsOf({ ...minimal(), categories: ["Design"] })).toEqual({ "categories.0": "Please choose categories from the list." });
-    expect(errorsOf({ ...minimal(), platforms: ["Web", "Amiga"] })).toEqual({ "platforms.1": "Please choose platforms from the list." });
-    expect(errorsOf({ ...minimal(), pricingModel: "Cheap" })).toEqual({ pricingModel: "Please choose a pricing model from the list." });
-    expect(errorsOf({ ...minimal(), pricingModel: "free" })).toEqual({ pricingModel: "Please choose a pricing model from the list." });
+    expect(errorsOf({ ...minimal(), categories: ["Design"] })).toEqual({
+      "categories.0": "Please choose categories from the list.",
+    });
+    expect(errorsOf({ ...minimal(), platforms: ["Web", "Amiga"] })).toEqual({
+      "platforms.1": "Please choose platforms from the list.",
+    });
+    expect(errorsOf({ ...minimal(), pricingModel: "Cheap" })).toEqual({
+      pricingModel: "Please choose a pricing model from the list.",
+    });
+    expect(errorsOf({ ...minimal(), pricingModel: "free" })).toEqual({
+      pricingModel: "Please choose a pricing model from the list.",
+    });
   });
 
   it("allows at most 5 categories", () => {
     const five = ["ai", "productivity", "design", "development", "marketing"];
     expect(errorsOf({ ...minimal(), categories: five })).toEqual({});
-    expect(errorsOf({ ...minimal(), categories: [...five, "analytics"] })).toEqual({ categories: "Please choose at most 5 categories." });
+    expect(errorsOf({ ...minimal(), categories: [...five, "analytics"] })).toEqual({
+      categories: "Please choose at most 5 categories.",
+    });
   });
 
   it("allows at most 10 tags of at most 30 characters", () => {
@@ -181,7 +202,9 @@ describe("submissionSchema: messages", () => {
     // Repeats count once.
     expect(errorsOf({ ...minimal(), tags: `${tags(10)}, TAG0, tag9` })).toEqual({});
     expect(errorsOf({ ...minimal(), tags: `ok, ${"x".repeat(30)}` })).toEqual({});
-    expect(errorsOf({ ...minimal(), tags: `ok, ${"x".repeat(31)}` })).toEqual({ "tags.1": "Each item of tags must be at most 30 characters." });
+    expect(errorsOf({ ...minimal(), tags: `ok, ${"x".repeat(31)}` })).toEqual({
+      "tags.1": "Each item of tags must be at most 30 characters.",
+    });
   });
 
   it("limits the other comma lists", () => {
@@ -197,9 +220,13 @@ describe("submissionSchema: messages", () => {
     expect(errorsOf({ ...minimal(), submitterEmail: "ada@" })).toEqual({
       submitterEmail: "Please enter a valid email address, or leave it empty.",
     });
-    expect(errorsOf({ ...minimal(), submitterEmail: `${"a".repeat(250)}@example.com` })).toEqual({ submitterEmail: "Email is too long." });
+    expect(errorsOf({ ...minimal(), submitterEmail: `${"a".repeat(250)}@example.com` })).toEqual({
+      submitterEmail: "Email is too long.",
+    });
     expect(submissionSchema.parse({ ...minimal(), submitterEmail: undefined }).submitterEmail).toBeNull();
-    expect(submissionSchema.parse({ ...minimal(), submitterEmail: "ada@example.com" }).submitterEmail).toBe("ada@example.com");
+    expect(submissionSchema.parse({ ...minimal(), submitterEmail: "ada@example.com" }).submitterEmail).toBe(
+      "ada@example.com",
+    );
   });
 });
 
@@ -208,7 +235,15 @@ describe("submissionSchema through conform (FormData, as the server and browser 
 
   it("turns a single category into a list and empty fields into their empty values", () => {
     const submission = parseWithZod(
-      formOf({ ...fields(), categories: "design", logo: png(), submitterEmail: "", tags: "", pricingModel: "", description: "" }),
+      formOf({
+        ...fields(),
+        categories: "design",
+        logo: png(),
+        submitterEmail: "",
+        tags: "",
+        pricingModel: "",
+        description: "",
+      }),
       { schema: submissionSchema },
     );
     expect(submission.status).toBe("success");
@@ -221,7 +256,9 @@ describe("submissionSchema through conform (FormData, as the server and browser 
   });
 
   it("keeps several categories in order, once each", () => {
-    const submission = parseWithZod(formOf({ ...fields(), categories: ["design", "ai", "design"], logo: png() }), { schema: submissionSchema });
+    const submission = parseWithZod(formOf({ ...fields(), categories: ["design", "ai", "design"], logo: png() }), {
+      schema: submissionSchema,
+    });
     expect(submission.status).toBe("success");
     if (submission.status === "success") expect(submission.value.categories).toEqual(["design", "ai"]);
   });
@@ -241,7 +278,10 @@ describe("submissionSchema: the optional paid path", () => {
     const value = submissionSchema.parse(minimal());
     expect(value.feature).toBeUndefined();
     expect(value.featureAmount).toBe(100);
-    expect(submissionSchema.parse({ ...minimal(), feature: "on", featureAmount: 250 })).toMatchObject({ feature: "on", featureAmount: 250 });
+    expect(submissionSchema.parse({ ...minimal(), feature: "on", featureAmount: 250 })).toMatchObject({
+      feature: "on",
+      featureAmount: 250,
+    });
   });
 
   it("takes whole dollars from 19 to 5000, typed as text", () => {
@@ -256,7 +296,13 @@ describe("submissionSchema: the optional paid path", () => {
   });
 
   it("reads the checkbox and the amount from a form, an empty amount being the default", () => {
-    const fields = { name: "Acme", tagline: "Makes everything.", websiteUrl: "https://acme.com", categories: "ai", logo: png() };
+    const fields = {
+      name: "Acme",
+      tagline: "Makes everything.",
+      websiteUrl: "https://acme.com",
+      categories: "ai",
+      logo: png(),
+    };
     const on = parseWithZod(formOf({ ...fields, feature: "on", featureAmount: "150" }), { schema: submissionSchema });
     expect(on.status).toBe("success");
     if (on.status === "success") expect(on.value).toMatchObject({ feature: "on", featureAmount: 150 });
@@ -327,14 +373,28 @@ describe("messages", () => {
 });
 
 describe("submissionSchema: one-line fields", () => {
-  const oneLine = (label: string) => `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
+  const oneLine = (label: string) =>
+    `${label} must be one line of text, without line breaks, tabs or invisible control characters.`;
 
   it("refuses line breaks and control characters in the name, the tagline and the website", () => {
-    for (const bad of ["Acme\r\nBcc: x@y.z", "Acme\nRockets", "Acme\u2028Rockets", "Acme\u2029x", "Ac\tme", "Ac\u0000me", "Ac\u0085me", "Acme\u001b[31m"]) {
+    for (const bad of [
+      "Acme\r\nBcc: x@y.z",
+      "Acme\nRockets",
+      "Acme\u2028Rockets",
+      "Acme\u2029x",
+      "Ac\tme",
+      "Ac\u0000me",
+      "Ac\u0085me",
+      "Acme\u001b[31m",
+    ]) {
       expect(errorsOf({ ...minimal(), name: bad }), JSON.stringify(bad)).toEqual({ name: oneLine("Name") });
-      expect(errorsOf({ ...minimal(), tagline: `Makes ${bad}` }), JSON.stringify(bad)).toEqual({ tagline: oneLine("Tagline") });
+      expect(errorsOf({ ...minimal(), tagline: `Makes ${bad}` }), JSON.stringify(bad)).toEqual({
+        tagline: oneLine("Tagline"),
+      });
     }
-    expect(errorsOf({ ...minimal(), websiteUrl: "https://acme.com/\r\nrockets" })).toEqual({ websiteUrl: oneLine("Website URL") });
+    expect(errorsOf({ ...minimal(), websiteUrl: "https://acme.com/\r\nrockets" })).toEqual({
+      websiteUrl: oneLine("Website URL"),
+    });
   });
 
   it("refuses invisible formatting that makes a name read as another", () => {
@@ -344,8 +404,12 @@ describe("submissionSchema: one-line fields", () => {
   });
 
   it("refuses them in the items of a list", () => {
-    expect(errorsOf({ ...minimal(), tags: "rockets, sp\u202Eace" })).toEqual({ "tags.1": oneLine("Each item of tags") });
-    expect(errorsOf({ ...minimal(), features: "Fast, Sa\u0007fe" })).toEqual({ "features.1": oneLine("Each item of features") });
+    expect(errorsOf({ ...minimal(), tags: "rockets, sp\u202Eace" })).toEqual({
+      "tags.1": oneLine("Each item of tags"),
+    });
+    expect(errorsOf({ ...minimal(), features: "Fast, Sa\u0007fe" })).toEqual({
+      "features.1": oneLine("Each item of features"),
+    });
   });
 
   it("trims what only surrounds the value, as for spaces", () => {

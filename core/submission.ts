@@ -117,14 +117,20 @@ export const websiteUrlSchema = requiredText("Website URL", SUBMISSION_LIMITS.we
  * checked here for presence and size only; its content is checked on the server.
  */
 export const submissionSchema = z.object({
-  name: requiredText("Name", SUBMISSION_LIMITS.name).refine((name) => slugify(name).replace(/-/g, "") !== "", SUBMISSION_MESSAGES.emptyName),
+  name: requiredText("Name", SUBMISSION_LIMITS.name).refine(
+    (name) => slugify(name).replace(/-/g, "") !== "",
+    SUBMISSION_MESSAGES.emptyName,
+  ),
   tagline: requiredText("Tagline", SUBMISSION_LIMITS.tagline),
   websiteUrl: websiteUrlSchema,
   description: optionalText("Description", SUBMISSION_LIMITS.description),
   categories: z
-    .array(z.enum(CATEGORY_SLUGS as [CategorySlug, ...CategorySlug[]], { error: "Please choose categories from the list." }), {
-      error: SUBMISSION_MESSAGES.noCategory,
-    })
+    .array(
+      z.enum(CATEGORY_SLUGS as [CategorySlug, ...CategorySlug[]], { error: "Please choose categories from the list." }),
+      {
+        error: SUBMISSION_MESSAGES.noCategory,
+      },
+    )
     .min(1, SUBMISSION_MESSAGES.noCategory)
     .max(SUBMISSION_LIMITS.categories, `Please choose at most ${SUBMISSION_LIMITS.categories} categories.`)
     .transform((slugs) => [...new Set(slugs)]),
@@ -156,7 +162,9 @@ export const submissionSchema = z.object({
   /** The optional paid path: "on" when the submitter wants the tool featured after submitting. */
   feature: z.literal("on", { error: "Please tick the box or leave it empty." }).optional(),
   /** Whole dollars for the paid path; read even when `feature` is off (then unused). */
-  featureAmount: wholeNumber(SUBMISSION_MESSAGES.featureAmount, { min: FEATURE_MIN_USD, max: FEATURE_MAX_USD }).default(SUBMIT_FEATURE_DEFAULT_USD),
+  featureAmount: wholeNumber(SUBMISSION_MESSAGES.featureAmount, { min: FEATURE_MIN_USD, max: FEATURE_MAX_USD }).default(
+    SUBMIT_FEATURE_DEFAULT_USD,
+  ),
 });
 
 export type SubmissionInput = z.infer<typeof submissionSchema>;

@@ -30,7 +30,10 @@ describe("tile colours", () => {
     const names = Array.from({ length: 24 }, (_, i) => `Tool ${i + 1}`);
     expect(new Set(names.map(tileColor)).size).toBeGreaterThanOrEqual(10);
     // Eight neighbours on a list page: at least five colours among them.
-    expect(new Set(["Notion", "Obsidian", "Todoist", "Things 3", "Grammarly", "Heptabase", "Figma", "Canva"].map(tileColor)).size).toBeGreaterThanOrEqual(5);
+    expect(
+      new Set(["Notion", "Obsidian", "Todoist", "Things 3", "Grammarly", "Heptabase", "Figma", "Canva"].map(tileColor))
+        .size,
+    ).toBeGreaterThanOrEqual(5);
   });
 });
 

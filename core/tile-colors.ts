@@ -30,7 +30,9 @@ const PALETTE: readonly string[] = Object.values(CATEGORY_COLORS);
 
 /** The colour of a category; an unknown one (a value no longer in the list) takes the first. */
 export function categoryColor(category: string | undefined): string {
-  return category !== undefined && Object.hasOwn(CATEGORY_COLORS, category) ? CATEGORY_COLORS[category as CategorySlug] : PALETTE[0]!;
+  return category !== undefined && Object.hasOwn(CATEGORY_COLORS, category)
+    ? CATEGORY_COLORS[category as CategorySlug]
+    : PALETTE[0]!;
 }
 
 /**

@@ -7,7 +7,9 @@ export const TOOL_STATUSES = ["pending", "approved", "verified", "rejected"] as 
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 export const PUBLIC_STATUSES: readonly ToolStatus[] = ["approved", "verified"];
 /** Every other state: not shown in public lists. */
-export const HIDDEN_STATUSES: readonly ToolStatus[] = TOOL_STATUSES.filter((status) => !PUBLIC_STATUSES.includes(status));
+export const HIDDEN_STATUSES: readonly ToolStatus[] = TOOL_STATUSES.filter(
+  (status) => !PUBLIC_STATUSES.includes(status),
+);
 
 /**
  * What a tool id can look like (ours are 20 characters of [0-9a-z]); anything else names no tool

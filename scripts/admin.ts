@@ -20,7 +20,8 @@ function fail(message: string): never {
 
 const [command, username] = process.argv.slice(2);
 if (command !== "list" && (!username || !["create", "reset-password"].includes(command ?? ""))) fail(USAGE);
-if (username && (username.trim().length === 0 || username.trim().length > 64)) fail("the username must have 1 to 64 characters");
+if (username && (username.trim().length === 0 || username.trim().length > 64))
+  fail("the username must have 1 to 64 characters");
 const given = process.env.ADMIN_NEW_PASSWORD;
 if (given !== undefined && given.length < 12) fail("ADMIN_NEW_PASSWORD must be at least 12 characters");
 
@@ -45,7 +46,8 @@ try {
       await createAdmin(database, username!, password, Date.now());
       console.log(`created admin ${username!.trim()}`);
     } else {
-      if (!(await setAdminPassword(database, username!, password, Date.now()))) fail(`no admin named ${username!.trim()}`);
+      if (!(await setAdminPassword(database, username!, password, Date.now())))
+        fail(`no admin named ${username!.trim()}`);
       console.log(`password of ${username!.trim()} reset; their sessions have ended`);
     }
     if (given === undefined) console.log(`password: ${password}\n(shown once: store it now)`);

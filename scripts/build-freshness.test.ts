@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BUILD_ENTRY, BUILD_STARTED_FILE, buildFreshness, newestSource, NODE_ENTRY, SERVER_ARGS } from "./build-freshness.ts";
+import {
+  BUILD_ENTRY,
+  BUILD_STARTED_FILE,
+  buildFreshness,
+  newestSource,
+  NODE_ENTRY,
+  SERVER_ARGS,
+} from "./build-freshness.ts";
 
 const T0 = Date.UTC(2026, 0, 1) / 1000;
 let root: string;
@@ -113,7 +120,9 @@ describe("newestSource", () => {
 
 describe("SERVER_ARGS", () => {
   it("are the arguments `npm start` runs the server with", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "..", "package.json"), "utf8")) as { scripts: { start: string } };
+    const manifest = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "..", "package.json"), "utf8")) as {
+      scripts: { start: string };
+    };
     expect(manifest.scripts.start).toContain(`node --env-file-if-exists=.env ${SERVER_ARGS.join(" ")}`);
   });
 });

@@ -11,7 +11,13 @@ import path from "node:path";
  */
 export const SOURCE_DIRS = ["app", "core", "server", "public"] as const;
 /** Files at the root the build is made from. */
-export const SOURCE_FILES = ["vite.config.ts", "react-router.config.ts", "tsconfig.json", "package.json", "package-lock.json"] as const;
+export const SOURCE_FILES = [
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+] as const;
 /** The server build: what the tests start. */
 export const BUILD_ENTRY = "build/server/index.js";
 /** The Node server itself, compiled (what `npm start` runs). */
@@ -29,10 +35,7 @@ export const BUILD_STARTED_FILE = "build/.build-started";
 const TEST_FILE = /\.(test|spec)\.tsx?$|\.test-support\.ts$/;
 
 /** How build/ stands against its sources. */
-export type BuildFreshness =
-  | { state: "missing" }
-  | { state: "stale"; newer: string }
-  | { state: "fresh" };
+export type BuildFreshness = { state: "missing" } | { state: "stale"; newer: string } | { state: "fresh" };
 
 /**
  * The newest modification under the sources: files, and folders too, since removing or renaming
@@ -42,7 +45,8 @@ export function newestSource(root: string): { path: string; mtimeMs: number } | 
   let newest: { path: string; mtimeMs: number } | null = null;
   // On a tie a file wins over its folder: it says better what changed.
   const consider = (relative: string, mtimeMs: number, isFile: boolean) => {
-    if (!newest || mtimeMs > newest.mtimeMs || (isFile && mtimeMs === newest.mtimeMs)) newest = { path: relative, mtimeMs };
+    if (!newest || mtimeMs > newest.mtimeMs || (isFile && mtimeMs === newest.mtimeMs))
+      newest = { path: relative, mtimeMs };
   };
   const walk = (relative: string) => {
     const stat = fs.statSync(path.join(root, relative), { throwIfNoEntry: false });
@@ -94,7 +98,10 @@ export function ensureFreshBuild(root: string): void {
       ? "No build at build/: building it (npm run build)…"
       : `build/ is older than ${freshness.newer}: rebuilding it (npm run build)…`,
   );
-  const result = spawnSync(process.execPath, [path.join(root, "scripts/build.ts"), "--if-stale"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [path.join(root, "scripts/build.ts"), "--if-stale"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) {
     throw new Error(
       "The tests run the production build, and build/ is missing or older than the code; rebuilding it failed. " +

@@ -57,7 +57,6 @@ function lockOwner(): number {
   }
 }
 
-
 if (!needed()) process.exit(0);
 lock();
 try {
@@ -95,6 +94,7 @@ async function buildNodeServer(): Promise<void> {
     await bundle.close();
   }
   // The tool images' font, read beside the module that draws them (server/og/render.ts): beside the bundle too.
-  fs.cpSync(path.join(root, "server/og/fonts"), path.join(root, path.dirname(NODE_ENTRY), "fonts"), { recursive: true });
+  fs.cpSync(path.join(root, "server/og/fonts"), path.join(root, path.dirname(NODE_ENTRY), "fonts"), {
+    recursive: true,
+  });
 }
-

@@ -27,8 +27,13 @@ function satisfies(version, required) {
 /** The line an old Node gets: what is needed, what is running, and the two ways out. */
 function message(version, required, execPath) {
   return (
-    "toolshelf needs Node.js " + required.join(".") + " or newer (24 recommended), but this is Node.js " + version +
-    " (" + execPath + "). Install Node.js 24 from https://nodejs.org, or run `. scripts/ensure-node.sh` in this shell" +
+    "toolshelf needs Node.js " +
+    required.join(".") +
+    " or newer (24 recommended), but this is Node.js " +
+    version +
+    " (" +
+    execPath +
+    "). Install Node.js 24 from https://nodejs.org, or run `. scripts/ensure-node.sh` in this shell" +
     " to fetch it into ~/.cache/toolshelf and put it first on PATH, then try again."
   );
 }

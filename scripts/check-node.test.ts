@@ -21,8 +21,12 @@ describe("the Node version check (scripts/check-node.cjs)", () => {
 
   it("compares versions part by part", () => {
     const required = [22, 22, 0];
-    expect(["22.22.0", "22.22.1", "22.23.0", "24.0.0", "100.0.0"].filter((v) => check.satisfies(v, required))).toHaveLength(5);
-    expect(["22.21.9", "22.3.0", "20.20.2", "18.0.0", "0.12.18", "4.9.1"].filter((v) => check.satisfies(v, required))).toEqual([]);
+    expect(
+      ["22.22.0", "22.22.1", "22.23.0", "24.0.0", "100.0.0"].filter((v) => check.satisfies(v, required)),
+    ).toHaveLength(5);
+    expect(
+      ["22.21.9", "22.3.0", "20.20.2", "18.0.0", "0.12.18", "4.9.1"].filter((v) => check.satisfies(v, required)),
+    ).toEqual([]);
   });
 
   it("says in one line what is needed, what runs, and the two ways out", () => {
@@ -43,7 +47,8 @@ describe("the Node version check (scripts/check-node.cjs)", () => {
     const scripts = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts as Record<string, string>;
     // postinstall is the check alone: npm install on an old Node ends with its line.
     const unchecked = Object.entries(scripts).filter(
-      ([, command]) => command !== "node scripts/check-node.cjs" && !command.startsWith("node scripts/check-node.cjs && "),
+      ([, command]) =>
+        command !== "node scripts/check-node.cjs" && !command.startsWith("node scripts/check-node.cjs && "),
     );
     expect(unchecked).toEqual([]);
   });

@@ -3,7 +3,11 @@
 // anything else is a bug and keeps its trace.
 
 /** Prints `error` for the operator and exits with 1; rethrows what none of `expected` nor the system explains. */
-export function failOnOperatorError(error: unknown, action: string, expected: readonly (abstract new (...args: never[]) => Error)[]): never {
+export function failOnOperatorError(
+  error: unknown,
+  action: string,
+  expected: readonly (abstract new (...args: never[]) => Error)[],
+): never {
   if (expected.some((kind) => error instanceof kind)) {
     console.error((error as Error).message);
     process.exit(1);

@@ -13,7 +13,9 @@ import { syntheticTools } from "../server/seed/synthetic.ts";
 // What it writes under DATA_DIR (the database, uploads, a restore) is the running user's alone.
 keepFilesPrivate();
 
-const { values } = parseArgs({ options: { count: { type: "string", default: "10000" }, seed: { type: "string", default: "1" } } });
+const { values } = parseArgs({
+  options: { count: { type: "string", default: "10000" }, seed: { type: "string", default: "1" } },
+});
 const count = Number(values.count);
 if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
   console.error("--count must be a whole number from 1 to 2000000");
@@ -25,7 +27,10 @@ const database = openDatabase(config.database);
 const started = Date.now();
 try {
   await migrateToLatest(database.db);
-  const { n } = await database.db.selectFrom("tools").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+  const { n } = await database.db
+    .selectFrom("tools")
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
   const CHUNK = 10_000;
   for (let done = 0; done < count; done += CHUNK) {
     const tools = syntheticTools(Math.min(CHUNK, count - done), {
@@ -37,7 +42,9 @@ try {
     await changeCatalog({ database, now: Date.now }, (write) => insertTools(write, tools));
     process.stdout.write(`\r${done + tools.length} / ${count}`);
   }
-  console.log(`\nadded ${count} synthetic tools to ${database.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nadded ${count} synthetic tools to ${database.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await database.close();
 }

@@ -32,7 +32,9 @@ describe("the HTTP shell", () => {
   it("sends a nonce-based CSP and puts that nonce on every inline script of a page rendered for one visitor", async () => {
     // The payment page is never stored (stored pages allow their scripts by hash:
     // server/platform/http/private-responses.int.test.ts); it carries the script that waits for the payment.
-    const res = await fetch(`${server.url}/payment-success?session_id=cs_test_nonce12345678`, { headers: { "User-Agent": BROWSER_UA } });
+    const res = await fetch(`${server.url}/payment-success?session_id=cs_test_nonce12345678`, {
+      headers: { "User-Agent": BROWSER_UA },
+    });
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
@@ -80,13 +82,21 @@ describe("the HTTP shell", () => {
 
     it("413 content-too-large: an API body over its limit", async () => {
       const body = JSON.stringify({ toolId: "x", amount: 50, pad: "x".repeat(10 * 1024) });
-      const res = await fetch(`${server.url}/api/checkout-session`, { method: "POST", body, headers: { "Content-Type": JSON_TYPE, Accept: JSON_TYPE } });
+      const res = await fetch(`${server.url}/api/checkout-session`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": JSON_TYPE, Accept: JSON_TYPE },
+      });
       await expectError(res, 413, "content-too-large", "The request is too large.");
     });
 
     it("413 content-too-large: a Stripe webhook of 2 MB, whatever its Accept says", async () => {
       const body = JSON.stringify({ pad: "x".repeat(2 * 1024 * 1024) });
-      const res = await fetch(`${server.url}/webhooks/stripe`, { method: "POST", body, headers: { "Content-Type": JSON_TYPE, Accept: "*/*; q=0.5, application/xml", "Stripe-Signature": "t=1,v1=00" } });
+      const res = await fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": JSON_TYPE, Accept: "*/*; q=0.5, application/xml", "Stripe-Signature": "t=1,v1=00" },
+      });
       await expectError(res, 413, "content-too-large", "The request is too large.");
     });
 
@@ -97,19 +107,37 @@ describe("the HTTP shell", () => {
           controller.close();
         },
       });
-      const init = { method: "POST", body, duplex: "half", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: JSON_TYPE } };
+      const init = {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: JSON_TYPE },
+      };
       const res = await fetch(`${server.url}/contact`, init as RequestInit);
       await expectError(res, 411, "length-required", "The request must state its length.");
     });
 
     it("415 unsupported-media-type: an API body in a character set it does not read", async () => {
       const body = JSON.stringify({ toolId: "x", amount: 50 });
-      const res = await fetch(`${server.url}/api/checkout-session`, { method: "POST", body, headers: { "Content-Type": `${JSON_TYPE}; charset=latin1`, Accept: JSON_TYPE } });
-      await expectError(res, 415, "unsupported-media-type", "The request's content type or character set is not accepted here.");
+      const res = await fetch(`${server.url}/api/checkout-session`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": `${JSON_TYPE}; charset=latin1`, Accept: JSON_TYPE },
+      });
+      await expectError(
+        res,
+        415,
+        "unsupported-media-type",
+        "The request's content type or character set is not accepted here.",
+      );
     });
 
     it("415 unsupported-media-type: a like sent as JSON rather than a form", async () => {
-      const res = await fetch(`${server.url}/like/some-tool`, { method: "POST", body: JSON.stringify({ intent: "like" }), headers: { "Content-Type": JSON_TYPE, Accept: JSON_TYPE } });
+      const res = await fetch(`${server.url}/like/some-tool`, {
+        method: "POST",
+        body: JSON.stringify({ intent: "like" }),
+        headers: { "Content-Type": JSON_TYPE, Accept: JSON_TYPE },
+      });
       await expectError(res, 415, "unsupported-media-type", "A like is sent as a form.");
     });
   });

@@ -11,7 +11,17 @@ import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
 import { servesHttps } from "./platform/config.ts";
 import { HttpError, limitBody } from "./platform/http/body-limit.ts";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SEC, BUSY_TITLE, ERROR_STATUS, errorBody, isDatabaseBusy, sendError, wantsJson, type ErrorCode } from "./platform/http/errors.ts";
+import {
+  BUSY_MESSAGE,
+  BUSY_RETRY_AFTER_SEC,
+  BUSY_TITLE,
+  ERROR_STATUS,
+  errorBody,
+  isDatabaseBusy,
+  sendError,
+  wantsJson,
+  type ErrorCode,
+} from "./platform/http/errors.ts";
 import { requestContext } from "./platform/http/request-context.ts";
 import { likeRoutes } from "./likes/http.ts";
 import { createReadiness } from "./platform/health/readiness.ts";
@@ -25,7 +35,12 @@ import { createPageCache } from "./platform/http/page-cache.ts";
 import { lookupRoute } from "./platform/http/routes.ts";
 import { sendPlainPage } from "./platform/http/plain-page.ts";
 import { privateResponses, securityHeaders } from "./platform/http/security.ts";
-import { markUnreadableAddress, readOnlyMachineFiles, refuseCrossSiteForms, refuseUnreadableAddress } from "./platform/http/guards.ts";
+import {
+  markUnreadableAddress,
+  readOnlyMachineFiles,
+  refuseCrossSiteForms,
+  refuseUnreadableAddress,
+} from "./platform/http/guards.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./platform/storage/index.ts";
 import { addressKey } from "./platform/ratelimit/index.ts";
@@ -59,7 +74,11 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   // secret, and the one Express answers itself. A build loaded later (Vite's, in development)
   // leaves out every path until its routes are known.
   const expressSecretRoutes = [CHECKOUT_SESSION_ROUTE];
-  let redact = urlRedactor(typeof build === "function" ? [{ path: "/:any", secret: "path" }] : [...secretRoutesOf(build), ...expressSecretRoutes]);
+  let redact = urlRedactor(
+    typeof build === "function"
+      ? [{ path: "/:any", secret: "path" }]
+      : [...secretRoutesOf(build), ...expressSecretRoutes],
+  );
   if (typeof build === "function") {
     void build().then(
       (loaded) => (redact = urlRedactor([...secretRoutesOf(loaded), ...expressSecretRoutes])),
@@ -95,7 +114,13 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     try {
       const report = await readiness.check();
       if (report.ready) res.json({ status: "ready", checks: report.checks });
-      else res.status(503).json({ status: "unavailable", checks: report.checks, failing: report.failing, ...errorBody("unavailable", report.message ?? "Not ready.") });
+      else
+        res.status(503).json({
+          status: "unavailable",
+          checks: report.checks,
+          failing: report.failing,
+          ...errorBody("unavailable", report.message ?? "Not ready."),
+        });
     } catch (error) {
       log.warn({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable", ...errorBody("unavailable", "Readiness could not be checked.") });
@@ -112,7 +137,12 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
     );
     // The few other built files (favicon…) by name, so page requests never wait on a disk lookup.
-    const rootFiles = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets").map((name) => `/${name}`));
+    const rootFiles = new Set(
+      fs
+        .readdirSync(clientDir)
+        .filter((name) => name !== "assets")
+        .map((name) => `/${name}`),
+    );
     const rootStatic = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (rootFiles.has(req.path) ? rootStatic(req, res, next) : next()));
   }
@@ -145,7 +175,18 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   // The client's address as Express would read it (TRUST_PROXY), for what answers before Express runs.
   const ipOf = rawClientIp(app);
   const pageCache = config.cache.pages
-    ? createPageCache({ build, mode, getLoadContext, clientIp: ipOf, loggedUrl, freshness: services.freshness, log, maxBytes: config.cache.maxBytes, now: services.now, metrics: services.metrics })
+    ? createPageCache({
+        build,
+        mode,
+        getLoadContext,
+        clientIp: ipOf,
+        loggedUrl,
+        freshness: services.freshness,
+        log,
+        maxBytes: config.cache.maxBytes,
+        now: services.now,
+        metrics: services.metrics,
+      })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
@@ -209,7 +250,8 @@ function errorHandler({ log }: AppServices): ErrorRequestHandler {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status >= 500) log.error({ err: error, reqId: res.locals.requestId }, "unhandled error");
     // Only our own messages are shown; a library's error text could carry internals.
-    const message = status === 500 ? "Something went wrong on our side. Please try again." : clientErrorMessage(error, status);
+    const message =
+      status === 500 ? "Something went wrong on our side. Please try again." : clientErrorMessage(error, status);
     if (isApiRequest(req)) {
       sendError(res, status === 500 ? "internal" : (CLIENT_ERROR_CODES.get(status) ?? "invalid-argument"), message);
       return;
@@ -226,7 +268,9 @@ function isApiRequest(req: express.Request): boolean {
 
 /** The catalogue's code for each 4xx status it has (an HttpError's own, 413 from a body parser…); every other 4xx is invalid-argument (400). */
 const CLIENT_ERROR_CODES = new Map(
-  (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).filter(([, status]) => status >= 400 && status < 500).map(([code, status]) => [status, code]),
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+    .filter(([, status]) => status >= 400 && status < 500)
+    .map(([code, status]) => [status, code]),
 );
 
 /** What a 4xx from Express or a body parser says, in our words (body-parser's `type` names the problem). */
@@ -234,7 +278,8 @@ function clientErrorMessage(error: { type?: unknown } | undefined, status: numbe
   if (error instanceof HttpError) return error.message;
   if (status === 404) return "This file does not exist.";
   if (status === 403) return "This file is not available.";
-  if (status === 413) return error?.type === "parameters.too.many" ? "The form has too many fields." : "The request is too large.";
+  if (status === 413)
+    return error?.type === "parameters.too.many" ? "The form has too many fields." : "The request is too large.";
   if (status === 415) return "The request's content type or character set is not accepted here.";
   return "The request could not be read.";
 }

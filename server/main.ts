@@ -40,7 +40,10 @@ await makePrivateDir(config.dataDir);
 // DATA_DIR holds the database and the outbox, .env the secrets: no other user of the machine (nor
 // the screenshot browser, where it runs as a user of its own) should be able to read them.
 for (const open of openToOthers([config.dataDir, path.resolve(".env")])) {
-  log.warn(open, `${open.path} can be read or entered by users other than its owner (mode ${open.mode}): \`chmod go= ${open.path}\` (docs/deploy.md)`);
+  log.warn(
+    open,
+    `${open.path} can be read or entered by users other than its owner (mode ${open.mode}): \`chmod go= ${open.path}\` (docs/deploy.md)`,
+  );
 }
 const paymentsWarning = paymentsStartWarning(config);
 if (paymentsWarning) log.warn({ paymentsMode: config.payments.mode }, paymentsWarning);
@@ -49,10 +52,16 @@ await migrateToLatest(database.db);
 const services = createServices(config, database, log);
 const firstAdmin = await ensureAdmin(database, config.admin, log, services.now());
 // The one time a generated password is shown: the operator copies it from the log (JSON) or the banner (terminal).
-if (firstAdmin && !pretty) log.warn({ ...firstAdmin, change: CHANGE_ADMIN_PASSWORD }, `first admin created with a generated password; change it with \`${CHANGE_ADMIN_PASSWORD}\``);
+if (firstAdmin && !pretty)
+  log.warn(
+    { ...firstAdmin, change: CHANGE_ADMIN_PASSWORD },
+    `first admin created with a generated password; change it with \`${CHANGE_ADMIN_PASSWORD}\``,
+  );
 if (config.seedDemo) await seedDemoIfEmpty({ ...services, now: services.now() });
 // Loaded in the background: the first lists and searches wait for it, other pages are served meanwhile.
-services.catalog.warm(services.now()).catch((error: unknown) => log.error({ err: error }, "could not load the catalogue"));
+services.catalog
+  .warm(services.now())
+  .catch((error: unknown) => log.error({ err: error }, "could not load the catalogue"));
 // Jobs left by a previous run (a screenshot not yet taken when it stopped) are picked up here.
 services.jobs.start();
 // The daily Product Hunt import and the weekly link check (each instance keeps timers; a lease in
@@ -81,13 +90,23 @@ if (dev) {
   });
 }
 
-const server = http.createServer(app).on("clientError", answerClientError).listen(config.port, config.host ?? "0.0.0.0", () => {
-  const { port } = server.address() as AddressInfo;
-  log.info({ port, url: config.siteUrl, adminUrl: `${config.siteUrl}/admin/login`, engine: database.engine }, "listening");
-  if (pretty) process.stdout.write(startupBanner({ siteName: config.siteName, siteUrl: config.siteUrl, firstAdmin }, color));
-});
+const server = http
+  .createServer(app)
+  .on("clientError", answerClientError)
+  .listen(config.port, config.host ?? "0.0.0.0", () => {
+    const { port } = server.address() as AddressInfo;
+    log.info(
+      { port, url: config.siteUrl, adminUrl: `${config.siteUrl}/admin/login`, engine: database.engine },
+      "listening",
+    );
+    if (pretty)
+      process.stdout.write(startupBanner({ siteName: config.siteName, siteUrl: config.siteUrl, firstAdmin }, color));
+  });
 // Prometheus' own listener (METRICS_PORT), without a token: on METRICS_HOST, this machine's loopback unless told otherwise.
-const metricsServer = config.metrics.port === null ? null : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.metrics.host }, log);
+const metricsServer =
+  config.metrics.port === null
+    ? null
+    : await startMetricsServer(services.metrics, { port: config.metrics.port, host: config.metrics.host }, log);
 
 gracefulShutdown({
   server,
@@ -97,7 +116,10 @@ gracefulShutdown({
     services.lifecycle.stopping = true;
   },
   background: [
-    { name: "jobs and scheduled runs", stop: () => Promise.all([services.jobs.stop(), services.scheduler.stop()]).then(() => undefined) },
+    {
+      name: "jobs and scheduled runs",
+      stop: () => Promise.all([services.jobs.stop(), services.scheduler.stop()]).then(() => undefined),
+    },
     { name: "screenshot browser", stop: () => services.screenshots.close() },
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
     { name: "mail connections", stop: async () => services.mailer.close() },

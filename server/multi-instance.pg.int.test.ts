@@ -38,7 +38,11 @@ const instances = new Map<Instance, Running>();
 const dataDirs: string[] = [];
 
 /** A request through the shared origin to one instance. */
-function send(instance: Instance, pathname: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+function send(
+  instance: Instance,
+  pathname: string,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+): Promise<Response> {
   return fetch(`${proxy.url}${pathname}`, {
     redirect: "manual",
     ...init,
@@ -57,7 +61,11 @@ function like(instance: Instance, toolId: string, intent: "like" | "unlike") {
   return send(instance, `/like/${toolId}`, {
     method: "POST",
     body: new URLSearchParams({ intent }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", "X-Forwarded-For": anotherAddress() },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "application/json",
+      "X-Forwarded-For": anotherAddress(),
+    },
   });
 }
 
@@ -69,12 +77,18 @@ function shownCount(html: string, toolId: string): number | null {
   return count === undefined ? null : Number(count.replaceAll(",", ""));
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
     await sleep(50);
   }
 }
@@ -82,9 +96,17 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 beforeAll(async () => {
   testDb = await createTestDatabase();
   // The tools' website, visited by the link check.
-  site = await listenLocal((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Up</title>"));
+  site = await listenLocal((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Up</title>"),
+  );
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolshelf-s3-"));
-  s3 = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port: s3Port } = await s3.run();
   const s3Url = `http://127.0.0.1:${s3Port}`;
   proxy = await listenLocal((req, res) => {
@@ -153,11 +175,17 @@ afterAll(async () => {
 
 describe("two instances on one database and one bucket", () => {
   it("count 1,000 concurrent likes spread over both exactly, on both", async () => {
-    const { id } = await testDb.database.db.selectFrom("tools").select("id").where("slug", "=", "shared-favourite").executeTakeFirstOrThrow();
+    const { id } = await testDb.database.db
+      .selectFrom("tools")
+      .select("id")
+      .where("slug", "=", "shared-favourite")
+      .executeTakeFirstOrThrow();
     // Both have the tool page stored before the likes.
     for (const instance of ["a", "b"] as const) await (await send(instance, "/tool/shared-favourite")).text();
 
-    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => like(i % 2 === 0 ? "a" : "b", id, "like")));
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => like(i % 2 === 0 ? "a" : "b", id, "like")),
+    );
     expect(answers.map((r) => r.status).filter((status) => status !== 200)).toEqual([]);
     const counts = ((await Promise.all(answers.map((r) => r.json()))) as { count: number }[]).map((b) => b.count);
     expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
@@ -182,7 +210,10 @@ describe("two instances on one database and one bucket", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.7" },
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("ts_admin="))!.split(";")[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("ts_admin="))!
+      .split(";")[0]!;
     const onB = await send("b", "/admin/dashboard", { headers: { cookie } });
     expect(onB.status).toBe(200);
     expect(await onB.text()).toContain("Dashboard");
@@ -195,24 +226,41 @@ describe("two instances on one database and one bucket", () => {
       body: new URLSearchParams(ADMIN),
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.8" },
     });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("ts_admin="))!.split(";")[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("ts_admin="))!
+      .split(";")[0]!;
     // b has /browse/all stored.
     await (await send("b", "/browse/all")).text();
     expect((await send("b", "/browse/all")).headers.get("x-cache")).toBe("HIT");
 
     const logo = await testImage("png", 120, 120);
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: "Second Instance Pick", tagline: "Added on a", websiteUrl: "http://10.0.0.1/", categories: "design" })) {
+    for (const [name, value] of Object.entries({
+      name: "Second Instance Pick",
+      tagline: "Added on a",
+      websiteUrl: "http://10.0.0.1/",
+      categories: "design",
+    })) {
       form.append(name, value);
     }
     form.append("logo", fileOf(logo, "logo.png"));
     const added = await send("a", "/admin/add-tool", { method: "POST", body: form, headers: { cookie } });
     expect(added.status).toBe(303);
     const addedAt = Date.now();
-    await until("the new tool on b's /browse/all", async () => (await (await send("b", "/browse/all")).text()).includes("Second Instance Pick"), Boolean, 1000);
+    await until(
+      "the new tool on b's /browse/all",
+      async () => (await (await send("b", "/browse/all")).text()).includes("Second Instance Pick"),
+      Boolean,
+      1000,
+    );
     expect(Date.now() - addedAt).toBeLessThanOrEqual(1000);
 
-    const { logo_url: logoUrl } = await testDb.database.db.selectFrom("tools").select("logo_url").where("slug", "=", "second-instance-pick").executeTakeFirstOrThrow();
+    const { logo_url: logoUrl } = await testDb.database.db
+      .selectFrom("tools")
+      .select("logo_url")
+      .where("slug", "=", "second-instance-pick")
+      .executeTakeFirstOrThrow();
     expect(logoUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${BUCKET}/logos/second-instance-pick_`));
     for (const instance of ["a", "b"] as const) {
       expect(await (await send(instance, "/tool/second-instance-pick")).text()).toContain(`src="${logoUrl}"`);
@@ -238,7 +286,8 @@ describe("two instances on one database and one bucket", () => {
 
   it("run a scheduled job once per tick between them, though both wake for it", async () => {
     const { db } = testDb.database;
-    const runs = () => db.selectFrom("scheduled_runs").select(["slot", "status", "summary"]).where("job", "=", "link-health").execute();
+    const runs = () =>
+      db.selectFrom("scheduled_runs").select(["slot", "status", "summary"]).where("job", "=", "link-health").execute();
     await until("a finished link check", runs, (rows) => rows.some((row) => row.status === "succeeded"), 70_000);
     // Both woke every second meanwhile: one run per scheduled minute, one visit of the site per run.
     await sleep(2000);

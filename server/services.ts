@@ -121,7 +121,8 @@ export function createServices(
       key = null;
       throw error;
     }));
-  const loadCookies = (): Promise<VisitorCookies> => signingKey().then((secret) => visitorCookies(secret, { secure: servesHttps(config) }));
+  const loadCookies = (): Promise<VisitorCookies> =>
+    signingKey().then((secret) => visitorCookies(secret, { secure: servesHttps(config) }));
   const storage = config.storage.kind === "s3" ? s3Storage(config.storage) : diskStorage(config.storage.root);
   const screenshots = createScreenshotService({
     database,
@@ -205,7 +206,9 @@ export function createServices(
       loginUser: createRateLimiter(database, "login_user", config.rateLimits.loginUser),
       loginDevice: createRateLimiter(database, "login_device", config.rateLimits.loginDevice),
       contact: createRateLimiter(database, "contact", config.rateLimits.contact),
-      searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking, { blockInMemory: true }),
+      searchTracking: createRateLimiter(database, "search_tracking", config.rateLimits.searchTracking, {
+        blockInMemory: true,
+      }),
       searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
       suggest: createRateLimiter(database, "suggest", config.rateLimits.suggest, { blockInMemory: true }),
       claimAddress: createRateLimiter(database, "claim_address", config.rateLimits.claimAddress),

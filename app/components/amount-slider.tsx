@@ -34,7 +34,11 @@ export function AmountSlider({
 }) {
   const position = sliderPosition(value);
   const control = onChange
-    ? { value: position, onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(sliderAmount(Number(event.currentTarget.value))) }
+    ? {
+        value: position,
+        onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+          onChange(sliderAmount(Number(event.currentTarget.value))),
+      }
     : { defaultValue: position };
   return (
     <div hidden={hidden} data-amount-slider="">

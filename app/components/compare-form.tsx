@@ -3,7 +3,15 @@
  * for one more, by name or address; the server finds the tool and leads to the comparison. The
  * field suggests `suggestions` (tools' names) as the browser's own list, which needs no script.
  */
-export function CompareForm({ chosen, label, suggestions = [] }: { chosen: readonly string[]; label: string; suggestions?: readonly string[] }) {
+export function CompareForm({
+  chosen,
+  label,
+  suggestions = [],
+}: {
+  chosen: readonly string[];
+  label: string;
+  suggestions?: readonly string[];
+}) {
   const field = ["a", "b", "c"][chosen.length] ?? "c";
   const id = `compare-${field}`;
   const listId = `${id}-suggestions`;

@@ -31,7 +31,14 @@ export function DigestForm({ idPrefix, className = "" }: { idPrefix: string; cla
       {/* Hidden from people and assistive technology; form-filling bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={honeypotId}>Leave this field empty</label>
-        <input id={honeypotId} name={DIGEST_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={honeypotId}
+          name={DIGEST_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
     </form>
   );

@@ -75,11 +75,14 @@ export default function FeatureDialog({
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-2xl font-bold">Get Featured</Dialog.Title>
-            <Dialog.Close className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100">Close</Dialog.Close>
+            <Dialog.Close className="rounded-md px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100">
+              Close
+            </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-700">
-            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days from
-            payment (a tool still waiting for review: from the day it is approved). A higher sum of payments ranks higher.
+            Featured tools are shown first on the home page, in browse and in search, with a badge, for {FEATURED_DAYS}{" "}
+            days from payment (a tool still waiting for review: from the day it is approved). A higher sum of payments
+            ranks higher.
           </Dialog.Description>
           <FeatureForm searchRef={searchRef} toolId={toolId} />
         </Dialog.Content>
@@ -88,18 +91,32 @@ export default function FeatureDialog({
   );
 }
 
-type SearchState = { kind: "loading" } | { kind: "done"; tools: Candidate[]; more: boolean; eligible: number; query: string } | { kind: "failed" };
+type SearchState =
+  | { kind: "loading" }
+  | { kind: "done"; tools: Candidate[]; more: boolean; eligible: number; query: string }
+  | { kind: "failed" };
 
 /** Reads an answer of `GET /api/feature-candidates`, keeping only well-formed entries. */
 function readCandidates(body: unknown): { tools: Candidate[]; more: boolean; eligible: number; ranking: Ranking } {
   const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const tools = (Array.isArray(record.data) ? record.data : []).filter(
-    (t): t is Candidate => typeof t === "object" && t !== null && typeof t.id === "string" && typeof t.name === "string" && typeof t.featuredCents === "number",
+    (t): t is Candidate =>
+      typeof t === "object" &&
+      t !== null &&
+      typeof t.id === "string" &&
+      typeof t.name === "string" &&
+      typeof t.featuredCents === "number",
   );
   const ranking = (Array.isArray(record.ranking) ? record.ranking : []).filter(
-    (r): r is Ranking[number] => typeof r === "object" && r !== null && typeof r.id === "string" && typeof r.cents === "number",
+    (r): r is Ranking[number] =>
+      typeof r === "object" && r !== null && typeof r.id === "string" && typeof r.cents === "number",
   );
-  return { tools, more: record.more === true, eligible: typeof record.eligible === "number" ? record.eligible : tools.length, ranking };
+  return {
+    tools,
+    more: record.more === true,
+    eligible: typeof record.eligible === "number" ? record.eligible : tools.length,
+    ranking,
+  };
 }
 
 function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElement | null>; toolId: string | null }) {
@@ -170,7 +187,12 @@ function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElem
       ? "Searching…"
       : search.kind === "failed"
         ? "The tools could not be loaded. Please try again."
-        : candidatesStatus({ shown: search.tools.length, more: search.more, eligible: search.eligible, query: search.query });
+        : candidatesStatus({
+            shown: search.tools.length,
+            more: search.more,
+            eligible: search.eligible,
+            query: search.query,
+          });
   const tools = search.kind === "done" ? search.tools : [];
 
   return (
@@ -226,7 +248,9 @@ function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElem
                     <span className="min-w-0">
                       <span className="block font-medium">{tool.name}</span>
                       <span className="block truncate text-sm text-slate-700">
-                        {tool.featuredCents > 0 ? `Featured now, ${formatUsd(tool.featuredCents)} in force: paying adds to it` : tool.tagline}
+                        {tool.featuredCents > 0
+                          ? `Featured now, ${formatUsd(tool.featuredCents)} in force: paying adds to it`
+                          : tool.tagline}
                       </span>
                     </span>
                   </label>
@@ -245,8 +269,8 @@ function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElem
           )}
         </p>
         <p className="text-xs text-slate-700">
-          Every listed tool appears here. Paying again for a featured tool tops it up: the amounts in force add up, and it stays
-          featured for a year from the latest payment. Adding a new tool?{" "}
+          Every listed tool appears here. Paying again for a featured tool tops it up: the amounts in force add up, and
+          it stays featured for a year from the latest payment. Adding a new tool?{" "}
           <a href="/submit" className="font-medium text-brand-700 underline underline-offset-2">
             Submit it
           </a>{" "}
@@ -282,7 +306,12 @@ function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElem
             />
           </div>
         </div>
-        <AmountSlider label="Amount slider" value={amount} onChange={(value) => setAmountText(String(value))} describedBy={`${id}-tier`} />
+        <AmountSlider
+          label="Amount slider"
+          value={amount}
+          onChange={(value) => setAmountText(String(value))}
+          describedBy={`${id}-tier`}
+        />
         <p id={`${id}-tier`} className="text-sm">
           Tier: <strong>{featureTier(amount)}</strong>
         </p>
@@ -294,9 +323,7 @@ function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElem
         <p className="text-xs text-slate-700">{FEATURE_TIERS_TEXT}</p>
       </fieldset>
 
-      {error && (
-        <Alert tone="error">{error}</Alert>
-      )}
+      {error && <Alert tone="error">{error}</Alert>}
 
       <button
         type="submit"
@@ -305,7 +332,9 @@ function FeatureForm({ searchRef, toolId }: { searchRef: RefObject<HTMLInputElem
       >
         {busy ? "Opening checkout…" : `Pay $${amount.toLocaleString("en-US")}`}
       </button>
-      <p className="text-center text-xs text-slate-700">You pay on the payment provider’s secure page. Nothing is charged until you confirm there.</p>
+      <p className="text-center text-xs text-slate-700">
+        You pay on the payment provider’s secure page. Nothing is charged until you confirm there.
+      </p>
     </form>
   );
 }

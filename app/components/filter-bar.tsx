@@ -29,7 +29,13 @@ export function FilterBar({
 }) {
   const chosen = filters.pricing.length + filters.platforms.length;
   return (
-    <form method="get" action={action} aria-label="Filters" data-apply-on-change="" className="flex flex-wrap items-start gap-3">
+    <form
+      method="get"
+      action={action}
+      aria-label="Filters"
+      data-apply-on-change=""
+      className="flex flex-wrap items-start gap-3"
+    >
       {/* Closed on arrival, whatever is chosen (the chips say what is): on a phone the open panel
           would push the list a screen down. After a change with JavaScript it opens again at the box changed. */}
       <details className="filter-panel min-w-0 grow basis-64">
@@ -38,7 +44,12 @@ export function FilterBar({
           <FilterGroup
             legend="Pricing"
             name="pricing"
-            options={facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count, checked: filters.pricing.includes(model) }))}
+            options={facets.pricing.map(({ model, count }) => ({
+              value: PRICING_SLUGS[model],
+              label: model,
+              count,
+              checked: filters.pricing.includes(model),
+            }))}
           />
           <FilterGroup
             legend="Platform"
@@ -57,7 +68,13 @@ export function FilterBar({
           <label htmlFor="sort" className="text-sm font-medium">
             Sort by
           </label>
-          <select id="sort" name="sort" defaultValue={sort.value} autoComplete="off" className="rounded-lg border border-slate-300 bg-white px-3 py-2">
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={sort.value}
+            autoComplete="off"
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
             {sort.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -75,7 +92,15 @@ export function FilterBar({
   );
 }
 
-function FilterGroup({ legend, name, options }: { legend: string; name: string; options: { value: string; label: string; count: number; checked: boolean }[] }) {
+function FilterGroup({
+  legend,
+  name,
+  options,
+}: {
+  legend: string;
+  name: string;
+  options: { value: string; label: string; count: number; checked: boolean }[];
+}) {
   return (
     <fieldset className="min-w-0">
       <legend className="text-sm font-semibold">{legend}</legend>
@@ -83,7 +108,13 @@ function FilterGroup({ legend, name, options }: { legend: string; name: string; 
         {options.map((option) => (
           <li key={option.value}>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={name} value={option.value} defaultChecked={option.checked} className="h-4 w-4 shrink-0" />
+              <input
+                type="checkbox"
+                name={name}
+                value={option.value}
+                defaultChecked={option.checked}
+                className="h-4 w-4 shrink-0"
+              />
               <span>{option.label}</span>{" "}
               <span className="text-xs text-slate-700">{option.count.toLocaleString("en-US")}</span>
             </label>

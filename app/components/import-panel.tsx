@@ -84,7 +84,9 @@ export function ImportPanel({
       <Heading id="import-panel-title" className={headingLevel === 1 ? "text-3xl font-bold" : "text-xl font-semibold"}>
         Admin Tool Import
       </Heading>
-      <p className="text-slate-700">Paste the address of a launch on Product Hunt; the tool is added to the directory from it.</p>
+      <p className="text-slate-700">
+        Paste the address of a launch on Product Hunt; the tool is added to the directory from it.
+      </p>
 
       <fetcher.Form method="post" action="/admin/import" noValidate onSubmit={onSubmit} className="space-y-3">
         <div>
@@ -184,7 +186,10 @@ function ImportBanner({ result }: { result: ImportActionData }) {
         <p>
           {result.message}{" "}
           {tool && (
-            <Link to={`/tool/${encodeURIComponent(tool.slug)}`} className="font-medium text-sky-950 underline underline-offset-4">
+            <Link
+              to={`/tool/${encodeURIComponent(tool.slug)}`}
+              className="font-medium text-sky-950 underline underline-offset-4"
+            >
               See {tool.name}
             </Link>
           )}
@@ -192,7 +197,5 @@ function ImportBanner({ result }: { result: ImportActionData }) {
       </Alert>
     );
   }
-  return (
-    <Alert tone="error">{result.message}</Alert>
-  );
+  return <Alert tone="error">{result.message}</Alert>;
 }

@@ -23,7 +23,10 @@ export function RunResultBanner({ result }: { result: RunActionData }) {
         ? "border-amber-600 bg-amber-50 text-amber-950"
         : "border-red-300 bg-red-50 text-red-800";
   return (
-    <div role={result.status === "error" ? "alert" : "status"} className={`space-y-2 rounded-lg border px-4 py-3 ${tone}`}>
+    <div
+      role={result.status === "error" ? "alert" : "status"}
+      className={`space-y-2 rounded-lg border px-4 py-3 ${tone}`}
+    >
       <p className="font-medium">{result.message}</p>
       {finished !== null && (
         <p className="text-sm">
@@ -56,7 +59,10 @@ export function ItemErrors({ items }: { items: RunItemError[] }) {
 function figureLabel(key: string, labels: Record<string, string>): string {
   const known = Object.hasOwn(labels, key) ? labels[key] : undefined;
   if (known) return known;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -70,7 +76,14 @@ export function RunFigures({ summary, labels }: { summary: RunSummary; labels: R
         const stamp = typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) ? parseStamp(value) : null;
         return (
           <li key={key}>
-            {figureLabel(key, labels)}: {stamp !== null ? <UtcTime ms={stamp} seconds /> : typeof value === "number" ? value.toLocaleString("en-US") : value}
+            {figureLabel(key, labels)}:{" "}
+            {stamp !== null ? (
+              <UtcTime ms={stamp} seconds />
+            ) : typeof value === "number" ? (
+              value.toLocaleString("en-US")
+            ) : (
+              value
+            )}
           </li>
         );
       })}

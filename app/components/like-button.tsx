@@ -7,7 +7,15 @@ import { enhanceLikeForms } from "../lib/like-enhancer.ts";
  * with it (app/lib/like-enhancer.ts). The page is the same for every visitor (it may come from
  * the page cache), so it always renders "not liked"; the browser's remembered likes set the state.
  */
-export function LikeButton({ toolId, count, size = "small" }: { toolId: string; count: number; size?: "small" | "large" }) {
+export function LikeButton({
+  toolId,
+  count,
+  size = "small",
+}: {
+  toolId: string;
+  count: number;
+  size?: "small" | "large";
+}) {
   const form = useRef<HTMLFormElement>(null);
   // On a hydrated page; the public pages, which do not hydrate, run the same code as their inline
   // "likes" enhancer (app/enhancers/likes.ts, docs/decisions/024).

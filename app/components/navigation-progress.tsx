@@ -19,8 +19,14 @@ export function NavigationProgress() {
   }, [loading]);
   if (!loading || !delayPassed) return null;
   return (
-    <div role="status" className="fixed right-4 top-4 z-50 flex items-center gap-2 rounded-full bg-white px-3 py-2 text-sm shadow-lg ring-1 ring-slate-200">
-      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+    <div
+      role="status"
+      className="fixed right-4 top-4 z-50 flex items-center gap-2 rounded-full bg-white px-3 py-2 text-sm shadow-lg ring-1 ring-slate-200"
+    >
+      <span
+        aria-hidden="true"
+        className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+      />
       Loading…
     </div>
   );

@@ -23,7 +23,10 @@ export function StatusPage({
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-700">{message}</p>
       <p className="mt-8">
-        <PageLink to={link.to} className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        <PageLink
+          to={link.to}
+          className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        >
           {link.label}
         </PageLink>
       </p>

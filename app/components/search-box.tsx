@@ -20,7 +20,13 @@ export function SearchBox({
   className?: string;
 }) {
   return (
-    <Form method="get" action="/search" role="search" aria-label={compact ? "Site" : undefined} className={`relative flex gap-2 ${className}`}>
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label={compact ? "Site" : undefined}
+      className={`relative flex gap-2 ${className}`}
+    >
       {fromHome && <input type="hidden" name="from" value="home" />}
       <label htmlFor={id} className="sr-only">
         Search tools

@@ -32,10 +32,21 @@ function CardTitle({ tool, headingLevel }: { tool: CardTool; headingLevel: Headi
  * A tool in a list: logo and name, the tagline across the card's whole width, then first category
  * and likes; featured ones carry the badge.
  */
-export function ToolCard({ tool, headingLevel = 3, anchor = true }: { tool: CardTool; headingLevel?: HeadingLevel; anchor?: boolean }) {
+export function ToolCard({
+  tool,
+  headingLevel = 3,
+  anchor = true,
+}: {
+  tool: CardTool;
+  headingLevel?: HeadingLevel;
+  anchor?: boolean;
+}) {
   // The anchor a like without JavaScript comes back to (server/likes/http.ts): once a page.
   return (
-    <article id={anchor ? toolAnchor(tool.id) : undefined} className={tool.featured ? "tool-card is-featured" : "tool-card"}>
+    <article
+      id={anchor ? toolAnchor(tool.id) : undefined}
+      className={tool.featured ? "tool-card is-featured" : "tool-card"}
+    >
       <div className="flex items-center gap-3">
         <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={40} />
         <CardTitle tool={tool} headingLevel={headingLevel} />

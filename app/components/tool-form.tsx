@@ -1,9 +1,20 @@
-import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
 import type { z } from "../../core/zod.ts";
 import { CATEGORIES } from "../../core/categories.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS } from "../../core/pricing.ts";
-import { logoFailedMessage, SUBMISSION_LIMITS, SUBMISSION_MESSAGES, type submissionSchema } from "../../core/submission.ts";
+import {
+  logoFailedMessage,
+  SUBMISSION_LIMITS,
+  SUBMISSION_MESSAGES,
+  type submissionSchema,
+} from "../../core/submission.ts";
 import { LOGO_ACCEPT, LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
 import { Field, inputClass, messagesOf, type SummaryField } from "./field.tsx";
 import { TextLink } from "./ui/text-link.tsx";
@@ -18,7 +29,11 @@ type ToolFieldName = Exclude<keyof SubmissionFormInput, "feature" | "featureAmou
  * admin's add-tool page's) or on a schema derived from it (the admin's edit page, logo optional).
  */
 export type ToolFormFields = {
-  [Name in ToolFieldName]: FieldMetadata<Name extends "logo" ? File | undefined : SubmissionFormInput[Name], Record<string, unknown>, string[]>;
+  [Name in ToolFieldName]: FieldMetadata<
+    Name extends "logo" ? File | undefined : SubmissionFormInput[Name],
+    Record<string, unknown>,
+    string[]
+  >;
 };
 
 /** The comma-separated lists, in the order the tool page shows them. */
@@ -106,11 +121,20 @@ export function ToolFormFields({
         missing={SUBMISSION_MESSAGES.noCategory}
       />
 
-      <CheckboxGroup legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
+      <CheckboxGroup
+        legend="Platforms"
+        field={fields.platforms}
+        options={PLATFORMS.map((p) => ({ value: p, label: p }))}
+      />
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Pricing</legend>
-        <Field id={fields.pricingModel.id} label="Pricing model" errors={fields.pricingModel.errors} errorId={fields.pricingModel.errorId}>
+        <Field
+          id={fields.pricingModel.id}
+          label="Pricing model"
+          errors={fields.pricingModel.errors}
+          errorId={fields.pricingModel.errorId}
+        >
           <select {...getSelectProps(fields.pricingModel)} className={inputClass}>
             <option value="">Not specified</option>
             {PRICING_MODELS.map((model) => (
@@ -134,12 +158,24 @@ export function ToolFormFields({
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Details</legend>
         <p className="text-sm text-slate-700">Separate items with commas.</p>
-        <Field id={fields.tags.id} label="Tags" hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`} errors={messagesOf(fields.tags)} errorId={fields.tags.errorId}>
+        <Field
+          id={fields.tags.id}
+          label="Tags"
+          hint={`Up to ${SUBMISSION_LIMITS.tags}, e.g. notes, wiki, markdown`}
+          errors={messagesOf(fields.tags)}
+          errorId={fields.tags.errorId}
+        >
           {/* One text of comma-separated tags: `multiple` (which Conform adds for a list) is for e-mail and file inputs only. */}
           <input {...getInputProps(fields.tags, { type: "text" })} multiple={undefined} className={inputClass} />
         </Field>
         {LIST_FIELDS.map(([name, label]) => (
-          <Field key={name} id={fields[name].id} label={label} errors={messagesOf(fields[name])} errorId={fields[name].errorId}>
+          <Field
+            key={name}
+            id={fields[name].id}
+            label={label}
+            errors={messagesOf(fields[name])}
+            errorId={fields[name].errorId}
+          >
             <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
           </Field>
         ))}
@@ -147,7 +183,13 @@ export function ToolFormFields({
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">Logo and contact</legend>
-        <Field id={fields.logo.id} label={logo.label} hint={logo.hint} errors={fields.logo.errors} errorId={fields.logo.errorId}>
+        <Field
+          id={fields.logo.id}
+          label={logo.label}
+          hint={logo.hint}
+          errors={fields.logo.errors}
+          errorId={fields.logo.errorId}
+        >
           <input
             {...getInputProps(fields.logo, { type: "file" })}
             accept={LOGO_ACCEPT}
@@ -163,10 +205,22 @@ export function ToolFormFields({
         {/* Filled in by the enhancer with the chosen file, on the plate every page draws logos on. */}
         <div data-logo-preview="" hidden className="flex items-center gap-4">
           <span data-logo-plate="" className="contents" />
-          <p className="text-sm text-slate-700">How your logo will look: its empty margins are trimmed and it is centred on this plate.</p>
+          <p className="text-sm text-slate-700">
+            How your logo will look: its empty margins are trimmed and it is centred on this plate.
+          </p>
         </div>
-        <Field id={fields.submitterEmail.id} label={email.label} hint={email.hint} errors={fields.submitterEmail.errors} errorId={fields.submitterEmail.errorId}>
-          <input {...getInputProps(fields.submitterEmail, { type: "email" })} autoComplete="email" className={inputClass} />
+        <Field
+          id={fields.submitterEmail.id}
+          label={email.label}
+          hint={email.hint}
+          errors={fields.submitterEmail.errors}
+          errorId={fields.submitterEmail.errorId}
+        >
+          <input
+            {...getInputProps(fields.submitterEmail, { type: "email" })}
+            autoComplete="email"
+            className={inputClass}
+          />
         </Field>
       </fieldset>
     </>
@@ -176,7 +230,10 @@ export function ToolFormFields({
 /** The tool fields in the order the form shows them, as its error summary links to them (a group by its first box). */
 export function toolSummaryFields(fields: ToolFormFields): SummaryField[] {
   const one = (field: ToolFormFields[ToolFieldName]) => ({ id: field.id, errors: messagesOf(field) });
-  const group = (field: ToolFormFields["categories"] | ToolFormFields["platforms"]) => ({ id: `${field.id}-0`, errors: messagesOf(field) });
+  const group = (field: ToolFormFields["categories"] | ToolFormFields["platforms"]) => ({
+    id: `${field.id}-0`,
+    errors: messagesOf(field),
+  });
   return [
     one(fields.name),
     one(fields.tagline),
@@ -231,7 +288,13 @@ export function CheckboxGroup({
           <label key={key} className="flex items-center gap-2">
             {/* Conform's props carry aria-describedby for the group; the fieldset already says it. */}
             {/* Conform's ids end with the option's value ("Browser Extension" has a space): an index is safe. */}
-            <input {...box} id={`${field.id}-${i}`} aria-describedby={undefined} aria-invalid={undefined} className="h-4 w-4 accent-brand-700" />
+            <input
+              {...box}
+              id={`${field.id}-${i}`}
+              aria-describedby={undefined}
+              aria-invalid={undefined}
+              className="h-4 w-4 accent-brand-700"
+            />
             <span>{options[i]!.label}</span>
           </label>
         ))}

@@ -16,7 +16,11 @@ describe("ToolLogo", () => {
   });
 
   it("draws a logo on its plate with padding in proportion to its size, not to the page around it", () => {
-    for (const [size, padding] of [[32, 4], [48, 5], [80, 9]] as const) {
+    for (const [size, padding] of [
+      [32, 4],
+      [48, 5],
+      [80, 9],
+    ] as const) {
       const html = render({ name: "notion", logoUrl: "/uploads/logos/notion.webp", size });
       expect(html, String(size)).toContain('class="tool-logo shrink-0"');
       expect(html, String(size)).toContain(`padding:${padding}px`);
@@ -24,7 +28,8 @@ describe("ToolLogo", () => {
   });
 
   it("scales the letter with the tile", () => {
-    const fontSize = (size: number) => Number(/font-size:(\d+)px/.exec(render({ name: "x", logoUrl: null, size }))?.[1]);
+    const fontSize = (size: number) =>
+      Number(/font-size:(\d+)px/.exec(render({ name: "x", logoUrl: null, size }))?.[1]);
     expect(fontSize(80)).toBeGreaterThan(fontSize(48));
     expect(fontSize(80) / 80).toBeCloseTo(fontSize(48) / 48, 1);
   });

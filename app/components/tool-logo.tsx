@@ -5,7 +5,17 @@ import { logoPlatePadding } from "../../core/uploads.ts";
 export function ToolLogo({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
   const box = { width: size, height: size };
   if (logoUrl) {
-    return <img src={logoUrl} alt="" {...box} loading="lazy" decoding="async" className="tool-logo shrink-0" style={{ padding: logoPlatePadding(size) }} />;
+    return (
+      <img
+        src={logoUrl}
+        alt=""
+        {...box}
+        loading="lazy"
+        decoding="async"
+        className="tool-logo shrink-0"
+        style={{ padding: logoPlatePadding(size) }}
+      />
+    );
   }
   return (
     <span

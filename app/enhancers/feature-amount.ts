@@ -2,7 +2,13 @@
 // tool" is ticked, with a slider and preset amounts that move with the typed amount, and the tier
 // that amount buys. Without JavaScript the amount is always shown (it counts only when the box is
 // ticked) and the slider stays hidden: the typed amount is the whole control.
-import { featureAmountText, featureTier, normalizeFeatureAmount, sliderAmount, sliderPosition } from "../../core/featuring.ts";
+import {
+  featureAmountText,
+  featureTier,
+  normalizeFeatureAmount,
+  sliderAmount,
+  sliderPosition,
+} from "../../core/featuring.ts";
 import { submitAmount } from "../lib/feature-amount.ts";
 
 for (const choice of document.querySelectorAll<HTMLElement>("[data-feature-choice]")) {
@@ -18,7 +24,8 @@ for (const choice of document.querySelectorAll<HTMLElement>("[data-feature-choic
   const show = (amount: number) => {
     tier.textContent = featureTier(amount);
     slider.setAttribute("aria-valuetext", featureAmountText(amount));
-    for (const preset of presets) preset.setAttribute("aria-pressed", String(Number(preset.dataset.presetAmount) === amount));
+    for (const preset of presets)
+      preset.setAttribute("aria-pressed", String(Number(preset.dataset.presetAmount) === amount));
   };
   const fromInput = () => {
     const amount = submitAmount(input.value);

@@ -14,7 +14,8 @@ const open = (options: { opener: HTMLElement | null; toolId: string | null }) =>
     .finally(() => document.documentElement.style.removeProperty("cursor"));
 };
 
-const asksForDialog = (url: URL) => url.origin === window.location.origin && url.pathname === "/" && url.searchParams.get("featured") === "true";
+const asksForDialog = (url: URL) =>
+  url.origin === window.location.origin && url.pathname === "/" && url.searchParams.get("featured") === "true";
 const toolOf = (url: URL) => url.searchParams.get("tool");
 
 const here = new URL(window.location.href);
@@ -28,7 +29,8 @@ if (here.searchParams.get("featured") === "true") {
 }
 
 document.addEventListener("click", (event) => {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement)) return;
   const url = new URL(link.href);

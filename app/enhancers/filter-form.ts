@@ -30,7 +30,9 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-apply-o
     // blocked storage
   }
   const control = focus
-    ? [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select")].find((c) => `${c.name}=${c.value}` === focus || (c instanceof HTMLSelectElement && focus.startsWith(`${c.name}=`)))
+    ? [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select")].find(
+        (c) => `${c.name}=${c.value}` === focus || (c instanceof HTMLSelectElement && focus.startsWith(`${c.name}=`)),
+      )
     : undefined;
   if (control) {
     const panel = control.closest("details");

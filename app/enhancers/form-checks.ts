@@ -33,10 +33,20 @@ function check(form: HTMLFormElement): Problem[] {
       const boxes = group.querySelectorAll<HTMLInputElement>("input[type=checkbox]");
       const ticked = [...boxes].some((box) => box.checked);
       const missing = group.dataset.missing;
-      problems.push({ id: boxes[0]!.id, message: missing !== undefined && !ticked ? missing : "", errorId: group.dataset.errorId!, control: group });
+      problems.push({
+        id: boxes[0]!.id,
+        message: missing !== undefined && !ticked ? missing : "",
+        errorId: group.dataset.errorId!,
+        control: group,
+      });
       continue;
     }
-    problems.push({ id: element.id, message: element.validity.valid ? "" : messageOf(element), errorId: `${element.id}-error`, control: element });
+    problems.push({
+      id: element.id,
+      message: element.validity.valid ? "" : messageOf(element),
+      errorId: `${element.id}-error`,
+      control: element,
+    });
   }
   return problems;
 }

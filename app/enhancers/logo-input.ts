@@ -36,7 +36,13 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[type=file
 
   const judge = () => {
     const file = input.files?.[0] ?? null;
-    const message = !file ? "" : !accepted.includes(file.type) ? (input.dataset.wrongType ?? "") : file.size > maxBytes ? (input.dataset.tooLarge ?? "") : "";
+    const message = !file
+      ? ""
+      : !accepted.includes(file.type)
+        ? (input.dataset.wrongType ?? "")
+        : file.size > maxBytes
+          ? (input.dataset.tooLarge ?? "")
+          : "";
     input.setCustomValidity(message);
     if (error) error.textContent = message;
     if (message) input.setAttribute("aria-invalid", "true");

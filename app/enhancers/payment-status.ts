@@ -34,7 +34,8 @@ if (box && processing && answer && sessionId) {
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       const status = page.querySelector<HTMLElement>("[data-payment-status]")?.dataset.status;
       const fresh = page.querySelector<HTMLElement>('[data-payment-status] > [data-view="answer"]');
-      if (!response.ok || !fresh || (status !== "paid" && status !== "unknown")) throw new Error(`the page answered ${response.status}, ${status}`);
+      if (!response.ok || !fresh || (status !== "paid" && status !== "unknown"))
+        throw new Error(`the page answered ${response.status}, ${status}`);
       answer.innerHTML = fresh.innerHTML;
       answer.dataset.title = page.title;
       await show(answer);
@@ -45,7 +46,9 @@ if (box && processing && answer && sessionId) {
 
   const ask = async (): Promise<void> => {
     try {
-      const response = await fetch(`/api/checkout-session/${encodeURIComponent(sessionId)}`, { headers: { Accept: "application/json" } });
+      const response = await fetch(`/api/checkout-session/${encodeURIComponent(sessionId)}`, {
+        headers: { Accept: "application/json" },
+      });
       const body = response.ok ? ((await response.json()) as { status?: unknown }) : null;
       if (body?.status === "paid" || body?.status === "unknown") return settle();
     } catch {

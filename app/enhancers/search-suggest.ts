@@ -79,7 +79,11 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sugg
     );
     highlight(-1);
     open(items.length > 0);
-    announce(items.length === 0 ? "No suggestions." : `${items.length} ${items.length === 1 ? "suggestion" : "suggestions"}: up and down arrows to choose.`);
+    announce(
+      items.length === 0
+        ? "No suggestions."
+        : `${items.length} ${items.length === 1 ? "suggestion" : "suggestions"}: up and down arrows to choose.`,
+    );
   };
   const ask = () => {
     const q = input.value.trim();
@@ -93,17 +97,30 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sugg
       return;
     }
     pending = new AbortController();
-    fetch(`/api/v1/suggest?q=${encodeURIComponent(q)}`, { headers: { Accept: "application/json" }, signal: pending.signal })
+    fetch(`/api/v1/suggest?q=${encodeURIComponent(q)}`, {
+      headers: { Accept: "application/json" },
+      signal: pending.signal,
+    })
       .then((response) => (response.ok ? response.json() : null))
-      .then((body: { data: { tools: { name: string; path: string }[]; categories: { name: string; path: string }[] } } | null) => {
-        // A refusal (the limit) or an answer to older text: the box stays a plain search.
-        if (!body || input.value.trim() !== q) return;
-        items = [
-          ...body.data.tools.map((tool) => ({ label: tool.name, kind: "Tool", path: tool.path })),
-          ...body.data.categories.map((category) => ({ label: category.name, kind: "Category", path: category.path })),
-        ];
-        render();
-      })
+      .then(
+        (
+          body: {
+            data: { tools: { name: string; path: string }[]; categories: { name: string; path: string }[] };
+          } | null,
+        ) => {
+          // A refusal (the limit) or an answer to older text: the box stays a plain search.
+          if (!body || input.value.trim() !== q) return;
+          items = [
+            ...body.data.tools.map((tool) => ({ label: tool.name, kind: "Tool", path: tool.path })),
+            ...body.data.categories.map((category) => ({
+              label: category.name,
+              kind: "Category",
+              path: category.path,
+            })),
+          ];
+          render();
+        },
+      )
       .catch(() => {
         // offline or aborted: nothing to suggest
       });

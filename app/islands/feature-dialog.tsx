@@ -12,7 +12,10 @@ let isOpen = false;
  * Opens the dialog, with the tool `toolId` chosen when given; closing it unmounts it, and focus
  * goes back to `opener` (the link that opened it), else to what had focus.
  */
-export function openFeatureDialog({ opener = null, toolId = null }: { opener?: HTMLElement | null; toolId?: string | null } = {}): void {
+export function openFeatureDialog({
+  opener = null,
+  toolId = null,
+}: { opener?: HTMLElement | null; toolId?: string | null } = {}): void {
   if (isOpen) return;
   if (!root) {
     const container = document.createElement("div");

@@ -39,8 +39,22 @@ describe("formConstraint", () => {
     expect(formConstraint(contactSchema)).toEqual(getZodConstraint(contactSchema));
     const schema = z.object({ kind: z.enum(["a", "b"]), note: z.string().optional() });
     expect(formConstraint(schema)).toEqual(getZodConstraint(schema));
-    const { tags: _tags, features: _features, useCases: _useCases, integrations: _integrations, targetAudience: _audience, ...rest } = submit;
-    const { tags: _t, features: _f, useCases: _u, integrations: _i, targetAudience: _a, ...conform } = getZodConstraint(submissionSchema);
+    const {
+      tags: _tags,
+      features: _features,
+      useCases: _useCases,
+      integrations: _integrations,
+      targetAudience: _audience,
+      ...rest
+    } = submit;
+    const {
+      tags: _t,
+      features: _f,
+      useCases: _u,
+      integrations: _i,
+      targetAudience: _a,
+      ...conform
+    } = getZodConstraint(submissionSchema);
     expect(rest).toEqual(conform);
   });
 });

@@ -18,12 +18,14 @@ export async function readForm(request: Request): Promise<FormData> {
     throw data(UNREADABLE_FORM, { status: 400 });
   }
   for (const [name, value] of form) {
-    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) throw data(NUL_IN_FORM, { status: 400 });
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000")))
+      throw data(NUL_IN_FORM, { status: 400 });
   }
   return form;
 }
 
-export const NUL_IN_FORM = "The form contains a character that cannot be used (NUL). Please remove it and send the form again.";
+export const NUL_IN_FORM =
+  "The form contains a character that cannot be used (NUL). Please remove it and send the form again.";
 
 /**
  * A form's fields for a schema: one value as a string, a repeated name as an array (which a schema

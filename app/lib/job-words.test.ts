@@ -20,16 +20,37 @@ describe("a schedule in words", () => {
 
 describe("a job's words", () => {
   it("quotes the configuration in a description and names every figure of a job's summary", () => {
-    const config = { productHunt: { importLimit: 20 }, linkHealth: { failuresToFlag: 3 }, digest: { newToolsMax: 12, confirmTtlMs: 48 * 3_600_000 } } as Parameters<typeof jobShown>[1];
-    const shown = jobShown({ name: "weekly-digest", pattern: "0 9 * * 1", timezone: "Europe/Amsterdam", enabled: true, setting: "DIGEST_ENABLED" }, config);
-    expect(shown).toMatchObject({ label: "Weekly digest", when: "Every Monday at 09:00, Amsterdam time", runningLabel: "Sending the weekly digest…" });
+    const config = {
+      productHunt: { importLimit: 20 },
+      linkHealth: { failuresToFlag: 3 },
+      digest: { newToolsMax: 12, confirmTtlMs: 48 * 3_600_000 },
+    } as Parameters<typeof jobShown>[1];
+    const shown = jobShown(
+      {
+        name: "weekly-digest",
+        pattern: "0 9 * * 1",
+        timezone: "Europe/Amsterdam",
+        enabled: true,
+        setting: "DIGEST_ENABLED",
+      },
+      config,
+    );
+    expect(shown).toMatchObject({
+      label: "Weekly digest",
+      when: "Every Monday at 09:00, Amsterdam time",
+      runningLabel: "Sending the weekly digest…",
+    });
     expect(shown.description).toContain("at most 12");
     expect(Object.keys(shown.figures)).toEqual(["week", "sent", "failed", "outcome"]);
   });
 
   it("words outcomes, and reads a job without words of its own by its name", () => {
-    expect(jobWords("link-health").describe({ checked: 3, ok: 2, failed: 1, flagged: 0 })).toBe("Checked 3 websites: 2 reachable, 1 failed, 0 flagged.");
-    expect(jobWords("link-health").busyMessage(null)).toBe("A link check is already running. Try again when it has finished.");
+    expect(jobWords("link-health").describe({ checked: 3, ok: 2, failed: 1, flagged: 0 })).toBe(
+      "Checked 3 websites: 2 reachable, 1 failed, 0 flagged.",
+    );
+    expect(jobWords("link-health").busyMessage(null)).toBe(
+      "A link check is already running. Try again when it has finished.",
+    );
     expect(jobWords("mystery").label).toBe("mystery");
     expect(jobWords("mystery").failedMessage("No.")).toBe("mystery failed: No.");
   });

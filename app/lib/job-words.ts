@@ -36,13 +36,15 @@ const WORDS: Record<string, JobWords> = {
       `Imports new launches from Product Hunt (only ones not seen before, at most ${productHunt.importLimit} a run), approved and public.`,
     runningLabel: "Importing new launches from Product Hunt…",
     figures: { urlsFound: "Launches found", toolsProcessed: "Processed", savedCount: "Saved", timestamp: "Finished" },
-    describe: (s) => `Found ${figure(s, "urlsFound")} launches, processed ${figure(s, "toolsProcessed")}, saved ${figure(s, "savedCount")}.`,
+    describe: (s) =>
+      `Found ${figure(s, "urlsFound")} launches, processed ${figure(s, "toolsProcessed")}, saved ${figure(s, "savedCount")}.`,
     busyMessage: scrapeBusyMessage,
     failedMessage: scrapeFailedMessage,
   },
   "link-health": {
     label: "Link check",
-    description: ({ linkHealth }) => `Visits every public tool's website; ${linkHealth.failuresToFlag} failures in a row flag the tool for admins.`,
+    description: ({ linkHealth }) =>
+      `Visits every public tool's website; ${linkHealth.failuresToFlag} failures in a row flag the tool for admins.`,
     runningLabel: "Checking the websites of all public tools…",
     figures: { checked: "Checked", ok: "Reachable", failed: "Failed", flagged: "Flagged" },
     describe: (s) =>
@@ -62,7 +64,8 @@ const WORDS: Record<string, JobWords> = {
   },
   "rate-limits-prune": {
     label: "Rate limit clean-up",
-    description: () => "Deletes the rate limits' counters whose window ended over an hour ago; counters still counting stay.",
+    description: () =>
+      "Deletes the rate limits' counters whose window ended over an hour ago; counters still counting stay.",
     runningLabel: "Deleting expired rate limit counters…",
     figures: { deleted: "Counters deleted" },
     describe: (s) => `Deleted ${figure(s, "deleted")} expired rate limit counters.`,
@@ -81,7 +84,8 @@ const WORDS: Record<string, JobWords> = {
   },
   "search-terms-prune": {
     label: "Search terms clean-up",
-    description: () => "Forgets search terms searched only once and not again for 30 days: noise, not what visitors look for.",
+    description: () =>
+      "Forgets search terms searched only once and not again for 30 days: noise, not what visitors look for.",
     runningLabel: "Forgetting one-off search terms…",
     figures: { forgotten: "Terms forgotten" },
     describe: (s) => `Forgot ${figure(s, "forgotten")} one-off search terms.`,
@@ -129,7 +133,8 @@ export function scheduleInWords(pattern: string, timezone: string): string {
     if (minute === "*" && hour === "*" && weekday === "*") return "Every minute";
     const every = /^\*\/(\d{1,2})$/.exec(minute!);
     if (every && hour === "*" && weekday === "*") return `Every ${every[1]} minutes`;
-    if (number.test(minute!) && hour === "*" && weekday === "*") return `Every hour at ${minute!.padStart(2, "0")} past`;
+    if (number.test(minute!) && hour === "*" && weekday === "*")
+      return `Every hour at ${minute!.padStart(2, "0")} past`;
     if (number.test(minute!) && number.test(hour!)) {
       const at = `${hour!.padStart(2, "0")}:${minute!.padStart(2, "0")}, ${zone}`;
       if (weekday === "*") return `Every day at ${at}`;

@@ -132,11 +132,16 @@ export function enhanceLikeForms(root: ParentNode, lockMs: number, word: (count:
         credentials: "same-origin",
       })
         .then(async (response) => {
-          const body = (await response.json().catch(() => null)) as { liked: boolean; count: number; error?: { message?: string } } | null;
+          const body = (await response.json().catch(() => null)) as {
+            liked: boolean;
+            count: number;
+            error?: { message?: string };
+          } | null;
           if (!response.ok || !body) {
             settle(before);
             // A refusal (a limit) is expected and only shown; a failure of the server is logged too.
-            if (response.status >= 500 || !body) console.error("toolshelf: the like did not go through", response.status);
+            if (response.status >= 500 || !body)
+              console.error("toolshelf: the like did not go through", response.status);
             say(body?.error?.message ?? "The like did not go through. Please try again later.");
             return;
           }

@@ -37,7 +37,14 @@ export interface ShareImage {
  */
 export function seoMeta(
   matches: Matches,
-  page: { title: string; description: string; path: string; image?: ShareImage | string | null; type?: "website" | "article"; noindex?: boolean },
+  page: {
+    title: string;
+    description: string;
+    path: string;
+    image?: ShareImage | string | null;
+    type?: "website" | "article";
+    noindex?: boolean;
+  },
 ): MetaDescriptor[] {
   const url = absoluteUrl(matches, page.path);
   const share = typeof page.image === "object" ? page.image : null;

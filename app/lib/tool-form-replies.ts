@@ -52,7 +52,8 @@ export function refusedPost(
   if (submission.status === "success" && badLogo === null) return null;
   const oversized = submission.error?.logo?.includes(SUBMISSION_MESSAGES.logoTooLarge) ?? false;
   return {
-    result: badLogo === null ? submission.reply() : submission.reply({ fieldErrors: { logo: [logoFailedMessage(badLogo)] } }),
+    result:
+      badLogo === null ? submission.reply() : submission.reply({ fieldErrors: { logo: [logoFailedMessage(badLogo)] } }),
     duplicate: null,
     status: oversized ? 413 : 400,
   };
@@ -62,12 +63,24 @@ export function refusedPost(
  * A save refused for its logo or its website; `duplicateHint` follows the "already listed"
  * sentence (an admin is told to edit that listing instead).
  */
-export function refusedSave(submission: Replier, refusal: Exclude<SubmitResult, { kind: "saved" }>, duplicateHint = ""): ToolFormRefusal {
+export function refusedSave(
+  submission: Replier,
+  refusal: Exclude<SubmitResult, { kind: "saved" }>,
+  duplicateHint = "",
+): ToolFormRefusal {
   if (refusal.kind === "bad-logo") {
-    return { result: submission.reply({ fieldErrors: { logo: [logoFailedMessage(refusal.message)] } }), duplicate: null, status: 400 };
+    return {
+      result: submission.reply({ fieldErrors: { logo: [logoFailedMessage(refusal.message)] } }),
+      duplicate: null,
+      status: 400,
+    };
   }
   const message = `This website is already listed as “${refusal.existing.name}”.${duplicateHint ? ` ${duplicateHint}` : ""}`;
-  return { result: submission.reply({ fieldErrors: { websiteUrl: [message] } }), duplicate: refusal.existing, status: 409 };
+  return {
+    result: submission.reply({ fieldErrors: { websiteUrl: [message] } }),
+    duplicate: refusal.existing,
+    status: 409,
+  };
 }
 
 /** A refusal as a page with one form answers it: the form's reply, with the listing of a duplicate website. */

@@ -10,7 +10,12 @@ export function categoryName(slug: CategorySlug | string): string {
 }
 
 /** How the admin pages name a tool's moderation state. */
-export const TOOL_STATUS_LABELS: Record<ToolStatus, string> = { pending: "Pending", approved: "Approved", verified: "Verified", rejected: "Rejected" };
+export const TOOL_STATUS_LABELS: Record<ToolStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  verified: "Verified",
+  rejected: "Rejected",
+};
 
 /**
  * Where a card leads (docs/design.md#screens): the tool page by slug, else by id, else the tool's own website.
@@ -34,7 +39,12 @@ export function outboundRel(tool: { featured: object | null }): string {
 }
 
 /** The fields a tool card shows, and no more: lists send these to the browser for hydration too. */
-export function cardView(tool: Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories" | "upvotesCount" | "featured">) {
+export function cardView(
+  tool: Pick<
+    ToolCard,
+    "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories" | "upvotesCount" | "featured"
+  >,
+) {
   return {
     id: tool.id,
     slug: tool.slug,

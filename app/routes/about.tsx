@@ -24,8 +24,8 @@ export default function About() {
       <h2>How tools get listed</h2>
       <ul>
         <li>
-          Anyone can <PageLink to="/submit-tool">submit a tool</PageLink> for free. A person reviews each submission before it
-          appears in lists and search.
+          Anyone can <PageLink to="/submit-tool">submit a tool</PageLink> for free. A person reviews each submission
+          before it appears in lists and search.
         </li>
         <li>We also add tools ourselves, including new launches we think are worth a look.</li>
         <li>Listings that stop working or change what they do are corrected or removed.</li>
@@ -40,9 +40,7 @@ export default function About() {
         <>
           {/* Where the test-mode banner's link leads. */}
           <h2 id="test-mode">Test mode</h2>
-          <p>
-            {TEST_MODE_BANNER} Nothing featured on this site has been paid for with real money.
-          </p>
+          <p>{TEST_MODE_BANNER} Nothing featured on this site has been paid for with real money.</p>
         </>
       )}
       <h2>Likes</h2>

@@ -21,7 +21,10 @@ import type { RouteHandle } from "../root.tsx";
 // (how tools are found alike: docs/decisions/029).
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const outcome = await alternativesPage(context.get(servicesContextKey), { key: params.key, query: new URL(request.url).searchParams });
+  const outcome = await alternativesPage(context.get(servicesContextKey), {
+    key: params.key,
+    query: new URL(request.url).searchParams,
+  });
   if (outcome.kind === "moved") throw redirect(outcome.to, 301);
   if (outcome.kind === "not-found") throw data(outcome.message, { status: 404 });
   const { items, ...view } = outcome.view;
@@ -34,7 +37,8 @@ export const handle = {
 } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
   const { tool, total, page, pages, canonical, items } = loaderData;
   const title = `Alternatives to ${tool.name}${page > 1 ? ` — page ${page}` : ""} — ${siteNameFrom(matches)}`;
   const tags = seoMeta(matches, {
@@ -42,14 +46,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: `${total.toLocaleString("en-US")} ${total === 1 ? "tool" : "tools"} like ${tool.name} (${tool.tagline}), with what each has in common with it.`,
     path: canonical,
   });
-  if (page > 1) tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(matches, alternativesPath(tool.slug, page - 1)) });
-  if (page < pages) tags.push({ tagName: "link", rel: "next", href: absoluteUrl(matches, alternativesPath(tool.slug, page + 1)) });
+  if (page > 1)
+    tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(matches, alternativesPath(tool.slug, page - 1)) });
+  if (page < pages)
+    tags.push({ tagName: "link", rel: "next", href: absoluteUrl(matches, alternativesPath(tool.slug, page + 1)) });
   tags.push({
     "script:ld+json": itemListJsonLd({
       name: `Alternatives to ${tool.name}`,
       url: absoluteUrl(matches, canonical),
       firstPosition: (page - 1) * LIMITS.alternativesPageSize + 1,
-      items: items.map(({ card }) => ({ name: card.name, url: absoluteUrl(matches, `/tool/${encodeURIComponent(card.slug)}`) })),
+      items: items.map(({ card }) => ({
+        name: card.name,
+        url: absoluteUrl(matches, `/tool/${encodeURIComponent(card.slug)}`),
+      })),
     }),
   });
   return tags;
@@ -85,7 +94,11 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} suggestions={items.map(({ card }) => card.name)} />
+      <CompareForm
+        chosen={[tool.slug]}
+        label={`Compare ${tool.name} with…`}
+        suggestions={items.map(({ card }) => card.name)}
+      />
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
           <p className="font-semibold">No tool is like {tool.name} yet.</p>
@@ -123,6 +136,14 @@ export default function Alternatives({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "This page could not be shown.";
-  return <StatusPage headTags={false} title="Page Not Found" message={message} link={{ to: "/browse/all", label: "Browse All Tools" }} />;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "This page could not be shown.";
+  return (
+    <StatusPage
+      headTags={false}
+      title="Page Not Found"
+      message={message}
+      link={{ to: "/browse/all", label: "Browse All Tools" }}
+    />
+  );
 }

@@ -36,7 +36,11 @@ export const handle = {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }];
   const { filter, sort, page, pages, canonical, total } = loaderData;
-  const subject = isFiltered(loaderData.filters) ? listTitle(filter?.name ?? null, loaderData.filters) : filter ? `${filter.name} tools` : "All tools";
+  const subject = isFiltered(loaderData.filters)
+    ? listTitle(filter?.name ?? null, loaderData.filters)
+    : filter
+      ? `${filter.name} tools`
+      : "All tools";
   const pageSuffix = page > 1 ? ` — page ${page}` : "";
   const sortSuffix = sort === DEFAULT_SORT ? "" : ` (${SORTS[sort]})`;
   const tags = seoMeta(matches, {
@@ -55,7 +59,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const featuring = useFeaturingOffered();
-  const { filter, sort, page, pages, tools, total, featured, categories, allCount, anyFeatured, filters, facets } = loaderData;
+  const { filter, sort, page, pages, tools, total, featured, categories, allCount, anyFeatured, filters, facets } =
+    loaderData;
   const filtered = isFiltered(filters);
   const filterValue = filter ? parseBrowseFilter(filter.slug)! : ({ kind: "all" } as const);
   // "Free design tools": the heading, the breadcrumb and the title say what the list is narrowed to.
@@ -102,7 +107,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-700 max-lg:sr-only">Categories</h2>
             <ul className="mt-1 grid grid-cols-1 gap-0.5 sm:grid-cols-2 lg:mt-3 lg:grid-cols-1">
               <li>
-                <CategoryLink to={browsePath({ kind: "all" }, sort, 1, filters)} current={!filter} label="All tools" count={allCount} />
+                <CategoryLink
+                  to={browsePath({ kind: "all" }, sort, 1, filters)}
+                  current={!filter}
+                  label="All tools"
+                  count={allCount}
+                />
               </li>
               {categories.map((c) => (
                 <li key={c.slug}>
@@ -160,7 +170,15 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
 }
 
 /** Paid placement: a strip right under the heading on narrow screens, the right-hand column from lg. */
-function FeaturedColumn({ featured, featuring, anyFeatured }: { featured: Route.ComponentProps["loaderData"]["featured"]; featuring: boolean; anyFeatured: boolean }) {
+function FeaturedColumn({
+  featured,
+  featuring,
+  anyFeatured,
+}: {
+  featured: Route.ComponentProps["loaderData"]["featured"];
+  featuring: boolean;
+  anyFeatured: boolean;
+}) {
   return (
     <section aria-labelledby="featured-title" className="min-w-0 lg:col-start-3 lg:row-start-1">
       <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
@@ -172,7 +190,9 @@ function FeaturedColumn({ featured, featuring, anyFeatured }: { featured: Route.
             {featuring ? (
               <>
                 {/* "Be the first" only while nothing is featured anywhere; else none of them is in this list. */}
-                {anyFeatured ? "No featured tool is in this list. Feature yours here." : (
+                {anyFeatured ? (
+                  "No featured tool is in this list. Feature yours here."
+                ) : (
                   <>
                     <span className="font-semibold">Be the first</span> to feature a tool here.
                   </>

@@ -1,6 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
-import { acceptedAddresses, emailProofDomains, emailRefusalMessage, verificationDnsNames } from "../../core/claim-domains.ts";
+import {
+  acceptedAddresses,
+  emailProofDomains,
+  emailRefusalMessage,
+  verificationDnsNames,
+} from "../../core/claim-domains.ts";
 import { claimEmailSchema, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME } from "../../core/claims.ts";
 import {
   confirmEmailClaim,
@@ -62,12 +67,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const secret = query.get("claim");
   const now = services.now();
   let view: View = { kind: "start" };
-  if (confirm !== null) view = { kind: "confirm", token: confirm, state: await emailLinkState(services.database, tool, confirm, now) };
-  else if (secret !== null) view = { kind: "website", secret, claim: await findWebsiteClaim(services.database, tool, secret, now) };
+  if (confirm !== null)
+    view = { kind: "confirm", token: confirm, state: await emailLinkState(services.database, tool, confirm, now) };
+  else if (secret !== null)
+    view = { kind: "website", secret, claim: await findWebsiteClaim(services.database, tool, secret, now) };
   // A website without a domain of its own (an address, a page of a shared host) cannot be claimed by e-mail.
   const domains = emailProofDomains(tool.websiteUrl);
-  const byEmail = typeof domains === "string" ? { refusal: emailRefusalMessage(tool.websiteUrl) } : { accepted: acceptedAddresses(domains) };
-  const claimable = { name: tool.name, slug: tool.slug, host: tool.host, websiteUrl: tool.websiteUrl, dnsNames: verificationDnsNames(tool.websiteUrl) };
+  const byEmail =
+    typeof domains === "string"
+      ? { refusal: emailRefusalMessage(tool.websiteUrl) }
+      : { accepted: acceptedAddresses(domains) };
+  const claimable = {
+    name: tool.name,
+    slug: tool.slug,
+    host: tool.host,
+    websiteUrl: tool.websiteUrl,
+    dnsNames: verificationDnsNames(tool.websiteUrl),
+  };
   return data({ tool: claimable, view, byEmail }, { headers: PRIVATE });
 }
 
@@ -86,9 +102,12 @@ interface Reply {
   seen?: ProofSeen[];
 }
 
-const reply = (value: Reply, status = 200, extra: Record<string, string> = {}) => data(value, { status, headers: { ...PRIVATE, ...extra } });
+const reply = (value: Reply, status = 200, extra: Record<string, string> = {}) =>
+  data(value, { status, headers: { ...PRIVATE, ...extra } });
 const limitedReply = (intent: string, limited: Limited, typed?: string) =>
-  reply({ intent, status: "error", message: limited.message, typed }, 429, { "Retry-After": String(limited.retryAfterSec) });
+  reply({ intent, status: "error", message: limited.message, typed }, 429, {
+    "Retry-After": String(limited.retryAfterSec),
+  });
 
 const TOKEN_FIELD = /^[A-Za-z0-9_-]{1,100}$/;
 const ONE_ADDRESS = "Please enter one e-mail address.";
@@ -111,7 +130,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "email" || intent === "owner-link") {
     const submission = parseWithZod(formData, { schema: claimEmailSchema });
     const typed = single(formData, "email")?.slice(0, 254);
-    if (formData.getAll("email").length > 1) return reply({ intent, status: "error", message: ONE_ADDRESS, field: ONE_ADDRESS }, 400);
+    if (formData.getAll("email").length > 1)
+      return reply({ intent, status: "error", message: ONE_ADDRESS, field: ONE_ADDRESS }, 400);
     if (submission.status !== "success") {
       const message = submission.error?.email?.[0] ?? "Please enter a valid e-mail address.";
       return reply({ intent, status: "error", message, field: message, typed }, 400);
@@ -124,27 +144,47 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const outcome = await requestEmailClaim(services, tool, submission.value.email, client);
     switch (outcome.kind) {
       case "sent":
-        return reply({ intent, status: "success", message: `We have sent a confirmation link to ${outcome.email}. It works once, for one hour.` });
+        return reply({
+          intent,
+          status: "success",
+          message: `We have sent a confirmation link to ${outcome.email}. It works once, for one hour.`,
+        });
       case "bad-email":
         return reply({ intent, status: "error", message: outcome.message, field: outcome.message, typed }, 400);
       case "limited":
         return limitedReply(intent, outcome, typed);
       case "mail-failed":
-        return reply({ intent, status: "error", message: "We could not send the e-mail just now. Please try again later.", typed }, 503);
+        return reply(
+          { intent, status: "error", message: "We could not send the e-mail just now. Please try again later.", typed },
+          503,
+        );
     }
   }
   if (intent === "website") {
     const outcome = await startWebsiteClaim(services, tool, client);
     if (outcome.kind === "limited") return limitedReply(intent, outcome);
     // Redirect after the post; the claimant's secret is in their page's address alone.
-    return redirect(`/claim/${encodeURIComponent(tool.slug)}?claim=${outcome.secret}`, { status: 303, headers: PRIVATE });
+    return redirect(`/claim/${encodeURIComponent(tool.slug)}?claim=${outcome.secret}`, {
+      status: 303,
+      headers: PRIVATE,
+    });
   }
   if (intent === "verify" || intent === "confirm") {
     const secret = single(formData, intent === "verify" ? "claim" : "token");
     if (secret === null || !TOKEN_FIELD.test(secret)) {
-      return reply({ intent, status: "error", message: "This link is incomplete. Please open it again from your e-mail or start a new claim." }, 400);
+      return reply(
+        {
+          intent,
+          status: "error",
+          message: "This link is incomplete. Please open it again from your e-mail or start a new claim.",
+        },
+        400,
+      );
     }
-    const outcome: VerifyResult = intent === "verify" ? await verifyWebsiteClaim(services, tool, secret, client) : await confirmEmailClaim(services, tool, secret, client);
+    const outcome: VerifyResult =
+      intent === "verify"
+        ? await verifyWebsiteClaim(services, tool, secret, client)
+        : await confirmEmailClaim(services, tool, secret, client);
     switch (outcome.kind) {
       case "verified":
         return reply({
@@ -159,14 +199,28 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       case "unknown":
         return reply({ intent, status: "error", message: outcome.message }, 410);
       case "failed":
-        return reply({ intent, status: "error", message: outcome.message, ...(outcome.seen ? { seen: outcome.seen } : {}) }, 422);
+        return reply(
+          { intent, status: "error", message: outcome.message, ...(outcome.seen ? { seen: outcome.seen } : {}) },
+          422,
+        );
     }
   }
-  return reply({ intent: "unknown", status: "error", message: "The request could not be understood. Please use the forms on this page." }, 400);
+  return reply(
+    {
+      intent: "unknown",
+      status: "error",
+      message: "The request could not be understood. Please use the forms on this page.",
+    },
+    400,
+  );
 }
 
 /** The forms each view of the page shows, by intent. */
-const FORMS_OF: Record<View["kind"], readonly string[]> = { start: ["email", "website", "owner-link"], confirm: ["confirm"], website: ["verify"] };
+const FORMS_OF: Record<View["kind"], readonly string[]> = {
+  start: ["email", "website", "owner-link"],
+  confirm: ["confirm"],
+  website: ["verify"],
+};
 
 const cardClass = "space-y-3 rounded-xl border border-slate-200 p-5";
 
@@ -175,7 +229,8 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
   const result = actionData as Reply | undefined;
   const forIntent = (intent: string) => (result?.intent === intent ? result : undefined);
 
-  if (result?.status === "success" && result.ownerUrl) return <Verified toolName={tool.name} slug={tool.slug} result={result} />;
+  if (result?.status === "success" && result.ownerUrl)
+    return <Verified toolName={tool.name} slug={tool.slug} result={result} />;
 
   return (
     <section className="mx-auto max-w-2xl space-y-8 py-8" aria-labelledby="claim-title">
@@ -189,16 +244,26 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
             {tool.host}
             <span className="sr-only"> (opens in a new tab)</span>
           </TextAnchor>{" "}
-          and you get a private owner link: see the listing&apos;s likes and views, and propose changes to its text and logo. Changes are
-          published once our team has reviewed them.
+          and you get a private owner link: see the listing&apos;s likes and views, and propose changes to its text and
+          logo. Changes are published once our team has reviewed them.
         </p>
       </div>
 
       {/* An answer to a form this view does not show (a link opened without its address) is said here. */}
-      {result && !FORMS_OF[view.kind].includes(result.intent) && (result.status === "success" ? <Alert tone="saved">{result.message}</Alert> : <VerifyFailure result={result} />)}
+      {result &&
+        !FORMS_OF[view.kind].includes(result.intent) &&
+        (result.status === "success" ? (
+          <Alert tone="saved">{result.message}</Alert>
+        ) : (
+          <VerifyFailure result={result} />
+        ))}
 
-      {view.kind === "confirm" && <ConfirmEmail tool={tool} token={view.token} state={view.state} result={forIntent("confirm")} />}
-      {view.kind === "website" && <WebsiteProof tool={tool} secret={view.secret} claim={view.claim} result={forIntent("verify")} />}
+      {view.kind === "confirm" && (
+        <ConfirmEmail tool={tool} token={view.token} state={view.state} result={forIntent("confirm")} />
+      )}
+      {view.kind === "website" && (
+        <WebsiteProof tool={tool} secret={view.secret} claim={view.claim} result={forIntent("verify")} />
+      )}
 
       {view.kind === "start" && (
         <>
@@ -210,8 +275,16 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
               <p className="text-slate-700">{byEmail.refusal}</p>
             ) : (
               <>
-                <p className="text-slate-700">We send a one-time link to {byEmail.accepted}. The link works once, for one hour.</p>
-                <EmailForm intent="email" label="Your e-mail address at the website's domain" button="Send the link" busy="Sending…" result={forIntent("email")} />
+                <p className="text-slate-700">
+                  We send a one-time link to {byEmail.accepted}. The link works once, for one hour.
+                </p>
+                <EmailForm
+                  intent="email"
+                  label="Your e-mail address at the website's domain"
+                  button="Send the link"
+                  busy="Sending…"
+                  result={forIntent("email")}
+                />
               </>
             )}
           </section>
@@ -221,8 +294,10 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
               By the website
             </h2>
             <p className="text-slate-700">
-              We give you a code to publish in one of three ways: in a meta tag on the home page, in a file at {VERIFICATION_FILE_PATH}
-              {tool.dnsNames.length > 0 ? `, or in a DNS TXT record at ${tool.dnsNames.at(-1)}` : ""}. Then we check for it.
+              We give you a code to publish in one of three ways: in a meta tag on the home page, in a file at{" "}
+              {VERIFICATION_FILE_PATH}
+              {tool.dnsNames.length > 0 ? `, or in a DNS TXT record at ${tool.dnsNames.at(-1)}` : ""}. Then we check for
+              it.
             </p>
             {forIntent("website") && <Alert tone="error">{forIntent("website")!.message}</Alert>}
             <Form method="post">
@@ -236,10 +311,17 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
               Already the owner?
             </h2>
             <p className="text-slate-700">
-              Lost your owner link? If you claimed {tool.name} by e-mail, we mail a new one to that address. The link you have keeps working until
-              you open the new one. If you claimed it through the website, get a new verification code above and verify again.
+              Lost your owner link? If you claimed {tool.name} by e-mail, we mail a new one to that address. The link
+              you have keeps working until you open the new one. If you claimed it through the website, get a new
+              verification code above and verify again.
             </p>
-            <EmailForm intent="owner-link" label="The address you claimed it with" button="Mail me a new owner link" busy="Sending…" result={forIntent("owner-link")} />
+            <EmailForm
+              intent="owner-link"
+              label="The address you claimed it with"
+              button="Mail me a new owner link"
+              busy="Sending…"
+              result={forIntent("owner-link")}
+            />
           </section>
         </>
       )}
@@ -253,12 +335,26 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** An e-mail address form (claim by e-mail, new owner link) with its own message. */
-function EmailForm({ intent, label, button, busy, result }: { intent: string; label: string; button: string; busy: string; result: Reply | undefined }) {
+function EmailForm({
+  intent,
+  label,
+  button,
+  busy,
+  result,
+}: {
+  intent: string;
+  label: string;
+  button: string;
+  busy: string;
+  result: Reply | undefined;
+}) {
   const id = `${intent}-address`;
   const errorId = `${id}-error`;
   return (
     <Form method="post" className="space-y-3">
-      {result && !result.field && <Alert tone={result.status === "success" ? "saved" : "error"}>{result.message}</Alert>}
+      {result && !result.field && (
+        <Alert tone={result.status === "success" ? "saved" : "error"}>{result.message}</Alert>
+      )}
       <input type="hidden" name="intent" value={intent} />
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-900">
@@ -286,7 +382,17 @@ function EmailForm({ intent, label, button, busy, result }: { intent: string; la
 }
 
 /** An e-mailed link, opened: a button uses it (mail scanners open links; only a person posts). */
-function ConfirmEmail({ tool, token, state, result }: { tool: { name: string; slug: string; host: string }; token: string; state: "valid" | "expired" | "unknown"; result: Reply | undefined }) {
+function ConfirmEmail({
+  tool,
+  token,
+  state,
+  result,
+}: {
+  tool: { name: string; slug: string; host: string };
+  token: string;
+  state: "valid" | "expired" | "unknown";
+  result: Reply | undefined;
+}) {
   return (
     <section aria-labelledby="confirm-title" className={cardClass}>
       <h2 id="confirm-title" className="text-xl font-semibold">
@@ -295,7 +401,9 @@ function ConfirmEmail({ tool, token, state, result }: { tool: { name: string; sl
       {result && <Alert tone="error">{result.message}</Alert>}
       {state === "valid" ? (
         <>
-          <p className="text-slate-700">Confirm that you run {tool.host} and become a verified owner of {tool.name}.</p>
+          <p className="text-slate-700">
+            Confirm that you run {tool.host} and become a verified owner of {tool.name}.
+          </p>
           <Form method="post">
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="token" value={token} />
@@ -305,7 +413,9 @@ function ConfirmEmail({ tool, token, state, result }: { tool: { name: string; sl
       ) : (
         !result && (
           <Alert tone="warning">
-            {state === "expired" ? "This confirmation link has expired: links work for one hour." : "This confirmation link has expired or has been used already."}
+            {state === "expired"
+              ? "This confirmation link has expired: links work for one hour."
+              : "This confirmation link has expired or has been used already."}
           </Alert>
         )
       )}
@@ -357,20 +467,23 @@ function WebsiteProof({
         Verify by the website
       </h2>
       <p className="text-slate-700">
-        Keep this page&apos;s address: it is your claim, and only you have it. It works until <UtcTime ms={claim.expiresAt} />. Do one of these{" "}
-        {tool.dnsNames.length > 0 ? "three" : "two"} things, then press Verify: we check all of them at once.
+        Keep this page&apos;s address: it is your claim, and only you have it. It works until{" "}
+        <UtcTime ms={claim.expiresAt} />. Do one of these {tool.dnsNames.length > 0 ? "three" : "two"} things, then
+        press Verify: we check all of them at once.
       </p>
       <ol className="list-decimal space-y-4 pl-6">
         <li>
           <p>
-            <strong>A meta tag.</strong> Put this tag in the <code>&lt;head&gt;</code> of the home page, {tool.websiteUrl} (within its
-            first 64 KB; a tag in the page&apos;s body, a comment or a script does not count):
+            <strong>A meta tag.</strong> Put this tag in the <code>&lt;head&gt;</code> of the home page,{" "}
+            {tool.websiteUrl} (within its first 64 KB; a tag in the page&apos;s body, a comment or a script does not
+            count):
           </p>
           {codeBlock(meta)}
         </li>
         <li>
           <p>
-            <strong>A file.</strong> Or put a file at <code>{`${origin}${VERIFICATION_FILE_PATH}`}</code> with this line in it:
+            <strong>A file.</strong> Or put a file at <code>{`${origin}${VERIFICATION_FILE_PATH}`}</code> with this line
+            in it:
           </p>
           {codeBlock(claim.siteCode)}
         </li>
@@ -407,7 +520,11 @@ function WebsiteProof({
   );
 }
 
-const PROOF_LABELS: Record<ProofSeen["proof"], string> = { "meta tag": "Meta tag", file: "File", "DNS TXT record": "DNS TXT record" };
+const PROOF_LABELS: Record<ProofSeen["proof"], string> = {
+  "meta tag": "Meta tag",
+  file: "File",
+  "DNS TXT record": "DNS TXT record",
+};
 
 /** An error; for a website check that found nothing, the sentence and what each proof saw where. */
 function VerifyFailure({ result }: { result: Reply }) {
@@ -437,8 +554,8 @@ function Verified({ toolName, slug, result }: { toolName: string; slug: string; 
       <div className="space-y-2 rounded-xl border border-slate-200 p-5">
         <h2 className="text-xl font-semibold">Your private owner link</h2>
         <p className="text-slate-700">
-          This is the only time we show it{result.mailed ? " (we have also mailed it to you)" : ""}. Keep it safe: anyone with it can propose
-          changes to the listing.
+          This is the only time we show it{result.mailed ? " (we have also mailed it to you)" : ""}. Keep it safe:
+          anyone with it can propose changes to the listing.
         </p>
         <p className="break-all">
           <TextAnchor href={result.ownerUrl}>{result.ownerUrl}</TextAnchor>
@@ -453,7 +570,10 @@ function Verified({ toolName, slug, result }: { toolName: string; slug: string; 
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The claim page could not be shown. Please try again later.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "The claim page could not be shown. Please try again later.";
   return (
     <StatusPage
       headTags={false}

@@ -28,13 +28,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A refused form comes back with what was typed.
   const typed = ["a", "b", "c"].map((name) => query?.get(name)?.slice(0, 200) ?? "");
   // The empty form suggests the most liked tools' names.
-  const popular = async () => (await services.catalog.mostLiked(services.now(), LIMITS.compareSuggestions)).map((tool) => tool.name);
+  const popular = async () =>
+    (await services.catalog.mostLiked(services.now(), LIMITS.compareSuggestions)).map((tool) => tool.name);
   if (outcome.kind === "form") return { tools: null, message: null, typed, suggestions: await popular() };
   if (outcome.kind !== "page") {
-    return data({ tools: null, message: outcome.message, typed, suggestions: await popular() }, { status: outcome.kind === "invalid" ? 400 : 404 });
+    return data(
+      { tools: null, message: outcome.message, typed, suggestions: await popular() },
+      { status: outcome.kind === "invalid" ? 400 : 404 },
+    );
   }
   const chosen = new Set(outcome.tools.map((tool) => tool.name));
-  const suggestions = (await compareSuggestions(services.catalog, services.now(), outcome.tools[0]!.id)).filter((name) => !chosen.has(name));
+  const suggestions = (await compareSuggestions(services.catalog, services.now(), outcome.tools[0]!.id)).filter(
+    (name) => !chosen.has(name),
+  );
   return {
     message: null,
     typed,
@@ -205,7 +211,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {tools.length < LIMITS.comparedAtMost && <CompareForm chosen={tools.map((tool) => tool.slug)} label="Add a tool to the comparison" suggestions={suggestions} />}
+      {tools.length < LIMITS.comparedAtMost && (
+        <CompareForm
+          chosen={tools.map((tool) => tool.slug)}
+          label="Add a tool to the comparison"
+          suggestions={suggestions}
+        />
+      )}
       <PageScript name="likes" />
     </div>
   );

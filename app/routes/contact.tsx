@@ -35,10 +35,16 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.get("sent") === null) return { sent: false };
   const services = context.get(servicesContextKey);
-  if (!(await justSentMessage(services.database, request.headers.get("cookie") ?? undefined, services.now()))) throw redirect("/contact");
+  if (!(await justSentMessage(services.database, request.headers.get("cookie") ?? undefined, services.now())))
+    throw redirect("/contact");
   return data(
     { sent: true },
-    { headers: { "Set-Cookie": contactSentCookie(null, servesHttps(services.config)), "Cache-Control": "private, no-store" } },
+    {
+      headers: {
+        "Set-Cookie": contactSentCookie(null, servesHttps(services.config)),
+        "Cache-Control": "private, no-store",
+      },
+    },
   );
 }
 
@@ -50,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const refused = await guardPublicForm(
     { limiter: services.limiters.contact, addressKey, honeypot: formData.get(HONEYPOT_FIELD) },
-    { limited: "Too many messages from your network. Please try again later.", automated: "Your message looks automated and was not sent." },
+    {
+      limited: "Too many messages from your network. Please try again later.",
+      automated: "Your message looks automated and was not sent.",
+    },
   );
   if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   if (submission.status !== "success") {
@@ -65,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Redirect after the post, so a reload cannot send the message twice; the cookie lets the page
   // it leads to, and only that, say the message was sent.
-  return redirect("/contact?sent=1", { status: 303, headers: { "Set-Cookie": contactSentCookie(messageId, servesHttps(services.config)) } });
+  return redirect("/contact?sent=1", {
+    status: 303,
+    headers: { "Set-Cookie": contactSentCookie(messageId, servesHttps(services.config)) },
+  });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,12 +101,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           Thank you for writing. We read every message and answer within two working days.
         </p>
         <p className="mt-8 flex justify-center gap-6">
-          <TextLink to="/">
-            Back to the directory
-          </TextLink>
-          <TextLink to="/contact">
-            Send another message
-          </TextLink>
+          <TextLink to="/">Back to the directory</TextLink>
+          <TextLink to="/contact">Send another message</TextLink>
         </p>
       </section>
     );

@@ -17,7 +17,10 @@ export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your subscription" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, now } = context.get(servicesContextKey);
@@ -69,7 +72,9 @@ export default function DigestConfirm({ loaderData, actionData }: Route.Componen
       <h1 id="confirm-title" className="text-3xl font-bold">
         Confirm your subscription
       </h1>
-      <p className="mt-4 text-slate-700">Press the button to receive the weekly digest of new tools at the address this link was sent to.</p>
+      <p className="mt-4 text-slate-700">
+        Press the button to receive the weekly digest of new tools at the address this link was sent to.
+      </p>
       <Form method="post" className="mt-6">
         <button type="submit" className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
           Confirm subscription

@@ -16,7 +16,10 @@ export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe from the weekly digest" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe from the weekly digest" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
@@ -33,7 +36,9 @@ export default function DigestUnsubscribe({ loaderData, params }: Route.Componen
         <h1 id="unsubscribe-title" className="text-3xl font-bold">
           Link not valid
         </h1>
-        <p className="mt-4 text-slate-700">This unsubscribe link is not valid. Use the link at the end of the latest digest.</p>
+        <p className="mt-4 text-slate-700">
+          This unsubscribe link is not valid. Use the link at the end of the latest digest.
+        </p>
       </section>
     );
   }

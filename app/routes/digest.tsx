@@ -21,7 +21,11 @@ import type { Route } from "./+types/digest.ts";
 const FAILED_MESSAGE = "Your subscription could not be saved. Please try again later.";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Weekly digest", "The week's new software, AI and web tools in one mail every Monday. Confirm once; unsubscribe in one click.");
+  pageMeta(
+    matches,
+    "Weekly digest",
+    "The week's new software, AI and web tools in one mail every Monday. Confirm once; unsubscribe in one click.",
+  );
 
 // An action's headers (Retry-After on 429) reach the document response only through here.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
@@ -41,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: digestSubscribeSchema });
   const refused = await guardPublicForm(
     { limiter: services.limiters.digestSubscribe, addressKey, honeypot: formData.get(DIGEST_HONEYPOT_FIELD) },
-    { limited: "Too many subscriptions from your network. Please try again later.", automated: "Your subscription looks automated and was not saved." },
+    {
+      limited: "Too many subscriptions from your network. Please try again later.",
+      automated: "Your subscription looks automated and was not saved.",
+    },
   );
   if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   if (submission.status !== "success") return data(formReply(submission.reply()), { status: 400 });
@@ -89,8 +96,8 @@ export default function Digest({ loaderData, actionData }: Route.ComponentProps)
         Weekly digest
       </h1>
       <p className="mt-2 text-slate-700">
-        One mail every Monday morning: the tools listed in the past week and the featured ones. We send a confirmation link
-        first, keep nothing but your address, and every issue has a one-click unsubscribe link.
+        One mail every Monday morning: the tools listed in the past week and the featured ones. We send a confirmation
+        link first, keep nothing but your address, and every issue has a one-click unsubscribe link.
       </p>
       <Form method="post" action="/digest" {...getFormProps(form)} className="mt-8 space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -99,7 +106,14 @@ export default function Digest({ loaderData, actionData }: Route.ComponentProps)
         </Field>
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="digest-page-website">Leave this field empty</label>
-          <input id="digest-page-website" name={DIGEST_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id="digest-page-website"
+            name={DIGEST_HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <SubmitButton busy={sending} label="Subscribe" busyLabel="Subscribing…" />
       </Form>

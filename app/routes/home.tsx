@@ -57,7 +57,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {wantsFeature && !featuring && (
-        <section aria-labelledby="feature-off-title" role="status" className="rounded-xl border border-slate-300 bg-slate-50 p-6">
+        <section
+          aria-labelledby="feature-off-title"
+          role="status"
+          className="rounded-xl border border-slate-300 bg-slate-50 p-6"
+        >
           <h2 id="feature-off-title" className="text-xl font-bold">
             Get Featured
           </h2>
@@ -71,10 +75,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Get Featured
             </h2>
             <p className="mt-2 text-slate-800">
-              Choosing a tool to feature needs JavaScript, which is off in this browser. Featured tools are shown first on the
-              home page, in browse and in search, with a badge, for {FEATURED_DAYS} days, from ${FEATURE_MIN_USD}. You can
-              also feature a new tool when you <a href="/submit" className="font-medium text-brand-700 underline">submit it</a>,
-              or <a href="/contact" className="font-medium text-brand-700 underline">write to us</a>.
+              Choosing a tool to feature needs JavaScript, which is off in this browser. Featured tools are shown first
+              on the home page, in browse and in search, with a badge, for {FEATURED_DAYS} days, from ${FEATURE_MIN_USD}
+              . You can also feature a new tool when you{" "}
+              <a href="/submit" className="font-medium text-brand-700 underline">
+                submit it
+              </a>
+              , or{" "}
+              <a href="/contact" className="font-medium text-brand-700 underline">
+                write to us
+              </a>
+              .
             </p>
           </section>
         </noscript>
@@ -134,14 +145,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </section>
-
       </div>
       <section aria-labelledby="digest-title" className="rounded-2xl border border-slate-200 px-4 py-6 sm:px-8">
         <h2 id="digest-title" className="text-2xl font-bold">
           New tools in your inbox
         </h2>
         <p className="mt-1 text-slate-700">
-          One mail every Monday with the week&apos;s new tools and the featured ones. We ask you to confirm first; unsubscribe in one click.
+          One mail every Monday with the week&apos;s new tools and the featured ones. We ask you to confirm first;
+          unsubscribe in one click.
         </p>
         <DigestForm idPrefix="home-digest" className="mt-4 max-w-md" />
       </section>

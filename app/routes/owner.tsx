@@ -30,7 +30,8 @@ import type { RouteHandle } from "../root.tsx";
 // newer one replaces it (other owners of the listing have their own). The token is the only key:
 // never indexed, never kept by any cache.
 
-const NOT_FOUND = "This owner link does not work. It may have been replaced by a newer one or revoked. You can ask for a new one on the listing's claim page.";
+const NOT_FOUND =
+  "This owner link does not work. It may have been replaced by a newer one or revoked. You can ask for a new one on the listing's claim page.";
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 // The owner token in the address is the key to the listing's owner page: the logs leave it out.
@@ -54,7 +55,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await ownerPage(services.database, services.views, owner, services.now());
   if (!page) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return data({ page, owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt }, sent }, { headers: PRIVATE });
+  return data(
+    { page, owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt }, sent },
+    { headers: PRIVATE },
+  );
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -85,11 +89,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       // Redirect after the post, so a reload cannot send the edit twice.
       return redirect(`/owner/${params.token}?sent=1`, { status: 303, headers: PRIVATE });
     case "no-change":
-      return data(formReply(submission.reply({ formErrors: ["Nothing was changed: the listing already says all this."] })), { status: 400, headers: PRIVATE });
+      return data(
+        formReply(submission.reply({ formErrors: ["Nothing was changed: the listing already says all this."] })),
+        { status: 400, headers: PRIVATE },
+      );
     case "bad-logo":
-      return data(formReply(submission.reply({ fieldErrors: { logo: [logoFailedMessage(outcome.message)] } })), { status: 400, headers: PRIVATE });
+      return data(formReply(submission.reply({ fieldErrors: { logo: [logoFailedMessage(outcome.message)] } })), {
+        status: 400,
+        headers: PRIVATE,
+      });
     case "limited":
-      return data(formReply(submission.reply({ formErrors: [outcome.message] })), { status: 429, headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfterSec) } });
+      return data(formReply(submission.reply({ formErrors: [outcome.message] })), {
+        status: 429,
+        headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfterSec) },
+      });
     case "gone":
       throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
   }
@@ -137,13 +150,17 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
             {tool.name}: owner page
           </h1>
           <p className="text-sm text-slate-700">
-            Verified {owner.method === "email" ? `by e-mail (${owner.who})` : `by the website (${owner.who})`} on <UtcTime ms={owner.verifiedAt} />. This page is
-            private: keep its address to yourself.
+            Verified {owner.method === "email" ? `by e-mail (${owner.who})` : `by the website (${owner.who})`} on{" "}
+            <UtcTime ms={owner.verifiedAt} />. This page is private: keep its address to yourself.
           </p>
         </div>
       </div>
 
-      {sent && !actionData && <Alert tone="saved">Thank you: your changes were sent for review. The listing changes once our team approves them.</Alert>}
+      {sent && !actionData && (
+        <Alert tone="saved">
+          Thank you: your changes were sent for review. The listing changes once our team approves them.
+        </Alert>
+      )}
 
       <section aria-labelledby="numbers-title" className="space-y-3">
         <h2 id="numbers-title" className="text-xl font-semibold">
@@ -169,17 +186,25 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         </dl>
         <p className="text-sm text-slate-700">
           Views count visits of the listing&apos;s page by people (not search engines), by UTC day.{" "}
-          {page.public ? <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>See the listing</TextLink> : "The listing is not public at the moment."}
+          {page.public ? (
+            <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>See the listing</TextLink>
+          ) : (
+            "The listing is not public at the moment."
+          )}
         </p>
       </section>
 
       {page.pending && (
-        <section aria-labelledby="pending-title" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <section
+          aria-labelledby="pending-title"
+          className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
           <h2 id="pending-title" className="text-xl font-semibold">
             Waiting for review
           </h2>
           <p>
-            Changes sent on <UtcTime ms={page.pending.createdAt} />: {page.pending.changes.map((c) => c.label).join(", ") || "none to the text"}
+            Changes sent on <UtcTime ms={page.pending.createdAt} />:{" "}
+            {page.pending.changes.map((c) => c.label).join(", ") || "none to the text"}
             {page.pending.logoUrl ? " and a new logo" : ""}. Sending the form again replaces them.
           </p>
         </section>
@@ -196,22 +221,37 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         <div>
           <h2 className="text-xl font-semibold">Propose changes</h2>
           <p className="text-sm text-slate-700">
-            Your changes are reviewed before they are published; one proposal at a time (a new one replaces yours that is waiting). The website
-            address is what you proved and cannot be changed here: write to us through the contact page for that.
+            Your changes are reviewed before they are published; one proposal at a time (a new one replaces yours that
+            is waiting). The website address is what you proved and cannot be changed here: write to us through the
+            contact page for that.
           </p>
         </div>
         <ErrorSummary
           formErrors={form.errors}
           fields={[
-            ...(["name", "tagline", "description"] as const).map((name) => ({ id: fields[name].id, errors: fields[name].errors })),
-            ...([fields.categories, fields.platforms] as const).map((group) => ({ id: `${group.id}-0`, errors: messagesOf(group) })),
-            ...(["pricingModel", "pricingDetails", "tags", ...LIST_FIELDS.map(([name]) => name), "logo"] as const).map((name) => ({ id: fields[name].id, errors: messagesOf(fields[name]) })),
+            ...(["name", "tagline", "description"] as const).map((name) => ({
+              id: fields[name].id,
+              errors: fields[name].errors,
+            })),
+            ...([fields.categories, fields.platforms] as const).map((group) => ({
+              id: `${group.id}-0`,
+              errors: messagesOf(group),
+            })),
+            ...(["pricingModel", "pricingDetails", "tags", ...LIST_FIELDS.map(([name]) => name), "logo"] as const).map(
+              (name) => ({ id: fields[name].id, errors: messagesOf(fields[name]) }),
+            ),
           ]}
         />
         <Field id={fields.name.id} label="Name *" errors={fields.name.errors} errorId={fields.name.errorId}>
           <input {...getInputProps(fields.name, { type: "text" })} className={inputClass} />
         </Field>
-        <Field id={fields.tagline.id} label="Tagline *" hint={`Up to ${SUBMISSION_LIMITS.tagline} characters.`} errors={fields.tagline.errors} errorId={fields.tagline.errorId}>
+        <Field
+          id={fields.tagline.id}
+          label="Tagline *"
+          hint={`Up to ${SUBMISSION_LIMITS.tagline} characters.`}
+          errors={fields.tagline.errors}
+          errorId={fields.tagline.errorId}
+        >
           <input {...getInputProps(fields.tagline, { type: "text" })} className={inputClass} />
         </Field>
         <Field
@@ -223,9 +263,24 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
         >
           <textarea {...getTextareaProps(fields.description)} rows={6} className={inputClass} />
         </Field>
-        <CheckboxGroup legend="Categories *" hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`} field={fields.categories} options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))} missing={SUBMISSION_MESSAGES.noCategory} />
-        <CheckboxGroup legend="Platforms" field={fields.platforms} options={PLATFORMS.map((p) => ({ value: p, label: p }))} />
-        <Field id={fields.pricingModel.id} label="Pricing model" errors={fields.pricingModel.errors} errorId={fields.pricingModel.errorId}>
+        <CheckboxGroup
+          legend="Categories *"
+          hint={`At least one, at most ${SUBMISSION_LIMITS.categories}.`}
+          field={fields.categories}
+          options={CATEGORIES.map((c) => ({ value: c.slug, label: c.name }))}
+          missing={SUBMISSION_MESSAGES.noCategory}
+        />
+        <CheckboxGroup
+          legend="Platforms"
+          field={fields.platforms}
+          options={PLATFORMS.map((p) => ({ value: p, label: p }))}
+        />
+        <Field
+          id={fields.pricingModel.id}
+          label="Pricing model"
+          errors={fields.pricingModel.errors}
+          errorId={fields.pricingModel.errorId}
+        >
           <select {...getSelectProps(fields.pricingModel)} className={inputClass}>
             <option value="">Not specified</option>
             {PRICING_MODELS.map((model) => (
@@ -235,18 +290,42 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </select>
         </Field>
-        <Field id={fields.pricingDetails.id} label="Pricing details" errors={fields.pricingDetails.errors} errorId={fields.pricingDetails.errorId}>
+        <Field
+          id={fields.pricingDetails.id}
+          label="Pricing details"
+          errors={fields.pricingDetails.errors}
+          errorId={fields.pricingDetails.errorId}
+        >
           <textarea {...getTextareaProps(fields.pricingDetails)} rows={2} className={inputClass} />
         </Field>
-        <Field id={fields.tags.id} label="Tags" hint={`Separated by commas, up to ${SUBMISSION_LIMITS.tags}.`} errors={messagesOf(fields.tags)} errorId={fields.tags.errorId}>
+        <Field
+          id={fields.tags.id}
+          label="Tags"
+          hint={`Separated by commas, up to ${SUBMISSION_LIMITS.tags}.`}
+          errors={messagesOf(fields.tags)}
+          errorId={fields.tags.errorId}
+        >
           <input {...getInputProps(fields.tags, { type: "text" })} multiple={undefined} className={inputClass} />
         </Field>
         {LIST_FIELDS.map(([name, label]) => (
-          <Field key={name} id={fields[name].id} label={label} hint="Separated by commas." errors={messagesOf(fields[name])} errorId={fields[name].errorId}>
+          <Field
+            key={name}
+            id={fields[name].id}
+            label={label}
+            hint="Separated by commas."
+            errors={messagesOf(fields[name])}
+            errorId={fields[name].errorId}
+          >
             <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
           </Field>
         ))}
-        <Field id={fields.logo.id} label={`New ${OWNER_FIELD_LABELS.logo.toLowerCase()}`} hint="Square PNG, JPG or WebP, max 5MB. Leave empty to keep the current logo." errors={fields.logo.errors} errorId={fields.logo.errorId}>
+        <Field
+          id={fields.logo.id}
+          label={`New ${OWNER_FIELD_LABELS.logo.toLowerCase()}`}
+          hint="Square PNG, JPG or WebP, max 5MB. Leave empty to keep the current logo."
+          errors={fields.logo.errors}
+          errorId={fields.logo.errorId}
+        >
           <input {...getInputProps(fields.logo, { type: "file" })} accept={LOGO_ACCEPT} className={inputClass} />
         </Field>
         <SubmitButton busy={false} label="Send for review" busyLabel="Sending…" />
@@ -259,7 +338,10 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The owner page could not be shown. Please try again later.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "The owner page could not be shown. Please try again later.";
   return (
     <StatusPage
       headTags={false}

@@ -26,7 +26,10 @@ export default function PaymentCancel({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-lg text-slate-800">No charges were made.</p>
       <p className="mt-2 text-slate-700">Your tool has not been featured. You can try again whenever you like.</p>
       <p className="mt-8 flex flex-wrap items-center justify-center gap-6">
-        <PageLink to={again} className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
+        <PageLink
+          to={again}
+          className="inline-block rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800"
+        >
           Try Again
         </PageLink>
         <TextLink to="/">Back to the directory</TextLink>

@@ -38,7 +38,11 @@ function firstView(status: Status, check: number): View {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, TITLES[loaderData ? firstView(loaderData.status, loaderData.check) : "unknown"], "The outcome of a payment to feature a tool."),
+  ...pageMeta(
+    matches,
+    TITLES[loaderData ? firstView(loaderData.status, loaderData.check) : "unknown"],
+    "The outcome of a payment to feature a tool.",
+  ),
   { name: "robots", content: "noindex" },
 ];
 
@@ -147,7 +151,10 @@ function PaymentView({
   if (view === "processing") {
     return (
       <Panel title={TITLES.processing}>
-        <div aria-hidden="true" className="mx-auto mt-6 h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+        <div
+          aria-hidden="true"
+          className="mx-auto mt-6 h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+        />
         <p className="mt-4 text-slate-700" role="status">
           Please wait while we confirm your payment.
         </p>
@@ -159,9 +166,7 @@ function PaymentView({
     // A rejected or deleted tool has no page to link to.
     const tool =
       toolName && toolSlug && paidFor.listing !== "gone" ? (
-        <TextLink to={`/tool/${encodeURIComponent(toolSlug)}`}>
-          {toolName}
-        </TextLink>
+        <TextLink to={`/tool/${encodeURIComponent(toolSlug)}`}>{toolName}</TextLink>
       ) : (
         (toolName ?? "Your tool")
       );
@@ -171,13 +176,13 @@ function PaymentView({
         {paidFor.listing === "pending" ? (
           <>
             <p className="mt-4 text-lg text-slate-800" role="status">
-              Thank you! Your payment for {tool} is confirmed. {toolName ?? "Your tool"} is still waiting for review, so it is not
-              featured yet.
+              Thank you! Your payment for {tool} is confirmed. {toolName ?? "Your tool"} is still waiting for review, so
+              it is not featured yet.
             </p>
             <p className="mt-2 text-slate-700">
-              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year of{" "}
-              {FEATURED_DAYS} days starts on the day it is approved, so the review takes none of it. If it is not accepted, the
-              payment is refunded or, if you prefer, kept as credit.
+              It appears as featured as soon as it is approved; paid submissions are reviewed first. Its featured year
+              of {FEATURED_DAYS} days starts on the day it is approved, so the review takes none of it. If it is not
+              accepted, the payment is refunded or, if you prefer, kept as credit.
             </p>
           </>
         ) : paidFor.listing === "gone" ? (
@@ -186,11 +191,7 @@ function PaymentView({
               Thank you! Your payment for {tool} is confirmed, but the tool is not listed here, so it is not featured.
             </p>
             <p className="mt-2 text-slate-700">
-              Please{" "}
-              <TextLink to="/contact">
-                contact us
-              </TextLink>{" "}
-              and quote the transaction reference below.
+              Please <TextLink to="/contact">contact us</TextLink> and quote the transaction reference below.
             </p>
           </>
         ) : (
@@ -217,9 +218,7 @@ function PaymentView({
           <PageLink to="/" className={buttonClass}>
             Back to the directory
           </PageLink>
-          <TextLink to="/browse">
-            Browse tools
-          </TextLink>
+          <TextLink to="/browse">Browse tools</TextLink>
         </Links>
       </Panel>
     );
@@ -233,11 +232,9 @@ function PaymentView({
           The payment provider has not confirmed this payment yet, so the tool is not featured yet.
         </p>
         <p className="mt-2 text-slate-700">
-          If you completed the payment, confirmation usually arrives within a minute and the tool is then featured on its own.
-          Check again in a moment. If you were charged and it is still not confirmed after an hour,{" "}
-          <TextLink to="/contact">
-            contact us
-          </TextLink>
+          If you completed the payment, confirmation usually arrives within a minute and the tool is then featured on
+          its own. Check again in a moment. If you were charged and it is still not confirmed after an hour,{" "}
+          <TextLink to="/contact">contact us</TextLink>
           {reference ? " and quote the transaction reference below" : ""}.
         </p>
         {statusUrl && <StatusLink url={statusUrl} />}
@@ -251,9 +248,7 @@ function PaymentView({
           <a href={again} className={buttonClass}>
             Check again
           </a>
-          <TextLink to="/">
-            Back to the directory
-          </TextLink>
+          <TextLink to="/">Back to the directory</TextLink>
         </Links>
       </Panel>
     );
@@ -262,22 +257,17 @@ function PaymentView({
   return (
     <Panel title={TITLES.unknown}>
       <p className="mt-4 text-slate-800" role="status">
-        {sessionId ? "We could not find a payment for this link" : "This link does not name a payment"}, so no tool has been featured.
+        {sessionId ? "We could not find a payment for this link" : "This link does not name a payment"}, so no tool has
+        been featured.
       </p>
       <p className="mt-2 text-slate-700">
-        If you paid and ended up here, please{" "}
-        <TextLink to="/contact">
-          contact us
-        </TextLink>
-        .
+        If you paid and ended up here, please <TextLink to="/contact">contact us</TextLink>.
       </p>
       <Links>
         <PageLink to="/?featured=true" className={buttonClass}>
           Try again
         </PageLink>
-        <TextLink to="/">
-          Back to the directory
-        </TextLink>
+        <TextLink to="/">Back to the directory</TextLink>
       </Links>
     </Panel>
   );

@@ -4,7 +4,11 @@ import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/privacy-policy.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Privacy Policy", "What this directory stores about visitors, submitters, digest readers, owners and customers, and why.");
+  pageMeta(
+    matches,
+    "Privacy Policy",
+    "What this directory stores about visitors, submitters, digest readers, owners and customers, and why.",
+  );
 
 export default function PrivacyPolicy() {
   return (
@@ -22,9 +26,7 @@ export default function PrivacyPolicy() {
           To count likes once per browser we keep a random identifier in a cookie and in your browser&apos;s storage. It
           is not linked to your name or e-mail address.
         </li>
-        <li>
-          What people search for is counted, without who searched, to show popular searches and improve results.
-        </li>
+        <li>What people search for is counted, without who searched, to show popular searches and improve results.</li>
         <li>
           Our servers keep short-lived logs of requests (address, page, time) to stop abuse and fix faults. They are
           deleted after 30 days.
@@ -32,20 +34,20 @@ export default function PrivacyPolicy() {
       </ul>
       <h2>People who submit a tool</h2>
       <p>
-        The details you give about a tool are published once it is approved. The e-mail address you may add is used
-        only to contact you about the listing; it is never shown publicly or returned by our API.
+        The details you give about a tool are published once it is approved. The e-mail address you may add is used only
+        to contact you about the listing; it is never shown publicly or returned by our API.
       </p>
       <h2>Weekly digest readers</h2>
       <p>
-        When you subscribe to the weekly digest we keep your e-mail address to send it, and nothing else about you.
-        We first mail you a confirmation link that works for 48 hours; an address nobody confirms is deleted after that,
-        at the next weekly run. Every digest has a one-click unsubscribe link: unsubscribing erases your address at once,
+        When you subscribe to the weekly digest we keep your e-mail address to send it, and nothing else about you. We
+        first mail you a confirmation link that works for 48 hours; an address nobody confirms is deleted after that, at
+        the next weekly run. Every digest has a one-click unsubscribe link: unsubscribing erases your address at once,
         and we keep only that a reader once unsubscribed, as a count.
       </p>
       <h2>Owners who claim a listing</h2>
       <p>
-        If you claim a listing by e-mail, we keep the address you give (at the tool&apos;s own domain) with the claim. We
-        use it to send the confirmation link, which works for one hour, to mail you your owner link once the claim is
+        If you claim a listing by e-mail, we keep the address you give (at the tool&apos;s own domain) with the claim.
+        We use it to send the confirmation link, which works for one hour, to mail you your owner link once the claim is
         verified, and to send a new owner link when you ask for one. It is never shown publicly. It is kept while the
         claim exists, and our audit log records which address claimed which listing, so that questions about who owns a
         listing can be settled; you can ask us to delete it (see below). A claim proved through the website itself
@@ -53,13 +55,13 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Payments</h2>
       <p>
-        Card payments for featured listings are handled by our payment provider on its own pages; we never see or
-        store card numbers. We keep a record of each order (tool, amount, date, status) for our accounts.
+        Card payments for featured listings are handled by our payment provider on its own pages; we never see or store
+        card numbers. We keep a record of each order (tool, amount, date, status) for our accounts.
       </p>
       <h2>Messages</h2>
       <p>
-        When you use the <PageLink to="/contact">contact form</PageLink> we keep your name, e-mail address and message so we
-        can answer, and delete them when they are no longer needed, at the latest after two years.
+        When you use the <PageLink to="/contact">contact form</PageLink> we keep your name, e-mail address and message
+        so we can answer, and delete them when they are no longer needed, at the latest after two years.
       </p>
       <h2>Your rights</h2>
       <p>

@@ -1,7 +1,14 @@
 import { data, redirect } from "react-router";
 import { parsePage } from "../../core/catalog.ts";
 import { filterQuery, isFiltered, NO_FILTERS, parseFilters, type ListFilters } from "../../core/filters.ts";
-import { DEFAULT_SEARCH_ORDER, displayQuery, MAX_QUERY_LENGTH, parseSearchOrder, SEARCH_ORDERS, type SearchOrder } from "../../core/search.ts";
+import {
+  DEFAULT_SEARCH_ORDER,
+  displayQuery,
+  MAX_QUERY_LENGTH,
+  parseSearchOrder,
+  SEARCH_ORDERS,
+  type SearchOrder,
+} from "../../core/search.ts";
 import { ActiveFilters, FilterBar } from "../components/filter-bar.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -14,7 +21,14 @@ import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/search.ts";
 import type { RouteHandle } from "../root.tsx";
 
-const POPULAR_SEARCHES = ["AI tools", "Project management", "Design software", "Analytics", "Marketing automation", "Code editors"];
+const POPULAR_SEARCHES = [
+  "AI tools",
+  "Project management",
+  "Design software",
+  "Analytics",
+  "Marketing automation",
+  "Code editors",
+];
 
 /** A search's narrowing and order, as its address carries them. */
 interface SearchView {
@@ -53,7 +67,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Filters and order written another way (the filter form's repeated boxes, its default sort) have one address.
   if (params.term !== undefined && url.searchParams.get("from") === null) {
     const canonical = searchPath(params.term, page, fromHome, view);
-    if (canonical.slice(canonical.indexOf("?") === -1 ? canonical.length : canonical.indexOf("?")) !== url.search) throw redirect(canonical, 301);
+    if (canonical.slice(canonical.indexOf("?") === -1 ? canonical.length : canonical.indexOf("?")) !== url.search)
+      throw redirect(canonical, 301);
   }
 
   const { search } = context.get(servicesContextKey);
@@ -63,7 +78,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // server/search/tracking.ts); the page cache keeps it until the catalogue changes.
   const init = { headers: { "Cache-Control": "no-cache" } };
   if (outcome.kind === "too-long") return data(outcome, { ...init, status: 400 });
-  if (outcome.kind === "results" && outcome.total > 0 && page > outcome.pages) throw data("There is no such page.", { status: 404 });
+  if (outcome.kind === "results" && outcome.total > 0 && page > outcome.pages)
+    throw data("There is no such page.", { status: 404 });
   // Matching is on the normalised query; the page shows the term as the visitor typed it.
   return data(outcome.kind === "results" ? { ...outcome, term: displayQuery(raw) } : outcome, init);
 }
@@ -71,7 +87,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
 export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) =>
-    data.kind === "results" ? [...data.items, ...data.featured, ...data.related, ...data.favourites].map((tool) => tool.id) : [],
+    data.kind === "results"
+      ? [...data.items, ...data.featured, ...data.related, ...data.favourites].map((tool) => tool.id)
+      : [],
 } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -116,13 +134,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ActiveFilters
               filters={outcome.filters}
               hrefFor={(next) => searchPath(outcome.term, 1, false, { filters: next, order: outcome.order })}
-              clearAll={isFiltered(outcome.filters) || outcome.order !== DEFAULT_SEARCH_ORDER ? searchPath(outcome.term) : null}
+              clearAll={
+                isFiltered(outcome.filters) || outcome.order !== DEFAULT_SEARCH_ORDER ? searchPath(outcome.term) : null
+              }
             />
             <FilterBar
               action={`/search/${encodeURIComponent(outcome.term)}`}
               filters={outcome.filters}
               facets={outcome.facets}
-              sort={{ value: outcome.order, options: (Object.keys(SEARCH_ORDERS) as SearchOrder[]).map((o) => ({ value: o, label: SEARCH_ORDERS[o] })) }}
+              sort={{
+                value: outcome.order,
+                options: (Object.keys(SEARCH_ORDERS) as SearchOrder[]).map((o) => ({
+                  value: o,
+                  label: SEARCH_ORDERS[o],
+                })),
+              }}
             />
           </>
         )}
@@ -183,7 +209,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 <Pagination
                   page={outcome.page}
                   pages={outcome.pages}
-                  hrefFor={(n) => searchPath(outcome.term, n, false, { filters: outcome.filters, order: outcome.order })}
+                  hrefFor={(n) =>
+                    searchPath(outcome.term, n, false, { filters: outcome.filters, order: outcome.order })
+                  }
                 />
               </div>
             )}
@@ -231,7 +259,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               Community favourites
             </h2>
             <div className="mt-3">
-              <ToolGrid tools={outcome.favourites} columns={1} listedAbove={[...outcome.items, ...outcome.featured, ...outcome.related]} />
+              <ToolGrid
+                tools={outcome.favourites}
+                columns={1}
+                listedAbove={[...outcome.items, ...outcome.featured, ...outcome.related]}
+              />
             </div>
           </section>
         </div>

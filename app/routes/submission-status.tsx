@@ -33,11 +33,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const STATES = {
-  pending: { label: "Pending", text: "It is waiting for review. Until it is approved it appears in no list.", className: "border-amber-300 bg-amber-50 text-amber-900" },
-  approved: { label: "Approved", text: "It is listed in the directory.", className: "border-emerald-300 bg-emerald-50 text-emerald-900" },
-  rejected: { label: "Rejected", text: "It was not accepted for the directory.", className: "border-red-300 bg-red-50 text-red-900" },
+  pending: {
+    label: "Pending",
+    text: "It is waiting for review. Until it is approved it appears in no list.",
+    className: "border-amber-300 bg-amber-50 text-amber-900",
+  },
+  approved: {
+    label: "Approved",
+    text: "It is listed in the directory.",
+    className: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  },
+  rejected: {
+    label: "Rejected",
+    text: "It was not accepted for the directory.",
+    className: "border-red-300 bg-red-50 text-red-900",
+  },
 } as const;
-
 
 export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
   const { toolId, name, slug, status, rejectionReason, payment } = loaderData;
@@ -66,20 +77,17 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xl font-semibold">Submitting it again</h2>
           <p className="mt-2 text-slate-800">
             If you can address the reason above, you are welcome to{" "}
-            <TextLink to="/submit-tool">submit the tool again</TextLink>: the same website can be submitted once more, and the new
-            submission is reviewed afresh. Questions about the decision? <TextLink to="/contact">Contact us</TextLink>.
+            <TextLink to="/submit-tool">submit the tool again</TextLink>: the same website can be submitted once more,
+            and the new submission is reviewed afresh. Questions about the decision?{" "}
+            <TextLink to="/contact">Contact us</TextLink>.
           </p>
         </div>
       )}
       <p className="mt-8 flex flex-wrap gap-6">
         {status === "approved" && (
-          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
-            See {name} in the directory
-          </TextLink>
+          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>See {name} in the directory</TextLink>
         )}
-        <TextLink to="/">
-          Back to the directory
-        </TextLink>
+        <TextLink to="/">Back to the directory</TextLink>
       </p>
     </section>
   );
@@ -97,12 +105,13 @@ function NextSteps({ toolId, slug, name }: { toolId: string; slug: string; name:
           <TextLink to={`/claim/${key}`}>Claim the listing</TextLink> to edit {name}’s page yourself.
         </li>
         <li>
-          Add a badge to your website: the snippets are under “For the owner” on <TextLink to={`/tool/${key}`}>its page</TextLink>.
+          Add a badge to your website: the snippets are under “For the owner” on{" "}
+          <TextLink to={`/tool/${key}`}>its page</TextLink>.
         </li>
         {featuring && (
           <li>
-            <TextAnchor href={`/?featured=true&tool=${encodeURIComponent(toolId)}`}>Get it featured</TextAnchor>: shown first on the home page, in browse and in
-            search, for a year.
+            <TextAnchor href={`/?featured=true&tool=${encodeURIComponent(toolId)}`}>Get it featured</TextAnchor>: shown
+            first on the home page, in browse and in search, for a year.
           </li>
         )}
       </ul>

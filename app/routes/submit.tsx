@@ -13,7 +13,14 @@ import {
   featureTier,
   SUBMIT_FEATURE_DEFAULT_USD,
 } from "../../core/featuring.ts";
-import { STATUS_TOKEN_PATTERN, SUBMISSION_MESSAGES, SUBMISSION_NOT_FOUND, submissionSchema, submitFailedMessage, SUBMIT_HONEYPOT_FIELD } from "../../core/submission.ts";
+import {
+  STATUS_TOKEN_PATTERN,
+  SUBMISSION_MESSAGES,
+  SUBMISSION_NOT_FOUND,
+  submissionSchema,
+  submitFailedMessage,
+  SUBMIT_HONEYPOT_FIELD,
+} from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { checkLogoFile } from "../../server/submissions/logo.ts";
 import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
@@ -38,7 +45,8 @@ import type { RouteHandle } from "../root.tsx";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta(matches, {
     title: "Submit a Tool",
-    description: "List your software, AI or web tool in the directory for free. Every submission is reviewed before it appears.",
+    description:
+      "List your software, AI or web tool in the directory for free. Every submission is reviewed before it appears.",
     path: location.pathname,
   });
 
@@ -68,22 +76,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.statusToken === undefined) {
     // A confirmation address from before the token moved into the path (`?submitted=<slug>&status=<token>`).
     const status = url.searchParams.get("status");
-    if (status !== null && STATUS_TOKEN_PATTERN.test(status)) throw redirect(confirmationPath(url.pathname, status, feature), 301);
+    if (status !== null && STATUS_TOKEN_PATTERN.test(status))
+      throw redirect(confirmationPath(url.pathname, status, feature), 301);
     return data(FORM);
   }
-  const confirmation = await submissionConfirmation(context.get(servicesContextKey), { statusToken: params.statusToken, feature });
+  const confirmation = await submissionConfirmation(context.get(servicesContextKey), {
+    statusToken: params.statusToken,
+    feature,
+  });
   if (confirmation.kind === "unknown") throw data(SUBMISSION_NOT_FOUND, { status: 404, headers: PRIVATE });
   if (confirmation.kind === "decided") throw redirect(confirmation.statusPath, { headers: PRIVATE });
   const { submitted, statusUrl } = confirmation;
   // The confirmation carries the private status link: it stays out of every cache.
-  return data({ submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature }, { headers: PRIVATE });
+  return data(
+    { submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature },
+    { headers: PRIVATE },
+  );
 }
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** The confirmation's address under the form's (`/submit-tool` or `/submit`), with the amount to feature it for, if any. */
 function confirmationPath(formPath: string, statusToken: string, feature: string | null): string {
-  const base = formPath.replace(/\.data$/, "").split("/").slice(0, 2).join("/");
+  const base = formPath
+    .replace(/\.data$/, "")
+    .split("/")
+    .slice(0, 2)
+    .join("/");
   return `${base}/${statusToken}${feature === null ? "" : `?feature=${encodeURIComponent(feature)}`}`;
 }
 
@@ -104,19 +123,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   // A flood is refused before anything else; a robot is refused with its post counted.
-  if (refused?.init.status === 429) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
+  if (refused?.init.status === 429)
+    return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   // Only a saved submission counts against the hourly limit: a person correcting a refused post
   // must not run out of tries. The point spent by the guard is given back for every other refusal.
   const giveBack = <T,>(answer: T) => limiter.refund(addressKey).then(() => answer);
   if (!form.ok) return giveBack(refusalData(unreadUpload(submission, form.problem)));
   if (refused) return data(formReply(submission.reply({ formErrors: [refused.message] })), refused.init);
   const refusal = refusedPost(submission, logoCheck);
-  if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok") return giveBack(refusalData(refusal ?? unreadUpload(submission, "unreadable")));
+  if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok")
+    return giveBack(refusalData(refusal ?? unreadUpload(submission, "unreadable")));
 
   // The feature choice leads to checkout; it is never stored with the tool.
   const { logo, feature, featureAmount, ...content } = submission.value;
   try {
-    const result = await submitTool({ ...services, onJobQueued: services.jobs.nudge }, content, { name: logo.name, webp: logoCheck.webp });
+    const result = await submitTool({ ...services, onJobQueued: services.jobs.nudge }, content, {
+      name: logo.name,
+      webp: logoCheck.webp,
+    });
     if (result.kind !== "saved") return giveBack(refusalData(refusedSave(submission, result)));
     if (content.submitterEmail && result.statusToken) {
       const statusUrl = `${services.config.siteUrl}${submissionStatusPath(result.statusToken)}`;
@@ -128,9 +152,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     services.log.error({ err: error }, "submission not saved");
     return giveBack(
-      data(formReply(submission.reply({ formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")] })), {
-        status: 503,
-      }),
+      data(
+        formReply(
+          submission.reply({
+            formErrors: [submitFailedMessage("The submission could not be saved. Please try again in a few minutes.")],
+          }),
+        ),
+        {
+          status: 503,
+        },
+      ),
     );
   }
 }
@@ -164,44 +195,45 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           <div className="mx-auto mt-6 max-w-lg rounded-xl border border-slate-200 bg-slate-50 p-4 text-left">
             <p className="font-medium text-slate-900">Keep this private link to follow your submission:</p>
             <p className="mt-2 break-all">
-              <TextAnchor href={loaderData.statusUrl}>
-                {loaderData.statusUrl}
-              </TextAnchor>
+              <TextAnchor href={loaderData.statusUrl}>{loaderData.statusUrl}</TextAnchor>
             </p>
             <p className="mt-2 text-sm text-slate-700">
-              If you gave your email address, we have sent the link there too. Anyone with it can see whether the tool was approved.
+              If you gave your email address, we have sent the link there too. Anyone with it can see whether the tool
+              was approved.
             </p>
           </div>
         )}
-        {loaderData.feature !== null && <ContinueToCheckout toolId={id} amount={loaderData.feature} statusToken={loaderData.statusToken} />}
+        {loaderData.feature !== null && (
+          <ContinueToCheckout toolId={id} amount={loaderData.feature} statusToken={loaderData.statusToken} />
+        )}
         <p className="mt-8 flex flex-wrap justify-center gap-6">
-          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
-            See its page
-          </TextLink>
-          <TextLink to="/submit-tool">
-            Submit another tool
-          </TextLink>
-          <TextLink to="/">
-            Back to the directory
-          </TextLink>
+          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>See its page</TextLink>
+          <TextLink to="/submit-tool">Submit another tool</TextLink>
+          <TextLink to="/">Back to the directory</TextLink>
         </p>
       </section>
     );
   }
 
-  const duplicate = (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
+  const duplicate =
+    (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
   return (
     <section className="mx-auto max-w-2xl" aria-labelledby="submit-title">
       <h1 id="submit-title" className="text-3xl font-bold">
         Submit a Tool
       </h1>
       <p className="mt-2 text-slate-700">
-        Listing is free. We review every submission before it appears in the directory. Fields marked with * are required.
+        Listing is free. We review every submission before it appears in the directory. Fields marked with * are
+        required.
       </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
         <ErrorSummary
           formErrors={form.errors}
-          fields={[...toolSummaryFields(fields), { id: fields.feature.id, errors: fields.feature.errors }, { id: fields.featureAmount.id, errors: fields.featureAmount.errors }]}
+          fields={[
+            ...toolSummaryFields(fields),
+            { id: fields.feature.id, errors: fields.feature.errors },
+            { id: fields.featureAmount.id, errors: fields.featureAmount.errors },
+          ]}
         />
 
         <ToolFormFields fields={fields} duplicate={duplicate} />
@@ -235,7 +267,10 @@ type InputField = Parameters<typeof getInputProps>[0];
 function FeatureChoice({ feature, amount }: { feature: InputField; amount: InputField }) {
   const hintId = useId();
   const tierId = useId();
-  const initialAmount = typeof amount.initialValue === "string" && amount.initialValue !== "" ? amount.initialValue : String(SUBMIT_FEATURE_DEFAULT_USD);
+  const initialAmount =
+    typeof amount.initialValue === "string" && amount.initialValue !== ""
+      ? amount.initialValue
+      : String(SUBMIT_FEATURE_DEFAULT_USD);
   // The tier follows what is typed; an empty or out-of-range amount reads as the nearest allowed one.
   const value = submitAmount(initialAmount);
   const { key: _featureKey, ...checkbox } = getInputProps(feature, { type: "checkbox" });
@@ -245,11 +280,16 @@ function FeatureChoice({ feature, amount }: { feature: InputField; amount: Input
     <fieldset data-feature-choice="" className="space-y-4 rounded-xl border border-amber-300 bg-amber-50/60 p-4 sm:p-5">
       <legend className="px-1 text-lg font-semibold">Get featured (optional)</legend>
       <p id={hintId} className="-mt-2 text-sm text-slate-700">
-        Featured tools are shown first on the home page, in browse and in search, with a badge, for a year. After you submit, you
-        go on to pay on the payment provider’s secure page; nothing is charged before that.
+        Featured tools are shown first on the home page, in browse and in search, with a badge, for a year. After you
+        submit, you go on to pay on the payment provider’s secure page; nothing is charged before that.
       </p>
       <label className="flex items-start gap-2">
-        <input {...checkbox} value="on" aria-describedby={`${hintId} ${feature.errorId}`} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" />
+        <input
+          {...checkbox}
+          value="on"
+          aria-describedby={`${hintId} ${feature.errorId}`}
+          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+        />
         <span className="font-medium">Feature this tool after submitting</span>
       </label>
       <p id={feature.errorId} className="-mt-2 text-sm text-red-700 empty:hidden" aria-live="polite">
@@ -289,7 +329,15 @@ function FeatureChoice({ feature, amount }: { feature: InputField; amount: Input
  * asks for the checkout on the click and shows an error here. Nothing leaves the page by itself:
  * the status link above is kept first. The status token goes along, so the success page repeats it.
  */
-function ContinueToCheckout({ toolId, amount, statusToken }: { toolId: string; amount: number; statusToken: string | null }) {
+function ContinueToCheckout({
+  toolId,
+  amount,
+  statusToken,
+}: {
+  toolId: string;
+  amount: number;
+  statusToken: string | null;
+}) {
   return (
     <div
       data-checkout-continue=""
@@ -308,7 +356,11 @@ function ContinueToCheckout({ toolId, amount, statusToken }: { toolId: string; a
           {CHECKOUT_MESSAGES.failed}
         </Alert>
       </div>
-      <form method="post" action="/api/checkout-session" className="mt-4 flex flex-wrap items-center justify-center gap-4">
+      <form
+        method="post"
+        action="/api/checkout-session"
+        className="mt-4 flex flex-wrap items-center justify-center gap-4"
+      >
         <input type="hidden" name="toolId" value={toolId} />
         <input type="hidden" name="amount" value={amount} />
         {statusToken && <input type="hidden" name="statusToken" value={statusToken} />}

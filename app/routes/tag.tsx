@@ -15,7 +15,10 @@ import type { RouteHandle } from "../root.tsx";
 // The tools carrying one tag, newest first: where a tag on a card or a tool page leads.
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const outcome = await tagPage(context.get(servicesContextKey), { slug: params.slug, query: new URL(request.url).searchParams });
+  const outcome = await tagPage(context.get(servicesContextKey), {
+    slug: params.slug,
+    query: new URL(request.url).searchParams,
+  });
   if (outcome.kind === "moved") throw redirect(outcome.to, 301);
   if (outcome.kind === "not-found") throw data(outcome.message, { status: 404 });
   const { items, ...view } = outcome.view;
@@ -28,7 +31,8 @@ export const handle = {
 } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [{ title: `Page Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
   const { tag, total, page, pages, canonical } = loaderData;
   const tags = seoMeta(matches, {
     title: `Tools tagged “${tag}”${page > 1 ? ` — page ${page}` : ""} — ${siteNameFrom(matches)}`,
@@ -44,7 +48,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, items, total, page, pages } = loaderData;
   return (
     <div className="space-y-6">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Browse", to: "/browse/all" }, { label: `Tag: ${tag}` }]} />
+      <Breadcrumb
+        items={[{ label: "Home", to: "/" }, { label: "Browse", to: "/browse/all" }, { label: `Tag: ${tag}` }]}
+      />
       <div>
         <h1 className="text-3xl font-bold wrap-anywhere">Tools tagged “{tag}”</h1>
         <p className="mt-1 text-slate-700">
@@ -60,6 +66,14 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 
 // The title and noindex come from meta (a document has one title).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "This page could not be shown.";
-  return <StatusPage headTags={false} title="Page Not Found" message={message} link={{ to: "/browse/all", label: "Browse All Tools" }} />;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "This page could not be shown.";
+  return (
+    <StatusPage
+      headTags={false}
+      title="Page Not Found"
+      message={message}
+      link={{ to: "/browse/all", label: "Browse All Tools" }}
+    />
+  );
 }

@@ -19,8 +19,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { payments, database } = context.get(servicesContextKey);
   const order = payments.mode === "test" ? await findOrder(database.db, { sessionId: params.sessionId }) : null;
   if (!order || order.provider !== "test") throw data("No such test checkout.", { status: 404 });
-  const tool = order.toolId ? await database.db.selectFrom("tools").select("status").where("id", "=", order.toolId).executeTakeFirst() : undefined;
-  return { toolName: order.toolName, amountCents: order.amountCents, status: order.status, waitsForReview: tool?.status === "pending" };
+  const tool = order.toolId
+    ? await database.db.selectFrom("tools").select("status").where("id", "=", order.toolId).executeTakeFirst()
+    : undefined;
+  return {
+    toolName: order.toolName,
+    amountCents: order.amountCents,
+    status: order.status,
+    waitsForReview: tool?.status === "pending",
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,7 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The success page checks the status token against the order's tool before it shows it.
     const status = new URL(request.url).searchParams.get("status");
     const statusParam = status && STATUS_TOKEN_PATTERN.test(status) ? `&status=${encodeURIComponent(status)}` : "";
-    return redirect(`/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${encodeURIComponent(paid.toolId ?? "")}${statusParam}`, 303);
+    return redirect(
+      `/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${encodeURIComponent(paid.toolId ?? "")}${statusParam}`,
+      303,
+    );
   }
   if (intent === "cancel") {
     const cancelled = await payments.cancelTest(sessionId);

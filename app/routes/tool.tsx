@@ -34,7 +34,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!tool) throw data("Tool not found.", { status: 404 });
   // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
-  const [related, compareWith] = await Promise.all([catalog.related(at, tool, LIMITS.relatedShown), compareSuggestions(catalog, at, tool.id)]);
+  const [related, compareWith] = await Promise.all([
+    catalog.related(at, tool, LIMITS.relatedShown),
+    compareSuggestions(catalog, at, tool.id),
+  ]);
   const { description, ...rest } = tool;
   const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
   return {
@@ -121,7 +124,8 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
               {featured && <FeaturedBadge priceCents={featured.priceCents} />}
               <span>
-                Added <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt, now)}</time>
+                Added{" "}
+                <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt, now)}</time>
               </span>
             </p>
             <div className="mt-3">
@@ -263,7 +267,10 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
           {tool.isPublic && (
             <div className="mt-4 space-y-3 text-sm">
               <p>
-                <PageLink to={`/alternatives/${encodeURIComponent(tool.slug)}`} className="font-medium text-brand-700 underline wrap-anywhere">
+                <PageLink
+                  to={`/alternatives/${encodeURIComponent(tool.slug)}`}
+                  className="font-medium text-brand-700 underline wrap-anywhere"
+                >
                   Alternatives to {tool.name}
                 </PageLink>
               </p>
@@ -300,7 +307,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /** For the tool's owner: claiming the listing, and the badge for their own site with its snippets. */
-function OwnerBox({ slug, name, badge }: { slug: string; name: string; badge: { html: string; markdown: string; imageUrl: string } }) {
+function OwnerBox({
+  slug,
+  name,
+  badge,
+}: {
+  slug: string;
+  name: string;
+  badge: { html: string; markdown: string; imageUrl: string };
+}) {
   return (
     <InfoBox title="For the owner">
       <p className="text-sm text-slate-800">
@@ -315,7 +330,13 @@ function OwnerBox({ slug, name, badge }: { slug: string; name: string; badge: { 
         </summary>
         <div className="mt-3 space-y-3">
           {/* From this site itself (its own address, which the page's CSP allows), whatever SITE_URL says. */}
-          <img src={`/badge/${encodeURIComponent(slug)}.svg`} alt="" height={28} loading="lazy" className="h-7 w-auto" />
+          <img
+            src={`/badge/${encodeURIComponent(slug)}.svg`}
+            alt=""
+            height={28}
+            loading="lazy"
+            className="h-7 w-auto"
+          />
           <Snippet id="badge-html" label="HTML" text={badge.html} />
           <Snippet id="badge-markdown" label="Markdown" text={badge.markdown} />
           <p className="text-xs text-slate-700">

@@ -20,7 +20,15 @@ if ((engine !== "sqlite" && engine !== "postgres") || !target) {
 }
 
 /** Tables that grow with the catalogue: a page must not read any of them whole. */
-const CATALOGUE_TABLES = ["tools", "tool_categories", "tool_tags", "tool_search", "tool_search_gone", "likes", "orders"];
+const CATALOGUE_TABLES = [
+  "tools",
+  "tool_categories",
+  "tool_tags",
+  "tool_search",
+  "tool_search_gone",
+  "likes",
+  "orders",
+];
 /** On PostgreSQL, rows one plan node may read from such a table before it counts as a scan. */
 const SCAN_ROWS = 1000;
 
@@ -41,7 +49,9 @@ if (engine === "sqlite") {
   const pool = new pg.Pool({ connectionString: target, max: 2 });
   db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   plan = async (text, params) =>
-    (await pool.query(`explain analyze ${text}`, params as unknown[])).rows.map((r: Record<string, string>) => r["QUERY PLAN"]!);
+    (await pool.query(`explain analyze ${text}`, params as unknown[])).rows.map(
+      (r: Record<string, string>) => r["QUERY PLAN"]!,
+    );
   close = () => db.destroy();
 }
 
@@ -53,7 +63,9 @@ function scanIn(line: string): string | null {
     const scan = new RegExp(`^SCAN (${tables})\\b(?! USING)`).exec(line);
     return scan ? `full scan of ${scan[1]}` : null;
   }
-  const node = new RegExp(`(Seq Scan|Index Scan|Index Only Scan|Bitmap Heap Scan)(?: Backward)?(?: using \\w+)? on (${tables})\\b.*actual time=[\\d.]+\\.\\.[\\d.]+ rows=(\\d+) loops=(\\d+)`).exec(line);
+  const node = new RegExp(
+    `(Seq Scan|Index Scan|Index Only Scan|Bitmap Heap Scan)(?: Backward)?(?: using \\w+)? on (${tables})\\b.*actual time=[\\d.]+\\.\\.[\\d.]+ rows=(\\d+) loops=(\\d+)`,
+  ).exec(line);
   if (!node) return null;
   const rows = Number(node[3]) * Number(node[4]);
   return rows > SCAN_ROWS ? `${node[1]} on ${node[2]} read ${rows} rows` : null;
@@ -66,24 +78,42 @@ const catalog = createPublicCatalog(database, freshness, logger);
 const now = Date.now();
 const loadStarted = performance.now();
 await catalog.warm(now);
-console.log(`catalogue loaded into memory: ${catalog.stats().tools} public tools in ${(performance.now() - loadStarted).toFixed(0)} ms (${captured.length} statements, at start only)`);
+console.log(
+  `catalogue loaded into memory: ${catalog.stats().tools} public tools in ${(performance.now() - loadStarted).toFixed(0)} ms (${captured.length} statements, at start only)`,
+);
 
 const newest = (await catalog.latest(now, 1))[0];
-const smallest = [...(await catalog.categoryCounts(now))].filter(([, n]) => n > 0).sort((a, b) => a[1] - b[1])[0]?.[0] ?? "ai";
+const smallest =
+  [...(await catalog.categoryCounts(now))].filter(([, n]) => n > 0).sort((a, b) => a[1] - b[1])[0]?.[0] ?? "ai";
 const cases: [string, () => Promise<unknown>][] = [
   ["home: featured", () => catalog.featured(now, { limit: 6 })],
   ["home: latest", () => catalog.latest(now, 8)],
-  ["browse all, latest, page 1", () => catalog.list(now, { category: null, sort: "recent", page: 1, pageSize: 24, excludeIds: [] })],
-  ["browse all, oldest, page 2000", () => catalog.list(now, { category: null, sort: "oldest", page: 2000, pageSize: 24, excludeIds: [] })],
-  ["browse ai, name, page 30", () => catalog.list(now, { category: "ai", sort: "name", page: 30, pageSize: 24, excludeIds: [] })],
+  [
+    "browse all, latest, page 1",
+    () => catalog.list(now, { category: null, sort: "recent", page: 1, pageSize: 24, excludeIds: [] }),
+  ],
+  [
+    "browse all, oldest, page 2000",
+    () => catalog.list(now, { category: null, sort: "oldest", page: 2000, pageSize: 24, excludeIds: [] }),
+  ],
+  [
+    "browse ai, name, page 30",
+    () => catalog.list(now, { category: "ai", sort: "name", page: 30, pageSize: 24, excludeIds: [] }),
+  ],
   ["browse: featured in ai", () => catalog.featured(now, { limit: 8, category: "ai" })],
   ["browse: category counts", () => catalog.categoryCounts(now)],
   ["tool page: the tool by slug", () => findTool(database, newest?.slug ?? "", now)],
-  ["tool page: related, closest", () => catalog.related(now, { id: newest?.id ?? "", categories: newest?.categories ?? ["ai"], tags: [] }, 3)],
+  [
+    "tool page: related, closest",
+    () => catalog.related(now, { id: newest?.id ?? "", categories: newest?.categories ?? ["ai"], tags: [] }, 3),
+  ],
   ["search: 'ai tools'", () => catalog.search("ai tools", now, { page: 1, pageSize: 20 })],
   ["search: community favourites", () => catalog.mostLiked(now, 5)],
   ["search: related in ai, most liked", () => catalog.mostLikedAlike(now, { id: "none", categories: ["ai"] }, 6)],
-  [`search: related in ${smallest} (smallest), most liked`, () => catalog.mostLikedAlike(now, { id: "none", categories: [smallest] }, 6)],
+  [
+    `search: related in ${smallest} (smallest), most liked`,
+    () => catalog.mostLikedAlike(now, { id: "none", categories: [smallest] }, 6),
+  ],
   ["feature dialog: candidates 'no'", () => catalog.featureCandidates(now, { text: "no" }, 20)],
   ["sitemap: 1,000 tool URLs", () => catalog.urls(now, { offset: 0, limit: 1000 })],
 ];

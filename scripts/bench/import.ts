@@ -43,12 +43,15 @@ function launch(i: number, batch: string, website: string): FakeLaunch {
   };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => lpad(x.toFixed(0), 6);
 
 async function main(tmp: string): Promise<void> {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) await run(process.execPath, ["scripts/build.ts"], process.env);
-  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) fail("no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    await run(process.execPath, ["scripts/build.ts"], process.env);
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"))
+    fail("no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH");
   const site = await startFakeWebsite("Bench site");
   const manual = Array.from({ length: count }, (_, i) => launch(i + 1, "one", site.url));
   // The feed lists only the run's launches while the run goes; the manual ones are added first.
@@ -66,7 +69,6 @@ async function main(tmp: string): Promise<void> {
     PRODUCT_HUNT_IMPORT_LIMIT: String(count),
     PRODUCT_HUNT_AUTO_IMPORT: "false",
     LINK_CHECK_ENABLED: "false",
-
   });
   const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
   const base = `http://${HOST}:${port}`;
@@ -74,7 +76,11 @@ async function main(tmp: string): Promise<void> {
   let runMs = 0;
   let runSaved = 0;
   try {
-    const admin = await database.db.selectFrom("admin_users").select("id").where("username", "=", ADMIN.username).executeTakeFirstOrThrow();
+    const admin = await database.db
+      .selectFrom("admin_users")
+      .select("id")
+      .where("username", "=", ADMIN.username)
+      .executeTakeFirstOrThrow();
     const cookie = `${adminCookieName(false)}=${await createAdminSession(database, admin.id, Date.now())}`;
     const headers = { cookie, Origin: base, "User-Agent": USER_AGENT };
 
@@ -87,18 +93,35 @@ async function main(tmp: string): Promise<void> {
       });
       await res.arrayBuffer();
       one.push(performance.now() - t0);
-      const row = await database.db.selectFrom("tools").select(["status", "screenshot_url", "logo_url"]).where("source_url", "like", `%/products/${item.slug}`).executeTakeFirst();
-      if (res.status !== 200 || row?.status !== "approved" || !row.screenshot_url || !row.logo_url?.includes("/logos/")) {
+      const row = await database.db
+        .selectFrom("tools")
+        .select(["status", "screenshot_url", "logo_url"])
+        .where("source_url", "like", `%/products/${item.slug}`)
+        .executeTakeFirst();
+      if (
+        res.status !== 200 ||
+        row?.status !== "approved" ||
+        !row.screenshot_url ||
+        !row.logo_url?.includes("/logos/")
+      ) {
         throw new Error(`import of ${item.slug} answered ${res.status}; saved: ${JSON.stringify(row)}`);
       }
     }
 
-    productHunt.launches.splice(0, productHunt.launches.length, ...Array.from({ length: count }, (_, i) => launch(i + 1, "run", site.url)));
+    productHunt.launches.splice(
+      0,
+      productHunt.launches.length,
+      ...Array.from({ length: count }, (_, i) => launch(i + 1, "run", site.url)),
+    );
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/admin/scrape`, { method: "POST", headers: { ...headers, Accept: "application/json" } });
+    const res = await fetch(`${base}/api/admin/scrape`, {
+      method: "POST",
+      headers: { ...headers, Accept: "application/json" },
+    });
     const body = (await res.json()) as { savedCount?: number };
     runMs = performance.now() - t0;
-    if (res.status !== 200 || body.savedCount !== count) throw new Error(`the run answered ${res.status}: ${JSON.stringify(body)}`);
+    if (res.status !== 200 || body.savedCount !== count)
+      throw new Error(`the run answered ${res.status}: ${JSON.stringify(body)}`);
     runSaved = body.savedCount;
   } finally {
     await database.close();
@@ -109,9 +132,13 @@ async function main(tmp: string): Promise<void> {
   const warm = one.slice(1);
   console.log(`\nProduct Hunt import against the local fake, production server on core 0, SQLite, system Chromium`);
   console.log(`${"".padEnd(40)} ${lpad("p50", 6)} ${lpad("p95", 6)} ${lpad("max", 6)}  ms`);
-  console.log(`${`one import (${warm.length}, one at a time)`.padEnd(40)} ${ms(median(warm))} ${ms(pct(warm, 95))} ${ms(Math.max(...warm))}  (browser running)`);
+  console.log(
+    `${`one import (${warm.length}, one at a time)`.padEnd(40)} ${ms(median(warm))} ${ms(pct(warm, 95))} ${ms(Math.max(...warm))}  (browser running)`,
+  );
   console.log(`${"first, launching Chromium".padEnd(40)} ${ms(one[0]!)}`);
-  console.log(`${`automatic run of ${count} new launches`.padEnd(40)} ${ms(runMs)}  total, ${runSaved} saved, ${(runMs / count).toFixed(0)} ms a launch`);
+  console.log(
+    `${`automatic run of ${count} new launches`.padEnd(40)} ${ms(runMs)}  total, ${runSaved} saved, ${(runMs / count).toFixed(0)} ms a launch`,
+  );
 }
 
 await runPinned({ script: import.meta.url, main });

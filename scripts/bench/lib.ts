@@ -99,7 +99,12 @@ export interface Fetched {
 }
 
 /** GET without Accept-Encoding, so the body is the bytes autocannon receives. */
-export function get(port: number, pathname: string, headers: Record<string, string>, timeoutMs = 30_000): Promise<Fetched> {
+export function get(
+  port: number,
+  pathname: string,
+  headers: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<Fetched> {
   return request(port, "GET", pathname, headers, undefined, timeoutMs);
 }
 
@@ -211,7 +216,9 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<StartedApp> {
  * out (only the benchmark chooses the environment). Without such a script: `server/main.ts`.
  */
 export function startCommand(): { args: string[]; env: Record<string, string> } {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts?: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts?: Record<string, string> }
+  ).scripts;
   // A leading guard such as `node scripts/check-node.cjs &&` only checks the Node version: the
   // server is the last command of the chain.
   const words = (scripts?.start ?? "").split("&&").at(-1)!.trim().split(/\s+/);
@@ -272,7 +279,13 @@ export interface Latencies {
 }
 
 export function latencies(ms: number[]): Latencies {
-  return { n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), max: percentile(ms, 100) };
+  return {
+    n: ms.length,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    p99: percentile(ms, 99),
+    max: percentile(ms, 100),
+  };
 }
 
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -289,7 +302,8 @@ export function against(x: number, target: { max?: number; min?: number } | null
   if (!Number.isFinite(x)) return "n/a";
   // Judged as shown: "0.80" never reads as a miss of "≥ 0.80".
   const shown = Number(x.toFixed(decimals));
-  const missed = target && ((target.max !== undefined && shown > target.max) || (target.min !== undefined && shown < target.min));
+  const missed =
+    target && ((target.max !== undefined && shown > target.max) || (target.min !== undefined && shown < target.min));
   return `${x.toFixed(decimals)}${missed ? " MISSED" : ""}`;
 }
 
@@ -305,7 +319,10 @@ export function problem(text: string): void {
  * no figure noisy), the machine, and the problems (exit code 1).
  */
 export function printFooter({ noiseLegend = true }: { noiseLegend?: boolean } = {}): void {
-  if (noiseLegend) console.log(`(noisy): other processes took more than ${NOISY * 100}% of a core during one of its runs: the figures are less sure.`);
+  if (noiseLegend)
+    console.log(
+      `(noisy): other processes took more than ${NOISY * 100}% of a core during one of its runs: the figures are less sure.`,
+    );
   console.log(machineLine());
   if (problems.length > 0) {
     console.log(`\n${problems.length} problem(s) — figures that could not be measured as meant:`);
@@ -358,13 +375,19 @@ export function commonSettings(values: {
   "quiet-wait": string;
 }): CommonSettings {
   const engines: Engine[] =
-    values.engine === "both" ? ["sqlite", "postgres"] : values.engine === "sqlite" || values.engine === "postgres" ? [values.engine] : [];
+    values.engine === "both"
+      ? ["sqlite", "postgres"]
+      : values.engine === "sqlite" || values.engine === "postgres"
+        ? [values.engine]
+        : [];
   const tools = Number(values.tools);
   const duration = Number(values.duration);
   const rounds = Number(values.rounds);
   if (engines.length === 0) fail("--engine must be sqlite, postgres or both");
-  if (!Number.isInteger(tools) || tools < 100 || tools > 2_000_000) fail("--tools must be a whole number from 100 to 2000000");
-  if (!Number.isInteger(duration) || duration < 1 || duration > 600) fail("--duration must be whole seconds from 1 to 600");
+  if (!Number.isInteger(tools) || tools < 100 || tools > 2_000_000)
+    fail("--tools must be a whole number from 100 to 2000000");
+  if (!Number.isInteger(duration) || duration < 1 || duration > 600)
+    fail("--duration must be whole seconds from 1 to 600");
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) fail("--rounds must be a whole number from 1 to 20");
   setQuietWait(values["quiet-wait"]);
   if (values.root) setRoot(values.root);
@@ -432,7 +455,8 @@ let quietWaitMs = 30_000;
 /** Sets --quiet-wait for a benchmark that does not take the common options (commonSettings sets it for those that do). */
 export function setQuietWait(seconds: string): void {
   quietWaitMs = Number(seconds) * 1000;
-  if (!Number.isInteger(quietWaitMs) || quietWaitMs < 0 || quietWaitMs > 600_000) fail("--quiet-wait must be whole seconds from 0 to 600");
+  if (!Number.isInteger(quietWaitMs) || quietWaitMs < 0 || quietWaitMs > 600_000)
+    fail("--quiet-wait must be whole seconds from 0 to 600");
 }
 
 /**
@@ -483,7 +507,12 @@ export interface LoadResult {
  * `duration` seconds of `CONNECTIONS` connections asking for one path as fast as it answers:
  * autocannon in a process of its own (scripts/bench/load-run.ts), on this process's core.
  */
-export async function loadTest(port: number, pathname: string, headers: Record<string, string>, duration: number): Promise<LoadResult> {
+export async function loadTest(
+  port: number,
+  pathname: string,
+  headers: Record<string, string>,
+  duration: number,
+): Promise<LoadResult> {
   const options = { url: `http://${HOST}:${port}${pathname}`, connections: CONNECTIONS, duration, headers };
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "load-run.ts");
   const noise = watchNoise();
@@ -712,8 +741,10 @@ async function dropSchemas(): Promise<void> {
 function datasetKey(tools: number): string {
   const hash = crypto.createHash("sha256").update(String(tools));
   const migrations = path.join(root, "server/platform/db/migrations");
-  for (const name of fs.readdirSync(migrations).sort()) hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
-  for (const file of ["server/seed/synthetic.ts", "scripts/seed-synthetic.ts"]) hash.update(fs.readFileSync(path.join(root, file)));
+  for (const name of fs.readdirSync(migrations).sort())
+    hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
+  for (const file of ["server/seed/synthetic.ts", "scripts/seed-synthetic.ts"])
+    hash.update(fs.readFileSync(path.join(root, file)));
   return hash.digest("hex").slice(0, 10);
 }
 
@@ -737,7 +768,9 @@ async function seed(env: NodeJS.ProcessEnv, tools: number): Promise<void> {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });
-  readline.createInterface({ input: child.stdout! }).on("line", (line) => console.log(`  ${line.slice(line.lastIndexOf("\r") + 1)}`));
+  readline
+    .createInterface({ input: child.stdout! })
+    .on("line", (line) => console.log(`  ${line.slice(line.lastIndexOf("\r") + 1)}`));
   const code = await exited(child);
   if (code !== 0) throw new Error(`scripts/seed-synthetic.ts exited with ${code ?? child.signalCode}`);
 }
@@ -747,7 +780,11 @@ async function seed(env: NodeJS.ProcessEnv, tools: number): Promise<void> {
  * engine. PostgreSQL is ANALYZEd after seeding, as autovacuum would soon do; SQLite is left as an
  * install leaves it.
  */
-export async function prepareDataset(engine: Engine, tools: number, options: { tmp: string; keep: boolean; label: string }): Promise<Dataset> {
+export async function prepareDataset(
+  engine: Engine,
+  tools: number,
+  options: { tmp: string; keep: boolean; label: string },
+): Promise<Dataset> {
   const dataDir = path.join(options.tmp, `${options.label}-${engine}`);
   fs.mkdirSync(dataDir, { recursive: true });
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -868,11 +905,23 @@ export interface Catalogue {
 }
 
 export async function readCatalogue(dataset: Dataset): Promise<Catalogue> {
-  const rows = await dataset.query<{ id: string; slug: string; name: string; tagline: string; status: string; upvotes_count: number | string }>(
-    "select id, slug, name, tagline, status, upvotes_count from tools",
-  );
+  const rows = await dataset.query<{
+    id: string;
+    slug: string;
+    name: string;
+    tagline: string;
+    status: string;
+    upvotes_count: number | string;
+  }>("select id, slug, name, tagline, status, upvotes_count from tools");
   const tools = rows
-    .map((r) => ({ id: r.id, slug: r.slug, name: r.name, tagline: r.tagline, status: r.status, likes: Number(r.upvotes_count) }))
+    .map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      tagline: r.tagline,
+      status: r.status,
+      likes: Number(r.upvotes_count),
+    }))
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   const counts = await dataset.query<{ category: string; n: number | string }>(
     "select tc.category as category, count(*) as n from tool_categories tc join tools t on t.id = tc.tool_id " +
@@ -882,7 +931,9 @@ export async function readCatalogue(dataset: Dataset): Promise<Catalogue> {
     tools,
     publicTools: tools.filter((t) => t.status === "approved" || t.status === "verified"),
     pending: tools.filter((t) => t.status === "pending"),
-    categories: counts.map((c) => ({ slug: c.category, count: Number(c.n) })).sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)),
+    categories: counts
+      .map((c) => ({ slug: c.category, count: Number(c.n) }))
+      .sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)),
   };
 }
 
@@ -900,8 +951,32 @@ export const QUERY_KINDS = {
 export type QueryKind = keyof typeof QUERY_KINDS;
 
 /** Shares of a batch of queries; kinds with few queries (chips, two-letter words) are split evenly between batches. */
-const QUERY_SHARES: Record<QueryKind, number> = { popular: 0.05, "two-letter": 0.05, word: 0.3, "two-word": 0.3, prefix: 0.2, unseen: 0.1 };
-const TWO_LETTER_WORDS = ["ai", "ui", "ux", "go", "js", "ml", "hr", "qa", "ar", "vr", "db", "ci", "os", "bi", "pm", "cv"];
+const QUERY_SHARES: Record<QueryKind, number> = {
+  popular: 0.05,
+  "two-letter": 0.05,
+  word: 0.3,
+  "two-word": 0.3,
+  prefix: 0.2,
+  unseen: 0.1,
+};
+const TWO_LETTER_WORDS = [
+  "ai",
+  "ui",
+  "ux",
+  "go",
+  "js",
+  "ml",
+  "hr",
+  "qa",
+  "ar",
+  "vr",
+  "db",
+  "ci",
+  "os",
+  "bi",
+  "pm",
+  "cv",
+];
 
 export interface SearchQuery {
   kind: QueryKind;
@@ -1015,7 +1090,10 @@ export class QueryMix {
     const out: SearchQuery[][] = Array.from({ length: count }, () => []);
     for (const kind of Object.keys(QUERY_SHARES) as QueryKind[]) {
       const scarce = kind === "popular" || kind === "two-letter";
-      const each = Math.min(Math.round(QUERY_SHARES[kind] * size), scarce ? Math.floor(this.pools[kind].length / count) : Infinity);
+      const each = Math.min(
+        Math.round(QUERY_SHARES[kind] * size),
+        scarce ? Math.floor(this.pools[kind].length / count) : Infinity,
+      );
       for (let i = 0; i < each; i++) {
         for (const batch of out) {
           const query = this.take(kind);
@@ -1090,7 +1168,10 @@ export async function runPinned(options: PinnedOptions): Promise<void> {
     options.lastResort?.();
     // psql, if there is one, drops the schemas left.
     for (const schema of schemasToDrop) {
-      spawnSync("psql", [POSTGRES_URL, "-qc", `drop schema if exists "${schema}" cascade`], { stdio: "ignore", timeout: 10_000 });
+      spawnSync("psql", [POSTGRES_URL, "-qc", `drop schema if exists "${schema}" cascade`], {
+        stdio: "ignore",
+        timeout: 10_000,
+      });
     }
     fs.rmSync(tmp, { recursive: true, force: true });
   });

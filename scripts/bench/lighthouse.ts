@@ -62,7 +62,8 @@ const { values } = parseArgs({
 });
 const tools = Number(values.tools);
 const runs = Number(values.runs);
-if (!Number.isInteger(tools) || tools < 100 || tools > 1_000_000) fail("--tools must be a whole number from 100 to 1000000");
+if (!Number.isInteger(tools) || tools < 100 || tools > 1_000_000)
+  fail("--tools must be a whole number from 100 to 1000000");
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail("--runs must be a whole number from 1 to 9");
 setQuietWait(values["quiet-wait"]);
 if (values.root) setRoot(values.root);
@@ -90,13 +91,28 @@ async function launchChromium(tmp: string): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(tmp, "chromium-"));
   // This process runs pinned to one core (runPinned); the browser is given them all back, as
   // Lighthouse expects of the machine it simulates a phone on (its CPU throttling is simulated).
-  const child = start("taskset", ["-c", `0-${os.cpus().length - 1}`, CHROMIUM, ...CHROMIUM_FLAGS, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = start(
+    "taskset",
+    [
+      "-c",
+      `0-${os.cpus().length - 1}`,
+      CHROMIUM,
+      ...CHROMIUM_FLAGS,
+      "--remote-debugging-address=127.0.0.1",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${CHROMIUM} did not open its DevTools port within 30 s`)), 30_000);
     child.once("error", (error) => reject(new Error(`could not start ${CHROMIUM}: ${error.message}`)));
-    child.once("exit", (code) => reject(new Error(`${CHROMIUM} exited (${code ?? child.signalCode}) before it listened`)));
+    child.once("exit", (code) =>
+      reject(new Error(`${CHROMIUM} exited (${code ?? child.signalCode}) before it listened`)),
+    );
     // Read to the end, so Chromium never blocks on a full pipe.
     readline.createInterface({ input: child.stderr! }).on("line", (line) => {
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);
@@ -106,7 +122,9 @@ async function launchChromium(tmp: string): Promise<Browser> {
       }
     });
   });
-  const version = ((await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser?: string }).Browser ?? "Chromium";
+  const version =
+    ((await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser?: string }).Browser ??
+    "Chromium";
   return { port, version, close: () => stop(child) };
 }
 
@@ -186,7 +204,10 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
   });
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
   const result = runner.lhr as unknown as Result;
-  if (result.runtimeError) throw new LighthouseRuntimeError(`Lighthouse could not measure ${url}: ${result.runtimeError.code} ${result.runtimeError.message}`);
+  if (result.runtimeError)
+    throw new LighthouseRuntimeError(
+      `Lighthouse could not measure ${url}: ${result.runtimeError.code} ${result.runtimeError.message}`,
+    );
   const score = (category: keyof Result["categories"]) => {
     const value = result.categories[category].score;
     if (value === null) throw new Error(`Lighthouse gave ${url} no ${category} score`);
@@ -195,10 +216,22 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
   const failing = (category: keyof Result["categories"]) =>
     result.categories[category].auditRefs
       .map((ref) => result.audits[ref.id])
-      .filter((a): a is Audit => !!a && a.score !== null && a.score < 1 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings"));
+      .filter(
+        (a): a is Audit =>
+          !!a &&
+          a.score !== null &&
+          a.score < 1 &&
+          (a.scoreDisplayMode === "binary" ||
+            a.scoreDisplayMode === "numeric" ||
+            a.scoreDisplayMode === "metricSavings"),
+      );
   const failed = (["performance", "accessibility", "best-practices", "seo"] as const).flatMap((category) =>
     failing(category)
-      .filter((a) => category !== "performance" || result.categories.performance.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
+      .filter(
+        (a) =>
+          category !== "performance" ||
+          result.categories.performance.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
+      )
       .map((a) => `${category}: ${a.id} (${a.title}, score ${a.score})`),
   );
   const lcp = result.audits["largest-contentful-paint"]?.numericValue;
@@ -252,7 +285,9 @@ async function pagesOf(appPort: number): Promise<Page[]> {
   const slug = tool.slug;
   // A list's cards carry no tags; the tool's own answer does.
   const { tags } = await apiData<{ tags: string[] }>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}`);
-  const closest = (await apiData<{ id: string; slug: string }[]>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}/alternatives`))[0];
+  const closest = (
+    await apiData<{ id: string; slug: string }[]>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}/alternatives`)
+  )[0];
   if (!closest) throw new Error(`the tool ${slug} has no alternatives to compare it with`);
   return [
     { kind: "home", path: "/" },
@@ -295,7 +330,8 @@ function misses(row: Row): string[] {
   const m = row.measured;
   if (!m) return [`not measured: ${row.error ?? "unknown error"}`];
   const out: string[] = [];
-  if (m.performance < TARGETS.performance) out.push(`performance ${num(m.performance * 100)} < ${TARGETS.performance * 100}`);
+  if (m.performance < TARGETS.performance)
+    out.push(`performance ${num(m.performance * 100)} < ${TARGETS.performance * 100}`);
   if (m.accessibility < TARGETS.accessibility) out.push(`accessibility ${num(m.accessibility * 100)} < 100`);
   if (m.bestPractices < TARGETS.bestPractices) out.push(`best practices ${num(m.bestPractices * 100)} < 100`);
   if (m.seoFailures.length > 0) out.push(`SEO audits failed: ${m.seoFailures.join(", ")}`);
@@ -306,7 +342,9 @@ function misses(row: Row): string[] {
 
 function printTable(title: string, rows: Row[]): void {
   console.log(`\n${title}`);
-  console.log(`${pad("page", 34)}${lpad("perf", 6)}${lpad("a11y", 6)}${lpad("bp", 6)}${lpad("seo", 6)}${lpad("LCP ms", 9)}${lpad("JS KB gz", 10)}  verdict`);
+  console.log(
+    `${pad("page", 34)}${lpad("perf", 6)}${lpad("a11y", 6)}${lpad("bp", 6)}${lpad("seo", 6)}${lpad("LCP ms", 9)}${lpad("JS KB gz", 10)}  verdict`,
+  );
   for (const row of rows) {
     const m = row.measured;
     const score = (x: number | undefined) => lpad(x === undefined ? "n/a" : num(x * 100), 6);
@@ -321,7 +359,9 @@ function printTable(title: string, rows: Row[]): void {
     if (m && missed.length > 0) for (const failure of m.failed) console.log(`${" ".repeat(36)}${failure}`);
   }
   if (rows.some((row) => row.measured && row.measured.seo < 1 && row.measured.seoFailures.length === 0)) {
-    console.log(`* SEO below 100 only by ${ALLOWED_SEO_FAILURES.search!.join(", ")}: the search page's noindex, on purpose.`);
+    console.log(
+      `* SEO below 100 only by ${ALLOWED_SEO_FAILURES.search!.join(", ")}: the search page's noindex, on purpose.`,
+    );
   }
 }
 
@@ -354,7 +394,9 @@ async function measureDataset(label: string, env: NodeJS.ProcessEnv, browser: Br
         if (missesOnTiming(first)) {
           while (all.length < CONFIRM_RUNS) await measureOnce();
           if (all.length > runs) {
-            console.log(`  ${page.path}: median of ${runs} run(s) performance ${num(first.performance * 100)}, LCP ${num(first.lcpMs)} ms; measured ${all.length} times in all`);
+            console.log(
+              `  ${page.path}: median of ${runs} run(s) performance ${num(first.performance * 100)}, LCP ${num(first.lcpMs)} ms; measured ${all.length} times in all`,
+            );
           }
         }
         rows.push({ page, measured: medianOf(all), runs: all.length });
@@ -381,7 +423,10 @@ async function main(tmp: string): Promise<void> {
     const { DATABASE_URL: _inherited, ...env } = process.env;
     const demoTitle = "the demo catalogue (SEED_DEMO, SQLite)";
     console.log(`measuring ${demoTitle}`);
-    tables.push({ title: demoTitle, rows: await measureDataset("demo", { ...env, DATA_DIR: demoDir, DATABASE_URL: "", SEED_DEMO: "true" }, browser) });
+    tables.push({
+      title: demoTitle,
+      rows: await measureDataset("demo", { ...env, DATA_DIR: demoDir, DATABASE_URL: "", SEED_DEMO: "true" }, browser),
+    });
 
     dataset = await prepareDataset("sqlite", tools, { tmp, keep: values.keep, label: "lighthouse" });
     const syntheticTitle = `${tools.toLocaleString("en-US")} synthetic tools (${dataset.describe})`;
@@ -403,7 +448,9 @@ async function main(tmp: string): Promise<void> {
       `JavaScript before any interaction ≤ ${TARGETS.jsKb} KB gzip`,
   );
   for (const table of tables) printTable(table.title, table.rows);
-  const missed = tables.flatMap((t) => t.rows.filter((row) => row.measured && misses(row).length > 0).map((row) => `${t.title}: ${row.page.path}`));
+  const missed = tables.flatMap((t) =>
+    t.rows.filter((row) => row.measured && misses(row).length > 0).map((row) => `${t.title}: ${row.page.path}`),
+  );
   // Lighthouse's own Chromium is busy while it measures, so no run is marked noisy: each waits for
   // the machine to go quiet first (--quiet-wait).
   printFooter({ noiseLegend: false });

@@ -19,9 +19,20 @@ interface AutocannonResult {
   errors: number;
   statusCodeStats: Record<string, { count: number }>;
 }
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
 
 const options = JSON.parse(process.argv[2] ?? "") as AutocannonOptions;
 const r = await autocannon(options);
 const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
-console.log(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, statuses }));
+console.log(
+  JSON.stringify({
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    statuses,
+  }),
+);

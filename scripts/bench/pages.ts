@@ -82,10 +82,13 @@ const { values } = parseArgs({
 const settings = commonSettings(values);
 const MODES = ["warm", "uncached", "writes"] as const;
 type Mode = (typeof MODES)[number];
-const modes = new Set<Mode>(values.mode === "all" ? MODES : (MODES as readonly string[]).includes(values.mode) ? [values.mode as Mode] : []);
+const modes = new Set<Mode>(
+  values.mode === "all" ? MODES : (MODES as readonly string[]).includes(values.mode) ? [values.mode as Mode] : [],
+);
 if (modes.size === 0) fail("--mode must be warm, uncached, writes or all");
 const samples = Number(values.samples);
-if (!Number.isInteger(samples) || samples < 5 || samples > 5000) fail("--samples must be a whole number from 5 to 5000");
+if (!Number.isInteger(samples) || samples < 5 || samples > 5000)
+  fail("--samples must be a whole number from 5 to 5000");
 
 /** The plan (tools, queries, URLs) comes from this seed, so both engines and every run get the same one. */
 const PLAN_SEED = 17;
@@ -116,11 +119,17 @@ const UNCACHED_KINDS = {
   home: { about: "/?bench=<n>: the home page under a query string never sent before", target: TARGETS.uncachedPage },
   browse: { about: "/browse/all/<sort>?page=<1-40>", target: TARGETS.uncachedPage },
   category: { about: "/browse/<category>/<sort>?page=<1-10>, every category", target: TARGETS.uncachedPage },
-  deep: { about: "the last tenth of the pages of all tools and of each category, any sort", target: TARGETS.uncachedPage },
+  deep: {
+    about: "the last tenth of the pages of all tools and of each category, any sort",
+    target: TARGETS.uncachedPage,
+  },
   tool: { about: "/tool/<slug> of distinct tools", target: TARGETS.uncachedPage },
   alternatives: { about: "/alternatives/<slug> of distinct tools", target: TARGETS.uncachedPage },
   compare: { about: "/compare/<a>-vs-<b> of distinct pairs of tools", target: TARGETS.uncachedPage },
-  search: { about: "/search/<query>, queries never sent before (the mix of bench:search)", target: TARGETS.uncachedSearch },
+  search: {
+    about: "/search/<query>, queries never sent before (the mix of bench:search)",
+    target: TARGETS.uncachedSearch,
+  },
   "api-search": { about: "/api/v1/search?q=<query>, other queries never sent before", target: TARGETS.uncachedSearch },
 } as const;
 type Kind = keyof typeof UNCACHED_KINDS;
@@ -173,7 +182,6 @@ interface EngineReport {
   writes: WriteReport | null;
   js: { files: number; gzip: number } | null;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Reading pages.
@@ -247,7 +255,8 @@ interface Plan {
 function makePlan(catalogue: Catalogue): Plan {
   const rng = seededRandom(PLAN_SEED);
   const tools = shuffle([...catalogue.publicTools], rng);
-  if (tools.length < 2 * samples + 100) throw new Error(`too few public tools (${tools.length}) for --samples ${samples}`);
+  if (tools.length < 2 * samples + 100)
+    throw new Error(`too few public tools (${tools.length}) for --samples ${samples}`);
   const mix = new QueryMix(catalogue.publicTools, PLAN_SEED);
   // The warm pages' searches are never among the uncached ones.
   mix.reserve("design");
@@ -288,31 +297,48 @@ function warmPages(plan: Plan, lastAll: number): { path: string; kind: Kind }[] 
 /** The canonical address of a comparison: the slugs in code-unit order. */
 const comparePathOf = (tools: CatalogueTool[]) => comparePath(tools);
 
-const browsePath = (filter: string, sort: string, page: number) => `/browse/${filter}/${sort}${page > 1 ? `?page=${page}` : ""}`;
+const browsePath = (filter: string, sort: string, page: number) =>
+  `/browse/${filter}/${sort}${page > 1 ? `?page=${page}` : ""}`;
 
 /** `count` distinct uncached probes of each kind, plus a few to warm up with; none of them a warm page. */
-function uncachedProbes(plan: Plan, catalogue: Catalogue, warm: Set<string>): { warmup: Probe<Kind>[]; measured: Probe<Kind>[] } {
+function uncachedProbes(
+  plan: Plan,
+  catalogue: Catalogue,
+  warm: Set<string>,
+): { warmup: Probe<Kind>[]; measured: Probe<Kind>[] } {
   const per = samples + UNCACHED_WARMUP;
   const { rng } = plan;
   const address = clientAddresses();
   const sorts = Object.keys(SORTS);
-  const pick = (paths: string[]) => shuffle(paths.filter((p) => !warm.has(p)), rng).slice(0, per);
+  const pick = (paths: string[]) =>
+    shuffle(
+      paths.filter((p) => !warm.has(p)),
+      rng,
+    ).slice(0, per);
   const paths: Record<Kind, string[]> = {
     home: Array.from({ length: per }, (_, i) => `/?bench=${crypto.randomBytes(4).toString("hex")}${i}`),
     browse: pick(sorts.flatMap((sort) => Array.from({ length: 40 }, (_, i) => browsePath("all", sort, i + 1)))),
     category: pick(
-      catalogue.categories.flatMap((c) => sorts.flatMap((sort) => Array.from({ length: Math.min(10, plan.lastPage(c.count)) }, (_, i) => browsePath(c.slug, sort, i + 1)))),
+      catalogue.categories.flatMap((c) =>
+        sorts.flatMap((sort) =>
+          Array.from({ length: Math.min(10, plan.lastPage(c.count)) }, (_, i) => browsePath(c.slug, sort, i + 1)),
+        ),
+      ),
     ),
     deep: pick(
       [{ slug: "all", count: catalogue.publicTools.length }, ...catalogue.categories].flatMap((c) => {
         const last = plan.lastPage(c.count);
         const from = Math.max(2, Math.floor(last * 0.9));
-        return sorts.flatMap((sort) => Array.from({ length: Math.max(0, last - from + 1) }, (_, i) => browsePath(c.slug, sort, from + i)));
+        return sorts.flatMap((sort) =>
+          Array.from({ length: Math.max(0, last - from + 1) }, (_, i) => browsePath(c.slug, sort, from + i)),
+        );
       }),
     ),
     tool: plan.uncachedTools.map((t) => `/tool/${t.slug}`),
     alternatives: plan.uncachedTools.map((t) => `/alternatives/${t.slug}`),
-    compare: plan.uncachedTools.map((t, i) => comparePathOf([t, plan.uncachedTools[(i + 1) % plan.uncachedTools.length]!])),
+    compare: plan.uncachedTools.map((t, i) =>
+      comparePathOf([t, plan.uncachedTools[(i + 1) % plan.uncachedTools.length]!]),
+    ),
     search: [],
     "api-search": [],
   };
@@ -323,7 +349,8 @@ function uncachedProbes(plan: Plan, catalogue: Catalogue, warm: Set<string>): { 
   const warmup: Probe<Kind>[] = [];
   const measured: Probe<Kind>[] = [];
   for (const kind of Object.keys(UNCACHED_KINDS) as Kind[]) {
-    if (paths[kind].length < per) console.log(`  (only ${paths[kind].length} distinct ${kind} URLs for ${per} requests)`);
+    if (paths[kind].length < per)
+      console.log(`  (only ${paths[kind].length} distinct ${kind} URLs for ${per} requests)`);
     paths[kind].forEach((path, i) => {
       const headers = { ...(kind === "api-search" ? API_HEADERS : PAGE_HEADERS), "x-forwarded-for": address() };
       (i < UNCACHED_WARMUP ? warmup : measured).push({ kind, path, headers });
@@ -353,7 +380,9 @@ async function signIn(port: number, password: string): Promise<string> {
   );
   const cookies = (r.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).filter(Boolean);
   if (r.status < 300 || r.status >= 400 || cookies.length === 0) {
-    throw new Error(`admin sign-in answered ${r.status} with ${cookies.length} cookies: ${r.body.toString("utf8").slice(0, 200)}`);
+    throw new Error(
+      `admin sign-in answered ${r.status} with ${cookies.length} cookies: ${r.body.toString("utf8").slice(0, 200)}`,
+    );
   }
   return cookies.join("; ");
 }
@@ -381,7 +410,10 @@ class Writer {
    * waits for the likes' polling to end after.
    */
   async during(seconds: number, measure: () => Promise<LoadResult>): Promise<LoadResult> {
-    const targets = this.plan.likeTargets.slice(this.next, this.next + Math.ceil(seconds * LIKES_PER_SECOND * 1.5) + 10);
+    const targets = this.plan.likeTargets.slice(
+      this.next,
+      this.next + Math.ceil(seconds * LIKES_PER_SECOND * 1.5) + 10,
+    );
     const before = new Map<string, number | null>();
     for (const tool of targets) {
       const page = await get(this.port, `/tool/${tool.slug}`, PAGE_HEADERS);
@@ -424,7 +456,15 @@ class Writer {
   }
 
   private async like(tool: CatalogueTool, shownBefore: number | null): Promise<void> {
-    const record: LikeRecord = { status: 0, exact: false, answer: "", ms: NaN, count: tool.likes, shownBefore, staleMs: null };
+    const record: LikeRecord = {
+      status: 0,
+      exact: false,
+      answer: "",
+      ms: NaN,
+      count: tool.likes,
+      shownBefore,
+      staleMs: null,
+    };
     this.report.likes.push(record);
     try {
       const r = await request(
@@ -478,7 +518,11 @@ class Writer {
         },
         form({ intent: "approve", ids: tool.id, formKey: "bulk" }),
       );
-      this.report.approvals.push({ status: r.status, ok: r.status === 200 && r.body.includes("Approved 1 tool"), ms: r.ms });
+      this.report.approvals.push({
+        status: r.status,
+        ok: r.status === 200 && r.body.includes("Approved 1 tool"),
+        ms: r.ms,
+      });
     } catch {
       this.report.approvals.push({ status: 0, ok: false, ms: NaN });
     }
@@ -529,13 +573,17 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
 
   if (modes.has("uncached")) {
     const { warmup, measured } = uncachedProbes(plan, catalogue, new Set(pages.map((p) => p.path)));
-    console.log(`\nuncached: ${measured.length} distinct URLs one at a time (after ${warmup.length} others to warm up), each from its own address`);
+    console.log(
+      `\nuncached: ${measured.length} distinct URLs one at a time (after ${warmup.length} others to warm up), each from its own address`,
+    );
     await probeOneByOne(port, warmup);
     await waitForQuiet();
     const noise = watchNoise();
     const results = await probeOneByOne(port, measured);
     uncachedNoise = noise.stop();
-    console.log(`  ${pad("kind", 11)} ${lpad("n", 4)} ${lpad("p50", 7)} ${lpad("p95", 7)} ${lpad("p99", 7)} ${lpad("max", 7)}  ms   target p95   what`);
+    console.log(
+      `  ${pad("kind", 11)} ${lpad("n", 4)} ${lpad("p50", 7)} ${lpad("p95", 7)} ${lpad("p99", 7)} ${lpad("max", 7)}  ms   target p95   what`,
+    );
     for (const kind of Object.keys(UNCACHED_KINDS) as Kind[]) {
       const of = results.filter((r) => r.kind === kind);
       const failed = of.filter((r) => r.status !== 200);
@@ -547,20 +595,33 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
         `  ${pad(kind, 11)} ${lpad(String(l.n), 4)} ${lpad(num(l.p50, 1), 7)} ${lpad(against(l.p95, { max: target }, 1), 7)} ${lpad(num(l.p99, 1), 7)} ${lpad(num(l.max, 1), 7)}` +
           `      ≤ ${target}   ${about}`,
       );
-      if (hits > 0) problem(`${hits} uncached ${kind} requests were answered from the page cache (X-Cache: HIT): not renders`);
-      if (failed.length > 0) problem(`${failed.length} uncached ${kind} requests did not answer 200, e.g. ${failed[0]!.status} for ${failed[0]!.path}`);
+      if (hits > 0)
+        problem(`${hits} uncached ${kind} requests were answered from the page cache (X-Cache: HIT): not renders`);
+      if (failed.length > 0)
+        problem(
+          `${failed.length} uncached ${kind} requests did not answer 200, e.g. ${failed[0]!.status} for ${failed[0]!.path}`,
+        );
     }
     const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5);
-    console.log(`  slowest: ${slowest.map((r) => `${r.path} ${num(r.ms)} ms`).join(", ")}${noiseNote(uncachedNoise ?? undefined, engine)}`);
+    console.log(
+      `  slowest: ${slowest.map((r) => `${r.path} ${num(r.ms)} ms`).join(", ")}${noiseNote(uncachedNoise ?? undefined, engine)}`,
+    );
   }
 
   let writer: Writer | null = null;
   if (modes.has("warm") || modes.has("writes")) {
     if (modes.has("writes")) writer = new Writer(port, plan, await signIn(port, password));
     // With the warm runs, the app's runs are also the ones without writes.
-    const runs = modes.has("warm") ? `app, ceiling${writer ? ", app with writes" : ""}` : "app without writes, app with writes";
-    console.log(`\nwarm: ${CONNECTIONS} connections, ${settings.duration} s per run, ${settings.rounds} round(s) of (${runs}) per page, from core 1`);
-    if (writer) console.log(`  writes: ${LIKES_PER_SECOND} likes/s (distinct tools, addresses and visitors), an approval every ${APPROVAL_EVERY_MS / 1000} s`);
+    const runs = modes.has("warm")
+      ? `app, ceiling${writer ? ", app with writes" : ""}`
+      : "app without writes, app with writes";
+    console.log(
+      `\nwarm: ${CONNECTIONS} connections, ${settings.duration} s per run, ${settings.rounds} round(s) of (${runs}) per page, from core 1`,
+    );
+    if (writer)
+      console.log(
+        `  writes: ${LIKES_PER_SECOND} likes/s (distinct tools, addresses and visitors), an approval every ${APPROVAL_EVERY_MS / 1000} s`,
+      );
     for (const row of pages) {
       const first = await get(port, row.path, PAGE_HEADERS, 120_000);
       row.status = first.status;
@@ -574,23 +635,37 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
         const contenders: Record<string, () => Promise<LoadResult>> = {};
         if (modes.has("warm")) contenders.app = () => loadTest(port, row.path, PAGE_HEADERS, settings.duration);
         if (ceiling) contenders.ceiling = () => loadTest(ceiling.port, "/", PAGE_HEADERS, settings.duration);
-        if (writer && !modes.has("warm")) contenders.calm = () => loadTest(port, row.path, PAGE_HEADERS, settings.duration);
-        if (writer) contenders.writes = () => writer!.during(settings.duration, () => loadTest(port, row.path, PAGE_HEADERS, settings.duration));
+        if (writer && !modes.has("warm"))
+          contenders.calm = () => loadTest(port, row.path, PAGE_HEADERS, settings.duration);
+        if (writer)
+          contenders.writes = () =>
+            writer!.during(settings.duration, () => loadTest(port, row.path, PAGE_HEADERS, settings.duration));
         const results = await alternate(settings.rounds, contenders, (round, r) => {
           const part = (label: string, x: LoadResult | undefined) =>
             x
               ? `${label} ${num(x.rps)} req/s p99 ${x.p99} ms${x.non2xx + x.errors > 0 ? ` (non-2xx ${x.non2xx}, errors ${x.errors})` : ""}${noiseNote(x.noise, engine)}`
               : "";
-          const parts = [part("app", r.app), part("ceiling", r.ceiling), part("calm", r.calm), part("under writes", r.writes)].filter(Boolean);
+          const parts = [
+            part("app", r.app),
+            part("ceiling", r.ceiling),
+            part("calm", r.calm),
+            part("under writes", r.writes),
+          ].filter(Boolean);
           console.log(`  ${pad(row.path, 34)} round ${round}/${settings.rounds}: ${parts.join(" | ")}`);
         });
         if (results.app) row.app = medianOf(results.app);
         if (results.ceiling) row.ceiling = medianOf(results.ceiling);
         if (results.writes) row.writes = medianOf(results.writes);
         if (writer) row.calm = results.calm ? medianOf(results.calm) : row.app;
-        for (const [label, r] of [["app", row.app], ["under writes", row.writes], ["ceiling", row.ceiling]] as const) {
+        for (const [label, r] of [
+          ["app", row.app],
+          ["under writes", row.writes],
+          ["ceiling", row.ceiling],
+        ] as const) {
           if (r && r.non2xx + r.errors > 0) {
-            const codes = Object.entries(r.statuses).map(([code, n]) => `${code}: ${n}`).join(", ");
+            const codes = Object.entries(r.statuses)
+              .map(([code, n]) => `${code}: ${n}`)
+              .join(", ");
             problem(`${row.path} (${label}): non-2xx ${r.non2xx}, errors ${r.errors} (${codes})`);
           }
         }
@@ -611,11 +686,19 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
   if (writer) {
     const { likes, approvals } = writer.report;
     const failedLikes = likes.filter((l) => l.status !== 200);
-    if (failedLikes.length > 0) problem(`${failedLikes.length} of ${likes.length} likes did not answer 200, e.g. ${failedLikes[0]!.status} ${failedLikes[0]!.answer}`);
+    if (failedLikes.length > 0)
+      problem(
+        `${failedLikes.length} of ${likes.length} likes did not answer 200, e.g. ${failedLikes[0]!.status} ${failedLikes[0]!.answer}`,
+      );
     const failedApprovals = approvals.filter((a) => !a.ok);
-    if (failedApprovals.length > 0) problem(`${failedApprovals.length} of ${approvals.length} approvals did not go through (status ${failedApprovals[0]!.status})`);
+    if (failedApprovals.length > 0)
+      problem(
+        `${failedApprovals.length} of ${approvals.length} approvals did not go through (status ${failedApprovals[0]!.status})`,
+      );
     if (likes.length > 0 && likes.every((l) => l.shownBefore === null)) {
-      problem("the like count could not be read from the tool pages (data-like-count after the form posting to /like/<id>)");
+      problem(
+        "the like count could not be read from the tool pages (data-like-count after the form posting to /like/<id>)",
+      );
     }
   }
   return {
@@ -658,7 +741,9 @@ function printReport(r: EngineReport): void {
     const writeRatio = p.writes && p.calm ? p.writes.rps / p.calm.rps : NaN;
     // 0: not requested in the modes run (uncached only measures other URLs of each kind).
     const status = p.status === 200 || p.status === 0 ? "" : `  status ${p.status}`;
-    const noisy = [p.app, p.ceiling, p.calm, p.writes].some((x) => x && noiseNote(x.noise, r.engine) !== "") ? "  (noisy)" : "";
+    const noisy = [p.app, p.ceiling, p.calm, p.writes].some((x) => x && noiseNote(x.noise, r.engine) !== "")
+      ? "  (noisy)"
+      : "";
     console.log(
       `${pad(p.path, 34)} ${pad(p.kind, 10)} | ${lpad(num(p.app?.rps ?? NaN), 7)} ${lpad(num(p.ceiling?.rps ?? NaN), 7)} ${lpad(num(ratio, 2), 6)} ${lpad(num(p.app?.p99 ?? NaN), 5)} ` +
         `| ${lpad(num(p.calm?.rps ?? NaN), 7)} ${lpad(num(p.writes?.rps ?? NaN), 7)} ${lpad(against(writeRatio, { min: TARGETS.underWrites }, 2), 12)} | ${uncachedCells(p.kind)}${status}${noisy}`,
@@ -682,12 +767,27 @@ function printReport(r: EngineReport): void {
     const shown = likes.filter((l) => l.staleMs !== null).map((l) => l.staleMs!);
     const never = likes.filter((l) => l.status === 200 && l.staleMs === null).length;
     const worst = never > 0 ? Infinity : Math.max(...shown);
-    const staleness = never > 0 ? `> ${STALENESS_LIMIT_MS} MISSED (${never} never shown)` : against(worst, { max: TARGETS.stalenessMs });
+    const staleness =
+      never > 0
+        ? `> ${STALENESS_LIMIT_MS} MISSED (${never} never shown)`
+        : against(worst, { max: TARGETS.stalenessMs });
     const exact = likes.filter((l) => l.exact).length;
     console.log(
       `writes: ${likes.length} likes in ${num(seconds)} s (${num(likes.length / Math.max(1, seconds), 1)}/s${skippedTicks ? `, ${skippedTicks} ticks skipped: 100 in flight` : ""}), ` +
-        `answer exact ${exact}/${likes.length}${exact < likes.length ? " MISSED" : ""}, answered in p50 ${num(percentile(likes.map((l) => l.ms), 50), 1)} ms / ` +
-        `p95 ${num(percentile(likes.map((l) => l.ms), 95), 1)} ms; pages showing the database's count before the like ${likes.filter((l) => l.shownBefore === l.count).length}/${likes.length}`,
+        `answer exact ${exact}/${likes.length}${exact < likes.length ? " MISSED" : ""}, answered in p50 ${num(
+          percentile(
+            likes.map((l) => l.ms),
+            50,
+          ),
+          1,
+        )} ms / ` +
+        `p95 ${num(
+          percentile(
+            likes.map((l) => l.ms),
+            95,
+          ),
+          1,
+        )} ms; pages showing the database's count before the like ${likes.filter((l) => l.shownBefore === l.count).length}/${likes.length}`,
     );
     console.log(
       `        shown on its page after p95 ${num(percentile(shown, 95))} ms, max ${staleness} ms (≤ ${TARGETS.stalenessMs}); ` +
@@ -720,7 +820,9 @@ async function main(tmp: string): Promise<void> {
       `${samples} uncached requests per kind`,
   );
   for (const report of reports) printReport(report);
-  console.log(`\nMISSED marks a figure past its target; ratios are medians of alternated runs (docs/design.md#measuring-speed).`);
+  console.log(
+    `\nMISSED marks a figure past its target; ratios are medians of alternated runs (docs/design.md#measuring-speed).`,
+  );
   printFooter();
 }
 

@@ -25,7 +25,15 @@ import vm from "node:vm";
 import MiniSearch, { type SearchResult } from "minisearch";
 import { CATEGORIES } from "../../core/categories.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
-import { compareRanked, normalizeQuery, queryWords, scoreTool, SEARCH_WEIGHTS, wordStartsAt, type RankedTool } from "../../core/search.ts";
+import {
+  compareRanked,
+  normalizeQuery,
+  queryWords,
+  scoreTool,
+  SEARCH_WEIGHTS,
+  wordStartsAt,
+  type RankedTool,
+} from "../../core/search.ts";
 import { FIELDS, MemoryCatalog, type HeldPayment, type HeldTool } from "../../server/catalog/memory-catalog.ts";
 import { boundaryStarts } from "../../server/catalog/memory/vocabulary.ts";
 import { seededRandom, syntheticTools } from "../../server/seed/synthetic.ts";
@@ -60,7 +68,8 @@ function memory(): { heap: number; total: number } {
 }
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue: public tools as tool_search holds them (lower-cased; categories by name).
@@ -76,7 +85,10 @@ for (let offset = 0; tools.length < TOOLS; offset += 10_000) {
       name: t.name.toLowerCase(),
       tagline: t.tagline.toLowerCase(),
       description: t.description.toLowerCase(),
-      categories: t.categories.map((slug) => CATEGORY_NAMES.get(slug) ?? slug).join("\n").toLowerCase(),
+      categories: t.categories
+        .map((slug) => CATEGORY_NAMES.get(slug) ?? slug)
+        .join("\n")
+        .toLowerCase(),
       tags: t.tags.join("\n").toLowerCase(),
       pricingModel: t.pricingModel,
       platforms: t.platforms,
@@ -87,21 +99,34 @@ for (let offset = 0; tools.length < TOOLS; offset += 10_000) {
 const rng = seededRandom(SEED);
 const payments: HeldPayment[] = tools.flatMap((t) =>
   rng() < 0.01
-    ? Array.from({ length: 1 + Math.floor(rng() * 2) }, () => ({ toolId: t.id, amountCents: [1900, 4900, 9900][Math.floor(rng() * 3)]!, paidAt: NOW - Math.floor(rng() * 500) * 86_400_000 }))
+    ? Array.from({ length: 1 + Math.floor(rng() * 2) }, () => ({
+        toolId: t.id,
+        amountCents: [1900, 4900, 9900][Math.floor(rng() * 3)]!,
+        paidAt: NOW - Math.floor(rng() * 500) * 86_400_000,
+      }))
     : [],
 );
 const featuredCents = new Map<string, number>();
-for (const p of payments) if (p.paidAt > NOW - FEATURED_DURATION_MS) featuredCents.set(p.toolId, (featuredCents.get(p.toolId) ?? 0) + p.amountCents);
+for (const p of payments)
+  if (p.paidAt > NOW - FEATURED_DURATION_MS)
+    featuredCents.set(p.toolId, (featuredCents.get(p.toolId) ?? 0) + p.amountCents);
 
 const mix = new QueryMix(tools, SEED);
 const queries = new Map<QueryKind, string[]>();
 for (const kind of KINDS) {
   const list: string[] = [];
   // The first few warm each contender up (its code compiled) and are not measured.
-  for (let q = mix.take(kind); q && list.length < QUERIES + WARM_UP; q = list.length < QUERIES + WARM_UP ? mix.take(kind) : null) list.push(normalizeQuery(q.text));
+  for (
+    let q = mix.take(kind);
+    q && list.length < QUERIES + WARM_UP;
+    q = list.length < QUERIES + WARM_UP ? mix.take(kind) : null
+  )
+    list.push(normalizeQuery(q.text));
   queries.set(kind, list);
 }
-console.log(`${tools.length} public tools, ${payments.length} payments; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`);
+console.log(
+  `${tools.length} public tools, ${payments.length} payments; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
+);
 
 // ---------------------------------------------------------------------------------------------
 // The oracle.
@@ -116,7 +141,13 @@ const rankedOf = (id: string, score: number): RankedTool => {
   const cents = featuredCents.get(id) ?? 0;
   return { score, featured: cents > 0, featuredPriceCents: cents, createdAt: byId.get(id)!.createdAt, id };
 };
-const pageOf = (ranked: RankedTool[]): Page => ({ hits: ranked.sort(compareRanked).slice(0, PAGE_SIZE).map((r) => ({ id: r.id, score: r.score })), total: ranked.length });
+const pageOf = (ranked: RankedTool[]): Page => ({
+  hits: ranked
+    .sort(compareRanked)
+    .slice(0, PAGE_SIZE)
+    .map((r) => ({ id: r.id, score: r.score })),
+  total: ranked.length,
+});
 
 function oracle(query: string): Page {
   const ranked: RankedTool[] = [];
@@ -130,7 +161,9 @@ function oracle(query: string): Page {
 const sample = KINDS.flatMap((kind) => queries.get(kind)!.slice(WARM_UP, WARM_UP + SAMPLE));
 let started = performance.now();
 const expected = new Map(sample.map((q) => [q, oracle(q)]));
-console.log(`oracle: ${sample.length} queries scored over every tool in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+console.log(
+  `oracle: ${sample.length} queries scored over every tool in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+);
 
 // ---------------------------------------------------------------------------------------------
 // The contenders.
@@ -140,11 +173,16 @@ interface Contender {
   build(): (query: string) => Page;
 }
 
-const WORD_POINTS = (fields: Set<string>) => FIELDS.reduce((sum, f) => sum + (fields.has(f) ? SEARCH_WEIGHTS[f].word : 0), 0);
+const WORD_POINTS = (fields: Set<string>) =>
+  FIELDS.reduce((sum, f) => sum + (fields.has(f) ? SEARCH_WEIGHTS[f].word : 0), 0);
 type Doc = HeldTool;
 
 /** A field's text split into whitespace tokens and each token's boundary suffixes (what the index in memory looks words up in). */
-const suffixTokens = (text: string) => text.split(/\s+/u).filter((token) => token !== "").flatMap((token) => boundaryStarts(token).map((s) => token.slice(s)));
+const suffixTokens = (text: string) =>
+  text
+    .split(/\s+/u)
+    .filter((token) => token !== "")
+    .flatMap((token) => boundaryStarts(token).map((s) => token.slice(s)));
 
 const contenders: Contender[] = [
   {
@@ -163,12 +201,19 @@ const contenders: Contender[] = [
     build() {
       const index = new MiniSearch<Doc>({
         fields: [...FIELDS],
-        searchOptions: { prefix: true, combineWith: "OR", boost: Object.fromEntries(FIELDS.map((f) => [f, SEARCH_WEIGHTS[f].word])) },
+        searchOptions: {
+          prefix: true,
+          combineWith: "OR",
+          boost: Object.fromEntries(FIELDS.map((f) => [f, SEARCH_WEIGHTS[f].word])),
+        },
       });
       index.addAll(tools);
       return (query) => {
         const results = index.search(query);
-        return { hits: results.slice(0, PAGE_SIZE).map((r) => ({ id: r.id as string, score: r.score })), total: results.length };
+        return {
+          hits: results.slice(0, PAGE_SIZE).map((r) => ({ id: r.id as string, score: r.score })),
+          total: results.length,
+        };
       };
     },
   },
@@ -197,12 +242,16 @@ const contenders: Contender[] = [
 function scoreResult(result: SearchResult, phrase: string, words: string[]): number {
   let score = 0;
   const terms = Object.entries(result.match);
-  for (const word of words) score += WORD_POINTS(new Set(terms.filter(([term]) => term.startsWith(word)).flatMap(([, fields]) => fields)));
+  for (const word of words)
+    score += WORD_POINTS(new Set(terms.filter(([term]) => term.startsWith(word)).flatMap(([, fields]) => fields)));
   for (const f of FIELDS) if (wordStartsAt(result[f] as string, phrase)) score += SEARCH_WEIGHTS[f].phrase;
   return score;
 }
 
-const same = (a: Page, b: Page) => a.total === b.total && a.hits.length === b.hits.length && a.hits.every((h, i) => h.id === b.hits[i]!.id && h.score === b.hits[i]!.score);
+const same = (a: Page, b: Page) =>
+  a.total === b.total &&
+  a.hits.length === b.hits.length &&
+  a.hits.every((h, i) => h.id === b.hits[i]!.id && h.score === b.hits[i]!.score);
 
 for (const contender of contenders) {
   const before = memory();
@@ -211,7 +260,9 @@ for (const contender of contenders) {
   const built = performance.now() - started;
   const after = memory();
   console.log(`${contender.name}`);
-  console.log(`  build ${(built / 1000).toFixed(2)} s; memory kept: heap ${mb(after.heap - before.heap)}, heap + array buffers ${mb(after.total - before.total)}`);
+  console.log(
+    `  build ${(built / 1000).toFixed(2)} s; memory kept: heap ${mb(after.heap - before.heap)}, heap + array buffers ${mb(after.total - before.total)}`,
+  );
   for (const kind of KINDS) for (const q of queries.get(kind)!.slice(0, WARM_UP)) search(q);
   const all: number[] = [];
   for (const kind of KINDS) {
@@ -233,8 +284,19 @@ for (const contender of contenders) {
     );
   }
   all.sort((a, b) => a - b);
-  console.log(`  all       ${String(all.length).padStart(3)} queries  p50 ${ms(percentile(all, 50))}  p95 ${ms(percentile(all, 95))}  max ${ms(all[all.length - 1]!)}`);
+  console.log(
+    `  all       ${String(all.length).padStart(3)} queries  p50 ${ms(percentile(all, 50))}  p95 ${ms(percentile(all, 95))}  max ${ms(all[all.length - 1]!)}`,
+  );
   const mismatches = sample.filter((q) => !same(search!(q), expected.get(q)!));
-  console.log(`  against the oracle: ${mismatches.length} of ${sample.length} queries differ${mismatches.length ? ` (e.g. ${mismatches.slice(0, 4).map((q) => JSON.stringify(q)).join(", ")})` : ""}\n`);
+  console.log(
+    `  against the oracle: ${mismatches.length} of ${sample.length} queries differ${
+      mismatches.length
+        ? ` (e.g. ${mismatches
+            .slice(0, 4)
+            .map((q) => JSON.stringify(q))
+            .join(", ")})`
+        : ""
+    }\n`,
+  );
   search = null;
 }

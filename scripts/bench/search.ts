@@ -68,7 +68,8 @@ import {
 const { values } = parseArgs({ options: { ...COMMON_OPTIONS, queries: { type: "string", default: "200" } } });
 const settings = commonSettings(values);
 const queryCount = Number(values.queries);
-if (!Number.isInteger(queryCount) || queryCount < 20 || queryCount > 5000) fail("--queries must be a whole number from 20 to 5000");
+if (!Number.isInteger(queryCount) || queryCount < 20 || queryCount > 5000)
+  fail("--queries must be a whole number from 20 to 5000");
 
 /** The same seed gives the same queries for the same catalogue: both engines get the same ones. */
 const QUERY_SEED = 20_261_122;
@@ -105,7 +106,6 @@ interface EngineReport {
   repeated: Repeated[];
 }
 
-
 /** The matches an API answer counts (-1 when it is not a search answer). */
 function matches(r: Probed<QueryKind>): number {
   if (r.status !== 200) return -1;
@@ -128,23 +128,30 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
   const [warmPage, warmApi] = mix.batches(WARMUP, 2, rng);
   const [pageQueries, apiQueries] = mix.batches(queryCount, 2, rng);
   const address = clientAddresses();
-  const ask = (endpoint: Endpoint) => (q: { kind: QueryKind; text: string }): Asked => ({
-    endpoint,
-    kind: q.kind,
-    text: q.text,
-    path: pathOf[endpoint](q.text),
-    headers: { ...(endpoint === "page" ? PAGE_HEADERS : API_HEADERS), "x-forwarded-for": address() },
-  });
+  const ask =
+    (endpoint: Endpoint) =>
+    (q: { kind: QueryKind; text: string }): Asked => ({
+      endpoint,
+      kind: q.kind,
+      text: q.text,
+      path: pathOf[endpoint](q.text),
+      headers: { ...(endpoint === "page" ? PAGE_HEADERS : API_HEADERS), "x-forwarded-for": address() },
+    });
   // Page and API in turn, so drift falls on both alike.
   const interleave = (a: Asked[], b: Asked[]) => a.flatMap((x, i) => (b[i] ? [x, b[i]] : [x]));
   const warmup = interleave(warmPage!.map(ask("page")), warmApi!.map(ask("api")));
   const measured = interleave(pageQueries!.map(ask("page")), apiQueries!.map(ask("api")));
 
-  console.log(`\nqueries: ${pageQueries!.length} for the page and ${apiQueries!.length} others for the API (seed ${QUERY_SEED}), after ${warmup.length} to warm up`);
+  console.log(
+    `\nqueries: ${pageQueries!.length} for the page and ${apiQueries!.length} others for the API (seed ${QUERY_SEED}), after ${warmup.length} to warm up`,
+  );
   console.log(`  ${pad("kind", 11)} ${lpad("page", 5)} ${lpad("api", 5)}  examples  (what)`);
   for (const kind of Object.keys(QUERY_KINDS) as QueryKind[]) {
     const of = measured.filter((q) => q.kind === kind);
-    const examples = of.slice(0, 4).map((q) => `"${q.text}"`).join(", ");
+    const examples = of
+      .slice(0, 4)
+      .map((q) => `"${q.text}"`)
+      .join(", ");
     console.log(
       `  ${pad(kind, 11)} ${lpad(String(of.filter((q) => q.endpoint === "page").length), 5)} ${lpad(String(of.filter((q) => q.endpoint === "api").length), 5)}  ${examples}  (${QUERY_KINDS[kind]})`,
     );
@@ -164,18 +171,23 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
   const results = (await probeOneByOne(port, measured)) as (Probed<QueryKind> & Asked)[];
   const uncachedNoise = watch.stop();
   const failed = results.filter((r) => r.status !== 200);
-  if (failed.length > 0) problem(`${failed.length} searches did not answer 200, e.g. ${failed[0]!.status} for ${failed[0]!.path}`);
+  if (failed.length > 0)
+    problem(`${failed.length} searches did not answer 200, e.g. ${failed[0]!.status} for ${failed[0]!.path}`);
   const hits = results.filter((r) => r.hit).length;
   if (hits > 0) problem(`${hits} searches were answered from the page cache (X-Cache: HIT): not uncached`);
-  const of = (endpoint: Endpoint, kind?: QueryKind) => results.filter((r) => r.endpoint === endpoint && (!kind || r.kind === kind));
+  const of = (endpoint: Endpoint, kind?: QueryKind) =>
+    results.filter((r) => r.endpoint === endpoint && (!kind || r.kind === kind));
   const uncached = { page: latencies(of("page").map((r) => r.ms)), api: latencies(of("api").map((r) => r.ms)) };
 
   console.log(`\nuncached, one at a time, ms (target p95 ≤ ${TARGETS.uncachedP95}):`);
   console.log(
     `  ${pad("kind", 11)} | ${pad("/search/<query>", 30)} | ${pad("/api/v1/search?q=<query>", 30)} | ${lpad("matches", 8)} ${lpad("none", 5)}`,
   );
-  console.log(`  ${pad("", 11)} | ${["n", "p50", "p95", "p99", "max"].map((h, i) => lpad(h, i === 0 ? 4 : 6)).join(" ")} | ${["n", "p50", "p95", "p99", "max"].map((h, i) => lpad(h, i === 0 ? 4 : 6)).join(" ")} | ${lpad("mean", 8)} ${lpad("(api)", 5)}`);
-  const cells = (l: Latencies) => `${lpad(String(l.n), 4)} ${lpad(num(l.p50, 1), 6)} ${lpad(num(l.p95, 1), 6)} ${lpad(num(l.p99, 1), 6)} ${lpad(num(l.max, 1), 6)}`;
+  console.log(
+    `  ${pad("", 11)} | ${["n", "p50", "p95", "p99", "max"].map((h, i) => lpad(h, i === 0 ? 4 : 6)).join(" ")} | ${["n", "p50", "p95", "p99", "max"].map((h, i) => lpad(h, i === 0 ? 4 : 6)).join(" ")} | ${lpad("mean", 8)} ${lpad("(api)", 5)}`,
+  );
+  const cells = (l: Latencies) =>
+    `${lpad(String(l.n), 4)} ${lpad(num(l.p50, 1), 6)} ${lpad(num(l.p95, 1), 6)} ${lpad(num(l.p99, 1), 6)} ${lpad(num(l.max, 1), 6)}`;
   for (const kind of Object.keys(QUERY_KINDS) as QueryKind[]) {
     const api = of("api", kind);
     const totals = api.map(matches).filter((n) => n >= 0);
@@ -193,7 +205,9 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
 
   // Repeated: a chip of the search page, page and API, against their own bytes.
   const chip = popularSearches()[0] ?? "AI tools";
-  console.log(`\nrepeated "${chip}": ${CONNECTIONS} connections, ${settings.duration} s per run, ${settings.rounds} round(s) of (app, ceiling), from core 1`);
+  console.log(
+    `\nrepeated "${chip}": ${CONNECTIONS} connections, ${settings.duration} s per run, ${settings.rounds} round(s) of (app, ceiling), from core 1`,
+  );
   const repeated: Repeated[] = [];
   for (const [path, headers] of [
     [pathOf.page(chip), PAGE_HEADERS],
@@ -208,7 +222,10 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
     try {
       const runs = await alternate(
         settings.rounds,
-        { app: () => loadTest(port, path, headers, settings.duration), ceiling: () => loadTest(ceiling.port, "/", headers, settings.duration) },
+        {
+          app: () => loadTest(port, path, headers, settings.duration),
+          ceiling: () => loadTest(ceiling.port, "/", headers, settings.duration),
+        },
         (round, r) =>
           console.log(
             `  ${pad(path, 34)} round ${round}/${settings.rounds}: app ${num(r.app!.rps)} req/s p99 ${r.app!.p99} ms${noiseNote(r.app!.noise, engine)} ` +
@@ -228,7 +245,16 @@ async function benchEngine(engine: Engine, tmp: string): Promise<EngineReport> {
   const suppressed = startup.logs.reduce((n, l) => n + l.suppressed(), 0);
   if (suppressed > 0) console.log(`(${suppressed} more app server log lines were not shown)`);
   await dataset.release();
-  return { engine, describe: dataset.describe, publicTools: catalogue.publicTools.length, startup, rssAfter, uncached, uncachedNoise, repeated };
+  return {
+    engine,
+    describe: dataset.describe,
+    publicTools: catalogue.publicTools.length,
+    startup,
+    rssAfter,
+    uncached,
+    uncachedNoise,
+    repeated,
+  };
 }
 
 function printReport(reports: EngineReport[]): void {
@@ -242,7 +268,8 @@ function printReport(reports: EngineReport[]): void {
   );
   console.log("-".repeat(head.length + 8));
   for (const r of reports) {
-    const lat = (l: Latencies) => `${lpad(num(l.p50, 1), 6)} ${lpad(against(l.p95, { max: TARGETS.uncachedP95 }, 1), 12)} ${lpad(num(l.p99, 1), 6)}`;
+    const lat = (l: Latencies) =>
+      `${lpad(num(l.p50, 1), 6)} ${lpad(against(l.p95, { max: TARGETS.uncachedP95 }, 1), 12)} ${lpad(num(l.p99, 1), 6)}`;
     const ratio = (i: number, width: number) => {
       const x = r.repeated[i];
       return lpad(x ? against(x.app.rps / x.ceiling.rps, { min: TARGETS.repeatedRatio }, 2) : "n/a", width);
@@ -254,9 +281,12 @@ function printReport(reports: EngineReport[]): void {
     );
     for (const x of r.repeated) {
       const noisy = noiseNote(x.app.noise, r.engine) || noiseNote(x.ceiling.noise, r.engine) ? "  (noisy)" : "";
-      console.log(`${pad("", 17)}   repeated ${x.path}: app ${num(x.app.rps)} req/s (p99 ${x.app.p99} ms), ceiling ${num(x.ceiling.rps)} req/s${noisy}`);
+      console.log(
+        `${pad("", 17)}   repeated ${x.path}: app ${num(x.app.rps)} req/s (p99 ${x.app.p99} ms), ceiling ${num(x.ceiling.rps)} req/s${noisy}`,
+      );
     }
-    if (noiseNote(r.uncachedNoise, r.engine)) console.log(`${pad("", 17)}   uncached figures (noisy)${noiseNote(r.uncachedNoise, r.engine)}`);
+    if (noiseNote(r.uncachedNoise, r.engine))
+      console.log(`${pad("", 17)}   uncached figures (noisy)${noiseNote(r.uncachedNoise, r.engine)}`);
   }
 }
 

@@ -24,12 +24,16 @@ if (!Number.isInteger(count) || count < 3 || count > 250) fail("--submissions mu
 
 /** The tool's website: a page that looks like a landing page, with a stylesheet and an image. */
 async function startSite(): Promise<{ port: number; close: () => Promise<void> }> {
-  const hero = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#3050c0" } }).jpeg().toBuffer();
+  const hero = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#3050c0" } })
+    .jpeg()
+    .toBuffer();
   const server = http.createServer((req, res) => {
-    if (req.url === "/style.css") return res.writeHead(200, { "content-type": "text/css" }).end("body{font:18px sans-serif;margin:0}h1{padding:40px}");
+    if (req.url === "/style.css")
+      return res
+        .writeHead(200, { "content-type": "text/css" })
+        .end("body{font:18px sans-serif;margin:0}h1{padding:40px}");
     if (req.url === "/hero.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(hero);
-    res
-      .writeHead(200, { "content-type": "text/html" })
+    res.writeHead(200, { "content-type": "text/html" })
       .end(`<!doctype html><html><head><link rel="stylesheet" href="/style.css"><title>Tool</title></head>
         <body><h1>A tool that does things</h1><img src="/hero.jpg" width="800" height="400" alt=""><p>${"Lorem ipsum ".repeat(200)}</p></body></html>`);
   });
@@ -39,7 +43,12 @@ async function startSite(): Promise<{ port: number; close: () => Promise<void> }
 }
 
 /** Posts the whole form as a browser does; resolves with the status and the time to the answer. */
-async function postSubmission(port: number, i: number, sitePort: number, logo: Buffer): Promise<{ status: number; ms: number }> {
+async function postSubmission(
+  port: number,
+  i: number,
+  sitePort: number,
+  logo: Buffer,
+): Promise<{ status: number; ms: number }> {
   const body = new FormData();
   const fields: Record<string, string | string[]> = {
     name: `Bench Tool ${i}`,
@@ -64,19 +73,27 @@ async function postSubmission(port: number, i: number, sitePort: number, logo: B
     method: "POST",
     body,
     // Each from its own client (through the trusted proxy), as submissions come: one address may post only 10 an hour.
-    headers: { Origin: `http://${HOST}:${port}`, "User-Agent": USER_AGENT, Accept: "text/html", "X-Forwarded-For": `198.51.100.${i % 250}` },
+    headers: {
+      Origin: `http://${HOST}:${port}`,
+      "User-Agent": USER_AGENT,
+      Accept: "text/html",
+      "X-Forwarded-For": `198.51.100.${i % 250}`,
+    },
     redirect: "manual",
   });
   await res.arrayBuffer();
   return { status: res.status, ms: performance.now() - t0 };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => lpad(x.toFixed(0), 6);
 
 async function main(tmp: string): Promise<void> {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) await run(process.execPath, ["scripts/build.ts"], process.env);
-  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) fail("no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    await run(process.execPath, ["scripts/build.ts"], process.env);
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"))
+    fail("no Chromium: install it (apt-get install chromium) or set CHROMIUM_PATH");
   const site = await startSite();
   const dataDir = path.join(tmp, "data");
   const { port } = await startApp({
@@ -84,10 +101,11 @@ async function main(tmp: string): Promise<void> {
     DATABASE_URL: "",
     OUTBOUND_ALLOW: `${HOST}:${site.port}`,
     TRUST_PROXY: "loopback",
-
   });
   const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
-  const logo = await sharp({ create: { width: 512, height: 512, channels: 4, background: "#e04080" } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 512, height: 512, channels: 4, background: "#e04080" } })
+    .png()
+    .toBuffer();
 
   const saved: number[] = [];
   const withShot: number[] = [];
@@ -98,7 +116,11 @@ async function main(tmp: string): Promise<void> {
       if (post.status !== 303) throw new Error(`submission ${i} answered ${post.status}`);
       saved.push(post.ms);
       for (;;) {
-        const row = await database.db.selectFrom("tools").select("screenshot_url").where("slug", "=", `bench-tool-${i}`).executeTakeFirst();
+        const row = await database.db
+          .selectFrom("tools")
+          .select("screenshot_url")
+          .where("slug", "=", `bench-tool-${i}`)
+          .executeTakeFirst();
         if (row?.screenshot_url) break;
         if (performance.now() - t0 > 60_000) throw new Error(`no screenshot for submission ${i} within 60 s`);
         await sleep(10);
@@ -111,10 +133,16 @@ async function main(tmp: string): Promise<void> {
   }
 
   const warm = withShot.slice(1);
-  console.log(`\nfree submission, ${count} one at a time (full form, 512×512 PNG logo), production server on core 0, SQLite`);
+  console.log(
+    `\nfree submission, ${count} one at a time (full form, 512×512 PNG logo), production server on core 0, SQLite`,
+  );
   console.log(`${"".padEnd(34)} ${lpad("p50", 6)} ${lpad("p95", 6)} ${lpad("max", 6)}  ms`);
-  console.log(`${"saved (post → 303)".padEnd(34)} ${ms(median(saved))} ${ms(pct(saved, 95))} ${ms(Math.max(...saved))}`);
-  console.log(`${"with screenshot (post → stored)".padEnd(34)} ${ms(median(warm))} ${ms(pct(warm, 95))} ${ms(Math.max(...warm))}  (browser running)`);
+  console.log(
+    `${"saved (post → 303)".padEnd(34)} ${ms(median(saved))} ${ms(pct(saved, 95))} ${ms(Math.max(...saved))}`,
+  );
+  console.log(
+    `${"with screenshot (post → stored)".padEnd(34)} ${ms(median(warm))} ${ms(pct(warm, 95))} ${ms(Math.max(...warm))}  (browser running)`,
+  );
   console.log(`${"first, launching Chromium".padEnd(34)} ${ms(withShot[0]!)}`);
 }
 

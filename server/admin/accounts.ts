@@ -28,25 +28,49 @@ export async function createAdmin(
   const hash = await hashPassword(password);
   await database.db
     .insertInto("admin_users")
-    .values({ id, username: name, password_hash: hash, env_password_hash: options.fromEnvironment ? hash : null, created_at: now, updated_at: now })
+    .values({
+      id,
+      username: name,
+      password_hash: hash,
+      env_password_hash: options.fromEnvironment ? hash : null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return { id, username: name, createdAt: now };
 }
 
 /** Sets an admin's password and ends their sessions; false when there is no such admin. */
-export async function setAdminPassword(database: Database, username: string, password: string, now: number): Promise<boolean> {
+export async function setAdminPassword(
+  database: Database,
+  username: string,
+  password: string,
+  now: number,
+): Promise<boolean> {
   const hash = await hashPassword(password);
   return database.db.transaction().execute(async (trx) => {
-    const admin = await trx.selectFrom("admin_users").select("id").where("username", "=", normalizeUsername(username)).executeTakeFirst();
+    const admin = await trx
+      .selectFrom("admin_users")
+      .select("id")
+      .where("username", "=", normalizeUsername(username))
+      .executeTakeFirst();
     if (!admin) return false;
-    await trx.updateTable("admin_users").set({ password_hash: hash, updated_at: now }).where("id", "=", admin.id).execute();
+    await trx
+      .updateTable("admin_users")
+      .set({ password_hash: hash, updated_at: now })
+      .where("id", "=", admin.id)
+      .execute();
     await trx.deleteFrom("sessions").where("admin_user_id", "=", admin.id).execute();
     return true;
   });
 }
 
 export async function listAdmins(database: Database): Promise<AdminAccount[]> {
-  const rows = await database.db.selectFrom("admin_users").select(["id", "username", "created_at"]).orderBy("username").execute();
+  const rows = await database.db
+    .selectFrom("admin_users")
+    .select(["id", "username", "created_at"])
+    .orderBy("username")
+    .execute();
   return rows.map((r) => ({ id: r.id, username: r.username, createdAt: r.created_at }));
 }
 
@@ -54,7 +78,11 @@ export async function listAdmins(database: Database): Promise<AdminAccount[]> {
 let decoy: Promise<string> | null = null;
 
 /** The admin whose username and password these are, or null (the same for either being wrong). */
-export async function verifyLogin(database: Database, username: string, password: string): Promise<AdminAccount | null> {
+export async function verifyLogin(
+  database: Database,
+  username: string,
+  password: string,
+): Promise<AdminAccount | null> {
   const row = await database.db
     .selectFrom("admin_users")
     .select(["id", "username", "created_at", "password_hash"])
@@ -64,7 +92,9 @@ export async function verifyLogin(database: Database, username: string, password
     await verifyPassword(password, await (decoy ??= hashPassword(generatePassword())));
     return null;
   }
-  return (await verifyPassword(password, row.password_hash)) ? { id: row.id, username: row.username, createdAt: row.created_at } : null;
+  return (await verifyPassword(password, row.password_hash))
+    ? { id: row.id, username: row.username, createdAt: row.created_at }
+    : null;
 }
 
 /**
@@ -92,7 +122,12 @@ export async function ensureAdmin(
       // A new ADMIN_PASSWORD (or the first start that keeps its hash): applied, unless it is the password already.
       if (!(await verifyPassword(configured.password, row.password_hash))) {
         await setAdminPassword(database, username, configured.password, now);
-        await recordAudit(database.db, { id: row.id, username: row.username }, [{ action: "password-set", detail: "from ADMIN_PASSWORD" }], now);
+        await recordAudit(
+          database.db,
+          { id: row.id, username: row.username },
+          [{ action: "password-set", detail: "from ADMIN_PASSWORD" }],
+          now,
+        );
         log.info({ username }, "admin password set from ADMIN_PASSWORD (it changed since it was last applied)");
       }
       await database.db
@@ -102,10 +137,12 @@ export async function ensureAdmin(
         .execute();
       return null;
     }
-    await createAdmin(database, configured.username, configured.password, now, { fromEnvironment: true }).catch((error: unknown) => {
-      // Another instance created it at the same moment: its password is the configured one too.
-      log.debug({ err: error }, "admin created by another instance");
-    });
+    await createAdmin(database, configured.username, configured.password, now, { fromEnvironment: true }).catch(
+      (error: unknown) => {
+        // Another instance created it at the same moment: its password is the configured one too.
+        log.debug({ err: error }, "admin created by another instance");
+      },
+    );
     return null;
   }
   const any = await database.db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst();

@@ -41,7 +41,8 @@ export async function addTool(
     screenshotUrl = await deps.screenshots.take(content.websiteUrl, tool.id);
   } catch (error) {
     // The tool stays saved; the page says the screenshot is missing.
-    if (error instanceof ScreenshotError) deps.log.info({ toolId: tool.id, code: error.code }, "add tool: screenshot not captured");
+    if (error instanceof ScreenshotError)
+      deps.log.info({ toolId: tool.id, code: error.code }, "add tool: screenshot not captured");
     else deps.log.warn({ err: error, toolId: tool.id }, "add tool: screenshot not captured");
   }
   return { kind: "saved", tool, screenshotUrl };

@@ -43,7 +43,10 @@ export function adminApi(services: AdminApiDeps): Router {
   // Admin stats (docs/design.md#json-api): the counts of all tools, approved, pending and featured ones.
   router.get("/stats", async (_req, res, next) => {
     try {
-      const { totalTools, approvedTools, pendingTools, featuredTools } = await dashboardStats(services.database, services.now());
+      const { totalTools, approvedTools, pendingTools, featuredTools } = await dashboardStats(
+        services.database,
+        services.now(),
+      );
       res.json({ totalTools, approvedTools, pendingTools, featuredTools });
     } catch (error) {
       next(error);
@@ -66,9 +69,15 @@ export function adminApi(services: AdminApiDeps): Router {
   router.post("/scrape", async (_req, res, next) => {
     try {
       const outcome = await services.scheduler.run(services.importJob.name);
-      if (outcome.kind !== "finished") return sendError(res, "aborted", scrapeBusyMessage(outcome.kind === "busy" ? (outcome.run?.startedAt ?? null) : null));
+      if (outcome.kind !== "finished")
+        return sendError(
+          res,
+          "aborted",
+          scrapeBusyMessage(outcome.kind === "busy" ? (outcome.run?.startedAt ?? null) : null),
+        );
       const { run } = outcome;
-      if (run.status !== "succeeded") return sendError(res, "unavailable", scrapeFailedMessage(run.error ?? "The run did not finish."));
+      if (run.status !== "succeeded")
+        return sendError(res, "unavailable", scrapeFailedMessage(run.error ?? "The run did not finish."));
       const { urlsFound, toolsProcessed, savedCount, timestamp } = run.summary;
       res.json({ urlsFound, toolsProcessed, savedCount, timestamp, itemErrors: run.itemErrors });
     } catch (error) {

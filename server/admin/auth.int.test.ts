@@ -33,7 +33,8 @@ function login(server: TestServer, fields: Record<string, string>, headers: Reco
   });
 }
 
-const tokenOf = (res: Response) => /^(?:__Host-)?ts_admin=([^;]*)/.exec(res.headers.getSetCookie()[0] ?? "")?.[1] ?? null;
+const tokenOf = (res: Response) =>
+  /^(?:__Host-)?ts_admin=([^;]*)/.exec(res.headers.getSetCookie()[0] ?? "")?.[1] ?? null;
 
 async function expectSignedOut(server: TestServer, cookie: string | null) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
@@ -46,7 +47,9 @@ async function expectSignedOut(server: TestServer, cookie: string | null) {
   for (const endpoint of API) {
     const res = await fetch(`${server.url}${endpoint}`, { headers });
     expect(res.status, endpoint).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: "unauthenticated", message: "Sign in as an admin to do this." } });
+    expect(await res.json()).toEqual({
+      error: { code: "unauthenticated", message: "Sign in as an admin to do this." },
+    });
   }
 }
 
@@ -78,7 +81,9 @@ describe("admin authentication", () => {
     const [cookie, device] = first.headers.getSetCookie();
     expect(cookie).toMatch(/^ts_admin=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/);
     // And the browser is remembered as one this admin signed in with (docs/decisions/018).
-    expect(device).toMatch(/^ts_admin_device=d_[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(device).toMatch(
+      /^ts_admin_device=d_[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
     const second = await login(server, { username: USERNAME, password: PASSWORD });
     expect(tokenOf(second)).not.toBe(tokenOf(first));
     expect(second.headers.get("location")).toBe("/admin/dashboard");
@@ -92,7 +97,13 @@ describe("admin authentication", () => {
   });
 
   it("never sends a signed-in admin elsewhere than an admin page of this site", async () => {
-    for (const redirectTo of ["https://evil.example/", "//evil.example", "/\\evil.example", "/browse/all", "/admin/logout"]) {
+    for (const redirectTo of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/browse/all",
+      "/admin/logout",
+    ]) {
       const res = await login(server, { username: USERNAME, password: PASSWORD, redirectTo });
       expect(res.headers.get("location"), redirectTo).toBe("/admin/dashboard");
     }
@@ -128,9 +139,17 @@ describe("admin authentication", () => {
     const token = await createAdminSession(database, admin.id, clock);
     const cookie = `ts_admin=${token}`;
     expect((await fetch(`${server.url}/admin/dashboard`, { headers: { cookie } })).status).toBe(200);
-    const crossSiteLogout = await fetch(`${server.url}/admin/logout`, { method: "POST", headers: { cookie, Origin: "https://evil.example" }, redirect: "manual" });
+    const crossSiteLogout = await fetch(`${server.url}/admin/logout`, {
+      method: "POST",
+      headers: { cookie, Origin: "https://evil.example" },
+      redirect: "manual",
+    });
     expect(crossSiteLogout.status).toBe(403);
-    const logout = await fetch(`${server.url}/admin/logout`, { method: "POST", headers: { cookie, Origin: server.url }, redirect: "manual" });
+    const logout = await fetch(`${server.url}/admin/logout`, {
+      method: "POST",
+      headers: { cookie, Origin: server.url },
+      redirect: "manual",
+    });
     expect(logout.status).toBe(302);
     expect(logout.headers.get("set-cookie")).toMatch(/^ts_admin=; Max-Age=0;/);
     await expectSignedOut(server, cookie);
@@ -157,7 +176,13 @@ describe("admin authentication", () => {
     // Tampered and made up.
     const live = await createAdminSession(database, admin.id, clock);
     const flipped = `${live.slice(0, -1)}${live.endsWith("A") ? "B" : "A"}`;
-    for (const bad of [`ts_admin=${flipped}`, `ts_admin=${live}x`, "ts_admin=", `ts_admin=${"A".repeat(43)}`, `__Host-ts_admin=${live}`]) {
+    for (const bad of [
+      `ts_admin=${flipped}`,
+      `ts_admin=${live}x`,
+      "ts_admin=",
+      `ts_admin=${"A".repeat(43)}`,
+      `__Host-ts_admin=${live}`,
+    ]) {
       await expectSignedOut(server, bad);
     }
   });
@@ -169,11 +194,19 @@ describe("admin authentication", () => {
     for (const origin of ["https://evil.example", null]) {
       const headers: Record<string, string> = { cookie, "Content-Type": "application/x-www-form-urlencoded" };
       if (origin) headers.Origin = origin;
-      const page = await fetch(`${server.url}/admin/dashboard`, { method: "POST", body: "intent=anything", headers, redirect: "manual" });
+      const page = await fetch(`${server.url}/admin/dashboard`, {
+        method: "POST",
+        body: "intent=anything",
+        headers,
+        redirect: "manual",
+      });
       // A foreign Origin is refused before any route (server/platform/http/guards.ts), with a page saying why;
       // a post with no Origin and no Referer gets past it and is refused by the admin middleware.
       expect(page.status, `page from ${origin}`).toBe(403);
-      if (origin) expect(await page.text(), `page from ${origin}`).toContain("Forms are only accepted from this site&#39;s own pages.");
+      if (origin)
+        expect(await page.text(), `page from ${origin}`).toContain(
+          "Forms are only accepted from this site&#39;s own pages.",
+        );
       const api = await fetch(`${server.url}/api/admin/take-screenshot`, {
         method: "POST",
         body: JSON.stringify({ url: "https://example.com", toolId: "x" }),
@@ -189,7 +222,11 @@ describe("admin accounts at start", () => {
     const server = await startTestServer();
     try {
       const lines: unknown[] = [];
-      const log = { warn: (...args: unknown[]) => lines.push(args), info: (...args: unknown[]) => lines.push(args), debug: () => {} };
+      const log = {
+        warn: (...args: unknown[]) => lines.push(args),
+        info: (...args: unknown[]) => lines.push(args),
+        debug: () => {},
+      };
       const { database } = server.services;
       const first = await ensureAdmin(database, null, log as never, Date.now());
       expect(first?.username).toBe("admin");
@@ -219,7 +256,10 @@ describe("admin accounts at start", () => {
       await ensureAdmin(database, { username: "ops", password: "second password!!" }, log, Date.now());
       expect(await verifyLogin(database, "ops", "first password!!")).toBeNull();
       expect(await verifyLogin(database, "ops", "second password!!")).not.toBeNull();
-      expect((await fetch(`${server.url}/admin/dashboard`, { headers: { cookie: `${adminCookieName(false)}=${token}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${server.url}/admin/dashboard`, { headers: { cookie: `${adminCookieName(false)}=${token}` } }))
+          .status,
+      ).toBe(401);
       expect((await listAdmins(database)).filter((a) => a.username === "ops")).toHaveLength(1);
     } finally {
       await server.close();
@@ -240,18 +280,34 @@ describe("admin cookie over HTTPS", () => {
       redirect: "manual",
     });
     const [session, device] = res.headers.getSetCookie();
-    expect(session).toMatch(/^__Host-ts_admin=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
-    expect(device).toMatch(/^__Host-ts_admin_device=d_[\w-]{22}\.[\w-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
+    expect(session).toMatch(
+      /^__Host-ts_admin=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    expect(device).toMatch(
+      /^__Host-ts_admin_device=d_[\w-]{22}\.[\w-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
   });
 });
 
 describe("the browser bundle", () => {
   it("holds no admin credential, hash or password check", () => {
     const root = path.resolve("build/client");
-    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.(js|css|html|json)$/.test(f));
+    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) =>
+      /\.(js|css|html|json)$/.test(f),
+    );
     expect(files.length).toBeGreaterThan(0);
     const text = files.map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
-    for (const secret of ["scrypt$", "password_hash", "ADMIN_PASSWORD", "ADMIN_USERNAME", "verifyPassword", "hashPassword", "timingSafeEqual", "admin_users", USERNAME]) {
+    for (const secret of [
+      "scrypt$",
+      "password_hash",
+      "ADMIN_PASSWORD",
+      "ADMIN_USERNAME",
+      "verifyPassword",
+      "hashPassword",
+      "timingSafeEqual",
+      "admin_users",
+      USERNAME,
+    ]) {
       expect(text.includes(secret), secret).toBe(false);
     }
   });

@@ -17,7 +17,12 @@ const sign = (secret: string, id: string, username: string) =>
   createHmac("sha256", secret).update(`admin-device\n${id}\n${username.trim().toLowerCase()}`).digest("base64url");
 
 /** The device id of a request's cookie when it was issued to a browser signed in as `username`, else null. */
-export function knownDevice(secret: string, cookieHeader: string | undefined, username: string, https: boolean): string | null {
+export function knownDevice(
+  secret: string,
+  cookieHeader: string | undefined,
+  username: string,
+  https: boolean,
+): string | null {
   const value = cookieValue(cookieHeader, deviceCookieName(https));
   if (!value) return null;
   const dot = value.indexOf(".");

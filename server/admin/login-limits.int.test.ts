@@ -15,7 +15,12 @@ function login(server: TestServer, fields: Record<string, string>, from: string,
     method: "POST",
     body: new URLSearchParams(fields),
     // The test server trusts its loopback proxy, so each attempt says which address it comes from.
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": from, ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: server.url,
+      "X-Forwarded-For": from,
+      ...headers,
+    },
     redirect: "manual",
   });
 }
@@ -56,7 +61,9 @@ describe("admin login limits", () => {
   it("counts 60 parallel wrong passwords from one address before checking any: at most 5 are checked, the rest refused", async () => {
     const s = await ready();
     const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => login(s, { username: USERNAME, password: `guess ${i}` }, "203.0.113.60").then((r) => r.status)),
+      Array.from({ length: 60 }, (_, i) =>
+        login(s, { username: USERNAME, password: `guess ${i}` }, "203.0.113.60").then((r) => r.status),
+      ),
     );
     // Two counters (the address's and the username's at it) take the parallel attempts in their
     // own orders, so one attempt may pass one and meet the other's wall: at most 5 get through.
@@ -70,12 +77,15 @@ describe("admin login limits", () => {
     const s = await ready();
     const from = "203.0.113.20";
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await login(s, { username: USERNAME, password: `guess ${i}` }, from)).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await login(s, { username: USERNAME, password: `guess ${i}` }, from)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     const meanwhile = await login(s, { username: USERNAME, password: PASSWORD }, from);
     expect(meanwhile.status).toBe(429);
     expect(Number(meanwhile.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(decodeEntities(await meanwhile.text())).toMatch(/Too many failed logins\. Please try again in \d+ minutes?\./);
+    expect(decodeEntities(await meanwhile.text())).toMatch(
+      /Too many failed logins\. Please try again in \d+ minutes?\./,
+    );
     // Another address is not affected by this one's failures.
     expect((await login(s, { username: USERNAME, password: PASSWORD }, "203.0.113.21")).status).toBe(302);
     await new Promise((resolve) => setTimeout(resolve, 4100));
@@ -85,14 +95,18 @@ describe("admin login limits", () => {
   it("walls one address after 10 failures, whatever usernames it tries", async () => {
     const s = await ready();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await login(s, { username: `user-${i % 4}`, password: "guess" }, "203.0.113.30")).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await login(s, { username: `user-${i % 4}`, password: "guess" }, "203.0.113.30")).status);
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
   });
 
   it("counts an IPv6 client by its /64: rotating addresses inside it gains nothing", async () => {
     const s = await ready();
     const statuses: number[] = [];
-    for (let i = 1; i <= 7; i++) statuses.push((await login(s, { username: USERNAME, password: "guess" }, `2001:db8:aa:bb::${i.toString(16)}`)).status);
+    for (let i = 1; i <= 7; i++)
+      statuses.push(
+        (await login(s, { username: USERNAME, password: "guess" }, `2001:db8:aa:bb::${i.toString(16)}`)).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect((await login(s, { username: USERNAME, password: PASSWORD }, "2001:db8:aa:cc::1")).status).toBe(302);
   });
@@ -121,9 +135,15 @@ describe("admin login limits", () => {
     expect(rows[0]!.admin_user_id).not.toBeNull();
     expect(rows[1]!.admin_user_id).toBeNull();
 
-    const cookie = (await login(s, { username: USERNAME, password: PASSWORD }, "198.51.100.7")).headers.getSetCookie()[0]!.split(";")[0]!;
-    const page = decodeEntities(await (await fetch(`${s.url}/admin/audit`, { headers: { cookie } })).text()).replace(/<!-- -->/g, "");
-    for (const label of ["Signed in", "Sign-in failed", "Sign-in locked", "Signed out"]) expect(page).toContain(`>${label}</td>`);
+    const cookie = (await login(s, { username: USERNAME, password: PASSWORD }, "198.51.100.7")).headers
+      .getSetCookie()[0]!
+      .split(";")[0]!;
+    const page = decodeEntities(await (await fetch(`${s.url}/admin/audit`, { headers: { cookie } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    for (const label of ["Signed in", "Sign-in failed", "Sign-in locked", "Signed out"])
+      expect(page).toContain(`>${label}</td>`);
     expect(page).toContain(">198.51.100.8</td>");
   });
 });
@@ -145,14 +165,17 @@ describe("guesses at one username from many addresses", () => {
 
     // 24 failures from two addresses together: the review's lockout took 20 (10 from each).
     const attacks = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => login(server, { username: USERNAME, password: `guess ${i}` }, `198.51.100.${i < 12 ? 1 : 2}`)),
+      Array.from({ length: 24 }, (_, i) =>
+        login(server, { username: USERNAME, password: `guess ${i}` }, `198.51.100.${i < 12 ? 1 : 2}`),
+      ),
     );
     // Each address gets its 5, the rest are walled per address; nothing walls the username.
     expect(attacks.filter((r) => r.status === 401)).toHaveLength(10);
 
     // More addresses: slowed past 10 failures at the username, never refused.
     const spread: number[] = [];
-    for (let i = 0; i < 3; i++) spread.push((await login(server, { username: USERNAME, password: "guess" }, `198.51.100.${10 + i}`)).status);
+    for (let i = 0; i < 3; i++)
+      spread.push((await login(server, { username: USERNAME, password: "guess" }, `198.51.100.${10 + i}`)).status);
     expect(spread).toEqual(Array(3).fill(401));
 
     // The right password from an address that never failed: slowed (3 s, the cap), but in.
@@ -171,7 +194,9 @@ describe("guesses at one username from many addresses", () => {
     expect(deviceOf(known)).not.toBe(device);
     const tampered = `${device.slice(0, -2)}${device.endsWith("AA") ? "BB" : "AA"}`;
     const stranger = Date.now();
-    expect((await login(server, { username: USERNAME, password: PASSWORD }, "192.0.2.61", { cookie: tampered })).status).toBe(302);
+    expect(
+      (await login(server, { username: USERNAME, password: PASSWORD }, "192.0.2.61", { cookie: tampered })).status,
+    ).toBe(302);
     expect(Date.now() - stranger).toBeGreaterThanOrEqual(3000);
   });
 
@@ -179,7 +204,10 @@ describe("guesses at one username from many addresses", () => {
     const server = getServer();
     const device = deviceOf(await login(server, { username: USERNAME, password: PASSWORD }, "192.0.2.70"));
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await login(server, { username: USERNAME, password: "typo" }, "192.0.2.70", { cookie: device })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await login(server, { username: USERNAME, password: "typo" }, "192.0.2.70", { cookie: device })).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
   });
 });
@@ -207,10 +235,15 @@ describe("parallel guesses at one username past its budget", () => {
     await createAdmin(server.services.database, QUEUED, PASSWORD, Date.now());
     device = deviceOf(await login(server, { username: QUEUED, password: PASSWORD }, "192.0.2.1"));
     // The budget (2) spent by two earlier failures.
-    for (const from of ["192.0.2.2", "192.0.2.3"]) expect((await login(server, { username: QUEUED, password: "guess" }, from)).status).toBe(401);
+    for (const from of ["192.0.2.2", "192.0.2.3"])
+      expect((await login(server, { username: QUEUED, password: "guess" }, from)).status).toBe(401);
 
     const started = Date.now();
-    const guesses = await Promise.all(Array.from({ length: 6 }, (_, i) => timed(login(server, { username: QUEUED, password: `guess ${i}` }, `198.51.100.${50 + i}`))));
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        timed(login(server, { username: QUEUED, password: `guess ${i}` }, `198.51.100.${50 + i}`)),
+      ),
+    );
     expect(guesses.map((g) => g.status)).toEqual(Array(6).fill(401));
     expect(Date.now() - started).toBeGreaterThanOrEqual(6 * DELAY_MS);
     // Answered one after the other, not side by side: the first and the last a queue apart.
@@ -222,7 +255,11 @@ describe("parallel guesses at one username past its budget", () => {
     const started = Date.now();
     // 12 guesses: the queue holds 8 turns of them, the rest are refused.
     const [answered, known] = await Promise.all([
-      Promise.all(Array.from({ length: 12 }, (_, i) => timed(login(server, { username: QUEUED, password: `again ${i}` }, `198.51.100.${80 + i}`)))),
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          timed(login(server, { username: QUEUED, password: `again ${i}` }, `198.51.100.${80 + i}`)),
+        ),
+      ),
       timed(login(server, { username: QUEUED, password: PASSWORD }, "192.0.2.40", { cookie: device })),
     ]);
     expect(known.status).toBe(302);
@@ -258,7 +295,11 @@ describe("ADMIN_PASSWORD at start", () => {
       await setAdminPassword(database, "ops", "reset again!!!", Date.now());
       await ensureAdmin(database, { username: "ops", password: "second password!!" }, log, Date.now());
       expect(await verifyLogin(database, "ops", "reset again!!!")).not.toBeNull();
-      const actions = await database.db.selectFrom("audit_log").select(["action", "admin_username"]).where("action", "=", "password-set").execute();
+      const actions = await database.db
+        .selectFrom("audit_log")
+        .select(["action", "admin_username"])
+        .where("action", "=", "password-set")
+        .execute();
       expect(actions).toEqual([{ action: "password-set", admin_username: "ops" }]);
     } finally {
       await server.close();

@@ -55,7 +55,12 @@ export async function attemptLogin(
   const walls: { limiter: RateLimiter; key: string; points: number; by: string }[] = device
     ? [{ limiter: limiters.loginDevice, key: device, points: config.rateLimits.loginDevice.points, by: "device" }]
     : [
-        { limiter: limiters.loginUserIp, key: `${address}\n${user}`, points: config.rateLimits.loginUserIp.points, by: "username-at-address" },
+        {
+          limiter: limiters.loginUserIp,
+          key: `${address}\n${user}`,
+          points: config.rateLimits.loginUserIp.points,
+          by: "username-at-address",
+        },
         { limiter: limiters.loginIp, key: address, points: config.rateLimits.loginIp.points, by: "address" },
       ];
   const spentAt: typeof walls = [];
@@ -78,13 +83,18 @@ export async function attemptLogin(
     const atUser = await limiters.loginUser.consume(user);
     slowed = user;
     const waitMs = loginSlowdownMs(atUser.consumed, config.rateLimits.loginUser.points, config.loginSlowdown);
-    if (atUser.consumed === config.rateLimits.loginUser.points + 1) await audit("login-locked", { by: "username", slowdown: true });
+    if (atUser.consumed === config.rateLimits.loginUser.points + 1)
+      await audit("login-locked", { by: "username", slowdown: true });
     if (waitMs > 0) {
       // Past the free budget the username's attempts queue, across instances, each starting its
       // delay after the one before: parallel guesses from many addresses wait one after the other
       // instead of side by side. A queue longer than anyone should wait refuses at once, taking
       // nothing (it guessed nothing).
-      const turn = await takeTurn(database, `login_queue:${user}`, { spacingMs: waitMs, maxWaitMs: config.loginSlowdown.maxQueueMs, now: now() });
+      const turn = await takeTurn(database, `login_queue:${user}`, {
+        spacingMs: waitMs,
+        maxWaitMs: config.loginSlowdown.maxQueueMs,
+        now: now(),
+      });
       if (turn.kind === "full") {
         await Promise.all([refund(), limiters.loginUser.refund(user)]);
         return { kind: "throttled", retryAfterSec: turn.retryAfterSec };
@@ -102,5 +112,9 @@ export async function attemptLogin(
   actor.id = admin.id;
   actor.username = admin.username;
   await audit("login", device ? { device: "known" } : undefined);
-  return { kind: "ok", token: await createAdminSession(database, admin.id, now()), deviceCookie: deviceCookie(secret, user, https) };
+  return {
+    kind: "ok",
+    token: await createAdminSession(database, admin.id, now()),
+    deviceCookie: deviceCookie(secret, user, https),
+  };
 }

@@ -29,7 +29,15 @@ export interface MessagePage {
 
 const COLUMNS = ["id", "name", "email", "subject", "message", "submitted_at", "read_at"] as const;
 
-function toMessage(row: { id: string; name: string; email: string; subject: string; message: string; submitted_at: number; read_at: number | null }): ContactMessage {
+function toMessage(row: {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  submitted_at: number;
+  read_at: number | null;
+}): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +50,11 @@ function toMessage(row: { id: string; name: string; email: string; subject: stri
 }
 
 /** One page of contact messages, newest first, with the counts of all and of unread ones. */
-export async function listMessages(database: Database, page: number, pageSize = MESSAGES_PAGE_SIZE): Promise<MessagePage> {
+export async function listMessages(
+  database: Database,
+  page: number,
+  pageSize = MESSAGES_PAGE_SIZE,
+): Promise<MessagePage> {
   const { db } = database;
   const counts = await db
     .selectFrom("contacts")
@@ -74,7 +86,11 @@ export async function findMessage(database: Database, id: string): Promise<Conta
 export async function setMessageRead(database: Database, id: string, read: boolean, now: number): Promise<boolean> {
   const { db } = database;
   const result = read
-    ? await db.updateTable("contacts").set({ read_at: sql<number>`coalesce(read_at, ${now})` }).where("id", "=", id).executeTakeFirst()
+    ? await db
+        .updateTable("contacts")
+        .set({ read_at: sql<number>`coalesce(read_at, ${now})` })
+        .where("id", "=", id)
+        .executeTakeFirst()
     : await db.updateTable("contacts").set({ read_at: null }).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -82,9 +98,18 @@ export async function setMessageRead(database: Database, id: string, read: boole
 /** Deletes a message for good, recorded in the audit log (who, and whose message); false when there is no such message. */
 export async function deleteMessage(database: Database, id: string, admin: AuditActor, now: number): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom("contacts").where("id", "=", id).returning(["subject", "name", "email"]).executeTakeFirst();
+    const gone = await trx
+      .deleteFrom("contacts")
+      .where("id", "=", id)
+      .returning(["subject", "name", "email"])
+      .executeTakeFirst();
     if (!gone) return false;
-    await recordAudit(trx, admin, [{ action: "message-delete", toolName: gone.subject, detail: { from: `${gone.name} <${gone.email}>` } }], now);
+    await recordAudit(
+      trx,
+      admin,
+      [{ action: "message-delete", toolName: gone.subject, detail: { from: `${gone.name} <${gone.email}>` } }],
+      now,
+    );
     return true;
   });
 }
@@ -101,7 +126,10 @@ export interface MessagesView extends MessagePage {
 }
 
 /** What the messages page shows for `?page=`, `?open=` and `?confirm=` (reading it changes nothing). */
-export async function messagesView(database: Database, query: { page: number; open: string | null; confirm: string | null }): Promise<MessagesView> {
+export async function messagesView(
+  database: Database,
+  query: { page: number; open: string | null; confirm: string | null },
+): Promise<MessagesView> {
   const { open, confirm } = query;
   const [list, opened, confirming] = await Promise.all([
     listMessages(database, query.page),
@@ -109,7 +137,9 @@ export async function messagesView(database: Database, query: { page: number; op
     confirm ? findMessage(database, confirm) : null,
   ]);
   const shown = new Set(list.messages.map((m) => m.id));
-  const extraMessages = [opened, confirming].filter((m, i, all): m is ContactMessage => m !== null && !shown.has(m.id) && all.findIndex((o) => o?.id === m.id) === i);
+  const extraMessages = [opened, confirming].filter(
+    (m, i, all): m is ContactMessage => m !== null && !shown.has(m.id) && all.findIndex((o) => o?.id === m.id) === i,
+  );
   return {
     ...list,
     openId: opened ? opened.id : null,
@@ -123,7 +153,12 @@ export async function messagesView(database: Database, query: { page: number; op
  * Opens (marking it read, as opening a mail does), marks read or unread, or deletes a message;
  * false when there is no such message.
  */
-export function actOnMessage(deps: { database: Database; now: () => number }, admin: AuditActor, intent: MessageIntent, id: string): Promise<boolean> {
+export function actOnMessage(
+  deps: { database: Database; now: () => number },
+  admin: AuditActor,
+  intent: MessageIntent,
+  id: string,
+): Promise<boolean> {
   if (intent === "delete") return deleteMessage(deps.database, id, admin, deps.now());
   return setMessageRead(deps.database, id, intent !== "unread", deps.now());
 }

@@ -26,7 +26,9 @@ const FREE_FIELDS = {
 };
 
 describe("moderation, tool edits, the audit log and the submitter's status link", () => {
-  const getServer = useTestServer({ configure: (config) => (config.rateLimits.submit = { points: 1000, durationSec: 60 }) });
+  const getServer = useTestServer({
+    configure: (config) => (config.rateLimits.submit = { points: 1000, durationSec: 60 }),
+  });
   let cookie = "";
 
   beforeAll(async () => {
@@ -45,21 +47,38 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     } else {
       body = formBody(fields, new URLSearchParams());
     }
-    return fetch(`${server.url}${page}`, { method: "POST", body, headers: { Origin: server.url, cookie }, redirect: "manual" });
+    return fetch(`${server.url}${page}`, {
+      method: "POST",
+      body,
+      headers: { Origin: server.url, cookie },
+      redirect: "manual",
+    });
   }
 
   const adminGet = (server: TestServer, page: string) => getPage(server.url, page, { headers: { cookie } });
 
   /** A free submission through the public form; returns its slug and its private status token. */
   async function submitFree(server: TestServer, name: string): Promise<{ slug: string; token: string }> {
-    const body = formBody({ ...FREE_FIELDS, name, websiteUrl: `https://${name.toLowerCase()}.example.com` }, new FormData());
+    const body = formBody(
+      { ...FREE_FIELDS, name, websiteUrl: `https://${name.toLowerCase()}.example.com` },
+      new FormData(),
+    );
     body.append("logo", fileOf(await testImage("png", 64, 64), "logo.png"));
-    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+    const res = await fetch(`${server.url}/submit-tool`, {
+      method: "POST",
+      body,
+      headers: { Origin: server.url },
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get("location")!, server.url);
     const token = /^\/submit-tool\/([A-Za-z0-9_-]{43})$/.exec(location.pathname)?.[1];
     expect(token).toBeDefined();
-    const { slug } = await server.services.database.db.selectFrom("tools").select("slug").where("status_token_hash", "=", hashStatusToken(token!)).executeTakeFirstOrThrow();
+    const { slug } = await server.services.database.db
+      .selectFrom("tools")
+      .select("slug")
+      .where("status_token_hash", "=", hashStatusToken(token!))
+      .executeTakeFirstOrThrow();
     return { slug, token: token! };
   }
 
@@ -67,12 +86,22 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     server.services.database.db.selectFrom("tools").selectAll().where("slug", "=", slug).executeTakeFirst();
 
   const auditOf = (server: TestServer, toolId: string) =>
-    server.services.database.db.selectFrom("audit_log").selectAll().where("tool_id", "=", toolId).orderBy("created_at").execute();
+    server.services.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("tool_id", "=", toolId)
+      .orderBy("created_at")
+      .execute();
 
-  const storedFile = (server: TestServer, url: string) => path.join(server.services.storage.localRoot!, url.replace(/^\/uploads\//, ""));
+  const storedFile = (server: TestServer, url: string) =>
+    path.join(server.services.storage.localRoot!, url.replace(/^\/uploads\//, ""));
 
   const searchApi = async (server: TestServer, q: string) =>
-    ((await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).json()) as { data: { slug: string }[] }).data.map((t) => t.slug);
+    (
+      (await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).json()) as {
+        data: { slug: string }[];
+      }
+    ).data.map((t) => t.slug);
 
   it("lets no one in without a session (the login form, 401) and takes no change without this site's Origin (403)", async () => {
     const server = getServer();
@@ -106,7 +135,12 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     const base = Date.UTC(2025, 5, 1);
     const older = makeTool({ name: "Queue Older", status: "pending", createdAt: base });
     const newer = makeTool({ name: "Queue Newer", status: "pending", createdAt: base + 60_000 });
-    const paid = makeTool({ name: "Queue Paid", status: "pending", createdAt: base + 120_000, tagline: "Paid to be seen" });
+    const paid = makeTool({
+      name: "Queue Paid",
+      status: "pending",
+      createdAt: base + 120_000,
+      tagline: "Paid to be seen",
+    });
     const listed = makeTool({ name: "Queue Listed", status: "approved", createdAt: base - 60_000 });
     await addTools(server.services, [older, newer, paid, listed]);
     await addPaidOrder(server.services, paid, 75, server.services.now());
@@ -155,7 +189,11 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     expect(decodeEntities(pending.html)).toMatch(/Status:\s*(<!-- -->)?\s*<strong>Pending<\/strong>/);
 
     expect(toolSlugs((await getPage(server.url, "/browse/all")).html)).not.toContain(slug);
-    const res = await adminPost(server, "/admin/moderation", { intent: "approve", ids: row.id, formKey: `approve:${row.id}` });
+    const res = await adminPost(server, "/admin/moderation", {
+      intent: "approve",
+      ids: row.id,
+      formKey: `approve:${row.id}`,
+    });
     expect(res.status).toBe(200);
     expect(decodeEntities(await res.text())).toContain("Approved 1 tool: “Approvable”.");
 
@@ -185,13 +223,24 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     const server = getServer();
     const { slug, token } = await submitFree(server, "Rejectable");
     const row = (await toolBySlug(server, slug))!;
-    const tooLong = await adminPost(server, "/admin/moderation", { intent: "reject", ids: row.id, reason: "x".repeat(501) });
+    const tooLong = await adminPost(server, "/admin/moderation", {
+      intent: "reject",
+      ids: row.id,
+      reason: "x".repeat(501),
+    });
     expect(tooLong.status).toBe(400);
     expect(decodeEntities(await tooLong.text())).toContain("The reason must be at most 500 characters.");
 
-    const res = await adminPost(server, "/admin/moderation", { intent: "reject", ids: row.id, reason: "  Not a software tool.  " });
+    const res = await adminPost(server, "/admin/moderation", {
+      intent: "reject",
+      ids: row.id,
+      reason: "  Not a software tool.  ",
+    });
     expect(res.status).toBe(200);
-    expect(await toolBySlug(server, slug)).toMatchObject({ status: "rejected", rejection_reason: "Not a software tool." });
+    expect(await toolBySlug(server, slug)).toMatchObject({
+      status: "rejected",
+      rejection_reason: "Not a software tool.",
+    });
 
     const page = decodeEntities((await getPage(server.url, `/submission/${token}`)).html);
     expect(page).toMatch(/<strong>Rejected<\/strong>/);
@@ -215,13 +264,21 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
 
   it("approves several at once, and asks for a selection", async () => {
     const server = getServer();
-    const tools = [makeTool({ name: "Bulk One", status: "pending" }), makeTool({ name: "Bulk Two", status: "pending" })];
+    const tools = [
+      makeTool({ name: "Bulk One", status: "pending" }),
+      makeTool({ name: "Bulk Two", status: "pending" }),
+    ];
     await addTools(server.services, tools);
     const none = await adminPost(server, "/admin/moderation", { intent: "approve", formKey: "bulk" });
     expect(none.status).toBe(400);
     expect(decodeEntities(await none.text())).toContain("Select at least one tool.");
 
-    const res = await adminPost(server, "/admin/moderation", { intent: "approve", ids: tools.map((t) => t.id), formKey: "bulk", reason: "" });
+    const res = await adminPost(server, "/admin/moderation", {
+      intent: "approve",
+      ids: tools.map((t) => t.id),
+      formKey: "bulk",
+      reason: "",
+    });
     expect(res.status).toBe(200);
     expect(decodeEntities(await res.text())).toContain("Approved 2 tools");
     for (const tool of tools) {
@@ -236,17 +293,34 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     const server = getServer();
     const { slug, token } = await submitFree(server, "Deletable");
     const row = (await toolBySlug(server, slug))!;
-    const screenshotUrl = await server.services.storage.put(`screenshots/${slug}_1.webp`, await testImage("webp", 8, 8), "image/webp");
-    await server.services.database.db.updateTable("tools").set({ screenshot_url: screenshotUrl }).where("id", "=", row.id).execute();
+    const screenshotUrl = await server.services.storage.put(
+      `screenshots/${slug}_1.webp`,
+      await testImage("webp", 8, 8),
+      "image/webp",
+    );
+    await server.services.database.db
+      .updateTable("tools")
+      .set({ screenshot_url: screenshotUrl })
+      .where("id", "=", row.id)
+      .execute();
     const files = [storedFile(server, row.logo_url!), storedFile(server, screenshotUrl)];
     for (const file of files) expect(fs.existsSync(file)).toBe(true);
 
-    const unconfirmed = await adminPost(server, "/admin/moderation", { intent: "delete", ids: row.id, formKey: `delete:${row.id}` });
+    const unconfirmed = await adminPost(server, "/admin/moderation", {
+      intent: "delete",
+      ids: row.id,
+      formKey: `delete:${row.id}`,
+    });
     expect(unconfirmed.status).toBe(400);
     expect(decodeEntities(await unconfirmed.text())).toContain("Tick “I understand” to confirm the deletion.");
     expect(await toolBySlug(server, slug)).toBeDefined();
 
-    const res = await adminPost(server, "/admin/moderation", { intent: "delete", ids: row.id, confirm: "on", formKey: `delete:${row.id}` });
+    const res = await adminPost(server, "/admin/moderation", {
+      intent: "delete",
+      ids: row.id,
+      confirm: "on",
+      formKey: `delete:${row.id}`,
+    });
     expect(res.status).toBe(200);
     expect(await toolBySlug(server, slug)).toBeUndefined();
     for (const file of files) expect(fs.existsSync(file)).toBe(false);
@@ -262,7 +336,11 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
 
   it("edits a tool: the public page and search show the new text, a new logo replaces the old file, the edit is audited", async () => {
     const server = getServer();
-    const oldLogoUrl = await server.services.storage.put("logos/editable_1_logo-0000000.webp", await testImage("webp", 8, 8), "image/webp");
+    const oldLogoUrl = await server.services.storage.put(
+      "logos/editable_1_logo-0000000.webp",
+      await testImage("webp", 8, 8),
+      "image/webp",
+    );
     const tool = makeTool({ name: "Editable", tagline: "The old line", logoUrl: oldLogoUrl, tags: ["alpha"] });
     await addTools(server.services, [tool]);
 
@@ -296,7 +374,10 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
 
     const logo = await testImage("png", 96, 96);
     expect(logo.length).toBeLessThan(256 * 1024);
-    const res = await adminPost(server, `/admin/tools/${tool.id}`, fields, { name: "logo", file: fileOf(logo, "new logo.png") });
+    const res = await adminPost(server, `/admin/tools/${tool.id}`, fields, {
+      name: "logo",
+      file: fileOf(logo, "new logo.png"),
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/admin/tools/${tool.id}?saved=1`);
 
@@ -306,7 +387,12 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     expect(fs.existsSync(storedFile(server, row.logo_url!))).toBe(true);
     expect(fs.existsSync(storedFile(server, oldLogoUrl))).toBe(false);
     const { db } = server.services.database;
-    const tags = await db.selectFrom("tool_tags").select("tag").where("tool_id", "=", tool.id).orderBy("position").execute();
+    const tags = await db
+      .selectFrom("tool_tags")
+      .select("tag")
+      .where("tool_id", "=", tool.id)
+      .orderBy("position")
+      .execute();
     expect(tags.map((t) => t.tag)).toEqual(["alpha", "beta"]);
 
     const page = decodeEntities((await getPage(server.url, `/tool/${tool.slug}`)).html);
@@ -322,12 +408,17 @@ describe("moderation, tool edits, the audit log and the submitter's status link"
     const back = await adminPost(server, `/admin/tools/${tool.id}`, { ...fields, status: "pending" });
     expect(back.status).toBe(303);
     expect(await searchApi(server, "quasarflux")).toEqual([]);
-    expect(JSON.parse((await auditOf(server, tool.id))[1]!.detail)).toMatchObject({ changed: ["status"], status: { from: "approved", to: "pending" } });
+    expect(JSON.parse((await auditOf(server, tool.id))[1]!.detail)).toMatchObject({
+      changed: ["status"],
+      status: { from: "approved", to: "pending" },
+    });
   });
 
   it("lists every tool by name and status, 50 a page, linking to their edit pages", async () => {
     const server = getServer();
-    const many = Array.from({ length: 52 }, (_, i) => makeTool({ name: `Listing ${String(i).padStart(2, "0")}`, status: i % 2 ? "rejected" : "approved" }));
+    const many = Array.from({ length: 52 }, (_, i) =>
+      makeTool({ name: `Listing ${String(i).padStart(2, "0")}`, status: i % 2 ? "rejected" : "approved" }),
+    );
     await addTools(server.services, many);
     const rejected = await adminGet(server, "/admin/tools?q=listing&status=rejected");
     expect(rejected.res.status).toBe(200);

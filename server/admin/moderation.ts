@@ -77,9 +77,17 @@ export async function listModerationQueue(
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize)
       .execute(),
-    db.selectFrom("tools").select(sql<number>`count(*)`.as("n")).where("status", "=", "pending").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("tools")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
   ]);
-  const categories = await memberships(database, "tool_categories", rows.map((r) => r.id));
+  const categories = await memberships(
+    database,
+    "tool_categories",
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((r) => ({
       ...previewOf(r, categories),
@@ -101,9 +109,21 @@ export type { ChangedTool };
  */
 export function approveTools(deps: ModerationDeps, admin: Admin, ids: readonly string[]): Promise<ChangedTool[]> {
   return changeCatalog(deps, async (write) => {
-    const rows = await setToolStatus(write, ids, { from: ["pending", "rejected"], to: "approved", rejectionReason: null });
-    await startFeaturedYears(write, rows.map((r) => r.id));
-    await recordAudit(write.db, admin, rows.map((r) => ({ action: "approve", toolId: r.id, toolName: r.name })), write.now);
+    const rows = await setToolStatus(write, ids, {
+      from: ["pending", "rejected"],
+      to: "approved",
+      rejectionReason: null,
+    });
+    await startFeaturedYears(
+      write,
+      rows.map((r) => r.id),
+    );
+    await recordAudit(
+      write.db,
+      admin,
+      rows.map((r) => ({ action: "approve", toolId: r.id, toolName: r.name })),
+      write.now,
+    );
     return rows;
   });
 }
@@ -140,9 +160,14 @@ export async function rejectTools(
   if (paid.length > 0) {
     const paidIds = new Set(paid.map((o) => o.toolId));
     if (ids.length > 1) {
-      throw new SettlementRequired(`${paidIds.size === 1 ? "One of the selected tools was" : "Some of the selected tools were"} paid for: reject ${paidIds.size === 1 ? "it" : "each"} on its own, choosing to refund the payment or keep it as credit. Nothing was rejected.`);
+      throw new SettlementRequired(
+        `${paidIds.size === 1 ? "One of the selected tools was" : "Some of the selected tools were"} paid for: reject ${paidIds.size === 1 ? "it" : "each"} on its own, choosing to refund the payment or keep it as credit. Nothing was rejected.`,
+      );
     }
-    if (!settlement) throw new SettlementRequired("This tool was paid for: choose to refund the payment or keep it as credit. Nothing was rejected.");
+    if (!settlement)
+      throw new SettlementRequired(
+        "This tool was paid for: choose to refund the payment or keep it as credit. Nothing was rejected.",
+      );
     if (settlement.kind === "refund") {
       try {
         await deps.payments.refund(paid);
@@ -153,15 +178,27 @@ export async function rejectTools(
     }
   }
   const rows = await changeCatalog(deps, async (write) => {
-    const changed = await setToolStatus(write, ids, { from: ["pending", "approved", "verified"], to: "rejected", rejectionReason: reason });
+    const changed = await setToolStatus(write, ids, {
+      from: ["pending", "approved", "verified"],
+      to: "rejected",
+      rejectionReason: reason,
+    });
     // Settled whether or not the status changed: a refund asked for above has been made.
     if (settlement) await settleOrders(write, paid, settlement);
-    const payment = paid.length > 0 && settlement ? { payment: settlement.kind, ...(settlement.note ? { paymentNote: settlement.note } : {}) } : {};
+    const payment =
+      paid.length > 0 && settlement
+        ? { payment: settlement.kind, ...(settlement.note ? { paymentNote: settlement.note } : {}) }
+        : {};
     const detail = { ...(reason === null ? {} : { reason }), ...payment };
     await recordAudit(
       write.db,
       admin,
-      changed.map((r) => ({ action: "reject", toolId: r.id, toolName: r.name, detail: Object.keys(detail).length === 0 ? undefined : detail })),
+      changed.map((r) => ({
+        action: "reject",
+        toolId: r.id,
+        toolName: r.name,
+        detail: Object.keys(detail).length === 0 ? undefined : detail,
+      })),
       write.now,
     );
     return changed;
@@ -185,7 +222,12 @@ export async function deleteTools(deps: ModerationDeps, admin: Admin, ids: reado
     await recordAudit(
       write.db,
       admin,
-      rows.map((r) => ({ action: "delete", toolId: r.id, toolName: r.name, detail: { slug: r.slug, status: r.status } })),
+      rows.map((r) => ({
+        action: "delete",
+        toolId: r.id,
+        toolName: r.name,
+        detail: { slug: r.slug, status: r.status },
+      })),
       write.now,
     );
     return rows;
@@ -206,7 +248,9 @@ export async function deleteStoredFiles(
   const keys = urls.map((url) => ownStorageKey(url, deps.config.storage)).filter((key): key is string => key !== null);
   await Promise.all(
     keys.map((key) =>
-      deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, "stored file of a removed tool not deleted")),
+      deps.storage
+        .delete(key)
+        .catch((error: unknown) => deps.log.warn({ err: error, key }, "stored file of a removed tool not deleted")),
     ),
   );
 }

@@ -2,7 +2,13 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { DB } from "../platform/db/types.ts";
-import { ABANDONED_AFTER_MS, isOrderDisplayStatus, ORDER_DISPLAY_STATUSES, orderDisplayStatus, type OrderDisplayStatus } from "../../core/orders.ts";
+import {
+  ABANDONED_AFTER_MS,
+  isOrderDisplayStatus,
+  ORDER_DISPLAY_STATUSES,
+  orderDisplayStatus,
+  type OrderDisplayStatus,
+} from "../../core/orders.ts";
 
 /** Orders per page of the admin's list. */
 export const ORDERS_PAGE_SIZE = 50;
@@ -35,10 +41,17 @@ export interface OrderPage {
 function whereDisplayStatus(status: OrderDisplayStatus, now: number) {
   const cutoff = now - ABANDONED_AFTER_MS;
   return (eb: ExpressionBuilder<DB, "orders">) => {
-    if (status === "created") return eb.and([eb("orders.status", "=", "created"), eb("orders.created_at", ">", cutoff)]);
-    if (status === "abandoned") return eb.and([eb("orders.status", "=", "created"), eb("orders.created_at", "<=", cutoff)]);
-    if (status === "credit") return eb.and([eb("orders.status", "=", "refunded"), eb("orders.settled_as", "=", "credit")]);
-    if (status === "refunded") return eb.and([eb("orders.status", "=", "refunded"), eb.or([eb("orders.settled_as", "is", null), eb("orders.settled_as", "!=", "credit")])]);
+    if (status === "created")
+      return eb.and([eb("orders.status", "=", "created"), eb("orders.created_at", ">", cutoff)]);
+    if (status === "abandoned")
+      return eb.and([eb("orders.status", "=", "created"), eb("orders.created_at", "<=", cutoff)]);
+    if (status === "credit")
+      return eb.and([eb("orders.status", "=", "refunded"), eb("orders.settled_as", "=", "credit")]);
+    if (status === "refunded")
+      return eb.and([
+        eb("orders.status", "=", "refunded"),
+        eb.or([eb("orders.settled_as", "is", null), eb("orders.settled_as", "!=", "credit")]),
+      ]);
     return eb("orders.status", "=", status);
   };
 }

@@ -8,8 +8,12 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 256 * options.N! * options.r! }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 256 * options.N! * options.r! },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
@@ -26,7 +30,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !key) return false;
   const options = { N: Number(n), r: Number(r), p: Number(p) };
-  if (![options.N, options.r, options.p].every((v) => Number.isInteger(v) && v > 0) || options.N > 2 ** 20) return false;
+  if (![options.N, options.r, options.p].every((v) => Number.isInteger(v) && v > 0) || options.N > 2 ** 20)
+    return false;
   const expected = Buffer.from(key, "base64url");
   const actual = await derive(password, Buffer.from(salt, "base64url"), options);
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -39,7 +39,13 @@ export async function createAdminSession(database: Database, adminUserId: string
   const token = randomBytes(32).toString("base64url");
   await database.db
     .insertInto("sessions")
-    .values({ id: hashToken(token), admin_user_id: adminUserId, created_at: now, last_seen_at: now, expires_at: now + ADMIN_SESSION_IDLE_MS })
+    .values({
+      id: hashToken(token),
+      admin_user_id: adminUserId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + ADMIN_SESSION_IDLE_MS,
+    })
     .execute();
   return token;
 }
@@ -48,7 +54,12 @@ export async function createAdminSession(database: Database, adminUserId: string
  * The admin of a request's session cookie, or null: no cookie, a token we never issued, a session
  * ended by logout, idle for 2 hours, or older than 24. A live session's idle clock restarts.
  */
-export async function adminOfCookie(database: Database, cookieHeader: string | undefined, https: boolean, now: number): Promise<Admin | null> {
+export async function adminOfCookie(
+  database: Database,
+  cookieHeader: string | undefined,
+  https: boolean,
+  now: number,
+): Promise<Admin | null> {
   const token = cookieValue(cookieHeader, adminCookieName(https));
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = hashToken(token);
@@ -65,7 +76,10 @@ export async function adminOfCookie(database: Database, cookieHeader: string | u
   }
   await database.db
     .updateTable("sessions")
-    .set({ last_seen_at: now, expires_at: Math.min(now + ADMIN_SESSION_IDLE_MS, row.created_at + ADMIN_SESSION_MAX_MS) })
+    .set({
+      last_seen_at: now,
+      expires_at: Math.min(now + ADMIN_SESSION_IDLE_MS, row.created_at + ADMIN_SESSION_MAX_MS),
+    })
     .where("id", "=", id)
     .execute();
   return { id: row.id, username: row.username };
@@ -87,7 +101,11 @@ export async function endAdminSession(
       .returning("admin_user_id")
       .executeTakeFirst();
     if (!ended) return;
-    const admin = await trx.selectFrom("admin_users").select(["id", "username"]).where("id", "=", ended.admin_user_id).executeTakeFirst();
+    const admin = await trx
+      .selectFrom("admin_users")
+      .select(["id", "username"])
+      .where("id", "=", ended.admin_user_id)
+      .executeTakeFirst();
     if (admin) await recordAudit(trx, { ...admin, ip: audit.ip }, [{ action: "logout" }], audit.now);
   });
 }

@@ -28,11 +28,27 @@ export async function dashboardStats(database: Database, now: number): Promise<D
   const { db } = database;
   const count = sql<number>`count(*)`;
   const [statuses, featured, likes, recent, top, orders] = await Promise.all([
-    db.selectFrom("tools").select(["status", count.as("n")]).groupBy("status").execute(),
-    paidOrdersInForce(db, now).select(sql<number>`count(distinct orders.tool_id)`.as("n")).executeTakeFirst(),
+    db
+      .selectFrom("tools")
+      .select(["status", count.as("n")])
+      .groupBy("status")
+      .execute(),
+    paidOrdersInForce(db, now)
+      .select(sql<number>`count(distinct orders.tool_id)`.as("n"))
+      .executeTakeFirst(),
     db.selectFrom("likes").select(count.as("n")).executeTakeFirst(),
-    db.selectFrom("search_terms").select(sql<number>`coalesce(sum(search_count), 0)`.as("n")).where("last_searched", ">=", now - WEEK_MS).executeTakeFirst(),
-    db.selectFrom("search_terms").select(["term", "search_count"]).orderBy("search_count", "desc").orderBy("term").limit(10).execute(),
+    db
+      .selectFrom("search_terms")
+      .select(sql<number>`coalesce(sum(search_count), 0)`.as("n"))
+      .where("last_searched", ">=", now - WEEK_MS)
+      .executeTakeFirst(),
+    db
+      .selectFrom("search_terms")
+      .select(["term", "search_count"])
+      .orderBy("search_count", "desc")
+      .orderBy("term")
+      .limit(10)
+      .execute(),
     db
       .selectFrom("orders")
       .select(["provider", count.as("n"), sql<number>`coalesce(sum(amount_cents), 0)`.as("cents")])

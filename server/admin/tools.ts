@@ -88,7 +88,10 @@ export interface EditableTool extends ToolContent {
 export async function findToolForEdit(database: Database, id: string): Promise<EditableTool | null> {
   const row = await database.db.selectFrom("tools").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [categories, tags] = await Promise.all([memberships(database, "tool_categories", [id]), memberships(database, "tool_tags", [id])]);
+  const [categories, tags] = await Promise.all([
+    memberships(database, "tool_categories", [id]),
+    memberships(database, "tool_tags", [id]),
+  ]);
   return {
     id: row.id,
     slug: row.slug,
@@ -161,7 +164,11 @@ export async function updateTool(
   const { database, storage } = deps;
   const current = await findToolForEdit(database, id);
   if (!current) return { kind: "not-found" };
-  if (edit.status === "rejected" && current.status !== "rejected" && (await paidOrdersOf(database.db, [id])).length > 0) {
+  if (
+    edit.status === "rejected" &&
+    current.status !== "rejected" &&
+    (await paidOrdersOf(database.db, [id])).length > 0
+  ) {
     return { kind: "paid", message: PAID_REJECT_ELSEWHERE };
   }
   // Browsers send a textarea's line breaks as CRLF; stored text keeps LF, so an untouched field compares equal.
@@ -178,7 +185,9 @@ export async function updateTool(
     if (existing) return { kind: "duplicate", existing };
   }
 
-  const changed: string[] = EDITABLE_FIELDS.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(next[field]));
+  const changed: string[] = EDITABLE_FIELDS.filter(
+    (field) => JSON.stringify(current[field]) !== JSON.stringify(next[field]),
+  );
   let newLogo: { key: string; url: string } | null = null;
   if (logo) {
     const processed = await readLogo(logo.bytes);

@@ -24,7 +24,11 @@ interface ToolList {
   totalPages: number;
 }
 
-async function getJson<T>(server: TestServer, path: string, init: RequestInit = {}): Promise<{ res: Response; body: T }> {
+async function getJson<T>(
+  server: TestServer,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ res: Response; body: T }> {
   const res = await fetch(`${server.url}${path}`, init);
   return { res, body: (await res.json()) as T };
 }
@@ -43,7 +47,12 @@ describe("JSON API v1", () => {
       logoUrl: i === 5 ? "/uploads/logos/api-tool-06_logo.webp" : null,
     }),
   );
-  const pending = makeTool({ name: "Api Pending", status: "pending", submitterEmail: SECRET, createdAt: BASE + 99 * HOUR_MS });
+  const pending = makeTool({
+    name: "Api Pending",
+    status: "pending",
+    submitterEmail: SECRET,
+    createdAt: BASE + 99 * HOUR_MS,
+  });
   const rejected = makeTool({ name: "Api Rejected", status: "rejected", submitterEmail: SECRET });
   const newestFirst = [...tools].reverse().map((t) => t.slug);
 
@@ -105,7 +114,10 @@ describe("JSON API v1", () => {
       "category=nope",
       "sort=bogus",
     ]) {
-      const { res, body } = await getJson<{ error: { code: string; message: string } }>(server, `/api/v1/tools?${query}`);
+      const { res, body } = await getJson<{ error: { code: string; message: string } }>(
+        server,
+        `/api/v1/tools?${query}`,
+      );
       expect(res.status, query).toBe(400);
       expect(body, query).toEqual({ error: { code: "invalid-argument", message: expect.any(String) } });
       expect(body.error.message.length, query).toBeGreaterThan(0);

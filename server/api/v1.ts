@@ -111,7 +111,11 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
     try {
       const parsed = toolListQuerySchema.safeParse(req.query);
       if (!parsed.success) {
-        sendError(res, "invalid-argument", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join(" "));
+        sendError(
+          res,
+          "invalid-argument",
+          parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join(" "),
+        );
         return;
       }
       const q = parsed.data;
@@ -119,7 +123,14 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
       const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
       const now = services.now();
       const [{ items, total }, facets] = await Promise.all([
-        services.catalog.list(now, { category, sort: q.sort, page: q.page, pageSize: q.pageSize, excludeIds: [], filters }),
+        services.catalog.list(now, {
+          category,
+          sort: q.sort,
+          page: q.page,
+          pageSize: q.pageSize,
+          excludeIds: [],
+          filters,
+        }),
         services.catalog.facets(now, { category, filters }),
       ]);
       res.json({
@@ -128,10 +139,17 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         pageSize: q.pageSize,
         total,
         totalPages: pageCount(total, q.pageSize),
-        filters: { pricing: filters.pricing.map((m) => PRICING_SLUGS[m]), platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]) },
+        filters: {
+          pricing: filters.pricing.map((m) => PRICING_SLUGS[m]),
+          platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]),
+        },
         facets: {
           pricing: facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count })),
-          platform: facets.platforms.map(({ platform, count }) => ({ value: PLATFORM_SLUGS[platform], label: platform, count })),
+          platform: facets.platforms.map(({ platform, count }) => ({
+            value: PLATFORM_SLUGS[platform],
+            label: platform,
+            count,
+          })),
         },
       });
     } catch (error) {
@@ -155,14 +173,16 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/tools/:key/alternatives", async (req, res, next) => {
     try {
-      const page = typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
+      const page =
+        typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
       if (page === null) {
         sendError(res, "invalid-argument", "page must be a whole number from 1.");
         return;
       }
       const now = services.now();
       const tool = req.params.key.includes("\u0000") ? null : await findPublicToolHead(database, req.params.key);
-      const found = tool && (await services.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }));
+      const found =
+        tool && (await services.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }));
       if (!tool || !found) {
         sendError(res, "not-found", "No public tool has that slug or id.");
         return;
@@ -183,7 +203,8 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
   router.get("/search", async (req, res, next) => {
     try {
       const q = typeof req.query.q === "string" ? req.query.q : "";
-      const page = typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
+      const page =
+        typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
       if (page === null) {
         sendError(res, "invalid-argument", "page must be a whole number from 1.");
         return;

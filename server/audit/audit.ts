@@ -31,7 +31,12 @@ export interface AuditActor {
 }
 
 /** Writes entries for `actor`'s actions; call with the transaction that makes them. */
-export async function recordAudit(db: Kysely<DB>, actor: AuditActor, entries: readonly AuditEntry[], now: number): Promise<void> {
+export async function recordAudit(
+  db: Kysely<DB>,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+  now: number,
+): Promise<void> {
   if (entries.length === 0) return;
   // 9 columns a row: 500 rows stay far under both engines' parameter limits.
   for (let i = 0; i < entries.length; i += 500) {
@@ -95,7 +100,10 @@ export async function listAuditLog(
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize)
       .execute(),
-    db.selectFrom("audit_log").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("audit_log")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({

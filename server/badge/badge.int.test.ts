@@ -63,7 +63,14 @@ describe("the embeddable badge", () => {
   });
 
   it("answers a tool that is not public, unknown or misspelt with a 404 SVG that says so", async () => {
-    for (const path of [`/badge/${pending.slug}.svg`, "/badge/no-such-tool.svg", `/badge/${listed.slug}.png`, `/badge/${listed.slug}`, "/badge/", "/badge/a/b.svg"]) {
+    for (const path of [
+      `/badge/${pending.slug}.svg`,
+      "/badge/no-such-tool.svg",
+      `/badge/${listed.slug}.png`,
+      `/badge/${listed.slug}`,
+      "/badge/",
+      "/badge/a/b.svg",
+    ]) {
       const res = await badge(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type"), path).toBe("image/svg+xml; charset=utf-8");
@@ -90,11 +97,14 @@ describe("the embeddable badge", () => {
 
   it("is offered on the tool page with HTML and Markdown snippets, next to the claim link", async () => {
     const { html } = await getPage(server.url, `/tool/${listed.slug}`);
-    const snippet = (id: string) => decodeEntities(element(html, "textarea", (a) => a.id === id, `the ${id} snippet`).inner);
+    const snippet = (id: string) =>
+      decodeEntities(element(html, "textarea", (a) => a.id === id, `the ${id} snippet`).inner);
     expect(snippet("badge-html")).toBe(
       `<a href="https://shelf.example/tool/${listed.slug}"><img src="https://shelf.example/badge/${listed.slug}.svg" alt="Listed on Shelf &lt;&amp;&gt; Co" height="28"></a>`,
     );
-    expect(snippet("badge-markdown")).toBe(`[![Listed on Shelf <&> Co](https://shelf.example/badge/${listed.slug}.svg)](https://shelf.example/tool/${listed.slug})`);
+    expect(snippet("badge-markdown")).toBe(
+      `[![Listed on Shelf <&> Co](https://shelf.example/badge/${listed.slug}.svg)](https://shelf.example/tool/${listed.slug})`,
+    );
     expect(html).toContain(`href="/claim/${listed.slug}"`);
 
     // A tool under review has no badge yet, and cannot be claimed.

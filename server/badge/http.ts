@@ -28,19 +28,48 @@ export function badgeRoutes(services: BadgeRoutesDeps): Router {
   router.all("/:file", async (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.set("Allow", "GET, HEAD");
-      return sendBadge(req, res, 405, { kind: "missing", siteName, message: "This badge can only be read (GET)." }, "light");
+      return sendBadge(
+        req,
+        res,
+        405,
+        { kind: "missing", siteName, message: "This badge can only be read (GET)." },
+        "light",
+      );
     }
     const { theme } = BadgeQuerySchema.parse(req.query);
     const file = String(req.params.file);
-    const badge = file.endsWith(".svg") ? await publicToolBadge(services.database, file.slice(0, -".svg".length), services.now()) : null;
-    if (!badge) return sendBadge(req, res, 404, { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` }, theme);
+    const badge = file.endsWith(".svg")
+      ? await publicToolBadge(services.database, file.slice(0, -".svg".length), services.now())
+      : null;
+    if (!badge)
+      return sendBadge(
+        req,
+        res,
+        404,
+        { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` },
+        theme,
+      );
     sendBadge(req, res, 200, { kind: "tool", siteName, ...badge }, theme);
   });
-  router.use((req, res) => sendBadge(req, res, 404, { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` }, "light"));
+  router.use((req, res) =>
+    sendBadge(
+      req,
+      res,
+      404,
+      { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` },
+      "light",
+    ),
+  );
   return router;
 }
 
-function sendBadge(req: express.Request, res: express.Response, status: number, content: BadgeContent, theme: "light" | "dark") {
+function sendBadge(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  content: BadgeContent,
+  theme: "light" | "dark",
+) {
   const svg = renderBadge(content, theme);
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 22)}"`;
   res.set({
@@ -53,7 +82,10 @@ function sendBadge(req: express.Request, res: express.Response, status: number, 
   });
   // Compared by hand, as server/og/http.ts does (fetch's no-cache makes req.fresh say stale).
   const conditional = req.get("if-none-match");
-  if (status === 200 && conditional?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+  if (
+    status === 200 &&
+    conditional?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")
+  ) {
     return res.status(304).end();
   }
   res.status(status).send(svg);

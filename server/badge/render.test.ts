@@ -19,8 +19,16 @@ describe("renderBadge", () => {
   });
 
   it("is well-formed XML under 2 KB, even for the longest hostile site name and count", () => {
-    for (const siteName of ["toolshelf/", `<script>alert("x")</script>&'${"W".repeat(60)}`, "\u0000\u0007bad\uFFFE", "📦 Tools 🚀"]) {
-      for (const content of [tool({ siteName, likes: 987_654_321, featured: true }), { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` } as const]) {
+    for (const siteName of [
+      "toolshelf/",
+      `<script>alert("x")</script>&'${"W".repeat(60)}`,
+      "\u0000\u0007bad\uFFFE",
+      "📦 Tools 🚀",
+    ]) {
+      for (const content of [
+        tool({ siteName, likes: 987_654_321, featured: true }),
+        { kind: "missing", siteName, message: `No public tool on ${siteName} has this badge.` } as const,
+      ]) {
         for (const theme of ["light", "dark"] as const) {
           const svg = renderBadge(content, theme);
           expect(Buffer.byteLength(svg)).toBeLessThan(2048);
@@ -33,12 +41,19 @@ describe("renderBadge", () => {
 
   it("is as wide as its words: a longer name makes a wider badge", () => {
     const width = (svg: string) => Number(new XMLParser({ ignoreAttributes: false }).parse(svg).svg["@_width"]);
-    expect(width(renderBadge(tool({ siteName: "A much longer directory name" }), "light"))).toBeGreaterThan(width(renderBadge(tool({ siteName: "Short" }), "light")) + 100);
-    expect(width(renderBadge(tool({ likes: 12_345 }), "light"))).toBeGreaterThan(width(renderBadge(tool({ likes: 1 }), "light")));
+    expect(width(renderBadge(tool({ siteName: "A much longer directory name" }), "light"))).toBeGreaterThan(
+      width(renderBadge(tool({ siteName: "Short" }), "light")) + 100,
+    );
+    expect(width(renderBadge(tool({ likes: 12_345 }), "light"))).toBeGreaterThan(
+      width(renderBadge(tool({ likes: 1 }), "light")),
+    );
   });
 
   it("draws a missing tool without a count", () => {
-    const svg = renderBadge({ kind: "missing", siteName: "toolshelf/", message: "No public tool on toolshelf/ has this badge." }, "light");
+    const svg = renderBadge(
+      { kind: "missing", siteName: "toolshelf/", message: "No public tool on toolshelf/ has this badge." },
+      "light",
+    );
     expect(svg).toContain(">Not listed on <tspan");
     expect(svg).not.toContain("♥");
     expect(badgeLabel({ kind: "missing", siteName: "x", message: "Gone." })).toBe("Gone.");
@@ -47,17 +62,31 @@ describe("renderBadge", () => {
 
 describe("compactCount", () => {
   it("writes counts short", () => {
-    expect([0, 999, 9_999, 10_000, 12_345, 123_456, 1_250_000].map(compactCount)).toEqual(["0", "999", "9,999", "10k", "12.3k", "123k", "1.3M"]);
+    expect([0, 999, 9_999, 10_000, 12_345, 123_456, 1_250_000].map(compactCount)).toEqual([
+      "0",
+      "999",
+      "9,999",
+      "10k",
+      "12.3k",
+      "123k",
+      "1.3M",
+    ]);
   });
 });
 
 describe("badgeSnippets", () => {
   it("links the badge to the tool's page, escaped for HTML and Markdown", () => {
-    const snippets = badgeSnippets({ siteUrl: "https://shelf.example", siteName: `Tools "[R]" <Us>`, slug: "quill-pad" });
+    const snippets = badgeSnippets({
+      siteUrl: "https://shelf.example",
+      siteName: `Tools "[R]" <Us>`,
+      slug: "quill-pad",
+    });
     expect(snippets.imageUrl).toBe("https://shelf.example/badge/quill-pad.svg");
     expect(snippets.html).toBe(
       '<a href="https://shelf.example/tool/quill-pad"><img src="https://shelf.example/badge/quill-pad.svg" alt="Listed on Tools &quot;[R]&quot; &lt;Us&gt;" height="28"></a>',
     );
-    expect(snippets.markdown).toBe('[![Listed on Tools "\\[R\\]" <Us>](https://shelf.example/badge/quill-pad.svg)](https://shelf.example/tool/quill-pad)');
+    expect(snippets.markdown).toBe(
+      '[![Listed on Tools "\\[R\\]" <Us>](https://shelf.example/badge/quill-pad.svg)](https://shelf.example/tool/quill-pad)',
+    );
   });
 });

@@ -11,8 +11,22 @@ export type BadgeContent =
   | { kind: "missing"; siteName: string; message: string };
 
 const COLORS = {
-  light: { background: "#ffffff", border: "#cbd5e1", text: "#0f172a", muted: "#475569", accent: "#b45309", count: "#f1f5f9" },
-  dark: { background: "#0f172a", border: "#334155", text: "#f8fafc", muted: "#cbd5e1", accent: "#fbbf24", count: "#1e293b" },
+  light: {
+    background: "#ffffff",
+    border: "#cbd5e1",
+    text: "#0f172a",
+    muted: "#475569",
+    accent: "#b45309",
+    count: "#f1f5f9",
+  },
+  dark: {
+    background: "#0f172a",
+    border: "#334155",
+    text: "#f8fafc",
+    muted: "#cbd5e1",
+    accent: "#fbbf24",
+    count: "#1e293b",
+  },
 } as const;
 
 /** Longest site name drawn in full; the badge stays one short line. */
@@ -51,7 +65,9 @@ export function renderBadge(content: BadgeContent, theme: BadgeTheme): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="28" viewBox="0 0 ${width} 28" role="img" aria-label="${label}">` +
     `<title>${label}</title>` +
     `<rect x=".5" y=".5" width="${width - 1}" height="27" rx="4.5" fill="${c.background}" stroke="${c.border}"/>` +
-    (count ? `<path fill="${c.count}" stroke="${c.border}" d="M${left} .5h${right - 5}a4 4 0 0 1 4 4v18a4 4 0 0 1-4 4h-${right - 5}z"/>` : "") +
+    (count
+      ? `<path fill="${c.count}" stroke="${c.border}" d="M${left} .5h${right - 5}a4 4 0 0 1 4 4v18a4 4 0 0 1-4 4h-${right - 5}z"/>`
+      : "") +
     `<g font-family="Verdana,DejaVu Sans,sans-serif" font-size="${FONT_SIZE}">` +
     // One text, so the viewer's own font spaces the words; the estimate only sizes the box.
     `<text x="10" y="18.5" fill="${c.muted}">${escapeXml(lead)} <tspan fill="${c.text}" font-weight="bold">${escapeXml(name)}</tspan></text>` +
@@ -61,7 +77,11 @@ export function renderBadge(content: BadgeContent, theme: BadgeTheme): string {
 }
 
 /** The copy-paste snippets the tool page offers its owner: the badge linked to the tool's page, in HTML and Markdown. */
-export function badgeSnippets({ siteUrl, siteName, slug }: { siteUrl: string; siteName: string; slug: string }): { html: string; markdown: string; imageUrl: string } {
+export function badgeSnippets({ siteUrl, siteName, slug }: { siteUrl: string; siteName: string; slug: string }): {
+  html: string;
+  markdown: string;
+  imageUrl: string;
+} {
   const pageUrl = `${siteUrl}/tool/${encodeURIComponent(slug)}`;
   const imageUrl = `${siteUrl}/badge/${encodeURIComponent(slug)}.svg`;
   const alt = `Listed on ${drawableText(siteName)}`;

@@ -62,7 +62,9 @@ async function alternativesPage(server: TestServer, path: string, toolName: stri
   expect(res.status, path).toBe(200);
   const lists = elements(html, "ol", (a) => a["aria-label"] === `Alternatives to ${toolName}`);
   const items = (lists[0] ? elements(lists[0].inner, "li") : []).map((li) => {
-    const inCommon = elements(li.inner, "p").map((p) => textOf(p.inner)).filter((t) => t.startsWith("In common:"));
+    const inCommon = elements(li.inner, "p")
+      .map((p) => textOf(p.inner))
+      .filter((t) => t.startsWith("In common:"));
     expect(inCommon, textOf(li.inner)).toHaveLength(1);
     return { slug: toolSlugs(li.inner)[0], name: headings(li.inner, 2)[0], inCommon: inCommon[0] };
   });
@@ -79,7 +81,10 @@ async function expectNotFound(server: TestServer, path: string, message: string)
   expect(titleOf(html), path).toBe(`Page Not Found — ${SITE_NAME}`);
   expect(metaContent(html, "robots"), path).toContain("noindex");
   expect(textOf(html), path).toContain(message);
-  expect(jsonLd(html).some((d) => (d as { "@type"?: string })["@type"] === "ItemList"), path).toBe(false);
+  expect(
+    jsonLd(html).some((d) => (d as { "@type"?: string })["@type"] === "ItemList"),
+    path,
+  ).toBe(false);
 }
 
 async function expectApiNotFound(server: TestServer, path: string) {
@@ -121,10 +126,24 @@ describe("alternatives to a tool", () => {
     createdAt: at(2),
   });
   // Design (4) + macOS (1); no pricing model matches none = 5.
-  const design = makeTool({ name: "Alt Design", categories: ["design"], tags: ["vector"], platforms: ["macOS"], pricingModel: null, createdAt: at(3) });
+  const design = makeTool({
+    name: "Alt Design",
+    categories: ["design"],
+    tags: ["vector"],
+    platforms: ["macOS"],
+    pricingModel: null,
+    createdAt: at(3),
+  });
   // Four tools scoring 4: newest first, and the two added at the same time by id, descending
   // (their names and the order they are stored in say otherwise).
-  const oldFour = makeTool({ name: "Alt Old Four", categories: ["productivity"], tags: [], platforms: ["Android"], pricingModel: "Paid", createdAt: at(4) });
+  const oldFour = makeTool({
+    name: "Alt Old Four",
+    categories: ["productivity"],
+    tags: [],
+    platforms: ["Android"],
+    pricingModel: "Paid",
+    createdAt: at(4),
+  });
   const sameZed = makeTool({
     id: "sametime0000000000aa",
     name: "Same Time Zed",
@@ -143,7 +162,14 @@ describe("alternatives to a tool", () => {
     pricingModel: "Paid",
     createdAt: at(5),
   });
-  const newFour = makeTool({ name: "Alt New Four", categories: ["design"], tags: ["vector"], platforms: ["Linux"], pricingModel: null, createdAt: at(6) });
+  const newFour = makeTool({
+    name: "Alt New Four",
+    categories: ["design"],
+    tags: ["vector"],
+    platforms: ["Linux"],
+    pricingModel: null,
+    createdAt: at(6),
+  });
   // Shares every platform and the pricing model but no category or tag: no alternative.
   const justPlatforms = makeTool({
     name: "Just Platforms",
@@ -170,7 +196,14 @@ describe("alternatives to a tool", () => {
     pricingModel: "Freemium",
     createdAt: at(10),
   });
-  const unrelated = makeTool({ name: "Unrelated Gym", categories: ["health"], tags: ["fitness"], platforms: ["Android"], pricingModel: "Paid", createdAt: at(11) });
+  const unrelated = makeTool({
+    name: "Unrelated Gym",
+    categories: ["health"],
+    tags: ["fitness"],
+    platforms: ["Android"],
+    pricingModel: "Paid",
+    createdAt: at(11),
+  });
   const lonely = makeTool({
     name: "Lonely Arcade",
     categories: ["entertainment"],
@@ -181,13 +214,46 @@ describe("alternatives to a tool", () => {
   });
 
   const expected = [
-    { tool: twin, shares: { categories: ["productivity", "design"], tags: ["note-taking"], platforms: ["Web", "iOS"], pricingModel: "Freemium" }, inCommon: "Productivity, Design, note-taking, Web, iOS, Freemium" },
-    { tool: tagged, shares: { categories: [], tags: ["wiki", "markdown"], platforms: ["iOS"], pricingModel: "Freemium" }, inCommon: "wiki, markdown, iOS, Freemium" },
-    { tool: design, shares: { categories: ["design"], tags: [], platforms: ["macOS"], pricingModel: null }, inCommon: "Design, macOS" },
-    { tool: newFour, shares: { categories: ["design"], tags: [], platforms: [], pricingModel: null }, inCommon: "Design" },
-    { tool: sameAnt, shares: { categories: [], tags: ["wiki", "markdown"], platforms: [], pricingModel: null }, inCommon: "wiki, markdown" },
-    { tool: sameZed, shares: { categories: [], tags: ["wiki", "markdown"], platforms: [], pricingModel: null }, inCommon: "wiki, markdown" },
-    { tool: oldFour, shares: { categories: ["productivity"], tags: [], platforms: [], pricingModel: null }, inCommon: "Productivity" },
+    {
+      tool: twin,
+      shares: {
+        categories: ["productivity", "design"],
+        tags: ["note-taking"],
+        platforms: ["Web", "iOS"],
+        pricingModel: "Freemium",
+      },
+      inCommon: "Productivity, Design, note-taking, Web, iOS, Freemium",
+    },
+    {
+      tool: tagged,
+      shares: { categories: [], tags: ["wiki", "markdown"], platforms: ["iOS"], pricingModel: "Freemium" },
+      inCommon: "wiki, markdown, iOS, Freemium",
+    },
+    {
+      tool: design,
+      shares: { categories: ["design"], tags: [], platforms: ["macOS"], pricingModel: null },
+      inCommon: "Design, macOS",
+    },
+    {
+      tool: newFour,
+      shares: { categories: ["design"], tags: [], platforms: [], pricingModel: null },
+      inCommon: "Design",
+    },
+    {
+      tool: sameAnt,
+      shares: { categories: [], tags: ["wiki", "markdown"], platforms: [], pricingModel: null },
+      inCommon: "wiki, markdown",
+    },
+    {
+      tool: sameZed,
+      shares: { categories: [], tags: ["wiki", "markdown"], platforms: [], pricingModel: null },
+      inCommon: "wiki, markdown",
+    },
+    {
+      tool: oldFour,
+      shares: { categories: ["productivity"], tags: [], platforms: [], pricingModel: null },
+      inCommon: "Productivity",
+    },
   ];
   const path = "/alternatives/source-notes";
 
@@ -195,7 +261,21 @@ describe("alternatives to a tool", () => {
     server = testServer();
     expect(source.slug).toBe("source-notes");
     // Stored in no particular order: the order shown comes from the scores and dates alone.
-    await addTools(server.services, [lonely, sameZed, twin, pending, oldFour, source, justPlatforms, sameAnt, tagged, rejected, design, unrelated, newFour]);
+    await addTools(server.services, [
+      lonely,
+      sameZed,
+      twin,
+      pending,
+      oldFour,
+      source,
+      justPlatforms,
+      sameAnt,
+      tagged,
+      rejected,
+      design,
+      unrelated,
+      newFour,
+    ]);
   });
 
   describe("the page", () => {
@@ -227,7 +307,9 @@ describe("alternatives to a tool", () => {
         { label: "Source & Notes", href: "/tool/source-notes" },
         { label: "Alternatives", href: null },
       ]);
-      expect(metaContent(html, "description")).toBe("7 tools like Source & Notes (Notes for everything), with what each has in common with it.");
+      expect(metaContent(html, "description")).toBe(
+        "7 tools like Source & Notes (Notes for everything), with what each has in common with it.",
+      );
       expect(linkHrefs(html, "canonical")).toEqual([`${SITE}${path}`]);
       expect(metaContent(html, "robots") ?? "").not.toContain("noindex");
       // One page only: no pages to link to.
@@ -244,7 +326,12 @@ describe("alternatives to a tool", () => {
           "@type": "ItemList",
           name: "Alternatives to Source & Notes",
           url: `${SITE}${path}`,
-          itemListElement: expected.map((e, i) => ({ "@type": "ListItem", position: i + 1, name: e.tool.name, url: `${SITE}/tool/${e.tool.slug}` })),
+          itemListElement: expected.map((e, i) => ({
+            "@type": "ListItem",
+            position: i + 1,
+            name: e.tool.name,
+            url: `${SITE}/tool/${e.tool.slug}`,
+          })),
         },
       ]);
     });
@@ -252,9 +339,15 @@ describe("alternatives to a tool", () => {
     it("finds a tool's alternatives whichever side of a shared category it is on, never by platform or price alone", async () => {
       // Just Platforms shares only Finance with Alt Tags (and three platforms and its price with the source).
       const page = await alternativesPage(server, `/alternatives/${justPlatforms.slug}`, justPlatforms.name);
-      expect(page.items).toEqual([{ slug: tagged.slug, name: tagged.name, inCommon: "In common: Finance, iOS, Freemium" }]);
-      expect(sentences(page.html)).toContain("1 tool shares a category or a tag with Just Platforms, the closest first.");
-      expect(metaContent(page.html, "description")).toBe(`1 tool like Just Platforms (${justPlatforms.tagline}), with what each has in common with it.`);
+      expect(page.items).toEqual([
+        { slug: tagged.slug, name: tagged.name, inCommon: "In common: Finance, iOS, Freemium" },
+      ]);
+      expect(sentences(page.html)).toContain(
+        "1 tool shares a category or a tag with Just Platforms, the closest first.",
+      );
+      expect(metaContent(page.html, "description")).toBe(
+        `1 tool like Just Platforms (${justPlatforms.tagline}), with what each has in common with it.`,
+      );
     });
 
     it("says so when no tool is like it, with a link to all tools", async () => {
@@ -262,7 +355,11 @@ describe("alternatives to a tool", () => {
       expect(page.lists).toBe(0);
       expect(page.items).toEqual([]);
       expect(sentences(page.html)).toContain("No tool is like Lonely Arcade yet.");
-      expect(anchors(element(page.html, "main", () => true, "main").inner).filter((a) => a.text === "Browse all tools").map((a) => a.attrs.href)).toEqual(["/browse/all"]);
+      expect(
+        anchors(element(page.html, "main", () => true, "main").inner)
+          .filter((a) => a.text === "Browse all tools")
+          .map((a) => a.attrs.href),
+      ).toEqual(["/browse/all"]);
       expect(linkHrefs(page.html, "canonical")).toEqual([`${SITE}/alternatives/${lonely.slug}`]);
       expect(page.itemList.flatMap((list) => (list as { itemListElement: unknown[] }).itemListElement)).toEqual([]);
       await expectNotFound(server, `/alternatives/${lonely.slug}?page=2`, "There is no such page.");
@@ -300,12 +397,20 @@ describe("alternatives to a tool", () => {
       ]);
       // A tool nothing is like yet still links to its (empty) page, as the sitemap lists it.
       const alone = await getPage(server.url, `/tool/${lonely.slug}`);
-      expect(anchors(alone.html).filter((a) => a.text === "Alternatives to Lonely Arcade").map((a) => a.attrs.href)).toEqual([`/alternatives/${lonely.slug}`]);
+      expect(
+        anchors(alone.html)
+          .filter((a) => a.text === "Alternatives to Lonely Arcade")
+          .map((a) => a.attrs.href),
+      ).toEqual([`/alternatives/${lonely.slug}`]);
 
       const waiting = await getPage(server.url, `/tool/${pending.slug}`);
       expect(waiting.res.status).toBe(200);
       expect(headings(waiting.html, 1)).toEqual([pending.name]);
-      expect(anchors(waiting.html).filter((a) => a.text.startsWith("Alternatives to") || (a.attrs.href ?? "").startsWith("/alternatives/"))).toEqual([]);
+      expect(
+        anchors(waiting.html).filter(
+          (a) => a.text.startsWith("Alternatives to") || (a.attrs.href ?? "").startsWith("/alternatives/"),
+        ),
+      ).toEqual([]);
     });
   });
 
@@ -318,7 +423,12 @@ describe("alternatives to a tool", () => {
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       expect(body.tool).toEqual({ id: source.id, slug: source.slug, name: source.name });
-      expect({ page: body.page, pageSize: body.pageSize, total: body.total, totalPages: body.totalPages }).toEqual({ page: 1, pageSize: 24, total: 7, totalPages: 1 });
+      expect({ page: body.page, pageSize: body.pageSize, total: body.total, totalPages: body.totalPages }).toEqual({
+        page: 1,
+        pageSize: 24,
+        total: 7,
+        totalPages: 1,
+      });
       expect(body.data.map((t) => t.slug)).toEqual(expected.map((e) => e.tool.slug));
       expect(body.data.map((t) => t.shares)).toEqual(expected.map((e) => e.shares));
       // Each is the list's tool summary, with its shares.
@@ -352,7 +462,12 @@ describe("alternatives to a tool", () => {
       const { body } = await getJson<Alternatives>(server, `/api/v1/tools/${newFour.slug}/alternatives`);
       // Alt Design: Design and "vector" (6); Alt Twin: Design and Linux (5); the source: Design (4).
       expect(body.data.map((t) => t.slug)).toEqual([design.slug, twin.slug, source.slug]);
-      expect(body.data[0]!.shares).toEqual({ categories: ["design"], tags: ["vector"], platforms: [], pricingModel: null });
+      expect(body.data[0]!.shares).toEqual({
+        categories: ["design"],
+        tags: ["vector"],
+        platforms: [],
+        pricingModel: null,
+      });
     });
 
     it("answers an empty list for a tool nothing is like, and past the last page, as the tool list does", async () => {
@@ -373,7 +488,10 @@ describe("alternatives to a tool", () => {
 
     it("refuses a bad page with 400 invalid-argument", async () => {
       for (const query of ["page=0", "page=-1", "page=1.5", "page=abc", "page=01", "page=1&page=2"]) {
-        const { res, body } = await getJson<{ error: { code: string; message: string } }>(server, `${apiPath}?${query}`);
+        const { res, body } = await getJson<{ error: { code: string; message: string } }>(
+          server,
+          `${apiPath}?${query}`,
+        );
         expect(res.status, query).toBe(400);
         expect(body, query).toEqual({ error: { code: "invalid-argument", message: expect.any(String) } });
       }
@@ -384,7 +502,14 @@ describe("alternatives to a tool", () => {
 describe("alternatives over more than one page", () => {
   const testServer = useTestServer(configure);
   let server: TestServer;
-  const source = makeTool({ name: "Paged Source", categories: ["utilities"], tags: ["paging"], platforms: ["Web"], pricingModel: "Free", createdAt: BASE });
+  const source = makeTool({
+    name: "Paged Source",
+    categories: ["utilities"],
+    tags: ["paging"],
+    platforms: ["Web"],
+    pricingModel: "Free",
+    createdAt: BASE,
+  });
   // 30 alternatives: Paged 01–03 also share the tag (8 points), the others the category, Web and Free (6).
   const others = Array.from({ length: 30 }, (_, i) =>
     makeTool({
@@ -410,7 +535,9 @@ describe("alternatives over more than one page", () => {
     expect(first.items[0]!.inCommon).toBe("In common: Utilities, paging, Web, Free");
     expect(first.items[3]!.inCommon).toBe("In common: Utilities, Web, Free");
     expect(titleOf(first.html)).toBe(`Alternatives to Paged Source — ${SITE_NAME}`);
-    expect(metaContent(first.html, "description")).toBe(`30 tools like Paged Source (${source.tagline}), with what each has in common with it.`);
+    expect(metaContent(first.html, "description")).toBe(
+      `30 tools like Paged Source (${source.tagline}), with what each has in common with it.`,
+    );
     expect(linkHrefs(first.html, "canonical")).toEqual([`${SITE}${path}`]);
     expect(linkHrefs(first.html, "prev")).toEqual([]);
     expect(linkHrefs(first.html, "next")).toEqual([`${SITE}${path}?page=2`]);
@@ -433,10 +560,15 @@ describe("alternatives over more than one page", () => {
   it("numbers the ItemList of each page from the page's first position", async () => {
     const first = await alternativesPage(server, path, source.name);
     const second = await alternativesPage(server, `${path}?page=2`, source.name);
-    const positions = (list: unknown[]) => (list[0] as { itemListElement: { position: number; url: string }[] }).itemListElement;
-    expect(positions(first.itemList).map((e) => [e.position, e.url])).toEqual(order.slice(0, 24).map((t, i) => [i + 1, `${SITE}/tool/${t.slug}`]));
+    const positions = (list: unknown[]) =>
+      (list[0] as { itemListElement: { position: number; url: string }[] }).itemListElement;
+    expect(positions(first.itemList).map((e) => [e.position, e.url])).toEqual(
+      order.slice(0, 24).map((t, i) => [i + 1, `${SITE}/tool/${t.slug}`]),
+    );
     // The last page holds fewer than 24: its first is still the 25th of the list.
-    expect(positions(second.itemList).map((e) => [e.position, e.url])).toEqual(order.slice(24).map((t, i) => [25 + i, `${SITE}/tool/${t.slug}`]));
+    expect(positions(second.itemList).map((e) => [e.position, e.url])).toEqual(
+      order.slice(24).map((t, i) => [25 + i, `${SITE}/tool/${t.slug}`]),
+    );
     expect((second.itemList[0] as { url: string }).url).toBe(`${SITE}${path}?page=2`);
   });
 
@@ -454,16 +586,42 @@ describe("alternatives over more than one page", () => {
     const second = await getJson<Alternatives>(server, `/api/v1/tools/${source.id}/alternatives?page=2`);
     expect(second.body).toMatchObject({ page: 2, pageSize: 24, total: 30, totalPages: 2 });
     expect(second.body.data.map((t) => t.slug)).toEqual(order.slice(24).map((t) => t.slug));
-    expect(second.body.data[0]!.shares).toEqual({ categories: ["utilities"], tags: [], platforms: ["Web"], pricingModel: "Free" });
+    expect(second.body.data[0]!.shares).toEqual({
+      categories: ["utilities"],
+      tags: [],
+      platforms: ["Web"],
+      pricingModel: "Free",
+    });
   });
 });
 
 describe("alternatives after the catalogue changes", () => {
   const testServer = useTestServer(configure);
   let server: TestServer;
-  const source = makeTool({ name: "Fresh Source", categories: ["security"], tags: ["vault"], platforms: ["Web"], pricingModel: "Free", createdAt: BASE });
-  const one = makeTool({ name: "Fresh One", categories: ["security"], tags: [], platforms: ["Windows"], pricingModel: "Paid", createdAt: BASE + HOUR_MS });
-  const two = makeTool({ name: "Fresh Two", categories: ["security"], tags: ["vault"], platforms: ["Windows"], pricingModel: "Paid", createdAt: BASE + 2 * HOUR_MS });
+  const source = makeTool({
+    name: "Fresh Source",
+    categories: ["security"],
+    tags: ["vault"],
+    platforms: ["Web"],
+    pricingModel: "Free",
+    createdAt: BASE,
+  });
+  const one = makeTool({
+    name: "Fresh One",
+    categories: ["security"],
+    tags: [],
+    platforms: ["Windows"],
+    pricingModel: "Paid",
+    createdAt: BASE + HOUR_MS,
+  });
+  const two = makeTool({
+    name: "Fresh Two",
+    categories: ["security"],
+    tags: ["vault"],
+    platforms: ["Windows"],
+    pricingModel: "Paid",
+    createdAt: BASE + 2 * HOUR_MS,
+  });
   const path = "/alternatives/fresh-source";
   const listed = async () => (await alternativesPage(server, path, source.name)).items.map((i) => [i.slug, i.inCommon]);
 
@@ -484,7 +642,9 @@ describe("alternatives after the catalogue changes", () => {
     ]);
 
     // Fresh One now shares the tag, Web and Free too: 8 points against Fresh Two's 6.
-    await changeCatalog(server.services, (write) => updateToolRow(write, one.id, { pricing_model: "Free", platforms: JSON.stringify(["Web"]) }, { tags: ["Vault"] }));
+    await changeCatalog(server.services, (write) =>
+      updateToolRow(write, one.id, { pricing_model: "Free", platforms: JSON.stringify(["Web"]) }, { tags: ["Vault"] }),
+    );
     expect(await listed()).toEqual([
       [one.slug, "In common: Security, vault, Web, Free"],
       [two.slug, "In common: Security, vault"],
@@ -495,13 +655,20 @@ describe("alternatives after the catalogue changes", () => {
       [two.slug, { categories: ["security"], tags: ["vault"], platforms: [], pricingModel: null }],
     ]);
 
-    await changeCatalog(server.services, (write) => setToolStatus(write, [two.id], { from: ["approved"], to: "pending", rejectionReason: null }));
+    await changeCatalog(server.services, (write) =>
+      setToolStatus(write, [two.id], { from: ["approved"], to: "pending", rejectionReason: null }),
+    );
     expect(await listed()).toEqual([[one.slug, "In common: Security, vault, Web, Free"]]);
-    expect((await getJson<Alternatives>(server, `/api/v1/tools/${source.slug}/alternatives`)).body).toMatchObject({ total: 1, data: [{ slug: one.slug }] });
+    expect((await getJson<Alternatives>(server, `/api/v1/tools/${source.slug}/alternatives`)).body).toMatchObject({
+      total: 1,
+      data: [{ slug: one.slug }],
+    });
   });
 
   it("has no page, no API answer and no link once the tool itself is no longer public", async () => {
-    await changeCatalog(server.services, (write) => setToolStatus(write, [source.id], { from: ["approved"], to: "pending", rejectionReason: null }));
+    await changeCatalog(server.services, (write) =>
+      setToolStatus(write, [source.id], { from: ["approved"], to: "pending", rejectionReason: null }),
+    );
     await expectNotFound(server, path, "No public tool has that address.");
     await expectApiNotFound(server, `/api/v1/tools/${source.slug}/alternatives`);
     const tool = await getPage(server.url, `/tool/${source.slug}`);

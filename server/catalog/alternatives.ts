@@ -32,7 +32,8 @@ export async function alternativesPage(
   const tool = request.key.includes("\u0000") ? null : await findPublicToolHead(deps.database, request.key);
   if (!tool) return { kind: "not-found", message: "No public tool has that address." };
   const canonical = alternativesPath(tool.slug, page ?? 1);
-  if (page === null || request.query.get("page") === "1" || request.key !== tool.slug) return { kind: "moved", to: canonical };
+  if (page === null || request.query.get("page") === "1" || request.key !== tool.slug)
+    return { kind: "moved", to: canonical };
   const found = await deps.catalog.alternatives(at, tool.id, { page, pageSize: LIMITS.alternativesPageSize });
   if (!found) return { kind: "not-found", message: "No public tool has that address." };
   const pages = pageCount(found.total, LIMITS.alternativesPageSize);

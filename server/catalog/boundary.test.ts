@@ -11,7 +11,12 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** Every source file of the server that runs in production: no tests, no frozen migrations. */
 function serverSources(): { file: string; text: string }[] {
   return (fs.readdirSync(ROOT, { recursive: true }) as string[])
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.ts$/.test(file) && !file.startsWith(["platform", "db", "migrations"].join(path.sep)))
+    .filter(
+      (file) =>
+        /\.tsx?$/.test(file) &&
+        !/\.test\.ts$/.test(file) &&
+        !file.startsWith(["platform", "db", "migrations"].join(path.sep)),
+    )
     .map((file) => ({ file: file.split(path.sep).join("/"), text: fs.readFileSync(path.join(ROOT, file), "utf8") }));
 }
 
@@ -39,7 +44,9 @@ describe("the catalogue's one entry point for writes", () => {
   });
 
   it("has nothing but server/catalog/write.ts write tools, categories and tags (and the version and search rows their own modules)", () => {
-    const offenders = sources.filter((s) => !WRITERS.has(s.file) && WRITE.test(s.text)).map((s) => `${s.file}: ${WRITE.exec(s.text)?.[0]}`);
+    const offenders = sources
+      .filter((s) => !WRITERS.has(s.file) && WRITE.test(s.text))
+      .map((s) => `${s.file}: ${WRITE.exec(s.text)?.[0]}`);
     expect(offenders).toEqual([]);
   });
 
@@ -51,7 +58,9 @@ describe("the catalogue's one entry point for writes", () => {
     ] as const;
     const offenders: string[] = [];
     for (const [pattern, allowed] of calls) {
-      for (const s of sources) if (pattern.test(s.text) && !(allowed as readonly string[]).includes(s.file)) offenders.push(`${s.file}: ${pattern}`);
+      for (const s of sources)
+        if (pattern.test(s.text) && !(allowed as readonly string[]).includes(s.file))
+          offenders.push(`${s.file}: ${pattern}`);
     }
     expect(offenders).toEqual([]);
   });

@@ -1,5 +1,13 @@
 import { CATEGORIES, isValidCategoryLabel } from "../../core/categories.ts";
-import { browsePath, LIMITS, pageCount, parseBrowseFilter, parsePage, parseSort, type Sort } from "../../core/catalog.ts";
+import {
+  browsePath,
+  LIMITS,
+  pageCount,
+  parseBrowseFilter,
+  parsePage,
+  parseSort,
+  type Sort,
+} from "../../core/catalog.ts";
 import { filterQuery, parseFilters, type ListFilters } from "../../core/filters.ts";
 import type { Facets, PublicCatalog } from "./public.ts";
 import type { ToolCard } from "./queries.ts";
@@ -50,11 +58,13 @@ export async function browsePage(
   const page = parsePage(request.query.get("page"));
   const { filters } = parseFilters(request.query);
   const canonical = browsePath(filter, sort, page ?? 1, filters);
-  if (page === null || request.query.has("sort") || request.query.get("page") === "1") return { kind: "moved", to: canonical };
+  if (page === null || request.query.has("sort") || request.query.get("page") === "1")
+    return { kind: "moved", to: canonical };
   // Filters written another way (repeated, in another order or case, with unknown options) have one address.
   if (!sameFilters(request.query, filterQuery(filters))) return { kind: "moved", to: canonical };
   // Old or alternative category spellings (the hyphenated name) lead to the one canonical URL.
-  if (request.filter !== undefined && filter.kind === "category" && request.filter !== filter.category.slug) return { kind: "moved", to: canonical };
+  if (request.filter !== undefined && filter.kind === "category" && request.filter !== filter.category.slug)
+    return { kind: "moved", to: canonical };
 
   const { catalog } = deps;
   const at = deps.now();
@@ -89,7 +99,9 @@ export async function browsePage(
       total: list.total + featured.length,
       featured,
       // A category the filters leave empty stays listed while it is the one shown.
-      categories: CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && ((counts.get(c.slug) ?? 0) > 0 || c.slug === category)).map((c) => ({
+      categories: CATEGORIES.filter(
+        (c) => isValidCategoryLabel(c.name) && ((counts.get(c.slug) ?? 0) > 0 || c.slug === category),
+      ).map((c) => ({
         slug: c.slug,
         name: c.name,
         count: counts.get(c.slug) ?? 0,

@@ -19,7 +19,11 @@ const PAGE = 250;
  */
 export async function catchUp(database: Database, target: MemoryCatalog, since: number, now: number): Promise<number> {
   const upTo = await currentVersion(database);
-  const gone = await database.db.selectFrom("tool_search_gone").select("tool_id").where("revision", ">", since).execute();
+  const gone = await database.db
+    .selectFrom("tool_search_gone")
+    .select("tool_id")
+    .where("revision", ">", since)
+    .execute();
   for (const { tool_id } of gone) target.remove(tool_id);
   await applyNewer(database, target, since);
   target.setPayments(await payments(database, now));
@@ -52,12 +56,17 @@ async function applyNewer(database: Database, target: MemoryCatalog, since: numb
         "t.platforms",
         "s.revision",
       ])
-      .where((eb) => (first ? eb("s.revision", ">", since) : eb(eb.refTuple("s.revision", "s.tool_id"), ">", eb.tuple(after.revision, after.id))))
+      .where((eb) =>
+        first
+          ? eb("s.revision", ">", since)
+          : eb(eb.refTuple("s.revision", "s.tool_id"), ">", eb.tuple(after.revision, after.id)),
+      )
       .orderBy("s.revision")
       .orderBy("s.tool_id")
       .limit(PAGE)
       .execute();
-    for (const row of page) target.upsert({ ...row, createdAt: Number(row.createdAt), platforms: parseList(row.platforms) });
+    for (const row of page)
+      target.upsert({ ...row, createdAt: Number(row.createdAt), platforms: parseList(row.platforms) });
     if (page.length < PAGE) return;
     const last = page[page.length - 1]!;
     after = { revision: Number(last.revision), id: last.id };

@@ -92,7 +92,12 @@ describe("visibility: only approved and verified tools are public", () => {
   const pending = makeTool({ name: "Hidden Pending", status: "pending", categories: ["health", "productivity"] });
   const rejected = makeTool({ name: "Hidden Rejected", status: "rejected", categories: ["finance", "design"] });
   // And one older than all, so it would lead every "oldest first" list (the sitemap) if it leaked.
-  const early = makeTool({ name: "Hidden Early", status: "pending", categories: ["health"], createdAt: Date.UTC(2020, 0, 1) });
+  const early = makeTool({
+    name: "Hidden Early",
+    status: "pending",
+    categories: ["health"],
+    createdAt: Date.UTC(2020, 0, 1),
+  });
   const hidden = [pending, rejected, early];
 
   beforeAll(async () => {
@@ -287,7 +292,10 @@ describe("featured tools", () => {
       expect(countLine, path).toEqual([expected]);
       const nav = element(html, "nav", (a) => a["aria-label"] === "Categories", "category list").inner;
       const count = expected.split(" ")[0];
-      expect(anchors(nav).map((a) => a.text), path).toContain(`${category} ${count}`);
+      expect(
+        anchors(nav).map((a) => a.text),
+        path,
+      ).toContain(`${category} ${count}`);
     }
   });
 
@@ -335,7 +343,8 @@ describe("more featured tools than a featured column holds", () => {
   beforeAll(async () => {
     server = testServer();
     await addTools(server.services, [...paid, ...ordinary]);
-    for (const [i, tool] of paid.entries()) await addPaidOrder(server.services, tool, (i + 1) * 20, Date.now() - DAY_MS);
+    for (const [i, tool] of paid.entries())
+      await addPaidOrder(server.services, tool, (i + 1) * 20, Date.now() - DAY_MS);
   });
 
   it("fills the home column with the highest-paying ones", async () => {
@@ -504,7 +513,12 @@ describe("browse", () => {
   });
 
   it("answers 404 for a page beyond the last", async () => {
-    for (const path of ["/browse/all?page=4", "/browse/all/name?page=9", "/browse/education?page=2", "/browse/finance?page=2"]) {
+    for (const path of [
+      "/browse/all?page=4",
+      "/browse/all/name?page=9",
+      "/browse/education?page=2",
+      "/browse/finance?page=2",
+    ]) {
       const { res } = await getPage(server.url, path);
       expect(res.status, path).toBe(404);
     }
@@ -608,7 +622,10 @@ describe("browse", () => {
     for (const path of ["/browse/education", "/browse/all/name", "/browse/utilities/oldest?page=2"]) {
       const { html } = await getPage(server.url, path);
       const clear = anchors(html).filter((a) => a.text === "Clear all");
-      expect(clear.map((a) => a.attrs.href), path).toEqual(["/browse/all"]);
+      expect(
+        clear.map((a) => a.attrs.href),
+        path,
+      ).toEqual(["/browse/all"]);
     }
     expect(anchors((await getPage(server.url, "/browse/all")).html).filter((a) => /clear/i.test(a.text))).toEqual([]);
   });
@@ -659,7 +676,11 @@ describe("tool page", () => {
     makeTool({ name: "Related Rejected", status: "rejected", categories: ["design"], createdAt: BASE + 11 * HOUR_MS }),
   ];
   // Shares only the main tool's second category: as close as one sharing its first.
-  const secondCategoryOnly = makeTool({ name: "Second Category Only", categories: ["development"], createdAt: BASE + 12 * HOUR_MS });
+  const secondCategoryOnly = makeTool({
+    name: "Second Category Only",
+    categories: ["development"],
+    createdAt: BASE + 12 * HOUR_MS,
+  });
   const bare = makeTool({
     ...emptyToolContent(),
     name: "Bare Tool",
@@ -713,7 +734,11 @@ describe("tool page", () => {
     expect(textOf(element(html, "h1", () => true, "heading").inner)).toBe("Tools tagged “t-one”");
     expect(toolSlugs(element(html, "main", () => true, "main").inner)).toEqual([related[0]!.slug, main.slug]);
     // Another spelling of the address, or of its first page, moves to the one address.
-    for (const [from, to] of [["/tag/T-One", "/tag/t-one"], ["/tag/t-one?page=1", "/tag/t-one"], ["/tag/t-one?page=x", "/tag/t-one"]]) {
+    for (const [from, to] of [
+      ["/tag/T-One", "/tag/t-one"],
+      ["/tag/t-one?page=1", "/tag/t-one"],
+      ["/tag/t-one?page=x", "/tag/t-one"],
+    ]) {
       const moved = await getPage(server.url, from!);
       expect(moved.res.status, from).toBe(301);
       expect(locationOf(moved.res, server.url), from).toBe(to);
@@ -727,7 +752,11 @@ describe("tool page", () => {
     expect(res.status).toBe(404);
     expect(headings(html, 1)).toEqual(["Tool Not Found"]);
     expect(textOf(html)).toContain("The tool you are looking for does not exist or is no longer available.");
-    expect(anchors(html).filter((a) => a.text === "Browse All Tools").map((a) => a.attrs.href)).toEqual(["/browse/all"]);
+    expect(
+      anchors(html)
+        .filter((a) => a.text === "Browse All Tools")
+        .map((a) => a.attrs.href),
+    ).toEqual(["/browse/all"]);
     expect(metaContent(html, "robots")).toBe("noindex");
   });
 
@@ -762,7 +791,9 @@ describe("tool page", () => {
       image: `${site}/uploads/logos/main-tool_logo.webp`,
     });
     // Link previews get the tool's own wide image (server/og), not the logo.
-    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${site.replace(/[.]/g, "\\.")}/og/main-tool\\.png\\?v=[0-9a-f]{16}$`));
+    expect(metaContent(html, "og:image")).toMatch(
+      new RegExp(`^${site.replace(/[.]/g, "\\.")}/og/main-tool\\.png\\?v=[0-9a-f]{16}$`),
+    );
     const bareData = jsonLd((await getPage(server.url, `/tool/${bare.slug}`)).html)[0] as Record<string, unknown>;
     expect(bareData["@type"]).toBe("SoftwareApplication");
     expect(bareData).not.toHaveProperty("offers");
@@ -806,7 +837,16 @@ describe("tool page", () => {
   });
 
   it("leaves out the sections a tool has nothing for", async () => {
-    const sections = ["Preview", "About", "Features", "Use Cases", "Target Audience", "Integrations", "Pricing Details", "Tags"];
+    const sections = [
+      "Preview",
+      "About",
+      "Features",
+      "Use Cases",
+      "Target Audience",
+      "Integrations",
+      "Pricing Details",
+      "Tags",
+    ];
     const full = headings((await getPage(server.url, `/tool/${main.slug}`)).html, 2);
     expect(full).toEqual(expect.arrayContaining(sections));
     const { res, html } = await getPage(server.url, `/tool/${bare.slug}`);
@@ -836,7 +876,12 @@ describe("tool page", () => {
     expect(toolSlugs(otherAside)).toEqual([related[1]!.slug, related[2]!.slug, related[0]!.slug]);
 
     const lonely = (await getPage(server.url, `/tool/${bare.slug}`)).html;
-    const lonelyAside = element(lonely, "aside", (a) => a["aria-labelledby"] === "related-title", "related tools").inner;
+    const lonelyAside = element(
+      lonely,
+      "aside",
+      (a) => a["aria-labelledby"] === "related-title",
+      "related tools",
+    ).inner;
     expect(toolSlugs(lonelyAside)).toEqual([]);
     expect(textOf(lonelyAside)).toContain("No related tools yet.");
   });

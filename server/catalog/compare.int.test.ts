@@ -32,7 +32,17 @@ const MESSAGES = {
   tooMany: "Compare two or three tools at a time, not more.",
 };
 const DESCRIBED = "side by side: pricing, platforms, categories, features, integrations and likes.";
-const ROW_LABELS = ["Tagline", "Pricing", "Platforms", "Categories", "Features", "Integrations", "Likes", "Added", "Links"];
+const ROW_LABELS = [
+  "Tagline",
+  "Pricing",
+  "Platforms",
+  "Categories",
+  "Features",
+  "Integrations",
+  "Likes",
+  "Added",
+  "Links",
+];
 
 /** Text as read: what is aria-hidden (the logo's letter) left out. */
 const readText = (html: string) => textOf(html.replace(/<(\w+)\b[^>]*\baria-hidden="true"[^>]*>[\s\S]*?<\/\1>/g, ""));
@@ -63,7 +73,12 @@ function tableOf(html: string) {
       return {
         text: textOf(td.inner),
         items: lists.length === 0 ? null : elements(lists[0]!.inner, "li").map((li) => textOf(li.inner)),
-        links: anchors(td.inner).map((a) => ({ href: a.attrs.href!, text: a.text, target: a.attrs.target, rel: a.attrs.rel })),
+        links: anchors(td.inner).map((a) => ({
+          href: a.attrs.href!,
+          text: a.text,
+          target: a.attrs.target,
+          rel: a.attrs.rel,
+        })),
       };
     });
     return { label: textOf(th[0]!.inner), cells };
@@ -150,7 +165,20 @@ describe("comparing tools", () => {
   beforeAll(async () => {
     server = testServer();
     expect([inkwell.slug, margin.slug, htmlVsCss.slug]).toEqual(["inkwell-studio", "margin-notes", "html-vs-css"]);
-    await addTools(server.services, [quillpad, inkwell, margin, mentalTally, tallyCounter, totally, htmlTool, cssTool, htmlVsCss, sass, pending, rejected]);
+    await addTools(server.services, [
+      quillpad,
+      inkwell,
+      margin,
+      mentalTally,
+      tallyCounter,
+      totally,
+      htmlTool,
+      cssTool,
+      htmlVsCss,
+      sass,
+      pending,
+      rejected,
+    ]);
   });
 
   const page = (path: string) => getPage(server.url, path);
@@ -176,7 +204,10 @@ describe("comparing tools", () => {
     expect(titleOf(html), path).toBe(`Compare tools — ${SITE_NAME}`);
     expect(metaContent(html, "robots"), path).toContain("noindex");
     expect(elements(html, "table"), path).toEqual([]);
-    expect(compareForms(html).map((f) => f.fields.map((x) => x.name)), path).toEqual([["a", "b", "c"]]);
+    expect(
+      compareForms(html).map((f) => f.fields.map((x) => x.name)),
+      path,
+    ).toEqual([["a", "b", "c"]]);
     return html;
   }
 
@@ -189,12 +220,27 @@ describe("comparing tools", () => {
       expect(table.columns).toEqual(["Inkwell Studio", "Quillpad"]);
       expect(table.rows.map((r) => r.label)).toEqual(ROW_LABELS);
       expect(table.rows.every((r) => r.cells.length === 2)).toBe(true);
-      expect(table.row("Tagline").map((c) => c.text)).toEqual(["Vector drawing for the rest of us", "Notes that write themselves"]);
-      expect(table.row("Pricing").map((c) => c.text)).toEqual(["Not given", "Freemium Free for one notebook; $4 a month for more."]);
+      expect(table.row("Tagline").map((c) => c.text)).toEqual([
+        "Vector drawing for the rest of us",
+        "Notes that write themselves",
+      ]);
+      expect(table.row("Pricing").map((c) => c.text)).toEqual([
+        "Not given",
+        "Freemium Free for one notebook; $4 a month for more.",
+      ]);
       expect(table.row("Platforms").map((c) => c.items ?? c.text)).toEqual(["None listed", ["Web", "iOS", "macOS"]]);
-      expect(table.row("Categories").map((c) => c.items)).toEqual([["Design"], ["Productivity", "AI & Machine Learning"]]);
-      expect(table.row("Features").map((c) => c.items ?? c.text)).toEqual(["None listed", ["Smart folders", "Offline mode"]]);
-      expect(table.row("Integrations").map((c) => c.items ?? c.text)).toEqual(["None listed", ["Slack", "Google Drive"]]);
+      expect(table.row("Categories").map((c) => c.items)).toEqual([
+        ["Design"],
+        ["Productivity", "AI & Machine Learning"],
+      ]);
+      expect(table.row("Features").map((c) => c.items ?? c.text)).toEqual([
+        "None listed",
+        ["Smart folders", "Offline mode"],
+      ]);
+      expect(table.row("Integrations").map((c) => c.items ?? c.text)).toEqual([
+        "None listed",
+        ["Slack", "Google Drive"],
+      ]);
       expect(table.row("Likes").map((c) => c.text)).toEqual(["Like, 7 likes", "Like, 1,234 likes"]);
       expect(table.row("Added").map((c) => c.text)).toEqual(["December 31, 2025", "March 5, 2026"]);
     });
@@ -230,10 +276,16 @@ describe("comparing tools", () => {
     it("offers to add a third tool, keeping the two chosen", async () => {
       const forms = compareForms(await expectPage(path));
       expect(forms).toEqual([
-        { hidden: { a: "inkwell-studio", b: "quillpad" }, fields: [{ name: "c", label: "Add a tool to the comparison", required: true }] },
+        {
+          hidden: { a: "inkwell-studio", b: "quillpad" },
+          fields: [{ name: "c", label: "Add a tool to the comparison", required: true }],
+        },
       ]);
       // Submitted as a browser would, with a third tool's name.
-      await expectMoved(`/compare?${new URLSearchParams({ ...forms[0]!.hidden, c: "Margin Notes" })}`, "/compare/inkwell-studio-vs-margin-notes-vs-quillpad");
+      await expectMoved(
+        `/compare?${new URLSearchParams({ ...forms[0]!.hidden, c: "Margin Notes" })}`,
+        "/compare/inkwell-studio-vs-margin-notes-vs-quillpad",
+      );
     });
   });
 
@@ -250,12 +302,20 @@ describe("comparing tools", () => {
       expect(table.row("Tagline")[1]!.text).toBe("Annotate every PDF you read");
       expect(table.row("Pricing")[1]!.text).toBe("One-time Purchase $30 once.");
       expect(table.row("Platforms").map((c) => c.items)).toEqual([null, ["Windows", "Linux"], ["Web", "iOS", "macOS"]]);
-      expect(table.row("Categories").map((c) => c.items)).toEqual([["Design"], ["Education"], ["Productivity", "AI & Machine Learning"]]);
+      expect(table.row("Categories").map((c) => c.items)).toEqual([
+        ["Design"],
+        ["Education"],
+        ["Productivity", "AI & Machine Learning"],
+      ]);
       expect(table.row("Features")[1]!.items).toEqual(["Annotations"]);
       expect(table.row("Integrations")[1]!.items).toEqual(["Zotero"]);
       expect(table.row("Likes").map((c) => c.text)).toEqual(["Like, 7 likes", "Like, 0 likes", "Like, 1,234 likes"]);
       expect(table.row("Added").map((c) => c.text)).toEqual(["December 31, 2025", "January 15, 2026", "March 5, 2026"]);
-      expect(table.row("Links").map((c) => c.links[0]!.href)).toEqual(["/tool/inkwell-studio", "/tool/margin-notes", "/tool/quillpad"]);
+      expect(table.row("Links").map((c) => c.links[0]!.href)).toEqual([
+        "/tool/inkwell-studio",
+        "/tool/margin-notes",
+        "/tool/quillpad",
+      ]);
     });
 
     it("has its title, description and canonical link, and no form to add a fourth", async () => {
@@ -285,7 +345,10 @@ describe("comparing tools", () => {
     it("moves (301) a tool's id to its slug, in slug order", async () => {
       await expectMoved(`/compare/${inkwell.id}-vs-quillpad`, "/compare/inkwell-studio-vs-quillpad");
       await expectMoved(`/compare/${quillpad.id}-vs-${inkwell.id}`, "/compare/inkwell-studio-vs-quillpad");
-      await expectMoved(`/compare/margin-notes-vs-${quillpad.id}-vs-inkwell-studio`, "/compare/inkwell-studio-vs-margin-notes-vs-quillpad");
+      await expectMoved(
+        `/compare/margin-notes-vs-${quillpad.id}-vs-inkwell-studio`,
+        "/compare/inkwell-studio-vs-margin-notes-vs-quillpad",
+      );
     });
 
     it("orders slugs by code unit, as the alternatives page links them", async () => {
@@ -388,7 +451,10 @@ describe("comparing tools", () => {
     it("moves (301) slugs and ids to the comparison's address", async () => {
       await expectMoved(form({ a: "quillpad", b: "inkwell-studio" }), "/compare/inkwell-studio-vs-quillpad");
       await expectMoved(form({ a: inkwell.id, b: quillpad.id }), "/compare/inkwell-studio-vs-quillpad");
-      await expectMoved(form({ a: "quillpad", b: "margin-notes", c: "inkwell-studio" }), "/compare/inkwell-studio-vs-margin-notes-vs-quillpad");
+      await expectMoved(
+        form({ a: "quillpad", b: "margin-notes", c: "inkwell-studio" }),
+        "/compare/inkwell-studio-vs-margin-notes-vs-quillpad",
+      );
       await expectMoved(form({ a: "html-vs-css", b: "sass" }), `/compare/${htmlVsCss.id}-vs-sass`);
       // A third field without a second.
       await expectMoved(form({ a: "quillpad", b: "", c: "inkwell-studio" }), "/compare/inkwell-studio-vs-quillpad");
@@ -397,7 +463,10 @@ describe("comparing tools", () => {
     it("finds tools by name, in any case, around spaces", async () => {
       await expectMoved(form({ a: "Quillpad", b: "Inkwell Studio" }), "/compare/inkwell-studio-vs-quillpad");
       await expectMoved(form({ a: "QUILLPAD", b: "inkWELL stuDIO" }), "/compare/inkwell-studio-vs-quillpad");
-      await expectMoved(form({ a: "  quillpad ", b: " Margin Notes  ", c: "HTML vs CSS" }), `/compare/${htmlVsCss.id}-vs-margin-notes-vs-quillpad`);
+      await expectMoved(
+        form({ a: "  quillpad ", b: " Margin Notes  ", c: "HTML vs CSS" }),
+        `/compare/${htmlVsCss.id}-vs-margin-notes-vs-quillpad`,
+      );
     });
 
     it("finds a name by the start of any of its words, the shortest name first", async () => {
@@ -415,13 +484,21 @@ describe("comparing tools", () => {
       await expectRefused(form({ a: "quillpad", b: "Draftbox" }), 404, "No public tool is called “Draftbox”.");
       await expectRefused(form({ a: "quillpad", b: pending.id }), 404, `No public tool is called “${pending.id}”.`);
       await expectRefused(form({ a: "Scrapyard", b: "quillpad" }), 404, "No public tool is called “Scrapyard”.");
-      await expectRefused(form({ a: "quillpad", b: "inkwell", c: "scrapyard" }), 404, "No public tool is called “scrapyard”.");
+      await expectRefused(
+        form({ a: "quillpad", b: "inkwell", c: "scrapyard" }),
+        404,
+        "No public tool is called “scrapyard”.",
+      );
       // Inside a word is no word start.
       await expectRefused(form({ a: "quillpad", b: "ally" }), 404, "No public tool is called “ally”.");
     });
 
     it("shows the value it could not find as text, never as markup", async () => {
-      const html = await expectRefused(form({ a: "quillpad", b: '<img src=x onerror="alert(1)">' }), 404, 'No public tool is called “<img src=x onerror="alert(1)">”.');
+      const html = await expectRefused(
+        form({ a: "quillpad", b: '<img src=x onerror="alert(1)">' }),
+        404,
+        'No public tool is called “<img src=x onerror="alert(1)">”.',
+      );
       expect(html).not.toContain("<img src=x");
     });
 
@@ -434,7 +511,11 @@ describe("comparing tools", () => {
     });
 
     it("answers 400 for a fourth tool", async () => {
-      await expectRefused(form({ a: "quillpad", b: "inkwell-studio", c: "margin-notes", d: "sass" }), 400, MESSAGES.tooMany);
+      await expectRefused(
+        form({ a: "quillpad", b: "inkwell-studio", c: "margin-notes", d: "sass" }),
+        400,
+        MESSAGES.tooMany,
+      );
       await expectRefused(form({ a: "quillpad", b: "inkwell-studio", d: "sass" }), 400, MESSAGES.tooMany);
       await expectRefused(form({ d: "sass" }), 400, MESSAGES.tooMany);
     });
@@ -445,9 +526,14 @@ describe("comparing tools", () => {
       const html = await expectPage("/tool/quillpad");
       const related = element(html, "aside", (a) => a["aria-labelledby"] === "related-title", "Related Tools").inner;
       const forms = compareForms(related);
-      expect(forms).toEqual([{ hidden: { a: "quillpad" }, fields: [{ name: "b", label: "Compare Quillpad with…", required: true }] }]);
+      expect(forms).toEqual([
+        { hidden: { a: "quillpad" }, fields: [{ name: "b", label: "Compare Quillpad with…", required: true }] },
+      ]);
       expect(compareForms(html)).toHaveLength(1);
-      await expectMoved(`/compare?${new URLSearchParams({ ...forms[0]!.hidden, b: "inkwell studio" })}`, "/compare/inkwell-studio-vs-quillpad");
+      await expectMoved(
+        `/compare?${new URLSearchParams({ ...forms[0]!.hidden, b: "inkwell studio" })}`,
+        "/compare/inkwell-studio-vs-quillpad",
+      );
     });
 
     it("a pending tool's page does not", async () => {
@@ -459,8 +545,15 @@ describe("comparing tools", () => {
     it("the alternatives page asks too, and links each alternative's comparison with the tool", async () => {
       const html = await expectPage("/alternatives/quillpad");
       const forms = compareForms(html);
-      expect(forms).toEqual([{ hidden: { a: "quillpad" }, fields: [{ name: "b", label: "Compare Quillpad with…", required: true }] }]);
-      const list = element(html, "ol", (a) => a["aria-label"] === "Alternatives to Quillpad", "alternatives list").inner;
+      expect(forms).toEqual([
+        { hidden: { a: "quillpad" }, fields: [{ name: "b", label: "Compare Quillpad with…", required: true }] },
+      ]);
+      const list = element(
+        html,
+        "ol",
+        (a) => a["aria-label"] === "Alternatives to Quillpad",
+        "alternatives list",
+      ).inner;
       const items = elements(list, "li").map((li) => ({
         slug: toolSlugs(li.inner)[0]!,
         compare: anchors(li.inner).filter((a) => (a.attrs.href ?? "").startsWith("/compare/")),
@@ -472,10 +565,17 @@ describe("comparing tools", () => {
         const tool = alternatives.find((t) => t.slug === item.slug)!;
         // A slug holding "-vs-" is named by the tool's id in the address.
         const key = (t: { slug: string; id: string }) => (t.slug.includes("-vs-") ? t.id : t.slug);
-        const href = `/compare/${[tool, quillpad].sort((x, y) => (x.slug < y.slug ? -1 : 1)).map(key).join("-vs-")}`;
-        expect(item.compare, tool.name).toEqual([{ attrs: expect.objectContaining({ href }), text: `Compare ${tool.name} with Quillpad` }]);
+        const href = `/compare/${[tool, quillpad]
+          .sort((x, y) => (x.slug < y.slug ? -1 : 1))
+          .map(key)
+          .join("-vs-")}`;
+        expect(item.compare, tool.name).toEqual([
+          { attrs: expect.objectContaining({ href }), text: `Compare ${tool.name} with Quillpad` },
+        ]);
         // The canonical address itself: no redirect on the way.
-        expect(tableOf(await expectPage(href)).columns, href).toEqual([tool, quillpad].sort((x, y) => (x.slug < y.slug ? -1 : 1)).map((t) => t.name));
+        expect(tableOf(await expectPage(href)).columns, href).toEqual(
+          [tool, quillpad].sort((x, y) => (x.slug < y.slug ? -1 : 1)).map((t) => t.name),
+        );
       }
     });
   });
@@ -501,23 +601,39 @@ describe("a compared tool that changes", () => {
   });
 
   it("shows a like on this instance at once: each count sits in a like button, as on the tool's page", async () => {
-    const likes = async () => tableOf((await getPage(server.url, path)).html).row("Likes").map((c) => c.text);
+    const likes = async () =>
+      tableOf((await getPage(server.url, path)).html)
+        .row("Likes")
+        .map((c) => c.text);
     expect(await likes()).toEqual(["Like, 0 likes", "Like, 0 likes"]);
     expect((await getPage(server.url, path)).res.headers.get("x-cache")).toBe("HIT");
-    const res = await postForm(`${server.url}/like/${stays.id}`, { intent: "like" }, { Accept: "application/json", "X-Forwarded-For": "10.9.8.7" });
+    const res = await postForm(
+      `${server.url}/like/${stays.id}`,
+      { intent: "like" },
+      { Accept: "application/json", "X-Forwarded-For": "10.9.8.7" },
+    );
     expect(res.status).toBe(200);
     expect(await likes()).toEqual(["Like, 0 likes", "Like, 1 like"]);
   });
 
   it("is gone (404), and no longer an alternative's comparison, once a tool stops being public", async () => {
     expect((await getPage(server.url, path)).res.status).toBe(200);
-    expect(anchors((await getPage(server.url, "/alternatives/steady-tool")).html).map((a) => a.attrs.href)).toContain(path);
-    await changeCatalog(server.services, (write) => setToolStatus(write, [leaves.id], { from: ["approved"], to: "pending", rejectionReason: null }));
+    expect(anchors((await getPage(server.url, "/alternatives/steady-tool")).html).map((a) => a.attrs.href)).toContain(
+      path,
+    );
+    await changeCatalog(server.services, (write) =>
+      setToolStatus(write, [leaves.id], { from: ["approved"], to: "pending", rejectionReason: null }),
+    );
     const { res, html } = await getPage(server.url, path);
     expect(res.status).toBe(404);
     expect(textOf(html)).toContain(MESSAGES.unknown);
-    expect(anchors((await getPage(server.url, "/alternatives/steady-tool")).html).map((a) => a.attrs.href)).not.toContain(path);
-    const { res: byName, html: named } = await getPage(server.url, `/compare?a=steady-tool&b=${encodeURIComponent("Fleeting Tool")}`);
+    expect(
+      anchors((await getPage(server.url, "/alternatives/steady-tool")).html).map((a) => a.attrs.href),
+    ).not.toContain(path);
+    const { res: byName, html: named } = await getPage(
+      server.url,
+      `/compare?a=steady-tool&b=${encodeURIComponent("Fleeting Tool")}`,
+    );
     expect(byName.status).toBe(404);
     expect(textOf(named)).toContain("No public tool is called “Fleeting Tool”.");
   });

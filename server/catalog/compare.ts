@@ -52,7 +52,10 @@ function splits(key: string): string[][] {
 }
 
 /** `/compare/{key}`: the tools it names, or where its canonical address is, or why there is none. */
-export async function comparePage(deps: { database: Database; now: () => number }, key: string): Promise<CompareOutcome> {
+export async function comparePage(
+  deps: { database: Database; now: () => number },
+  key: string,
+): Promise<CompareOutcome> {
   const now = deps.now();
   const parts = key.split(SEPARATOR);
   if (parts.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
@@ -67,12 +70,15 @@ export async function comparePage(deps: { database: Database; now: () => number 
     if (tools.some((tool) => tool === null)) continue;
     return settle(tools as ToolDetail[], key);
   }
-  return parts.length > MAX_COMPARED ? { kind: "invalid", message: COMPARE_MESSAGES.tooMany } : { kind: "not-found", message: COMPARE_MESSAGES.unknown };
+  return parts.length > MAX_COMPARED
+    ? { kind: "invalid", message: COMPARE_MESSAGES.tooMany }
+    : { kind: "not-found", message: COMPARE_MESSAGES.unknown };
 }
 
 /** The page for tools found: redirected to the canonical order (and slugs), refused if one is named twice. */
 function settle(tools: ToolDetail[], key: string): CompareOutcome {
-  if (new Set(tools.map((tool) => tool.id)).size < tools.length) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  if (new Set(tools.map((tool) => tool.id)).size < tools.length)
+    return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
   const canonical = comparePath(tools);
   if (canonical !== `/compare/${key}`) return { kind: "moved", to: canonical };
   return { kind: "page", tools: [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)) };
@@ -87,7 +93,9 @@ export async function compareForm(
   query: URLSearchParams,
 ): Promise<CompareOutcome | { kind: "form" }> {
   if (query.has("d")) return { kind: "invalid", message: COMPARE_MESSAGES.tooMany };
-  const values = ["a", "b", "c"].map((name) => (query.get(name) ?? "").trim().slice(0, 200)).filter((value) => value !== "");
+  const values = ["a", "b", "c"]
+    .map((name) => (query.get(name) ?? "").trim().slice(0, 200))
+    .filter((value) => value !== "");
   if (values.length === 0) return { kind: "form" };
   if (values.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
   const now = deps.now();
@@ -101,7 +109,11 @@ export async function compareForm(
   return settle(tools, "");
 }
 
-async function namedTool(deps: { database: Database; catalog: PublicCatalog }, name: string, now: number): Promise<ToolDetail | null> {
+async function namedTool(
+  deps: { database: Database; catalog: PublicCatalog },
+  name: string,
+  now: number,
+): Promise<ToolDetail | null> {
   const [match] = await deps.catalog.namedLike(now, name, 1);
   return match ? publicTool(deps.database, match.slug, now) : null;
 }

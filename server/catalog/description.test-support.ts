@@ -59,7 +59,8 @@ export function literalTree(markup: string): Tree[] {
     if (tag === undefined) {
       // A parser drops a newline that comes straight after <pre>.
       const parent = open.at(-1);
-      const text = parent?.tag === "pre" && parent.children.length === 0 && whole.startsWith("\n") ? whole.slice(1) : whole;
+      const text =
+        parent?.tag === "pre" && parent.children.length === 0 && whole.startsWith("\n") ? whole.slice(1) : whole;
       pushText(children(), decode(text));
     } else if (closing) {
       if (open.at(-1)?.tag !== tag) throw new Error(`</${tag}> closes <${open.at(-1)?.tag ?? "nothing"}> at ${pos}`);
@@ -100,7 +101,8 @@ export function escapesContainer(markup: string): string | null {
   if (top.length !== 2 || stray.length > 0) return `body holds ${body.childNodes.map((n) => n.nodeName).join(", ")}`;
   const [desc, after] = top;
   if (idOf(desc) !== "desc") return `first in body: <${desc?.tagName}>`;
-  if (idOf(after) !== "after" || after?.tagName !== "h2") return `second in body: <${after?.tagName} id=${idOf(after)}>`;
+  if (idOf(after) !== "after" || after?.tagName !== "h2")
+    return `second in body: <${after?.tagName} id=${idOf(after)}>`;
   const afterText = after.childNodes.map((n) => (defaultTreeAdapter.isTextNode(n) ? n.value : n.nodeName)).join("|");
   if (afterText !== "After") return `the heading after holds ${afterText}`;
   return null;

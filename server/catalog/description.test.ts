@@ -2,9 +2,25 @@ import { describe, it, expect } from "vitest";
 import { DESCRIPTION_LINK_REL, descriptionHtml, descriptionText } from "./description.ts";
 import { browserTree, elements, escapesContainer, literalTree, textOf } from "./description.test-support.ts";
 
-const ALLOWED = new Set(
-  ["p", "br", "strong", "b", "em", "i", "u", "s", "code", "pre", "blockquote", "ul", "ol", "li", "h3", "h4", "a"],
-);
+const ALLOWED = new Set([
+  "p",
+  "br",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "h3",
+  "h4",
+  "a",
+]);
 
 const FORBIDDEN = [
   /<script/i,
@@ -120,11 +136,14 @@ describe("descriptionHtml: HTML input", () => {
     );
   });
 
-  it.each(["p", "ul", "ol", "pre", "blockquote", "h3", "h4", "h1"])("leaves newlines alone when there is a <%s>", (tag) => {
-    const out = descriptionHtml(`Intro\n\nmore\n<${tag}>x</${tag}>`);
-    expect(out).not.toContain("<br />");
-    expect(out).toContain("Intro\n\nmore");
-  });
+  it.each(["p", "ul", "ol", "pre", "blockquote", "h3", "h4", "h1"])(
+    "leaves newlines alone when there is a <%s>",
+    (tag) => {
+      const out = descriptionHtml(`Intro\n\nmore\n<${tag}>x</${tag}>`);
+      expect(out).not.toContain("<br />");
+      expect(out).toContain("Intro\n\nmore");
+    },
+  );
 
   it("escapes text that looks like an unknown tag and keeps real tags", () => {
     expect(descriptionHtml("Returns Promise<T> in <b>bold</b>")).toBe("<p>Returns Promise&lt;T&gt; in <b>bold</b></p>");
@@ -145,7 +164,9 @@ describe("descriptionHtml: HTML input", () => {
   });
 
   it("drops empty paragraphs and headings", () => {
-    expect(descriptionHtml("<p>a</p><p></p><p> </p><p>&nbsp;</p><p><br></p><h1></h1><p>b</p>")).toBe("<p>a</p><p>b</p>");
+    expect(descriptionHtml("<p>a</p><p></p><p> </p><p>&nbsp;</p><p><br></p><h1></h1><p>b</p>")).toBe(
+      "<p>a</p><p>b</p>",
+    );
   });
 
   it("drops comments", () => {
@@ -157,9 +178,9 @@ describe("descriptionHtml: HTML input", () => {
   });
 
   it("keeps the text of dropped block elements apart", () => {
-    expect(descriptionText("<div>one</div><section>two</section><table><tr><td>three</td><td>four</td></tr></table>")).toBe(
-      "one two three four",
-    );
+    expect(
+      descriptionText("<div>one</div><section>two</section><table><tr><td>three</td><td>four</td></tr></table>"),
+    ).toBe("one two three four");
   });
 
   it("closes tags left open", () => {
@@ -297,7 +318,8 @@ describe("descriptionHtml: links", () => {
 });
 
 describe("descriptionHtml: malformed markup stays inside the description", () => {
-  const link = (href: string, text: string) => `<a href="${href}" rel="${DESCRIPTION_LINK_REL}" target="_blank">${text}</a>`;
+  const link = (href: string, text: string) =>
+    `<a href="${href}" rel="${DESCRIPTION_LINK_REL}" target="_blank">${text}</a>`;
 
   /** A browser builds exactly what the markup says, and the page after the description is untouched. */
   function expectContained(html: string): void {

@@ -8,7 +8,23 @@ import sanitizeHtml from "sanitize-html";
 export const DESCRIPTION_LINK_REL = "nofollow ugc noopener noreferrer";
 
 const ALLOWED_TAGS = [
-  "p", "br", "strong", "b", "em", "i", "u", "s", "code", "pre", "blockquote", "ul", "ol", "li", "h3", "h4", "a",
+  "p",
+  "br",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "h3",
+  "h4",
+  "a",
 ];
 
 // Left out when they hold no text; by then h1/h2/h5/h6 have become h3/h4.
@@ -21,18 +37,40 @@ const BLOCK_TAGS = new Set(["p", "ul", "ol", "li", "pre", "blockquote", "h1", "h
 // Dropped elements that a browser would have shown on a line of their own: a space stands in for
 // them, so the text on either side does not run together ("<div>one</div><div>two</div>").
 const SEPARATING_TAGS = new Set(
-  ("address article aside center dd details dialog div dl dt fieldset figcaption figure footer form " +
-    "header hgroup hr main menu nav section summary table tbody td tfoot th thead tr").split(" "),
+  (
+    "address article aside center dd details dialog div dl dt fieldset figcaption figure footer form " +
+    "header hgroup hr main menu nav section summary table tbody td tfoot th thead tr"
+  ).split(" "),
 );
 
 // htmlparser2's raw-text elements: their content is not markup, so it must not be scanned for tags.
 // <plaintext> has no end tag: it swallows the rest of the input.
-const RAW_TEXT_TAGS = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
+const RAW_TEXT_TAGS = new Set([
+  "script",
+  "style",
+  "textarea",
+  "title",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "plaintext",
+]);
 
 // Dropped together with everything inside them. The raw-text elements must all be here: their
 // content would otherwise come out as visible text (script source, an iframe's markup).
 const NON_TEXT_TAGS = [
-  ...RAW_TEXT_TAGS, "option", "select", "noscript", "template", "object", "embed", "applet", "svg", "math", "head",
+  ...RAW_TEXT_TAGS,
+  "option",
+  "select",
+  "noscript",
+  "template",
+  "object",
+  "embed",
+  "applet",
+  "svg",
+  "math",
+  "head",
 ];
 
 // Every element name an HTML parser gives meaning to. Anything else after "<" (Array<string>,

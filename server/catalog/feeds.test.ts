@@ -192,7 +192,14 @@ describe("atomFeedXml", () => {
 
   it("keeps entries in the order given", () => {
     const doc = parse(
-      atomFeedXml({ ...feed, entries: [{ ...entry, id: "urn:a" }, { ...entry, id: "urn:b" }, { ...entry, id: "urn:c" }] }),
+      atomFeedXml({
+        ...feed,
+        entries: [
+          { ...entry, id: "urn:a" },
+          { ...entry, id: "urn:b" },
+          { ...entry, id: "urn:c" },
+        ],
+      }),
     ) as unknown as ParsedFeed;
     expect(doc.feed.entry?.map((e) => e.id)).toEqual(["urn:a", "urn:b", "urn:c"]);
   });
@@ -259,6 +266,8 @@ describe("atomFeedXml", () => {
 
   it("refuses an invalid time", () => {
     expect(() => atomFeedXml({ ...feed, updated: Number.NaN })).toThrow(RangeError);
-    expect(() => atomFeedXml({ ...feed, entries: [{ ...entry, published: Number.POSITIVE_INFINITY }] })).toThrow(RangeError);
+    expect(() => atomFeedXml({ ...feed, entries: [{ ...entry, published: Number.POSITIVE_INFINITY }] })).toThrow(
+      RangeError,
+    );
   });
 });

@@ -24,9 +24,25 @@ import { setToolStatus, updateToolRow } from "./write.ts";
 const HOUR_MS = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 3, 1);
 
-const PRICING = ["free", "freemium", "paid", "one-time-purchase", "subscription", "usage-based", "contact-for-pricing"] as const;
+const PRICING = [
+  "free",
+  "freemium",
+  "paid",
+  "one-time-purchase",
+  "subscription",
+  "usage-based",
+  "contact-for-pricing",
+] as const;
 const PLATFORM = ["web", "ios", "android", "windows", "mac", "linux", "api", "browser-extension"] as const;
-const PRICING_LABELS = ["Free", "Freemium", "Paid", "One-time Purchase", "Subscription", "Usage-based", "Contact for Pricing"];
+const PRICING_LABELS = [
+  "Free",
+  "Freemium",
+  "Paid",
+  "One-time Purchase",
+  "Subscription",
+  "Usage-based",
+  "Contact for Pricing",
+];
 const PLATFORM_LABELS = ["Web", "iOS", "Android", "Windows", "macOS", "Linux", "API", "Browser Extension"];
 
 type PricingCounts = Partial<Record<(typeof PRICING)[number], number>>;
@@ -47,7 +63,9 @@ interface PanelOption {
 function filterPanel(html: string) {
   const form = element(html, "form", (a) => a["aria-label"] === "Filters", "filter form");
   const group = (legend: string): PanelOption[] => {
-    const fieldset = elements(form.inner, "fieldset").find((f) => textOf(elements(f.inner, "legend")[0]?.inner ?? "") === legend);
+    const fieldset = elements(form.inner, "fieldset").find(
+      (f) => textOf(elements(f.inner, "legend")[0]?.inner ?? "") === legend,
+    );
     if (!fieldset) throw new Error(`no ${legend} group in the filter form`);
     return elements(fieldset.inner, "li").map((li) => {
       const input = startTags(li.inner, "input")[0]!.attrs;
@@ -107,7 +125,10 @@ interface ApiList {
   total: number;
   totalPages: number;
   filters: { pricing: string[]; platform: string[] };
-  facets: { pricing: { value: string; label: string; count: number }[]; platform: { value: string; label: string; count: number }[] };
+  facets: {
+    pricing: { value: string; label: string; count: number }[];
+    platform: { value: string; label: string; count: number }[];
+  };
 }
 
 async function apiList(server: TestServer, query: string): Promise<ApiList> {
@@ -132,10 +153,34 @@ describe("filters by pricing model and platform", () => {
   let site: string;
   const at = (hours: number) => BASE + hours * HOUR_MS;
   // Seven public tools (newest last here) and a pending one that must count nowhere.
-  const alpha = makeTool({ name: "Alpha Notes", pricingModel: "Free", platforms: ["Web"], categories: ["design"], createdAt: at(1) });
-  const bravo = makeTool({ name: "Bravo Sketch", pricingModel: "Freemium", platforms: ["macOS", "Windows"], categories: ["design"], createdAt: at(2) });
-  const charlie = makeTool({ name: "Charlie Build", pricingModel: "Paid", platforms: ["macOS"], categories: ["development"], createdAt: at(3) });
-  const delta = makeTool({ name: "Delta Shell", pricingModel: "Free", platforms: ["Linux", "macOS"], categories: ["development"], createdAt: at(4) });
+  const alpha = makeTool({
+    name: "Alpha Notes",
+    pricingModel: "Free",
+    platforms: ["Web"],
+    categories: ["design"],
+    createdAt: at(1),
+  });
+  const bravo = makeTool({
+    name: "Bravo Sketch",
+    pricingModel: "Freemium",
+    platforms: ["macOS", "Windows"],
+    categories: ["design"],
+    createdAt: at(2),
+  });
+  const charlie = makeTool({
+    name: "Charlie Build",
+    pricingModel: "Paid",
+    platforms: ["macOS"],
+    categories: ["development"],
+    createdAt: at(3),
+  });
+  const delta = makeTool({
+    name: "Delta Shell",
+    pricingModel: "Free",
+    platforms: ["Linux", "macOS"],
+    categories: ["development"],
+    createdAt: at(4),
+  });
   const echo = makeTool({
     name: "Echo Frames",
     pricingModel: "Subscription",
@@ -144,7 +189,13 @@ describe("filters by pricing model and platform", () => {
     createdAt: at(5),
   });
   // No pricing model: in no pricing count, left out as soon as pricing is filtered.
-  const foxtrot = makeTool({ name: "Foxtrot Clip", pricingModel: null, platforms: ["Web", "Browser Extension"], categories: ["design"], createdAt: at(6) });
+  const foxtrot = makeTool({
+    name: "Foxtrot Clip",
+    pricingModel: null,
+    platforms: ["Web", "Browser Extension"],
+    categories: ["design"],
+    createdAt: at(6),
+  });
   const golf = makeTool({
     name: "Golf Hidden",
     pricingModel: "Free",
@@ -153,7 +204,13 @@ describe("filters by pricing model and platform", () => {
     status: "pending",
     createdAt: at(7),
   });
-  const hotel = makeTool({ name: "Hotel Paint", pricingModel: "One-time Purchase", platforms: ["Windows"], categories: ["design"], createdAt: at(8) });
+  const hotel = makeTool({
+    name: "Hotel Paint",
+    pricingModel: "One-time Purchase",
+    platforms: ["Windows"],
+    categories: ["design"],
+    createdAt: at(8),
+  });
 
   beforeAll(async () => {
     server = testServer();
@@ -164,7 +221,15 @@ describe("filters by pricing model and platform", () => {
   });
 
   const unfilteredPricing = allPricing({ free: 2, freemium: 1, paid: 1, "one-time-purchase": 1, subscription: 1 });
-  const unfilteredPlatforms = allPlatforms({ web: 3, ios: 1, android: 1, windows: 2, mac: 3, linux: 1, "browser-extension": 1 });
+  const unfilteredPlatforms = allPlatforms({
+    web: 3,
+    ios: 1,
+    android: 1,
+    windows: 2,
+    mac: 3,
+    linux: 1,
+    "browser-extension": 1,
+  });
 
   describe("browse", () => {
     it("without filters lists every public tool and counts each option among them", async () => {
@@ -176,8 +241,12 @@ describe("filters by pricing model and platform", () => {
       expect(page.panel.platformCounts).toEqual(unfilteredPlatforms);
       expect(page.panel.checked).toEqual({ pricing: [], platform: [] });
       // Every option in its listed order, under its label, even those no tool has.
-      expect(page.panel.pricing.map((o) => [o.value, o.label])).toEqual(PRICING.map((slug, i) => [slug, PRICING_LABELS[i]]));
-      expect(page.panel.platform.map((o) => [o.value, o.label])).toEqual(PLATFORM.map((slug, i) => [slug, PLATFORM_LABELS[i]]));
+      expect(page.panel.pricing.map((o) => [o.value, o.label])).toEqual(
+        PRICING.map((slug, i) => [slug, PRICING_LABELS[i]]),
+      );
+      expect(page.panel.platform.map((o) => [o.value, o.label])).toEqual(
+        PLATFORM.map((slug, i) => [slug, PLATFORM_LABELS[i]]),
+      );
       expect(page.chips).toEqual([]);
       expect(page.heading).toBe("All tools");
     });
@@ -190,11 +259,22 @@ describe("filters by pricing model and platform", () => {
         sort: ["sort"],
       });
       const { html } = await getPage(server.url, "/browse/design/name?platform=web");
-      expect(filterPanel(html)).toMatchObject({ method: "get", action: "/browse/design", buttons: ["Apply"], sort: ["sort"] });
+      expect(filterPanel(html)).toMatchObject({
+        method: "get",
+        action: "/browse/design",
+        buttons: ["Apply"],
+        sort: ["sort"],
+      });
       // The sort shown is the page's: a tick sent along with a new sort is never lost.
-      expect(startTags(html, "option").filter((o) => "selected" in o.attrs).map((o) => o.attrs.value)).toEqual(["name"]);
+      expect(
+        startTags(html, "option")
+          .filter((o) => "selected" in o.attrs)
+          .map((o) => o.attrs.value),
+      ).toEqual(["name"]);
       // Without JavaScript the form's sort and ticks come back as the page's one address.
-      const res = await fetch(`${server.url}/browse/design?pricing=free&platform=web&sort=oldest`, { redirect: "manual" });
+      const res = await fetch(`${server.url}/browse/design?pricing=free&platform=web&sort=oldest`, {
+        redirect: "manual",
+      });
       expect(res.status).toBe(301);
       expect(locationOf(res, server.url)).toBe("/browse/design/oldest?pricing=free&platform=web");
     });
@@ -257,17 +337,24 @@ describe("filters by pricing model and platform", () => {
       expect(web.featured).toEqual([]);
       expect(web.countLine).toEqual(["3 tools"]);
       expect(web.panel.pricingCounts).toEqual(allPricing({ free: 1, subscription: 1 }));
-      expect(web.panel.platformCounts).toEqual(allPlatforms({ web: 3, ios: 1, android: 1, windows: 2, mac: 1, "browser-extension": 1 }));
+      expect(web.panel.platformCounts).toEqual(
+        allPlatforms({ web: 3, ios: 1, android: 1, windows: 2, mac: 1, "browser-extension": 1 }),
+      );
 
       const both = await browse(server, "/browse/design/name?pricing=free,subscription&platform=web");
       expect(both.list).toEqual([alpha.slug, echo.slug]);
       expect(both.panel.pricingCounts).toEqual(allPricing({ free: 1, subscription: 1 }));
       expect(both.panel.platformCounts).toEqual(allPlatforms({ web: 2, ios: 1, android: 1 }));
 
-      expect((await browse(server, "/browse/design/name-desc?platform=web")).list).toEqual([foxtrot, echo, alpha].map((t) => t.slug));
+      expect((await browse(server, "/browse/design/name-desc?platform=web")).list).toEqual(
+        [foxtrot, echo, alpha].map((t) => t.slug),
+      );
       expect((await browse(server, "/browse/all/oldest?pricing=free")).list).toEqual([alpha.slug, delta.slug]);
       expect((await browse(server, "/browse/all/name?platform=mac")).list).toEqual([charlie.slug, delta.slug]);
-      expect((await browse(server, "/browse/development/name-desc?pricing=free,paid")).list).toEqual([delta.slug, charlie.slug]);
+      expect((await browse(server, "/browse/development/name-desc?pricing=free,paid")).list).toEqual([
+        delta.slug,
+        charlie.slug,
+      ]);
       // Bravo is a mac tool of design, so it stays featured there; Charlie and Delta are development's.
       const designMac = await browse(server, "/browse/design?platform=mac");
       expect(designMac.featured).toEqual([bravo.slug]);
@@ -303,7 +390,9 @@ describe("filters by pricing model and platform", () => {
       expect(anchors(iosNav).map((a) => a.text)).toEqual(["All tools 1", "Design 1"]);
 
       const sorted = await browse(server, "/browse/design/name?pricing=free,freemium&platform=web");
-      expect(linkHrefs(sorted.html, "canonical")).toEqual([`${site}/browse/design/name?pricing=free,freemium&platform=web`]);
+      expect(linkHrefs(sorted.html, "canonical")).toEqual([
+        `${site}/browse/design/name?pricing=free,freemium&platform=web`,
+      ]);
       expect(sorted.heading).toBe("Free or freemium design tools for Web");
       expect(titleOf(sorted.html)).toMatch(/^Free or freemium design tools for Web \(Name A-Z\) — /);
       expect(textOf(element(sorted.html, "nav", (x) => x["aria-label"] === "Breadcrumb", "breadcrumb").inner)).toBe(
@@ -318,22 +407,36 @@ describe("filters by pricing model and platform", () => {
         ["Clear all", "/browse/all"],
       ]);
       // Every clearing control on the page is that one.
-      expect(anchors(sorted.html).filter((a) => /clear/i.test(a.text)).map((a) => a.text)).toEqual(["Clear all"]);
+      expect(
+        anchors(sorted.html)
+          .filter((a) => /clear/i.test(a.text))
+          .map((a) => a.text),
+      ).toEqual(["Clear all"]);
     });
 
     it("says so when no tool matches, and points to the chips above", async () => {
       for (const [path, clear, heading] of [
         ["/browse/development?platform=ios", "/browse/all", "Development tools for iOS, Latest"],
-        ["/browse/development/name?pricing=subscription&platform=mac", "/browse/all", "Subscription development tools for macOS, Name A-Z"],
+        [
+          "/browse/development/name?pricing=subscription&platform=mac",
+          "/browse/all",
+          "Subscription development tools for macOS, Name A-Z",
+        ],
         ["/browse/all?pricing=contact-for-pricing", "/browse/all", "Contact for Pricing tools, Latest"],
-        ["/browse/all/oldest?pricing=usage-based,contact-for-pricing&platform=api", "/browse/all", "Usage-based or contact for pricing tools for API, Oldest"],
+        [
+          "/browse/all/oldest?pricing=usage-based,contact-for-pricing&platform=api",
+          "/browse/all",
+          "Usage-based or contact for pricing tools for API, Oldest",
+        ],
       ] as const) {
         const page = await browse(server, path);
         expect(page.list, path).toEqual([]);
         expect(page.featured, path).toEqual([]);
         expect(page.countLine, path).toEqual(["0 tools"]);
         // The list's heading (for screen readers) comes first.
-        expect(page.listText, path).toBe(`${heading} No tools match these filters. Remove a filter above to see more tools.`);
+        expect(page.listText, path).toBe(
+          `${heading} No tools match these filters. Remove a filter above to see more tools.`,
+        );
         expect(anchors(page.listSection), path).toEqual([]);
         expect(page.chips.at(-1), path).toEqual(["Clear all", clear]);
         expect(page.html, path).not.toContain("Page 1 of");
@@ -349,20 +452,29 @@ describe("filters by pricing model and platform", () => {
     });
 
     it("never counts or lists a tool that is not public", async () => {
-      for (const path of ["/browse/all?pricing=free", "/browse/design?platform=ios", "/browse/development?pricing=free&platform=ios,mac"]) {
+      for (const path of [
+        "/browse/all?pricing=free",
+        "/browse/design?platform=ios",
+        "/browse/development?pricing=free&platform=ios,mac",
+      ]) {
         const page = await browse(server, path);
         expect(page.html, path).not.toContain(golf.slug);
         expect(page.html, path).not.toContain(golf.name);
       }
       expect((await browse(server, "/browse/design?platform=ios")).panel.platformCounts.ios).toBe(1);
-      expect((await browse(server, "/browse/all?platform=ios")).panel.pricingCounts).toEqual(allPricing({ subscription: 1 }));
+      expect((await browse(server, "/browse/all?platform=ios")).panel.pricingCounts).toEqual(
+        allPricing({ subscription: 1 }),
+      );
     });
 
     it("redirects (301) filters written any other way to their one canonical address", async () => {
       const redirects: [string, string][] = [
         // Repeated, as a form's checkboxes submit them.
         ["/browse/all?pricing=free&pricing=freemium", "/browse/all?pricing=free,freemium"],
-        ["/browse/all?pricing=paid&pricing=free&platform=mac&platform=web", "/browse/all?pricing=free,paid&platform=web,mac"],
+        [
+          "/browse/all?pricing=paid&pricing=free&platform=mac&platform=web",
+          "/browse/all?pricing=free,paid&platform=web,mac",
+        ],
         // In another order, or twice.
         ["/browse/all?pricing=freemium,free", "/browse/all?pricing=free,freemium"],
         ["/browse/all?platform=linux,mac&pricing=paid", "/browse/all?pricing=paid&platform=mac,linux"],
@@ -382,7 +494,10 @@ describe("filters by pricing model and platform", () => {
         // Together with the rules that were there before: page 1, ?sort=, category spellings.
         ["/browse/design/name?platform=WEB&page=1", "/browse/design/name?platform=web"],
         ["/browse/all?platform=mac&sort=name", "/browse/all/name?platform=mac"],
-        ["/browse/all?pricing=free,freemium&platform=mac&sort=oldest", "/browse/all/oldest?pricing=free,freemium&platform=mac"],
+        [
+          "/browse/all?pricing=free,freemium&platform=mac&sort=oldest",
+          "/browse/all/oldest?pricing=free,freemium&platform=mac",
+        ],
         ["/browse/social-media?pricing=free", "/browse/social?pricing=free"],
         ["/browse/all?pricing=free&page=abc", "/browse/all?pricing=free"],
       ];
@@ -434,7 +549,9 @@ describe("filters by pricing model and platform", () => {
 
     it("without filters lists every public tool, says none is chosen and counts every option", async () => {
       const body = await apiList(server, "pageSize=100");
-      expect(body.data.map((t) => t.slug)).toEqual([hotel, foxtrot, echo, delta, charlie, bravo, alpha].map((t) => t.slug));
+      expect(body.data.map((t) => t.slug)).toEqual(
+        [hotel, foxtrot, echo, delta, charlie, bravo, alpha].map((t) => t.slug),
+      );
       expect(body.total).toBe(7);
       expect(body.filters).toEqual({ pricing: [], platform: [] });
       expect(facetCounts(body.facets)).toEqual({ pricing: unfilteredPricing, platform: unfilteredPlatforms });
@@ -448,7 +565,10 @@ describe("filters by pricing model and platform", () => {
       const free = await apiList(server, "pricing=free");
       expect(free.data.map((t) => t.slug)).toEqual([delta.slug, alpha.slug]);
       expect(free.filters).toEqual({ pricing: ["free"], platform: [] });
-      expect(facetCounts(free.facets)).toEqual({ pricing: unfilteredPricing, platform: allPlatforms({ web: 1, mac: 1, linux: 1 }) });
+      expect(facetCounts(free.facets)).toEqual({
+        pricing: unfilteredPricing,
+        platform: allPlatforms({ web: 1, mac: 1, linux: 1 }),
+      });
 
       const designWeb = await apiList(server, "category=design&platform=web&sort=name");
       expect(designWeb.data.map((t) => t.slug)).toEqual([alpha, echo, foxtrot].map((t) => t.slug));
@@ -464,12 +584,20 @@ describe("filters by pricing model and platform", () => {
       expect(second!.data.map((t) => t.slug)).toEqual([delta.slug]);
       expect(beyond!.data).toEqual([]);
       for (const body of [first!, second!, beyond!]) {
-        expect(body).toMatchObject({ pageSize: 2, total: 3, totalPages: 2, filters: { pricing: [], platform: ["mac"] } });
+        expect(body).toMatchObject({
+          pageSize: 2,
+          total: 3,
+          totalPages: 2,
+          filters: { pricing: [], platform: ["mac"] },
+        });
       }
 
       const none = await apiList(server, "category=development&platform=ios");
       expect(none).toMatchObject({ data: [], total: 0, totalPages: 1 });
-      expect(facetCounts(none.facets)).toEqual({ pricing: allPricing({}), platform: allPlatforms({ mac: 2, linux: 1 }) });
+      expect(facetCounts(none.facets)).toEqual({
+        pricing: allPricing({}),
+        platform: allPlatforms({ mac: 2, linux: 1 }),
+      });
     });
 
     it("accepts values in any case and order, and macos, and answers with the canonical slugs", async () => {
@@ -479,8 +607,10 @@ describe("filters by pricing model and platform", () => {
     });
 
     it("refuses an unknown value with 400 invalid-argument naming the options", async () => {
-      const pricingOptions = "pricing: one or more of free, freemium, paid, one-time-purchase, subscription, usage-based, contact-for-pricing, comma-separated.";
-      const platformOptions = "platform: one or more of web, ios, android, windows, mac, linux, api, browser-extension, comma-separated.";
+      const pricingOptions =
+        "pricing: one or more of free, freemium, paid, one-time-purchase, subscription, usage-based, contact-for-pricing, comma-separated.";
+      const platformOptions =
+        "platform: one or more of web, ios, android, windows, mac, linux, api, browser-extension, comma-separated.";
       for (const [query, message] of [
         ["pricing=gratis", pricingOptions],
         ["pricing=free,gratis", pricingOptions],
@@ -507,7 +637,9 @@ describe("filters by pricing model and platform", () => {
       ] as const) {
         const res = await fetch(`${server.url}/api/v1/tools?${query}`);
         expect(res.status, query).toBe(400);
-        expect(await res.json(), query).toEqual({ error: { code: "invalid-argument", message: `${name} may be given only once.` } });
+        expect(await res.json(), query).toEqual({
+          error: { code: "invalid-argument", message: `${name} may be given only once.` },
+        });
       }
     });
   });
@@ -581,7 +713,10 @@ describe("filtered pages", () => {
     const base = "/browse/analytics/name?pricing=usage-based&platform=api";
     const first = await browse(server, base);
     expect(first.list).toEqual(metered.slice(0, 24).map((t) => t.slug));
-    expect(pageLinks(first.html)).toEqual({ head: { prev: [], next: [`${site}${base}&page=2`] }, page: [["next", `${base}&page=2`]] });
+    expect(pageLinks(first.html)).toEqual({
+      head: { prev: [], next: [`${site}${base}&page=2`] },
+      page: [["next", `${base}&page=2`]],
+    });
     const second = await browse(server, `${base}&page=2`);
     expect(second.list).toEqual(metered.slice(24).map((t) => t.slug));
     expect(pageLinks(second.html)).toEqual({ head: { prev: [`${site}${base}`], next: [] }, page: [["prev", base]] });
@@ -592,7 +727,11 @@ describe("filtered pages", () => {
     expect(free.list).toEqual([...gratis].reverse().map((t) => t.slug));
     expect(textOf(free.html)).not.toContain("Page 1 of");
     expect(pageLinks(free.html)).toEqual({ head: { prev: [], next: [] }, page: [] });
-    for (const path of ["/browse/all?pricing=free&page=2", "/browse/all?pricing=usage-based&page=3", "/browse/analytics?platform=web&page=2"]) {
+    for (const path of [
+      "/browse/all?pricing=free&page=2",
+      "/browse/all?pricing=usage-based&page=3",
+      "/browse/analytics?platform=web&page=2",
+    ]) {
       const { res } = await getPage(server.url, path);
       expect(res.status, path).toBe(404);
     }
@@ -617,8 +756,20 @@ describe("filtered pages", () => {
 describe("filters after the catalogue changes", () => {
   const testServer = useTestServer();
   let server: TestServer;
-  const kilo = makeTool({ name: "Kilo Sheets", pricingModel: "Paid", platforms: ["Windows"], categories: ["finance"], createdAt: BASE + HOUR_MS });
-  const lima = makeTool({ name: "Lima Ledger", pricingModel: "Free", platforms: ["Web"], categories: ["finance"], createdAt: BASE + 2 * HOUR_MS });
+  const kilo = makeTool({
+    name: "Kilo Sheets",
+    pricingModel: "Paid",
+    platforms: ["Windows"],
+    categories: ["finance"],
+    createdAt: BASE + HOUR_MS,
+  });
+  const lima = makeTool({
+    name: "Lima Ledger",
+    pricingModel: "Free",
+    platforms: ["Web"],
+    categories: ["finance"],
+    createdAt: BASE + 2 * HOUR_MS,
+  });
   const mike = makeTool({
     name: "Mike Pending",
     pricingModel: "Free",
@@ -641,12 +792,19 @@ describe("filters after the catalogue changes", () => {
     expect((await browse(server, "/browse/finance?pricing=free")).list).toEqual([lima.slug]);
     expect((await browse(server, "/browse/finance?platform=linux")).list).toEqual([]);
 
-    await changeCatalog(server.services, (write) => updateToolRow(write, kilo.id, { pricing_model: "Free", platforms: JSON.stringify(["Linux", "macOS"]) }));
-    await changeCatalog(server.services, (write) => setToolStatus(write, [mike.id], { from: ["pending"], to: "approved", rejectionReason: null }));
+    await changeCatalog(server.services, (write) =>
+      updateToolRow(write, kilo.id, { pricing_model: "Free", platforms: JSON.stringify(["Linux", "macOS"]) }),
+    );
+    await changeCatalog(server.services, (write) =>
+      setToolStatus(write, [mike.id], { from: ["pending"], to: "approved", rejectionReason: null }),
+    );
 
     const after = await apiList(server, "pricing=free");
     expect(after.data.map((t) => t.slug)).toEqual([mike.slug, lima.slug, kilo.slug]);
-    expect(facetCounts(after.facets)).toEqual({ pricing: allPricing({ free: 3 }), platform: allPlatforms({ web: 1, mac: 1, linux: 2 }) });
+    expect(facetCounts(after.facets)).toEqual({
+      pricing: allPricing({ free: 3 }),
+      platform: allPlatforms({ web: 1, mac: 1, linux: 2 }),
+    });
     expect((await apiList(server, "pricing=paid")).total).toBe(0);
 
     const page = await browse(server, "/browse/finance?platform=linux");

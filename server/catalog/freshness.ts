@@ -41,7 +41,11 @@ export function countsOnly(change: CatalogChange | undefined): boolean {
  * (`counts`) or anything else — and returns the new version of that kind. On PostgreSQL the row
  * stays locked until the transaction ends, so writers take versions in the order they commit.
  */
-export async function markCatalogChanged(db: Kysely<DB>, now: number, what: "listing" | "counts" = "listing"): Promise<number> {
+export async function markCatalogChanged(
+  db: Kysely<DB>,
+  now: number,
+  what: "listing" | "counts" = "listing",
+): Promise<number> {
   if (what === "counts") {
     const row = await db
       .updateTable("catalog_state")
@@ -92,7 +96,11 @@ export function createCatalogFreshness(
     const at = now();
     try {
       const [state, running] = await Promise.all([
-        database.db.selectFrom("catalog_state").select(["version", "counts_version"]).where("id", "=", 1).executeTakeFirst(),
+        database.db
+          .selectFrom("catalog_state")
+          .select(["version", "counts_version"])
+          .where("id", "=", 1)
+          .executeTakeFirst(),
         database.db
           .selectFrom("orders")
           .select(sql<number | null>`min(featured_from)`.as("first"))

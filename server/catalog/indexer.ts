@@ -19,11 +19,24 @@ export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], n
   const revision = await markCatalogChanged(db, now);
   for (let i = 0; i < toolIds.length; i += BATCH) {
     const ids = toolIds.slice(i, i + BATCH);
-    const held = new Set((await db.selectFrom("tool_search").select("tool_id").where("tool_id", "in", ids).execute()).map((r) => r.tool_id));
+    const held = new Set(
+      (await db.selectFrom("tool_search").select("tool_id").where("tool_id", "in", ids).execute()).map(
+        (r) => r.tool_id,
+      ),
+    );
     await db.deleteFrom("tool_search").where("tool_id", "in", ids).execute();
     const [rows, categories, tags] = await Promise.all([
-      db.selectFrom("tools").select(["id", "name", "tagline", "description", "status"]).where("id", "in", ids).execute(),
-      db.selectFrom("tool_categories").select(["tool_id", "category"]).where("tool_id", "in", ids).orderBy("position").execute(),
+      db
+        .selectFrom("tools")
+        .select(["id", "name", "tagline", "description", "status"])
+        .where("id", "in", ids)
+        .execute(),
+      db
+        .selectFrom("tool_categories")
+        .select(["tool_id", "category"])
+        .where("tool_id", "in", ids)
+        .orderBy("position")
+        .execute(),
       db.selectFrom("tool_tags").select(["tool_id", "tag"]).where("tool_id", "in", ids).orderBy("position").execute(),
     ]);
     const tools = rows.filter((t) => (PUBLIC_STATUSES as readonly string[]).includes(t.status));
@@ -32,7 +45,11 @@ export async function reindexTools(db: Kysely<DB>, toolIds: readonly string[], n
     // Gone from the public lists: it had a search row, or it was deleted (taking its row with it).
     // A tool that was never public (a new submission, a rejected one) leaves nothing behind.
     const gone = ids.filter((id) => !listed.has(id) && (held.has(id) || !exists.has(id)));
-    if (listed.size > 0) await db.deleteFrom("tool_search_gone").where("tool_id", "in", [...listed]).execute();
+    if (listed.size > 0)
+      await db
+        .deleteFrom("tool_search_gone")
+        .where("tool_id", "in", [...listed])
+        .execute();
     if (gone.length > 0) {
       await db
         .insertInto("tool_search_gone")

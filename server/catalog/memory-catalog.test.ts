@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { CATEGORIES, type CategorySlug } from "../../core/categories.ts";
 import { SORTS, type Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
-import { compareRanked, normalizeQuery, scoreTool, SEARCH_WEIGHTS, wordStartsAt, type RankedTool } from "../../core/search.ts";
+import {
+  compareRanked,
+  normalizeQuery,
+  scoreTool,
+  SEARCH_WEIGHTS,
+  wordStartsAt,
+  type RankedTool,
+} from "../../core/search.ts";
 import { seededRandom } from "../seed/synthetic.ts";
 import { platformMask, pricingMask } from "../../core/filters.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
@@ -22,7 +29,8 @@ const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * i
 const some = <T>(rng: Rng, items: readonly T[], min: number, max: number): T[] => {
   const pool = [...items];
   const out: T[] = [];
-  for (let n = Math.min(int(rng, min, max), pool.length); n > 0; n--) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
+  for (let n = Math.min(int(rng, min, max), pool.length); n > 0; n--)
+    out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
   return out;
 };
 /** Code-unit order, as the catalogue compares ids and names. */
@@ -49,11 +57,59 @@ const make = (id: string, fields: Partial<HeldTool> = {}): HeldTool => ({
 // non-ASCII letters, letters and symbols outside the BMP, and characters a regular expression or
 // a search syntax would treat specially. Field text is lower-cased, as tool_search holds it.
 const WORDS = [
-  "a", "ai", "x", "go", "an", "note", "notes", "keynote", "app", "apps", "whatsapp", "map",
-  "email", "mail", "aider", "openai", "ai-powered", "-powered", "design", "designers", "re-design",
-  "sign", "code", "decode", "team", "steam", "data", "database", "base", "asp.net", ".net", "net",
-  "c++", "node.js", "js", "e-mail", "to-do", "(beta)", "50%", "snake_case", "it's", "\"quoted\"",
-  "café", "naïve", "ſtar", "οδος", "𝒳yz", "yz", "🚀ai", "😀", "*", "\\", "near(",
+  "a",
+  "ai",
+  "x",
+  "go",
+  "an",
+  "note",
+  "notes",
+  "keynote",
+  "app",
+  "apps",
+  "whatsapp",
+  "map",
+  "email",
+  "mail",
+  "aider",
+  "openai",
+  "ai-powered",
+  "-powered",
+  "design",
+  "designers",
+  "re-design",
+  "sign",
+  "code",
+  "decode",
+  "team",
+  "steam",
+  "data",
+  "database",
+  "base",
+  "asp.net",
+  ".net",
+  "net",
+  "c++",
+  "node.js",
+  "js",
+  "e-mail",
+  "to-do",
+  "(beta)",
+  "50%",
+  "snake_case",
+  "it's",
+  '"quoted"',
+  "café",
+  "naïve",
+  "ſtar",
+  "οδος",
+  "𝒳yz",
+  "yz",
+  "🚀ai",
+  "😀",
+  "*",
+  "\\",
+  "near(",
 ];
 // Whitespace the query normalisation folds but a field keeps: phrases must not match across it.
 const SEPARATORS = [" ", " ", " ", " ", "  ", "\u00a0", "\t", "\u3000", " \n", ", ", "-", "/"];
@@ -127,14 +183,27 @@ function oracle(tools: readonly HeldTool[], pays: readonly HeldPayment[], raw: s
   return ranked.sort(compareRanked).map((r) => ({ id: r.id, score: r.score }));
 }
 
-function expectSameAsOracle(catalog: MemoryCatalog, tools: HeldTool[], pays: HeldPayment[], raw: string, now: number, where: string) {
+function expectSameAsOracle(
+  catalog: MemoryCatalog,
+  tools: HeldTool[],
+  pays: HeldPayment[],
+  raw: string,
+  now: number,
+  where: string,
+) {
   const expected = oracle(tools, pays, raw, now);
   const normalized = normalizeQuery(raw);
   const all = catalog.search(normalized, now, { page: 1, pageSize: 100_000 });
   expect(all.hits, `${where}: every match, in order, with its score`).toEqual(expected);
   expect(all.total, `${where}: total`).toBe(expected.length);
   // Small pages: scores below the page may be left unfinished, those on it never are.
-  for (const [page, pageSize] of [[1, 1], [1, 20], [2, 7], [3, 5], [1 + Math.floor(expected.length / 3), 3]] as const) {
+  for (const [page, pageSize] of [
+    [1, 1],
+    [1, 20],
+    [2, 7],
+    [3, 5],
+    [1 + Math.floor(expected.length / 3), 3],
+  ] as const) {
     const from = (page - 1) * pageSize;
     const got = catalog.search(normalized, now, { page, pageSize });
     expect(got.hits, `${where}: page ${page} of ${pageSize}`).toEqual(expected.slice(from, from + pageSize));
@@ -146,7 +215,9 @@ describe("MemoryCatalog searches as the core rules do (property)", () => {
   const seeds = Array.from({ length: 30 }, (_, i) => 7_000 + i);
   it.each(seeds)("catalogue with seed %i", (seed) => {
     const rng = seededRandom(seed);
-    const tools = Array.from({ length: int(rng, 20, 120) }, (_, i) => tool(rng, `t${seed}-${String(i).padStart(3, "0")}`));
+    const tools = Array.from({ length: int(rng, 20, 120) }, (_, i) =>
+      tool(rng, `t${seed}-${String(i).padStart(3, "0")}`),
+    );
     const pays = payments(rng, tools);
     // Both ways of finding a page: sorting the matches, and walking the rank order.
     const sorting = new MemoryCatalog();
@@ -225,11 +296,29 @@ describe("MemoryCatalog matches where a word starts (docs/design.md rule 13)", (
       { id: "hyphen", score: 2 * name.word },
     ]);
     expect(found("ai notes").find((h) => h.id === "phrase-inside")).toEqual({ id: "phrase-inside", score: name.word });
-    expect(found("ai notes").map((h) => h.id).sort()).toEqual(["hyphen", "phrase", "phrase-inside", "prefix", "upper"]);
+    expect(
+      found("ai notes")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["hyphen", "phrase", "phrase-inside", "prefix", "upper"]);
   });
 
   it("agrees with scoreTool on every tool for these queries", () => {
-    for (const raw of ["ai", "mail", "ai notes", "il", "powered", "-powered", ".net", "net", "js", "node", "design", "e-mail", "a"]) {
+    for (const raw of [
+      "ai",
+      "mail",
+      "ai notes",
+      "il",
+      "powered",
+      "-powered",
+      ".net",
+      "net",
+      "js",
+      "node",
+      "design",
+      "e-mail",
+      "a",
+    ]) {
       expect(found(raw), raw).toEqual(oracle(tools, [], raw, NOW));
     }
   });
@@ -318,7 +407,10 @@ describe("MemoryCatalog search keeps in step with changes", () => {
     const catalog = new MemoryCatalog();
     catalog.upsert(make("held", { name: "notes" }));
     catalog.setPayments([{ toolId: "elsewhere", amountCents: 9900, paidAt: NOW - DAY }]);
-    expect(catalog.search("notes", NOW, { page: 1, pageSize: 10 })).toEqual({ hits: [{ id: "held", score: 8 }], total: 1 });
+    expect(catalog.search("notes", NOW, { page: 1, pageSize: 10 })).toEqual({
+      hits: [{ id: "held", score: 8 }],
+      total: 1,
+    });
     expect(catalog.featured(NOW, { category: null, limit: 10 })).toEqual([]);
   });
 
@@ -339,12 +431,51 @@ const CATEGORY_NAME = new Map<string, string>(CATEGORIES.map((c) => [c.slug, c.n
 // Names that are prefixes of one another, that share words, that sort around punctuation and
 // non-ASCII letters; few enough that equal names (ties broken by id) are common.
 const NAME_WORDS = [
-  "ai", "aider", "ai-powered", "mail", "email", "note", "notes", "keynote", "note-taker", "app",
-  "apps", "zeta", "alpha", "beta", "(beta)", "café", "cafe", "ſtar", "star", "node.js", "js", "10x",
-  "design", "designers", "re-design", "writer", "writing", "tool", "tools",
+  "ai",
+  "aider",
+  "ai-powered",
+  "mail",
+  "email",
+  "note",
+  "notes",
+  "keynote",
+  "note-taker",
+  "app",
+  "apps",
+  "zeta",
+  "alpha",
+  "beta",
+  "(beta)",
+  "café",
+  "cafe",
+  "ſtar",
+  "star",
+  "node.js",
+  "js",
+  "10x",
+  "design",
+  "designers",
+  "re-design",
+  "writer",
+  "writing",
+  "tool",
+  "tools",
 ];
 // Words of 4+ letters for the vocabulary, and short ones it must leave out.
-const TAG_WORDS = ["productivity", "notes", "ai", "open-source", "no-code", "api", "crm", "seo", "email", "writing", "naïve", "v2.0"];
+const TAG_WORDS = [
+  "productivity",
+  "notes",
+  "ai",
+  "open-source",
+  "no-code",
+  "api",
+  "crm",
+  "seo",
+  "email",
+  "writing",
+  "naïve",
+  "v2.0",
+];
 
 function listedTool(rng: Rng, id: string): HeldTool {
   const categories = some(rng, SLUGS, 0, 3).map((slug) => CATEGORY_NAME.get(slug)!);
@@ -370,7 +501,8 @@ const inCategory = (t: HeldTool, category: CategorySlug | null) =>
   category === null || t.categories.split("\n").includes(CATEGORY_NAME.get(category)!);
 
 const recentFirst = (a: HeldTool, b: HeldTool) => b.createdAt - a.createdAt || byCodeUnits(b.id, a.id);
-const byName = (a: HeldTool, b: HeldTool) => byCodeUnits(a.name.toLowerCase(), b.name.toLowerCase()) || byCodeUnits(a.id, b.id);
+const byName = (a: HeldTool, b: HeldTool) =>
+  byCodeUnits(a.name.toLowerCase(), b.name.toLowerCase()) || byCodeUnits(a.id, b.id);
 const ORDERS: Record<Sort, (a: HeldTool, b: HeldTool) => number> = {
   recent: recentFirst,
   oldest: (a, b) => -recentFirst(a, b),
@@ -379,7 +511,10 @@ const ORDERS: Record<Sort, (a: HeldTool, b: HeldTool) => number> = {
 };
 
 /** Whether a tool passes filters: one of the pricing models (if any are chosen) and one of the platforms (likewise). */
-function passesOracle(t: HeldTool, filters: { pricing: readonly PricingModel[]; platforms: readonly string[] }): boolean {
+function passesOracle(
+  t: HeldTool,
+  filters: { pricing: readonly PricingModel[]; platforms: readonly string[] },
+): boolean {
   return (
     (filters.pricing.length === 0 || filters.pricing.includes(t.pricingModel as PricingModel)) &&
     (filters.platforms.length === 0 || t.platforms.some((p) => filters.platforms.includes(p)))
@@ -416,7 +551,12 @@ function featuringOracle(held: ReadonlyMap<string, HeldTool>, pays: readonly Hel
   return running;
 }
 
-function featuredOracle(held: ReadonlyMap<string, HeldTool>, pays: readonly HeldPayment[], now: number, category: CategorySlug | null): string[] {
+function featuredOracle(
+  held: ReadonlyMap<string, HeldTool>,
+  pays: readonly HeldPayment[],
+  now: number,
+  category: CategorySlug | null,
+): string[] {
   const running = featuringOracle(held, pays, now);
   return [...running.keys()]
     .filter((id) => inCategory(held.get(id)!, category))
@@ -436,10 +576,19 @@ function vocabularyOracle(held: ReadonlyMap<string, HeldTool>): Set<string> {
   return words;
 }
 
-function namesOracle(held: ReadonlyMap<string, HeldTool>, text: string, limit: number, skip: (id: string) => boolean): string[] {
+function namesOracle(
+  held: ReadonlyMap<string, HeldTool>,
+  text: string,
+  limit: number,
+  skip: (id: string) => boolean,
+): string[] {
   const needle = text.trim().toLowerCase();
   const tools = [...held.values()].filter((t) => !skip(t.id));
-  if (needle === "") return tools.sort(recentFirst).slice(0, limit).map((t) => t.id);
+  if (needle === "")
+    return tools
+      .sort(recentFirst)
+      .slice(0, limit)
+      .map((t) => t.id);
   return tools
     .filter((t) => wordStartsAt(t.name, needle))
     .sort((a, b) => a.name.length - b.name.length || byName(a, b))
@@ -459,7 +608,8 @@ function similarOracle(held: ReadonlyMap<string, HeldTool>, sourceId: string) {
       const categories = categoriesOf(t).filter((c) => categoriesOf(source).includes(c));
       const tags = tagsOf(t).filter((tag) => tagsOf(source).includes(tag));
       const platforms = PLATFORMS.filter((p) => t.platforms.includes(p) && source.platforms.includes(p));
-      const pricingModel = knownPricing(t) && t.pricingModel === source.pricingModel ? (t.pricingModel as PricingModel) : null;
+      const pricingModel =
+        knownPricing(t) && t.pricingModel === source.pricingModel ? (t.pricingModel as PricingModel) : null;
       const points = 4 * categories.length + 2 * tags.length + platforms.length + (pricingModel ? 1 : 0);
       return { tool: t, points, shares: { categories, tags, platforms, pricingModel } };
     })
@@ -468,7 +618,13 @@ function similarOracle(held: ReadonlyMap<string, HeldTool>, sourceId: string) {
     .map((x) => ({ id: x.tool.id, shares: x.shares }));
 }
 
-function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, HeldTool>, pays: readonly HeldPayment[], rng: Rng, where: string) {
+function expectListsAsOracle(
+  catalog: MemoryCatalog,
+  held: ReadonlyMap<string, HeldTool>,
+  pays: readonly HeldPayment[],
+  rng: Rng,
+  where: string,
+) {
   const ids = [...held.keys()];
   const categories: (CategorySlug | null)[] = [null, ...some(rng, SLUGS, 5, 5)];
   // A category nobody is in, when there is one.
@@ -481,7 +637,8 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
     new Map(SLUGS.map((slug) => [slug, [...held.values()].filter((t) => inCategory(t, slug)).length])),
   );
   for (const id of some(rng, ids, 0, 10)) {
-    for (const slug of SLUGS) expect(catalog.inCategory(id, slug), `${where}: ${id} in ${slug}`).toBe(inCategory(held.get(id)!, slug));
+    for (const slug of SLUGS)
+      expect(catalog.inCategory(id, slug), `${where}: ${id} in ${slug}`).toBe(inCategory(held.get(id)!, slug));
   }
   expect(catalog.inCategory("absent", "ai"), `${where}: an absent tool is in no category`).toBe(false);
 
@@ -497,12 +654,23 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
         const expected = listOracle(held, category, sort, exclude);
         const total = expected.length;
         const pages: [number, number][] = [
-          [0, 24], [0, 1], [0, 0], [0, 100_000], [int(rng, 0, total), int(rng, 1, 10)], [Math.max(0, total - 1), 5],
-          [total, 5], [total + 10, 3], [3, 7], [10, 7],
+          [0, 24],
+          [0, 1],
+          [0, 0],
+          [0, 100_000],
+          [int(rng, 0, total), int(rng, 1, 10)],
+          [Math.max(0, total - 1), 5],
+          [total, 5],
+          [total + 10, 3],
+          [3, 7],
+          [10, 7],
         ];
         for (const [from, count] of pages) {
           const at = `${where}: list ${JSON.stringify({ category, sort, exclude: [...exclude], from, count })}`;
-          expect(catalog.list({ category, sort, from, count, exclude }), at).toEqual({ ids: expected.slice(from, from + count), total });
+          expect(catalog.list({ category, sort, from, count, exclude }), at).toEqual({
+            ids: expected.slice(from, from + count),
+            total,
+          });
         }
       }
     }
@@ -517,7 +685,11 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
       for (const sort of SORT_NAMES) {
         for (const exclude of excludes) {
           const expected = listOracle(held, category, sort, exclude, filters);
-          for (const [from, count] of [[0, 24], [int(rng, 0, expected.length), 5], [expected.length, 3]] as const) {
+          for (const [from, count] of [
+            [0, 24],
+            [int(rng, 0, expected.length), 5],
+            [expected.length, 3],
+          ] as const) {
             const at = `${where}: filtered list ${JSON.stringify({ category, sort, filters, exclude: [...exclude], from, count })}`;
             expect(catalog.list({ category, sort, from, count, exclude, filters: masksOf(filters) }), at).toEqual({
               ids: expected.slice(from, from + count),
@@ -536,7 +708,10 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
       );
     }
     // Without an exclude set at all.
-    expect(catalog.list({ category, sort: "recent", from: 2, count: 5 }), `${where}: list of ${category} with no exclude`).toEqual({
+    expect(
+      catalog.list({ category, sort: "recent", from: 2, count: 5 }),
+      `${where}: list of ${category} with no exclude`,
+    ).toEqual({
       ids: listOracle(held, category, "recent", new Set()).slice(2, 7),
       total: listOracle(held, category, "recent", new Set()).length,
     });
@@ -545,7 +720,10 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
     for (const except of [undefined, "", "absent", pick(rng, ids), ...(inList.length > 0 ? [pick(rng, inList)] : [])]) {
       for (const limit of [0, 1, 3, 1000]) {
         const expected = inList.filter((id) => id !== except).slice(0, limit);
-        expect(catalog.newest(category, limit, except), `${where}: newest ${JSON.stringify({ category, limit, except })}`).toEqual(expected);
+        expect(
+          catalog.newest(category, limit, except),
+          `${where}: newest ${JSON.stringify({ category, limit, except })}`,
+        ).toEqual(expected);
       }
     }
   }
@@ -559,22 +737,31 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
     for (const category of categories) {
       const expected = featuredOracle(held, pays, now, category);
       for (const limit of [0, 1, 3, 1000]) {
-        expect(catalog.featured(now, { category, limit }), `${where}: featured ${JSON.stringify({ now, category, limit })}`).toEqual(
-          expected.slice(0, limit),
-        );
+        expect(
+          catalog.featured(now, { category, limit }),
+          `${where}: featured ${JSON.stringify({ now, category, limit })}`,
+        ).toEqual(expected.slice(0, limit));
       }
       const filters = { pricing: some(rng, PRICING_MODELS, 1, 3), platforms: some(rng, PLATFORMS, 0, 2) };
-      expect(catalog.featured(now, { category, limit: 1000, filters: masksOf(filters) }), `${where}: featured ${JSON.stringify({ now, category, filters })}`).toEqual(
-        expected.filter((id) => passesOracle(held.get(id)!, filters)),
-      );
+      expect(
+        catalog.featured(now, { category, limit: 1000, filters: masksOf(filters) }),
+        `${where}: featured ${JSON.stringify({ now, category, filters })}`,
+      ).toEqual(expected.filter((id) => passesOracle(held.get(id)!, filters)));
     }
   }
 
   for (const id of [...some(rng, ids, 0, 4), "absent"]) {
     const expected = held.has(id) ? similarOracle(held, id) : null;
-    for (const [from, count] of [[0, 24], [0, 3], [int(rng, 0, 10), 5], [1000, 24]] as const) {
+    for (const [from, count] of [
+      [0, 24],
+      [0, 3],
+      [int(rng, 0, 10), 5],
+      [1000, 24],
+    ] as const) {
       const at = `${where}: similar to ${id} ${JSON.stringify({ from, count })}`;
-      expect(catalog.similar(id, { from, count }), at).toEqual(expected && { hits: expected.slice(from, from + count), total: expected.length });
+      expect(catalog.similar(id, { from, count }), at).toEqual(
+        expected && { hits: expected.slice(from, from + count), total: expected.length },
+      );
     }
   }
 
@@ -587,18 +774,49 @@ function expectListsAsOracle(catalog: MemoryCatalog, held: ReadonlyMap<string, H
     ["a quarter", (id) => skipped.has(id)],
   ];
   const texts = [
-    "", "  ", "a", "ai", "AI", " ai ", "ail", "mail", "no", "note", "notes", "taker", "-taker", "note-t", "powered", "js", ".js",
-    "(beta", "beta", "eta", "caf", "café", "ſ", "s", "des", "signers", "10", "x", "ai n", "notes app", "zzz",
-    pick(rng, NAME_WORDS), pick(rng, NAME_WORDS).slice(0, 2),
+    "",
+    "  ",
+    "a",
+    "ai",
+    "AI",
+    " ai ",
+    "ail",
+    "mail",
+    "no",
+    "note",
+    "notes",
+    "taker",
+    "-taker",
+    "note-t",
+    "powered",
+    "js",
+    ".js",
+    "(beta",
+    "beta",
+    "eta",
+    "caf",
+    "café",
+    "ſ",
+    "s",
+    "des",
+    "signers",
+    "10",
+    "x",
+    "ai n",
+    "notes app",
+    "zzz",
+    pick(rng, NAME_WORDS),
+    pick(rng, NAME_WORDS).slice(0, 2),
     // A whole name held, and the start of one.
     ...some(rng, [...held.values()], 0, 1).flatMap((t) => [t.name, t.name.slice(0, int(rng, 1, t.name.length))]),
   ];
   for (const text of texts) {
     for (const [label, skip] of skips) {
       for (const limit of [0, 1, 5, 1000]) {
-        expect(catalog.namesMatching(text, limit, skip), `${where}: namesMatching ${JSON.stringify({ text, limit, skip: label })}`).toEqual(
-          namesOracle(held, text, limit, skip),
-        );
+        expect(
+          catalog.namesMatching(text, limit, skip),
+          `${where}: namesMatching ${JSON.stringify({ text, limit, skip: label })}`,
+        ).toEqual(namesOracle(held, text, limit, skip));
       }
     }
   }
@@ -678,7 +896,9 @@ describe("MemoryCatalog lists, by example", () => {
     expect(ids("name")).toEqual(["c", "a", "b", "d"]);
     expect(ids("name-desc")).toEqual(["d", "b", "a", "c"]);
     // A page of the rest, the left-out tools not counted in the total.
-    expect(catalog.list({ category: null, sort: "name", from: 1, count: 2, exclude: new Set(["a", "absent"]) })).toEqual({ ids: ["b", "d"], total: 3 });
+    expect(
+      catalog.list({ category: null, sort: "name", from: 1, count: 2, exclude: new Set(["a", "absent"]) }),
+    ).toEqual({ ids: ["b", "d"], total: 3 });
   });
 
   it("counts categories through upserts, replacements and removals", () => {
@@ -693,12 +913,16 @@ describe("MemoryCatalog lists, by example", () => {
     catalog.remove("two");
     expect(counts()).toEqual({ productivity: 1 });
     expect(catalog.list({ category: "design", sort: "recent", from: 0, count: 10 })).toEqual({ ids: [], total: 0 });
-    expect(catalog.list({ category: "productivity", sort: "recent", from: 0, count: 10 })).toEqual({ ids: ["one"], total: 1 });
+    expect(catalog.list({ category: "productivity", sort: "recent", from: 0, count: 10 })).toEqual({
+      ids: ["one"],
+      total: 1,
+    });
   });
 
   it("orders featured tools by weight, then latest payment, then id, and filters by category", () => {
     const catalog = new MemoryCatalog();
-    for (const id of ["a", "b", "c", "d", "e"]) catalog.upsert(make(id, { categories: id === "e" ? "design" : "productivity" }));
+    for (const id of ["a", "b", "c", "d", "e"])
+      catalog.upsert(make(id, { categories: id === "e" ? "design" : "productivity" }));
     catalog.setPayments([
       { toolId: "a", amountCents: 1900, paidAt: NOW - 10 * DAY },
       { toolId: "a", amountCents: 1900, paidAt: NOW - 400 * DAY }, // ended: does not count
@@ -712,7 +936,13 @@ describe("MemoryCatalog lists, by example", () => {
     expect(catalog.featured(NOW, { category: "design", limit: 10 })).toEqual(["e"]);
     expect(catalog.featured(NOW, { category: "productivity", limit: 2 })).toEqual(["d", "b"]);
     // d's first year ends: one payment left, the oldest of the four.
-    expect(catalog.featured(NOW - 300 * DAY + FEATURED_DURATION_MS, { category: null, limit: 10 })).toEqual(["b", "c", "a", "d", "e"]);
+    expect(catalog.featured(NOW - 300 * DAY + FEATURED_DURATION_MS, { category: null, limit: 10 })).toEqual([
+      "b",
+      "c",
+      "a",
+      "d",
+      "e",
+    ]);
     catalog.remove("b");
     expect(catalog.featured(NOW, { category: null, limit: 10 })).toEqual(["d", "c", "a", "e"]);
   });
@@ -752,7 +982,9 @@ describe("MemoryCatalog searches with filters and other orders as brute force do
   const seeds = Array.from({ length: 12 }, (_, i) => 9_500 + i);
   it.each(seeds)("catalogue with seed %i", (seed) => {
     const rng = seededRandom(seed);
-    const tools = Array.from({ length: int(rng, 20, 120) }, (_, i) => listedTool(rng, `s${seed}-${String(i).padStart(3, "0")}`));
+    const tools = Array.from({ length: int(rng, 20, 120) }, (_, i) =>
+      listedTool(rng, `s${seed}-${String(i).padStart(3, "0")}`),
+    );
     const sorting = new MemoryCatalog();
     const walking = new MemoryCatalog({ sortLimit: 0 });
     for (const catalog of [sorting, walking]) for (const t of tools) catalog.upsert(t);
@@ -764,20 +996,47 @@ describe("MemoryCatalog searches with filters and other orders as brute force do
       const matches = oracle(tools, [], raw, NOW);
       const kept = matches.filter((m) => passesOracle(byId.get(m.id)!, filters));
       for (const catalog of [sorting, walking]) {
-        const relevance = catalog.search(normalizeQuery(raw), NOW, { page: 1, pageSize: 100_000, filters: masksOf(filters), facets: true });
+        const relevance = catalog.search(normalizeQuery(raw), NOW, {
+          page: 1,
+          pageSize: 100_000,
+          filters: masksOf(filters),
+          facets: true,
+        });
         expect(relevance.hits, where).toEqual(kept);
         expect(relevance.total, where).toBe(kept.length);
         // A small page is the same slice of the filtered list.
-        expect(catalog.search(normalizeQuery(raw), NOW, { page: 2, pageSize: 3, filters: masksOf(filters) }).hits, where).toEqual(kept.slice(3, 6));
+        expect(
+          catalog.search(normalizeQuery(raw), NOW, { page: 2, pageSize: 3, filters: masksOf(filters) }).hits,
+          where,
+        ).toEqual(kept.slice(3, 6));
         // Facets: pricing among the matches on the platforms chosen, platforms among those of the pricing chosen.
-        const onPlatforms = matches.map((m) => byId.get(m.id)!).filter((t) => passesOracle(t, { pricing: [], platforms: filters.platforms }));
-        PRICING_MODELS.forEach((model, i) => expect(relevance.facets!.pricing[i], `${where}: ${model}`).toBe(onPlatforms.filter((t) => t.pricingModel === model).length));
+        const onPlatforms = matches
+          .map((m) => byId.get(m.id)!)
+          .filter((t) => passesOracle(t, { pricing: [], platforms: filters.platforms }));
+        PRICING_MODELS.forEach((model, i) =>
+          expect(relevance.facets!.pricing[i], `${where}: ${model}`).toBe(
+            onPlatforms.filter((t) => t.pricingModel === model).length,
+          ),
+        );
         for (const [order, compare] of [
           ["name", byName],
           ["recent", recentFirst],
         ] as const) {
-          const sorted = catalog.search(normalizeQuery(raw), NOW, { page: 1, pageSize: 100_000, filters: masksOf(filters), order });
-          expect(sorted.hits.map((h) => h.id), `${where}: ${order}`).toEqual(kept.map((m) => byId.get(m.id)!).sort(compare).map((t) => t.id));
+          const sorted = catalog.search(normalizeQuery(raw), NOW, {
+            page: 1,
+            pageSize: 100_000,
+            filters: masksOf(filters),
+            order,
+          });
+          expect(
+            sorted.hits.map((h) => h.id),
+            `${where}: ${order}`,
+          ).toEqual(
+            kept
+              .map((m) => byId.get(m.id)!)
+              .sort(compare)
+              .map((t) => t.id),
+          );
         }
       }
     }

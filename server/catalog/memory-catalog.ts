@@ -12,10 +12,28 @@ import { SearchIndex } from "./memory/search.ts";
 import { Similar } from "./memory/similar.ts";
 import { CATEGORY_BY_SLUG, SlotStore } from "./memory/slots.ts";
 import { Tags } from "./memory/tags.ts";
-import type { FacetCounts, FilterMasks, HeldPayment, HeldTool, RunningFeaturing, SearchHits, Shares } from "./memory/types.ts";
+import type {
+  FacetCounts,
+  FilterMasks,
+  HeldPayment,
+  HeldTool,
+  RunningFeaturing,
+  SearchHits,
+  Shares,
+} from "./memory/types.ts";
 import { Vocabulary } from "./memory/vocabulary.ts";
 
-export { FIELDS, type FacetCounts, type Field, type FilterMasks, type HeldPayment, type HeldTool, type RunningFeaturing, type SearchHits, type Shares } from "./memory/types.ts";
+export {
+  FIELDS,
+  type FacetCounts,
+  type Field,
+  type FilterMasks,
+  type HeldPayment,
+  type HeldTool,
+  type RunningFeaturing,
+  type SearchHits,
+  type Shares,
+} from "./memory/types.ts";
 
 // Every public tool, held compactly in each instance's memory (docs/decisions/023): what the
 // public lists need to be answered without reading the catalogue — the orders (newest, name), the
@@ -42,7 +60,12 @@ export class MemoryCatalog {
   private readonly featurings = new Featuring(this.slotStore);
   private readonly tags = new Tags(this.slotStore, this.lists);
   private readonly scratch = new Scratch();
-  private readonly similarTools = new Similar({ slots: this.slotStore, lists: this.lists, tags: this.tags, scratch: this.scratch });
+  private readonly similarTools = new Similar({
+    slots: this.slotStore,
+    lists: this.lists,
+    tags: this.tags,
+    scratch: this.scratch,
+  });
   private readonly vocabularyOf = new Vocabulary();
   private readonly fields = new FieldStore(this.vocabularyOf);
   private readonly postings: Postings;
@@ -57,7 +80,16 @@ export class MemoryCatalog {
     const { slotStore: slots, lists, scratch, vocabularyOf: vocabulary, fields } = this;
     this.postings = new Postings({ slots, vocabulary, fields, bulk: options.bulk ?? false });
     this.order = new ResultOrder({ slots, lists, featuring: this.featurings, scratch });
-    this.index = new SearchIndex({ slots, lists, vocabulary, fields, postings: this.postings, order: this.order, scratch, sortLimit: options.sortLimit ?? SORT_LIMIT });
+    this.index = new SearchIndex({
+      slots,
+      lists,
+      vocabulary,
+      fields,
+      postings: this.postings,
+      order: this.order,
+      scratch,
+      sortLimit: options.sortLimit ?? SORT_LIMIT,
+    });
   }
 
   /** Public tools held. */
@@ -137,7 +169,14 @@ export class MemoryCatalog {
   }
 
   /** One page of public tools (of one category, or all) in a sort order, leaving out `exclude`, with how many there are in all. */
-  list(options: { category: CategorySlug | null; sort: Sort; from: number; count: number; exclude?: ReadonlySet<string>; filters?: FilterMasks }): {
+  list(options: {
+    category: CategorySlug | null;
+    sort: Sort;
+    from: number;
+    count: number;
+    exclude?: ReadonlySet<string>;
+    filters?: FilterMasks;
+  }): {
     ids: string[];
     total: number;
   } {
@@ -176,12 +215,19 @@ export class MemoryCatalog {
   // Similar tools and tags.
 
   /** The public tools most like a held one (docs/decisions/029), one page of them with what each shares; null when it is not held. */
-  similar(id: string, options: { from: number; count: number }): { hits: { id: string; shares: Shares }[]; total: number } | null {
+  similar(
+    id: string,
+    options: { from: number; count: number },
+  ): { hits: { id: string; shares: Shares }[]; total: number } | null {
     return this.similarTools.similar(id, options);
   }
 
   /** The public tools sharing a category or a tag with a tool (a tool page's related tools), best first. */
-  closest(tool: { categories: readonly string[]; tags: readonly string[]; except: string }, limit: number, cap: number): { id: string; points: number }[] {
+  closest(
+    tool: { categories: readonly string[]; tags: readonly string[]; except: string },
+    limit: number,
+    cap: number,
+  ): { id: string; points: number }[] {
     return this.similarTools.closest(tool, limit, cap);
   }
 

@@ -4,7 +4,14 @@ import { SORTS, tagSlug, type Sort } from "../../core/catalog.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { normalizeQuery } from "../../core/search.ts";
 import { PUBLIC_STATUSES, type ToolStatus } from "../../core/tool.ts";
-import { addPaidOrder, addTools, addToolsFromAnotherInstance, DAY_MS, makeTool, searchByBruteForce } from "../../tests/support/catalog.ts";
+import {
+  addPaidOrder,
+  addTools,
+  addToolsFromAnotherInstance,
+  DAY_MS,
+  makeTool,
+  searchByBruteForce,
+} from "../../tests/support/catalog.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { seededRandom } from "../seed/synthetic.ts";
 import { changeCatalog } from "./change.ts";
@@ -48,17 +55,84 @@ type Rng = ReturnType<typeof prng>;
 // punctuation, SQL and FTS specials, words that are also inside category names ("ai",
 // "design", "learning", "management", "media"), and a few non-ASCII letters.
 const WORDS = [
-  "ai", "AI", "ui", "UI", "x", "X", "go", "an", "a",
-  "note", "notes", "Note", "NOTES", "keynote", "KeyNote", "notion", "Notion",
-  "app", "apps", "map", "mapper", "Maps", "data", "database", "DataBase", "base",
-  "design", "Designer", "sign", "code", "decode", "codec", "Code",
-  "chat", "GPT", "chatgpt", "team", "steam", "teams", "cloud", "loud",
-  "edit", "editor", "credit", "pro", "proto", "Prototype",
-  "learning", "machine", "management", "project", "media", "social", "content", "support",
-  "C++", "node.js", "e-mail", "mail", "to-do", "todo", "(beta)", "v2.0", "50%", "snake_case",
-  "it's", "\"quoted\"", "a&b", "Café", "café", "naïve",
+  "ai",
+  "AI",
+  "ui",
+  "UI",
+  "x",
+  "X",
+  "go",
+  "an",
+  "a",
+  "note",
+  "notes",
+  "Note",
+  "NOTES",
+  "keynote",
+  "KeyNote",
+  "notion",
+  "Notion",
+  "app",
+  "apps",
+  "map",
+  "mapper",
+  "Maps",
+  "data",
+  "database",
+  "DataBase",
+  "base",
+  "design",
+  "Designer",
+  "sign",
+  "code",
+  "decode",
+  "codec",
+  "Code",
+  "chat",
+  "GPT",
+  "chatgpt",
+  "team",
+  "steam",
+  "teams",
+  "cloud",
+  "loud",
+  "edit",
+  "editor",
+  "credit",
+  "pro",
+  "proto",
+  "Prototype",
+  "learning",
+  "machine",
+  "management",
+  "project",
+  "media",
+  "social",
+  "content",
+  "support",
+  "C++",
+  "node.js",
+  "e-mail",
+  "mail",
+  "to-do",
+  "todo",
+  "(beta)",
+  "v2.0",
+  "50%",
+  "snake_case",
+  "it's",
+  '"quoted"',
+  "a&b",
+  "Café",
+  "café",
+  "naïve",
   // Where a word starts: "ai" starts "AI-powered" and "aider", not "OpenAI"; ".NET" begins with punctuation.
-  "AI-powered", "aider", "OpenAI", "ASP.NET", ".NET", "net",
+  "AI-powered",
+  "aider",
+  "OpenAI",
+  "ASP.NET",
+  ".NET",
+  "net",
 ] as const;
 // Query words that no catalogue contains.
 const ABSENT = ["zebra", "qq", "quux", "xylophone", "z", "%%", "__", "nope"];
@@ -99,7 +173,9 @@ interface Generated {
 /** A random tool, with the paid orders it will have (some of them in force at `now`, some ended). */
 function generate(rng: Rng, slug: string, now: number): Generated {
   const name = phrase(rng, 1, 3);
-  const tagline = rng.chance(0.1) ? `${rng.pick(WORDS)}\u00a0${rng.pick(WORDS)}  ${phrase(rng, 1, 3)}` : phrase(rng, 2, 6);
+  const tagline = rng.chance(0.1)
+    ? `${rng.pick(WORDS)}\u00a0${rng.pick(WORDS)}  ${phrase(rng, 1, 3)}`
+    : phrase(rng, 2, 6);
   // Tags are distinct strings (the table's key), though "AI" and "ai" may both be there.
   const tags = rng.some(WORDS, 0, 4) as string[];
   const categories = rng.some(CATEGORY_SLUGS, 1, 3);
@@ -143,7 +219,27 @@ function query(rng: Rng, tools: Generated[]): string {
   } else if (kind === 2) {
     q = rng.pick(ABSENT) + (rng.chance(0.5) ? ` ${rng.pick(WORDS)}` : "");
   } else if (kind === 3) {
-    q = rng.pick(["ai", "ui", "x", "a", "go", "an", "AI", "X", "z", "%", "_", "&", ".", "ail", "penai", "powered", "-powered", ".net", "js"]);
+    q = rng.pick([
+      "ai",
+      "ui",
+      "x",
+      "a",
+      "go",
+      "an",
+      "AI",
+      "X",
+      "z",
+      "%",
+      "_",
+      "&",
+      ".",
+      "ail",
+      "penai",
+      "powered",
+      "-powered",
+      ".net",
+      "js",
+    ]);
   } else {
     q = Array.from({ length: rng.int(1, 3) }, () => rng.pick(WORDS)).join(rng.pick([" ", "  ", " \t ", "\u00a0"]));
   }
@@ -169,7 +265,10 @@ async function clearCatalogue(server: TestServer) {
 }
 
 async function load(server: TestServer, generated: Generated[]) {
-  await addTools(server.services, generated.map((g) => g.tool));
+  await addTools(
+    server.services,
+    generated.map((g) => g.tool),
+  );
   for (const { tool, orders } of generated) {
     for (const order of orders) await addPaidOrder(server.services, tool, order.amountUsd, order.paidAt);
   }
@@ -189,7 +288,10 @@ describe("search agrees with the core scoring rules (property)", () => {
     const generated = catalogue(rng, seed, now);
     await clearCatalogue(server);
     const { db } = server.services.database;
-    expect(await db.selectFrom("tool_search").select("tool_id").execute(), `seed ${seed}: the search rows emptied with the tools`).toEqual([]);
+    expect(
+      await db.selectFrom("tool_search").select("tool_id").execute(),
+      `seed ${seed}: the search rows emptied with the tools`,
+    ).toEqual([]);
     expect(await server.services.catalog.count(now), `seed ${seed}: the catalogue in memory emptied`).toBe(0);
     await load(server, generated);
     const publicCount = generated.filter((g) => (PUBLIC_STATUSES as readonly string[]).includes(g.tool.status)).length;
@@ -237,7 +339,12 @@ describe("the search index stays in step with the catalogue", () => {
 
   it("forgets a deleted tool (its row cascades, its tombstone tells), and its words do not find the tool stored after it", async () => {
     const keep = makeTool({ name: "Quokka Keeper", tagline: "Keeps the quokka", tags: ["wombat"], createdAt: BASE });
-    const gone = makeTool({ name: "Quokka Goner", tagline: "Wombat tracker", tags: ["platypus"], createdAt: BASE + HOUR_MS });
+    const gone = makeTool({
+      name: "Quokka Goner",
+      tagline: "Wombat tracker",
+      tags: ["platypus"],
+      createdAt: BASE + HOUR_MS,
+    });
     await addTools(server.services, [keep, gone]);
     // The keeper also has the word in its tagline, so it ranks first.
     expect(await ids("quokka")).toEqual([keep.id, gone.id]);
@@ -249,7 +356,9 @@ describe("the search index stays in step with the catalogue", () => {
     expect(await ids("quokka")).toEqual([keep.id]);
     expect(await ids("platypus")).toEqual([]);
     expect((await search("platypus")).total).toBe(0);
-    expect((await search("wombat")).items.map((t) => ({ id: t.id, score: t.score }))).toEqual([{ id: keep.id, score: scoreOf(keep, "wombat") }]);
+    expect((await search("wombat")).items.map((t) => ({ id: t.id, score: t.score }))).toEqual([
+      { id: keep.id, score: scoreOf(keep, "wombat") },
+    ]);
 
     // The deleted tool's place in the index is retired, not handed on: the tool stored after it
     // must not inherit its words.
@@ -267,7 +376,13 @@ describe("the search index stays in step with the catalogue", () => {
   };
 
   it("shows a pending tool made public only once reindexTools runs: the indexer is the one way in", async () => {
-    const pending = makeTool({ name: "Narwhal Notes", tagline: "Tusk-grade notes", description: "Notes for the Arctic.", status: "pending", createdAt: BASE });
+    const pending = makeTool({
+      name: "Narwhal Notes",
+      tagline: "Tusk-grade notes",
+      description: "Notes for the Arctic.",
+      status: "pending",
+      createdAt: BASE,
+    });
     await addTools(server.services, [pending]);
     expect(await ids("narwhal")).toEqual([]);
 
@@ -279,7 +394,9 @@ describe("the search index stays in step with the catalogue", () => {
 
     await reindex(pending.id);
     const found = await search("narwhal");
-    expect(found.items.map((t) => ({ id: t.id, score: t.score }))).toEqual([{ id: pending.id, score: scoreOf(pending, "narwhal") }]);
+    expect(found.items.map((t) => ({ id: t.id, score: t.score }))).toEqual([
+      { id: pending.id, score: scoreOf(pending, "narwhal") },
+    ]);
     expect(found.total).toBe(1);
 
     // The indexer also takes the current text, and takes a tool out once it is no longer public.
@@ -300,7 +417,12 @@ describe("search returns only tools that score", () => {
   // JavaScript's toLowerCase leaves "ſ" (long s) alone and lowercases a final capital sigma to
   // "ς"; an index that folds characters otherwise (SQLite's trigram tokenizer folds "ſ" → "s" and
   // "ς" → "σ") would find more than the word-start test the score is made of.
-  const star = makeTool({ name: "Star Tracker", tagline: "Follows stars", description: "Sky charts.", tags: ["astronomy"] });
+  const star = makeTool({
+    name: "Star Tracker",
+    tagline: "Follows stars",
+    description: "Sky charts.",
+    tags: ["astronomy"],
+  });
   const greek = makeTool({ name: "ΟΔΟΣ Maps", tagline: "Street maps", description: "Greek roads.", tags: ["travel"] });
 
   beforeAll(async () => {
@@ -308,13 +430,29 @@ describe("search returns only tools that score", () => {
     await addTools(server.services, [star, greek]);
   });
 
-  it.each(["ſtar", "ſtar tracker", "οδοσ", "ΟΔΟΣ", "οδος"])("answers %j exactly as the core rules score it", async (raw) => {
-    const normalized = normalizeQuery(raw);
-    const expected = oracle([{ tool: star, orders: [] }, { tool: greek, orders: [] }], normalized, Date.now());
-    const result = await server.services.catalog.search(normalized, server.services.now(), { page: 1, pageSize: 100 });
-    expect(result.items.map((t) => ({ id: t.id, score: t.score })), `query ${JSON.stringify(raw)}`).toEqual(expected);
-    expect(result.total, `query ${JSON.stringify(raw)}: total`).toBe(expected.length);
-  });
+  it.each(["ſtar", "ſtar tracker", "οδοσ", "ΟΔΟΣ", "οδος"])(
+    "answers %j exactly as the core rules score it",
+    async (raw) => {
+      const normalized = normalizeQuery(raw);
+      const expected = oracle(
+        [
+          { tool: star, orders: [] },
+          { tool: greek, orders: [] },
+        ],
+        normalized,
+        Date.now(),
+      );
+      const result = await server.services.catalog.search(normalized, server.services.now(), {
+        page: 1,
+        pageSize: 100,
+      });
+      expect(
+        result.items.map((t) => ({ id: t.id, score: t.score })),
+        `query ${JSON.stringify(raw)}`,
+      ).toEqual(expected);
+      expect(result.total, `query ${JSON.stringify(raw)}: total`).toBe(expected.length);
+    },
+  );
 });
 
 describe("the search index follows other instances' writes", () => {
@@ -325,7 +463,8 @@ describe("the search index follows other instances' writes", () => {
     server = testServer();
   });
 
-  const search = (q: string) => server.services.catalog.search(normalizeQuery(q), server.services.now(), { page: 1, pageSize: 100 });
+  const search = (q: string) =>
+    server.services.catalog.search(normalizeQuery(q), server.services.now(), { page: 1, pageSize: 100 });
   const ids = async (q: string) => (await search(q)).items.map((t) => t.id);
   it("sees an insert, a rename, a payment and a deletion made elsewhere", async () => {
     const { db } = server.services.database;
@@ -335,7 +474,11 @@ describe("the search index follows other instances' writes", () => {
     expect(await ids("axolotl")).toEqual([second.id, first.id]);
 
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("tools").set({ name: "Salamander Atlas", description: "Maps." }).where("id", "=", first.id).execute();
+      await trx
+        .updateTable("tools")
+        .set({ name: "Salamander Atlas", description: "Maps." })
+        .where("id", "=", first.id)
+        .execute();
       await reindexTools(trx, [first.id], server.services.now());
     });
     expect(await ids("axolotl")).toEqual([second.id]);
@@ -345,7 +488,14 @@ describe("the search index follows other instances' writes", () => {
     expect(await ids("lake")).toEqual([second.id, first.id]);
     // As another instance would: without telling this one.
     await changeCatalog({ database: server.services.database, now: server.services.now }, (write) =>
-      insertPaidOrder(write, { toolId: first.id, toolName: first.name, amountCents: 4900, provider: "test", sessionId: `s_${first.id}`, paidAt: server.services.now() - DAY_MS }),
+      insertPaidOrder(write, {
+        toolId: first.id,
+        toolName: first.name,
+        amountCents: 4900,
+        provider: "test",
+        sessionId: `s_${first.id}`,
+        paidAt: server.services.now() - DAY_MS,
+      }),
     );
     expect(await ids("lake")).toEqual([first.id, second.id]);
 
@@ -360,7 +510,9 @@ describe("the search index follows other instances' writes", () => {
   });
 
   it("reads at each sync only what changed since: the tools of the change before are not read again", async () => {
-    const batch = Array.from({ length: 50 }, (_, i) => makeTool({ name: `Newt ${i}`, tagline: "swims in ponds", createdAt: BASE + i * HOUR_MS }));
+    const batch = Array.from({ length: 50 }, (_, i) =>
+      makeTool({ name: `Newt ${i}`, tagline: "swims in ponds", createdAt: BASE + i * HOUR_MS }),
+    );
     await addToolsFromAnotherInstance(server.services, batch);
     expect((await search("newt")).total).toBe(50);
     const { tools, slots } = server.services.catalog.stats();
@@ -384,13 +536,25 @@ describe("the search index follows other instances' writes", () => {
 
     // Every tool stored again, three times, by another instance: 1,200 replaced entries.
     for (let round = 1; round <= 3; round++) {
-      await db.transaction().execute((trx) => reindexTools(trx, tools.map((t) => t.id), server.services.now()));
+      await db.transaction().execute((trx) =>
+        reindexTools(
+          trx,
+          tools.map((t) => t.id),
+          server.services.now(),
+        ),
+      );
       const during = await search("gecko walls");
-      expect(during.items.map((t) => [t.id, t.score]), `round ${round}`).toEqual(before.items.map((t) => [t.id, t.score]));
-      if (round < 3) expect(server.services.catalog.stats(), `round ${round}`).toEqual({ tools: live, slots: start + 400 * round });
+      expect(
+        during.items.map((t) => [t.id, t.score]),
+        `round ${round}`,
+      ).toEqual(before.items.map((t) => [t.id, t.score]));
+      if (round < 3)
+        expect(server.services.catalog.stats(), `round ${round}`).toEqual({ tools: live, slots: start + 400 * round });
     }
     // The third sync left 1,200 retired slots for ~400 live tools: a rebuild runs in the background.
-    await vi.waitFor(() => expect(server.services.catalog.stats()).toEqual({ tools: live, slots: live }), { timeout: 10_000 });
+    await vi.waitFor(() => expect(server.services.catalog.stats()).toEqual({ tools: live, slots: live }), {
+      timeout: 10_000,
+    });
     const after = await search("gecko walls");
     expect(after.items.map((t) => [t.id, t.score])).toEqual(before.items.map((t) => [t.id, t.score]));
     expect(after.total).toBe(before.total);
@@ -413,7 +577,8 @@ const isPublic = (tool: NewTool) => (PUBLIC_STATUSES as readonly string[]).inclu
 /** Code-unit order, as the catalogue compares ids and names. */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const recentFirst = (a: NewTool, b: NewTool) => b.createdAt - a.createdAt || byCodeUnits(b.id, a.id);
-const nameFirst = (a: NewTool, b: NewTool) => byCodeUnits(a.name.toLowerCase(), b.name.toLowerCase()) || byCodeUnits(a.id, b.id);
+const nameFirst = (a: NewTool, b: NewTool) =>
+  byCodeUnits(a.name.toLowerCase(), b.name.toLowerCase()) || byCodeUnits(a.id, b.id);
 const LIST_ORDERS: Record<Sort, (a: NewTool, b: NewTool) => number> = {
   recent: recentFirst,
   oldest: (a, b) => -recentFirst(a, b),
@@ -440,7 +605,11 @@ function featuredOracle(stored: Stored, now: number, category: CategorySlug | nu
     if (!isPublic(tool) || (category !== null && !tool.categories.includes(category))) continue;
     const inForce = orders.filter((o) => o.paidAt > now - FEATURED_DURATION_MS);
     if (inForce.length === 0) continue;
-    running.push({ id: tool.id, cents: inForce.reduce((sum, o) => sum + o.amountUsd * 100, 0), last: Math.max(...inForce.map((o) => o.paidAt)) });
+    running.push({
+      id: tool.id,
+      cents: inForce.reduce((sum, o) => sum + o.amountUsd * 100, 0),
+      last: Math.max(...inForce.map((o) => o.paidAt)),
+    });
   }
   return running.sort((a, b) => b.cents - a.cents || b.last - a.last || byCodeUnits(a.id, b.id)).map((r) => r.id);
 }
@@ -458,14 +627,24 @@ async function expectListsAsOracle(server: TestServer, stored: Stored, rng: Rng,
 
   for (const category of [null, ...rng.some(CATEGORY_SLUGS, 3, 3)]) {
     const featured = featuredOracle(stored, now, category);
-    expect(idsOf(await catalog.featured(now, { limit: 1000, category })), `${where}: featured in ${category}`).toEqual(featured);
-    expect(idsOf(await catalog.featured(now, { limit: 3, category })), `${where}: 3 featured in ${category}`).toEqual(featured.slice(0, 3));
+    expect(idsOf(await catalog.featured(now, { limit: 1000, category })), `${where}: featured in ${category}`).toEqual(
+      featured,
+    );
+    expect(idsOf(await catalog.featured(now, { limit: 3, category })), `${where}: 3 featured in ${category}`).toEqual(
+      featured.slice(0, 3),
+    );
 
     for (const sort of SORT_NAMES) {
       // As browse asks (its featured column left out), or with tools public or not and ids never stored left out.
       const excludeIds = rng.pick([[], featured.slice(0, 8), [...rng.some([...stored.keys()], 0, 6), "absent"]]);
       const expected = listOracle(stored, category, sort, new Set(excludeIds));
-      const pages: [number, number][] = [[1, 24], [2, 7], [rng.int(1, 5), rng.pick([1, 3, 10])], [Math.floor(expected.length / 7) + 1, 7], [Math.floor(expected.length / 7) + 2, 7]];
+      const pages: [number, number][] = [
+        [1, 24],
+        [2, 7],
+        [rng.int(1, 5), rng.pick([1, 3, 10])],
+        [Math.floor(expected.length / 7) + 1, 7],
+        [Math.floor(expected.length / 7) + 2, 7],
+      ];
       for (const [page, pageSize] of pages) {
         const got = await catalog.list(now, { category, sort, page, pageSize, excludeIds });
         expect(
@@ -476,27 +655,40 @@ async function expectListsAsOracle(server: TestServer, stored: Stored, rng: Rng,
     }
   }
 
-  expect(idsOf(await catalog.latest(now, 8)), `${where}: latest`).toEqual(listOracle(stored, null, "recent", new Set()).slice(0, 8));
+  expect(idsOf(await catalog.latest(now, 8)), `${where}: latest`).toEqual(
+    listOracle(stored, null, "recent", new Set()).slice(0, 8),
+  );
   for (const tool of rng.some(publicTools, 0, 3)) {
     // Two points a shared category, one a shared tag (any case); then the most liked, then the newest.
     const tagsOf = (t: { tags: string[] }) => new Set(t.tags.map((tag) => tag.toLowerCase()));
     const shared = (other: typeof tool) =>
-      2 * other.categories.filter((c) => tool.categories.includes(c)).length + [...tagsOf(other)].filter((tag) => tagsOf(tool).has(tag)).length;
+      2 * other.categories.filter((c) => tool.categories.includes(c)).length +
+      [...tagsOf(other)].filter((tag) => tagsOf(tool).has(tag)).length;
     const byId = new Map(publicTools.map((t) => [t.id, t]));
     const expected = listOracle(stored, null, "recent", new Set([tool.id]))
       .map((id) => byId.get(id)!)
       .filter((t) => shared(t) > 0)
       .sort((a, b) => shared(b) - shared(a) || b.upvotesCount - a.upvotesCount);
-    expect(idsOf(await catalog.related(now, tool, 4)), `${where}: related to ${tool.id}`).toEqual(idsOf(expected.slice(0, 4)));
+    expect(idsOf(await catalog.related(now, tool, 4)), `${where}: related to ${tool.id}`).toEqual(
+      idsOf(expected.slice(0, 4)),
+    );
 
     // Each of its tags has a page of the tools carrying it (or a tag spelt to the same address), newest first.
     for (const tag of tool.tags.filter((t) => tagSlug(t) !== "").slice(0, 2)) {
-      const carrying = listOracle(stored, null, "recent", new Set()).filter((id) => byId.get(id)!.tags.some((t) => tagSlug(t) === tagSlug(tag)));
+      const carrying = listOracle(stored, null, "recent", new Set()).filter((id) =>
+        byId.get(id)!.tags.some((t) => tagSlug(t) === tagSlug(tag)),
+      );
       const got = await catalog.tagged(now, tagSlug(tag), { page: 1, pageSize: 5 });
-      expect({ ids: idsOf(got?.items ?? []), total: got?.total }, `${where}: tagged ${tag}`).toEqual({ ids: carrying.slice(0, 5), total: carrying.length });
+      expect({ ids: idsOf(got?.items ?? []), total: got?.total }, `${where}: tagged ${tag}`).toEqual({
+        ids: carrying.slice(0, 5),
+        total: carrying.length,
+      });
     }
   }
-  expect(await catalog.tagged(now, "no-tool-carries-this-tag", { page: 1, pageSize: 5 }), `${where}: an unknown tag`).toBeNull();
+  expect(
+    await catalog.tagged(now, "no-tool-carries-this-tag", { page: 1, pageSize: 5 }),
+    `${where}: an unknown tag`,
+  ).toBeNull();
   const offset = rng.int(0, 10);
   expect(idsOf(await catalog.urls(now, { offset, limit: 10 })), `${where}: urls from ${offset}`).toEqual(
     listOracle(stored, null, "oldest", new Set()).slice(offset, offset + 10),
@@ -507,19 +699,27 @@ async function expectListsAsOracle(server: TestServer, stored: Stored, rng: Rng,
 async function changeSome(server: TestServer, stored: Stored, rng: Rng, seed: number, round: number, now: number) {
   const tools = [...stored.values()].map((g) => g.tool);
   const hide = rng.some(tools.filter(isPublic), 0, 4);
-  const show = rng.some(tools.filter((t) => !isPublic(t)), 0, 4);
-  const edits = rng.some(tools, 0, 6).map((t) => ({ tool: t, name: phrase(rng, 1, 3), categories: rng.some(CATEGORY_SLUGS, 1, 3) }));
+  const show = rng.some(
+    tools.filter((t) => !isPublic(t)),
+    0,
+    4,
+  );
+  const edits = rng
+    .some(tools, 0, 6)
+    .map((t) => ({ tool: t, name: phrase(rng, 1, 3), categories: rng.some(CATEGORY_SLUGS, 1, 3) }));
   const gone = rng.some(tools, 0, 4);
   // Moderation, edits and deletions in one change, as a bulk action would.
   await changeCatalog(server.services, async (write) => {
     await setToolStatus(write, idsOf(hide), { from: PUBLIC_STATUSES, to: "rejected", rejectionReason: "Not a fit." });
     await setToolStatus(write, idsOf(show), { from: ["pending", "rejected"], to: "approved", rejectionReason: null });
-    for (const edit of edits) await updateToolRow(write, edit.tool.id, { name: edit.name }, { categories: edit.categories });
+    for (const edit of edits)
+      await updateToolRow(write, edit.tool.id, { name: edit.name }, { categories: edit.categories });
     await deleteTools(write, idsOf(gone));
   });
   for (const t of hide) stored.get(t.id)!.tool.status = "rejected";
   for (const t of show) stored.get(t.id)!.tool.status = "approved";
-  for (const edit of edits) Object.assign(stored.get(edit.tool.id)!.tool, { name: edit.name, categories: edit.categories });
+  for (const edit of edits)
+    Object.assign(stored.get(edit.tool.id)!.tool, { name: edit.name, categories: edit.categories });
   for (const t of gone) stored.delete(t.id);
 
   // New tools, and new payments for some old ones, each its own change.
@@ -558,7 +758,10 @@ describe("the public lists agree with brute force over the catalogue (property)"
         const normalized = normalizeQuery(query(rng, [...stored.values()]));
         const found = await server.services.catalog.search(normalized, now, { page: 1, pageSize: 1000 });
         const expected = oracle([...stored.values()], normalized, now);
-        expect(found.items.map((t) => ({ id: t.id, score: t.score })), `${where}: search ${JSON.stringify(normalized)}`).toEqual(expected);
+        expect(
+          found.items.map((t) => ({ id: t.id, score: t.score })),
+          `${where}: search ${JSON.stringify(normalized)}`,
+        ).toEqual(expected);
         expect(found.total, `${where}: search ${JSON.stringify(normalized)}, total`).toBe(expected.length);
       }
     }

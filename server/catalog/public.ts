@@ -71,7 +71,10 @@ export interface PublicCatalog {
   /** One page of public tools (of a category, or all) in a sort order, with the total. */
   list(now: number, options: ListOptions): Promise<ListPage>;
   /** Public tools featured at `now`, highest weight first, then the latest payment (optionally of one category, as filtered). */
-  featured(now: number, options: { limit: number; category?: CategorySlug | null; filters?: ListFilters }): Promise<ToolCard[]>;
+  featured(
+    now: number,
+    options: { limit: number; category?: CategorySlug | null; filters?: ListFilters },
+  ): Promise<ToolCard[]>;
   /** The filter options' counts for a category (or all) under the filters chosen. */
   facets(now: number, options: { category: CategorySlug | null; filters: ListFilters }): Promise<Facets>;
   /** The newest public tools, featured or not. */
@@ -80,17 +83,29 @@ export interface PublicCatalog {
    * A tool page's related tools: public tools sharing categories and tags with it, the most shared
    * first (a category counts as two tags), then the most liked, then the newest; never itself.
    */
-  related(now: number, tool: Pick<ToolCard, "id" | "categories"> & { tags: readonly string[] }, limit: number): Promise<ToolCard[]>;
+  related(
+    now: number,
+    tool: Pick<ToolCard, "id" | "categories"> & { tags: readonly string[] },
+    limit: number,
+  ): Promise<ToolCard[]>;
   /** Public tools sharing the tool's first category, most liked first, the tool itself left out (search). */
   mostLikedAlike(now: number, tool: Pick<ToolCard, "id" | "categories">, limit: number): Promise<ToolCard[]>;
   /** One page of the public tools carrying a tag (by its address, core/catalog.ts), newest first; null when none does. */
-  tagged(now: number, slug: string, options: { page: number; pageSize: number }): Promise<(ListPage & { tag: string }) | null>;
+  tagged(
+    now: number,
+    slug: string,
+    options: { page: number; pageSize: number },
+  ): Promise<(ListPage & { tag: string }) | null>;
   /** The addresses of the tags public tools carry (the sitemap's tag pages). */
   tagSlugs(now: number): Promise<string[]>;
   /** The most liked public tools ("community favourites"), then the newest. */
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
   /** The public tools most like a public tool, one page of them; null when the tool is not public. */
-  alternatives(now: number, toolId: string, options: { page: number; pageSize: number }): Promise<AlternativesPage | null>;
+  alternatives(
+    now: number,
+    toolId: string,
+    options: { page: number; pageSize: number },
+  ): Promise<AlternativesPage | null>;
   /** How many public tools each category has (of those the filters give, when given). */
   categoryCounts(now: number, filters?: ListFilters): Promise<Map<CategorySlug, number>>;
   /** How many tools are public (of those the filters give, when given). */
@@ -117,7 +132,10 @@ export interface PublicCatalog {
   /** Public tools whose name has `text` where a word starts, shortest names first (a name typed into a form). */
   namedLike(now: number, text: string, limit: number): Promise<ToolCard[]>;
   /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
-  urls(now: number, options: { offset: number; limit: number }): Promise<{ slug: string; id: string; updatedAt: number }[]>;
+  urls(
+    now: number,
+    options: { offset: number; limit: number },
+  ): Promise<{ slug: string; id: string; updatedAt: number }[]>;
   /** Loads the catalogue ahead of the first request (the server calls it at start). */
   warm(now: number): Promise<void>;
   /** Whether the catalogue is in memory (readiness), without waiting or asking the database. */
@@ -131,7 +149,10 @@ const facetsOf = (counts: FacetCounts): Facets => ({
   platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
 });
 
-const masks = (filters: ListFilters) => ({ pricing: pricingMask(filters.pricing), platforms: platformMask(filters.platforms) });
+const masks = (filters: ListFilters) => ({
+  pricing: pricingMask(filters.pricing),
+  platforms: platformMask(filters.platforms),
+});
 
 // Below this many tools a category's most liked are read through its own index; above, the most
 // liked of all are read from the top until enough of them are in the category.
@@ -145,8 +166,19 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
   const synced = createSyncedCatalog(database, freshness, log);
   const cards = (now: number, ids: readonly string[]) => listToolCards(database, now, ids);
   /** The cards of the catalogue's hits in their order, each with what its hit adds. */
-  async function cardsOf<H extends { id: string }, T>(now: number, hits: readonly H[], extra: (hit: H) => T): Promise<(ToolCard & T)[]> {
-    const found = new Map((await cards(now, hits.map((h) => h.id))).map((card) => [card.id, card]));
+  async function cardsOf<H extends { id: string }, T>(
+    now: number,
+    hits: readonly H[],
+    extra: (hit: H) => T,
+  ): Promise<(ToolCard & T)[]> {
+    const found = new Map(
+      (
+        await cards(
+          now,
+          hits.map((h) => h.id),
+        )
+      ).map((card) => [card.id, card]),
+    );
     // A tool that stopped being public since the catalogue last synced has no card: it is left out.
     return hits.flatMap((hit) => {
       const card = found.get(hit.id);
@@ -155,7 +187,12 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
   }
 
   /** Ids of a category's most liked public tools, the tool `except` left out. */
-  async function mostLikedInCategory(now: number, category: CategorySlug, limit: number, except: string): Promise<string[]> {
+  async function mostLikedInCategory(
+    now: number,
+    category: CategorySlug,
+    limit: number,
+    except: string,
+  ): Promise<string[]> {
     const catalog = await synced.ready(now);
     const size = catalog.categoryCounts().get(category) ?? 0;
     if (size <= SMALL_CATEGORY) {
@@ -167,7 +204,8 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     const found: string[] = [];
     for (let offset = 0; found.length < limit && offset < catalog.size; offset += batch) {
       const ids = await mostLikedIds(database, { limit: batch, offset });
-      for (const id of ids) if (id !== except && catalog.inCategory(id, category) && found.length < limit) found.push(id);
+      for (const id of ids)
+        if (id !== except && catalog.inCategory(id, category) && found.length < limit) found.push(id);
       if (ids.length < batch) break;
     }
     return found;
@@ -188,7 +226,14 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     },
     async featured(now, options) {
       const catalog = await synced.ready(now);
-      return cards(now, catalog.featured(now, { category: options.category ?? null, limit: options.limit, filters: options.filters && masks(options.filters) }));
+      return cards(
+        now,
+        catalog.featured(now, {
+          category: options.category ?? null,
+          limit: options.limit,
+          filters: options.filters && masks(options.filters),
+        }),
+      );
     },
     async facets(now, options) {
       return facetsOf((await synced.ready(now)).facets(options.category, masks(options.filters)));
@@ -198,14 +243,24 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     },
     async related(now, tool, limit) {
       const catalog = await synced.ready(now);
-      const candidates = catalog.closest({ categories: tool.categories, tags: tool.tags, except: tool.id }, limit, RELATED_CANDIDATES);
+      const candidates = catalog.closest(
+        { categories: tool.categories, tags: tool.tags, except: tool.id },
+        limit,
+        RELATED_CANDIDATES,
+      );
       // Ties on what is shared go to the most liked; the sort is stable, so then the newest.
-      const likes = await likeCounts(database, candidates.map((c) => c.id));
+      const likes = await likeCounts(
+        database,
+        candidates.map((c) => c.id),
+      );
       const ranked = candidates
         .filter((c) => likes.has(c.id))
         .sort((a, b) => b.points - a.points || likes.get(b.id)! - likes.get(a.id)!)
         .slice(0, limit);
-      return cards(now, ranked.map((c) => c.id));
+      return cards(
+        now,
+        ranked.map((c) => c.id),
+      );
     },
     async tagSlugs(now) {
       return (await synced.ready(now)).tagSlugs();
@@ -218,14 +273,20 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       const catalog = await synced.ready(now);
       const tags = catalog.tagsWithSlug(slug);
       if (tags.length === 0) return null;
-      const { ids, total } = catalog.withTags(tags, { from: (options.page - 1) * options.pageSize, count: options.pageSize });
+      const { ids, total } = catalog.withTags(tags, {
+        from: (options.page - 1) * options.pageSize,
+        count: options.pageSize,
+      });
       return { tag: tags[0]!, items: await cards(now, ids), total };
     },
     async mostLiked(now, limit) {
       return cards(now, await mostLikedIds(database, { limit }));
     },
     async alternatives(now, toolId, options) {
-      const similar = (await synced.ready(now)).similar(toolId, { from: (options.page - 1) * options.pageSize, count: options.pageSize });
+      const similar = (await synced.ready(now)).similar(toolId, {
+        from: (options.page - 1) * options.pageSize,
+        count: options.pageSize,
+      });
       if (!similar) return null;
       return { items: await cardsOf(now, similar.hits, (hit) => ({ shares: hit.shares })), total: similar.total };
     },
@@ -236,8 +297,15 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       return (await synced.ready(now)).countPassing(filters && masks(filters));
     },
     async search(normalizedQuery, now, options) {
-      const { hits, total, facets } = (await synced.ready(now)).search(normalizedQuery, now, { ...options, filters: options.filters && masks(options.filters) });
-      return { items: await cardsOf(now, hits, (hit) => ({ score: hit.score })), total, ...(facets ? { facets: facetsOf(facets) } : {}) };
+      const { hits, total, facets } = (await synced.ready(now)).search(normalizedQuery, now, {
+        ...options,
+        filters: options.filters && masks(options.filters),
+      });
+      return {
+        items: await cardsOf(now, hits, (hit) => ({ score: hit.score })),
+        total,
+        ...(facets ? { facets: facetsOf(facets) } : {}),
+      };
     },
     async vocabulary(now) {
       return (await synced.ready(now)).vocabulary();
@@ -246,21 +314,43 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       const catalog = await synced.ready(now);
       const featuring = catalog.featuring(now);
       // One more than shown says whether the list was cut.
-      const ids = query.id !== undefined ? (catalog.has(query.id) ? [query.id] : []) : catalog.namesMatching(query.text, limit + 1, () => false);
+      const ids =
+        query.id !== undefined
+          ? catalog.has(query.id)
+            ? [query.id]
+            : []
+          : catalog.namesMatching(query.text, limit + 1, () => false);
       const found = await cards(now, ids.slice(0, limit));
-      const ranking = catalog.featured(now, { category: null, limit: featuring.size }).map((id) => ({ id, cents: featuring.get(id)!.cents }));
+      const ranking = catalog
+        .featured(now, { category: null, limit: featuring.size })
+        .map((id) => ({ id, cents: featuring.get(id)!.cents }));
       return {
-        items: found.map(({ id, slug, name, tagline, logoUrl }) => ({ id, slug, name, tagline, logoUrl, featuredCents: featuring.get(id)?.cents ?? 0 })),
+        items: found.map(({ id, slug, name, tagline, logoUrl }) => ({
+          id,
+          slug,
+          name,
+          tagline,
+          logoUrl,
+          featuredCents: featuring.get(id)?.cents ?? 0,
+        })),
         more: ids.length > limit,
         eligible: catalog.size,
         ranking,
       };
     },
     async namedLike(now, text, limit) {
-      return cards(now, (await synced.ready(now)).namesMatching(text, limit, () => false));
+      return cards(
+        now,
+        (await synced.ready(now)).namesMatching(text, limit, () => false),
+      );
     },
     async urls(now, options) {
-      const { ids } = (await synced.ready(now)).list({ category: null, sort: "oldest", from: options.offset, count: options.limit });
+      const { ids } = (await synced.ready(now)).list({
+        category: null,
+        sort: "oldest",
+        from: options.offset,
+        count: options.limit,
+      });
       return toolUrls(database, ids);
     },
     async warm(now) {

@@ -58,11 +58,21 @@ type Db = Database["db"];
  * waited for review; null while it still waits).
  */
 export function paidOrdersInForce(db: Db, now: number) {
-  return db.selectFrom("orders").where("orders.status", "=", "paid").where("orders.featured_from", ">", now - FEATURED_DURATION_MS);
+  return db
+    .selectFrom("orders")
+    .where("orders.status", "=", "paid")
+    .where("orders.featured_from", ">", now - FEATURED_DURATION_MS);
 }
 
 /** The columns previewOf reads. */
-export const PREVIEW_COLUMNS = ["tools.id", "tools.slug", "tools.name", "tools.tagline", "tools.website_url", "tools.logo_url"] as const;
+export const PREVIEW_COLUMNS = [
+  "tools.id",
+  "tools.slug",
+  "tools.name",
+  "tools.tagline",
+  "tools.website_url",
+  "tools.logo_url",
+] as const;
 
 /**
  * A tool's running featured weight and latest payment at `now`, read per row through the
@@ -73,11 +83,20 @@ function featuringColumns(now: number) {
     sql<number | null>`(select ${sql.raw(aggregate)}(${sql.ref(`orders.${column}`)}) from ${sql.table("orders")}
       where ${sql.ref("orders.tool_id")} = ${sql.ref("tools.id")} and ${sql.ref("orders.status")} = 'paid'
       and ${sql.ref("orders.featured_from")} > ${now - FEATURED_DURATION_MS})`;
-  return [inForce("amount_cents", "sum").as("featured_cents"), inForce("featured_from", "max").as("last_paid_at")] as const;
+  return [
+    inForce("amount_cents", "sum").as("featured_cents"),
+    inForce("featured_from", "max").as("last_paid_at"),
+  ] as const;
 }
 
 function cardColumns(now: number) {
-  return [...PREVIEW_COLUMNS, "tools.pricing_model", "tools.upvotes_count", "tools.created_at", ...featuringColumns(now)] as const;
+  return [
+    ...PREVIEW_COLUMNS,
+    "tools.pricing_model",
+    "tools.upvotes_count",
+    "tools.created_at",
+    ...featuringColumns(now),
+  ] as const;
 }
 
 // Written out, not bound as parameters: SQLite uses a partial index only when the query repeats
@@ -124,7 +143,11 @@ export function previewOf(
 }
 
 async function toCards(database: Database, rows: CardRow[]): Promise<ToolCard[]> {
-  const categories = await memberships(database, "tool_categories", rows.map((r) => r.id));
+  const categories = await memberships(
+    database,
+    "tool_categories",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...previewOf(r, categories),
     pricingModel: r.pricing_model,
@@ -161,7 +184,11 @@ export async function memberships(
 /** Cards of the given public tools, in the order given; ids that are not public are left out. */
 export async function listToolCards(database: Database, now: number, ids: readonly string[]): Promise<ToolCard[]> {
   if (ids.length === 0) return [];
-  const rows = await database.db.selectFrom("tools").select([...cardColumns(now), "tools.status"]).where("tools.id", "in", ids).execute();
+  const rows = await database.db
+    .selectFrom("tools")
+    .select([...cardColumns(now), "tools.status"])
+    .where("tools.id", "in", ids)
+    .execute();
   // Public is checked here, not in the query: with a status term SQLite may prefer a status index to the key.
   const cards = new Map((await toCards(database, rows.filter(isPublicRow))).map((card) => [card.id, card]));
   return ids.flatMap((id) => cards.get(id) ?? []);
@@ -187,7 +214,12 @@ export async function mostLikedIds(database: Database, options: { limit: number;
 /** The like counts of the public tools among `ids` (read by primary key). */
 export async function likeCounts(database: Database, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await database.db.selectFrom("tools").select(["tools.id", "tools.upvotes_count"]).where("tools.id", "in", ids).where(IS_PUBLIC).execute();
+  const rows = await database.db
+    .selectFrom("tools")
+    .select(["tools.id", "tools.upvotes_count"])
+    .where("tools.id", "in", ids)
+    .where(IS_PUBLIC)
+    .execute();
   return new Map(rows.map((r) => [r.id, r.upvotes_count]));
 }
 
@@ -214,11 +246,7 @@ export async function mostLikedIdsIn(database: Database, category: CategorySlug,
 export async function findTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
   const { db } = database;
   const select = () =>
-    db
-      .selectFrom("tools")
-      .selectAll("tools")
-      .select(featuringColumns(now))
-      .where("tools.status", "!=", "rejected");
+    db.selectFrom("tools").selectAll("tools").select(featuringColumns(now)).where("tools.status", "!=", "rejected");
   const row =
     (await select().where("tools.slug", "=", key).executeTakeFirst()) ??
     (await select().where("tools.id", "=", key).executeTakeFirst());
@@ -240,7 +268,8 @@ export async function findTool(database: Database, key: string, now: number): Pr
     screenshotUrl: row.screenshot_url,
     status: row.status as ToolStatus,
     updatedAt: row.updated_at,
-    linkCheck: row.link_checked_at === null ? null : { checkedAt: Number(row.link_checked_at), ok: row.link_failures === 0 },
+    linkCheck:
+      row.link_checked_at === null ? null : { checkedAt: Number(row.link_checked_at), ok: row.link_failures === 0 },
   };
 }
 
@@ -251,12 +280,18 @@ export async function findPublicToolHead(
 ): Promise<Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "logoUrl"> | null> {
   const select = () =>
     database.db.selectFrom("tools").select(["id", "slug", "name", "tagline", "logo_url"]).where(IS_PUBLIC);
-  const row = (await select().where("slug", "=", key).executeTakeFirst()) ?? (await select().where("id", "=", key).executeTakeFirst());
+  const row =
+    (await select().where("slug", "=", key).executeTakeFirst()) ??
+    (await select().where("id", "=", key).executeTakeFirst());
   return row ? { id: row.id, slug: row.slug, name: row.name, tagline: row.tagline, logoUrl: row.logo_url } : null;
 }
 
 /** What a public tool's badge shows (server/badge), by slug: its likes and whether it is featured at `now`; null when none is public. */
-export async function publicToolBadge(database: Database, slug: string, now: number): Promise<{ likes: number; featured: boolean } | null> {
+export async function publicToolBadge(
+  database: Database,
+  slug: string,
+  now: number,
+): Promise<{ likes: number; featured: boolean } | null> {
   const row = await database.db
     .selectFrom("tools")
     .select(["tools.upvotes_count", ...featuringColumns(now)])
@@ -278,7 +313,13 @@ export async function publicToolImageContent(
     .executeTakeFirst();
   if (!row || !isPublicRow(row)) return null;
   const categories = await memberships(database, "tool_categories", [row.id]);
-  return { slug: row.slug, name: row.name, tagline: row.tagline, logoUrl: row.logo_url, categories: (categories.get(row.id) ?? []) as CategorySlug[] };
+  return {
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    logoUrl: row.logo_url,
+    categories: (categories.get(row.id) ?? []) as CategorySlug[],
+  };
 }
 
 /** A tools row's content as the forms give it; its categories and tags live in their own tables (see memberships). */
@@ -301,7 +342,10 @@ export function toolContentOf(row: ToolRow, categories: string[], tags: string[]
 }
 
 /** Slugs and change times of the given public tools, in the order given. */
-export async function toolUrls(database: Database, ids: readonly string[]): Promise<{ slug: string; id: string; updatedAt: number }[]> {
+export async function toolUrls(
+  database: Database,
+  ids: readonly string[],
+): Promise<{ slug: string; id: string; updatedAt: number }[]> {
   const byId = new Map<string, { slug: string; id: string; updatedAt: number }>();
   // In statements of a thousand: a sitemap file asks for up to 50,000.
   for (let i = 0; i < ids.length; i += 1000) {

@@ -40,12 +40,39 @@ describe("sitemap, feed and robots.txt", () => {
   });
   let server: TestServer;
   const publicTools = [
-    makeTool({ name: "Map Alpha", categories: ["productivity"], tags: ["note-taking", "Wiki"], createdAt: BASE + HOUR_MS }),
-    makeTool({ name: "Map Beta", categories: ["productivity", "design"], tags: ["wiki"], createdAt: BASE + 2 * HOUR_MS }),
-    makeTool({ name: "Map Gamma", status: "verified", categories: ["design"], tags: ["WIKI"], createdAt: BASE + 3 * HOUR_MS }),
+    makeTool({
+      name: "Map Alpha",
+      categories: ["productivity"],
+      tags: ["note-taking", "Wiki"],
+      createdAt: BASE + HOUR_MS,
+    }),
+    makeTool({
+      name: "Map Beta",
+      categories: ["productivity", "design"],
+      tags: ["wiki"],
+      createdAt: BASE + 2 * HOUR_MS,
+    }),
+    makeTool({
+      name: "Map Gamma",
+      status: "verified",
+      categories: ["design"],
+      tags: ["WIKI"],
+      createdAt: BASE + 3 * HOUR_MS,
+    }),
   ];
-  const pending = makeTool({ name: "Map Pending", status: "pending", categories: ["health"], tags: ["unlisted-tag"], createdAt: BASE - HOUR_MS });
-  const rejected = makeTool({ name: "Map Rejected", status: "rejected", categories: ["finance"], createdAt: BASE + 9 * HOUR_MS });
+  const pending = makeTool({
+    name: "Map Pending",
+    status: "pending",
+    categories: ["health"],
+    tags: ["unlisted-tag"],
+    createdAt: BASE - HOUR_MS,
+  });
+  const rejected = makeTool({
+    name: "Map Rejected",
+    status: "rejected",
+    categories: ["finance"],
+    createdAt: BASE + 9 * HOUR_MS,
+  });
 
   beforeAll(async () => {
     server = testServer();
@@ -93,8 +120,9 @@ describe("sitemap, feed and robots.txt", () => {
     expect(status).toBe(200);
     expect(type).toMatch(/^application\/atom\+xml/);
     expect(XMLValidator.validate(xml)).toBe(true);
-    const feed = (parser.parse(xml) as { feed: { entry: { title: { "#text": string } | string; link: { "@href": string } }[] } })
-      .feed;
+    const feed = (
+      parser.parse(xml) as { feed: { entry: { title: { "#text": string } | string; link: { "@href": string } }[] } }
+    ).feed;
     const hrefs = many(feed.entry).map((e) => e.link["@href"]);
     expect(hrefs).toEqual([...publicTools].reverse().map((t) => `${SITE}/tool/${t.slug}`));
     expect(xml).not.toContain(pending.slug);
@@ -125,8 +153,9 @@ describe("the feed", () => {
     const { xml } = await getXml(server, "/feed.xml");
     expect(XMLValidator.validate(xml)).toBe(true);
     const site = server.services.config.siteUrl;
-    const feed = (parser.parse(xml) as { feed: { updated: string; entry: { link: { "@href": string }; published: string }[] } })
-      .feed;
+    const feed = (
+      parser.parse(xml) as { feed: { updated: string; entry: { link: { "@href": string }; published: string }[] } }
+    ).feed;
     const entries = many(feed.entry);
     expect(entries).toHaveLength(50);
     const newest = [...tools].reverse().slice(0, 50);
@@ -144,7 +173,11 @@ describe("a sitemap index beyond sitemapMaxUrls", () => {
   });
   let server: TestServer;
   const tools = Array.from({ length: 12 }, (_, i) =>
-    makeTool({ name: `Indexed ${String(i + 1).padStart(2, "0")}`, categories: ["utilities"], createdAt: BASE + i * HOUR_MS }),
+    makeTool({
+      name: `Indexed ${String(i + 1).padStart(2, "0")}`,
+      categories: ["utilities"],
+      createdAt: BASE + i * HOUR_MS,
+    }),
   );
   const pending = makeTool({ name: "Indexed Pending", status: "pending", categories: ["utilities"], createdAt: BASE });
 
@@ -161,7 +194,10 @@ describe("a sitemap index beyond sitemapMaxUrls", () => {
     expect(index.sitemapindex, "a <sitemapindex> document").toBeDefined();
     const parts = many(index.sitemapindex!.sitemap).map((s) => s.loc);
     // Two pages per tool, at most 5 addresses per part: 2 tools per part.
-    expect(parts).toEqual([`${SITE}/sitemaps/pages.xml`, ...Array.from({ length: 6 }, (_, i) => `${SITE}/sitemaps/tools-${i + 1}.xml`)]);
+    expect(parts).toEqual([
+      `${SITE}/sitemaps/pages.xml`,
+      ...Array.from({ length: 6 }, (_, i) => `${SITE}/sitemaps/tools-${i + 1}.xml`),
+    ]);
 
     const listed: string[] = [];
     for (const part of parts) {
@@ -172,18 +208,28 @@ describe("a sitemap index beyond sitemapMaxUrls", () => {
       if (part.includes("/tools-")) {
         expect(locs.length, part).toBeGreaterThan(0);
         expect(locs.length, part).toBeLessThanOrEqual(5);
-        expect(locs.every((l) => l.startsWith(`${SITE}/tool/`) || l.startsWith(`${SITE}/alternatives/`)), part).toBe(true);
+        expect(
+          locs.every((l) => l.startsWith(`${SITE}/tool/`) || l.startsWith(`${SITE}/alternatives/`)),
+          part,
+        ).toBe(true);
       } else {
         expect(locs).toEqual(expect.arrayContaining([`${SITE}/`, `${SITE}/browse/all`, `${SITE}/browse/utilities`]));
         expect(locs.some((l) => l.includes("/tool/"))).toBe(false);
       }
       listed.push(...locs.filter((l) => l.includes("/tool/") || l.includes("/alternatives/")));
     }
-    expect(listed.sort()).toEqual(tools.flatMap((t) => [`${SITE}/tool/${t.slug}`, `${SITE}/alternatives/${t.slug}`]).sort());
+    expect(listed.sort()).toEqual(
+      tools.flatMap((t) => [`${SITE}/tool/${t.slug}`, `${SITE}/alternatives/${t.slug}`]).sort(),
+    );
   });
 
   it("answers 404 for a part that does not exist", async () => {
-    for (const path of ["/sitemaps/tools-7.xml", "/sitemaps/tools-99.xml", "/sitemaps/tools-0.xml", "/sitemaps/other.xml"]) {
+    for (const path of [
+      "/sitemaps/tools-7.xml",
+      "/sitemaps/tools-99.xml",
+      "/sitemaps/tools-0.xml",
+      "/sitemaps/other.xml",
+    ]) {
       expect((await getXml(server, path)).status, path).toBe(404);
     }
   });

@@ -28,7 +28,12 @@ function toolEntries(siteUrl: string, tools: { slug: string; updatedAt: number }
  * `/sitemap.xml`: every public page in one file while they fit in `maxUrls`, else an index of
  * `/sitemaps/pages.xml` and `/sitemaps/tools-N.xml` files of at most `maxUrls` each.
  */
-export async function sitemapDocument(catalog: PublicCatalog, now: number, siteUrl: string, maxUrls: number): Promise<string> {
+export async function sitemapDocument(
+  catalog: PublicCatalog,
+  now: number,
+  siteUrl: string,
+  maxUrls: number,
+): Promise<string> {
   const [pages, tools] = await Promise.all([pagePaths(catalog, now), catalog.count(now)]);
   if (pages.length + PAGES_PER_TOOL * tools <= maxUrls) {
     const toolUrls = await catalog.urls(now, { offset: 0, limit: tools });
@@ -62,7 +67,11 @@ export async function sitemapPart(
 const toolsPerPart = (maxUrls: number) => Math.max(1, Math.floor(maxUrls / PAGES_PER_TOOL));
 
 /** `/feed.xml`: an Atom feed of the newest public tools. */
-export async function feedDocument(catalog: PublicCatalog, now: number, site: { url: string; name: string }): Promise<string> {
+export async function feedDocument(
+  catalog: PublicCatalog,
+  now: number,
+  site: { url: string; name: string },
+): Promise<string> {
   const tools = await catalog.latest(now, LIMITS.feedEntries);
   return atomFeedXml({
     id: `${site.url}/feed.xml`,

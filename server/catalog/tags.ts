@@ -17,13 +17,17 @@ export type TagOutcome =
   | { kind: "not-found"; message: string };
 
 /** The public tools carrying a tag, newest first, a page of them; a tag no public tool carries has no page (404). */
-export async function tagPage(deps: { catalog: PublicCatalog; now: () => number }, request: { slug: string; query: URLSearchParams }): Promise<TagOutcome> {
+export async function tagPage(
+  deps: { catalog: PublicCatalog; now: () => number },
+  request: { slug: string; query: URLSearchParams },
+): Promise<TagOutcome> {
   const page = parsePage(request.query.get("page"));
   const slug = request.slug.toLowerCase();
   const found = await deps.catalog.tagged(deps.now(), slug, { page: page ?? 1, pageSize: LIMITS.tagPageSize });
   if (!found) return { kind: "not-found", message: "No public tool has that tag." };
   const canonical = tagPath(found.tag, page ?? 1)!;
-  if (page === null || request.query.get("page") === "1" || request.slug !== slug) return { kind: "moved", to: canonical };
+  if (page === null || request.query.get("page") === "1" || request.slug !== slug)
+    return { kind: "moved", to: canonical };
   const pages = pageCount(found.total, LIMITS.tagPageSize);
   if (page > pages) return { kind: "not-found", message: "There is no such page." };
   return { kind: "page", view: { ...found, page, pages, canonical } };

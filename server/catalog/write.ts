@@ -36,15 +36,26 @@ export async function insertTools(write: CatalogWrite, tools: readonly NewTool[]
   for (let i = 0; i < tools.length; i += BATCH) {
     const batch = tools.slice(i, i + BATCH);
     await db.insertInto("tools").values(batch.map(toRow)).execute();
-    const categories = batch.flatMap((t) => t.categories.map((category, position) => ({ tool_id: t.id, category, position })));
+    const categories = batch.flatMap((t) =>
+      t.categories.map((category, position) => ({ tool_id: t.id, category, position })),
+    );
     const tags = batch.flatMap((t) => t.tags.map((tag, position) => ({ tool_id: t.id, tag, position })));
     for (let j = 0; j < categories.length; j += BATCH * 2) {
-      await db.insertInto("tool_categories").values(categories.slice(j, j + BATCH * 2)).execute();
+      await db
+        .insertInto("tool_categories")
+        .values(categories.slice(j, j + BATCH * 2))
+        .execute();
     }
     for (let j = 0; j < tags.length; j += BATCH * 2) {
-      await db.insertInto("tool_tags").values(tags.slice(j, j + BATCH * 2)).execute();
+      await db
+        .insertInto("tool_tags")
+        .values(tags.slice(j, j + BATCH * 2))
+        .execute();
     }
-    write.changed("listing", batch.map((t) => t.id));
+    write.changed(
+      "listing",
+      batch.map((t) => t.id),
+    );
   }
 }
 
@@ -128,7 +139,10 @@ export async function setToolStatus(
     .where("status", "in", [...change.from])
     .returning(["id", "name"])
     .execute();
-  write.changed("listing", rows.map((r) => r.id));
+  write.changed(
+    "listing",
+    rows.map((r) => r.id),
+  );
   return rows;
 }
 
@@ -145,7 +159,10 @@ export async function deleteTools(write: CatalogWrite, ids: readonly string[]) {
     .where("id", "in", [...ids])
     .returning(["id", "name", "slug", "status", "logo_url", "screenshot_url"])
     .execute();
-  write.changed("listing", rows.map((r) => r.id));
+  write.changed(
+    "listing",
+    rows.map((r) => r.id),
+  );
   return rows;
 }
 
@@ -178,7 +195,10 @@ export async function updateToolRow(
   if (lists.tags) {
     await db.deleteFrom("tool_tags").where("tool_id", "=", id).execute();
     if (lists.tags.length > 0) {
-      await db.insertInto("tool_tags").values(lists.tags.map((tag, position) => ({ tool_id: id, tag, position }))).execute();
+      await db
+        .insertInto("tool_tags")
+        .values(lists.tags.map((tag, position) => ({ tool_id: id, tag, position })))
+        .execute();
     }
   }
   write.changed("listing", [id]);

@@ -6,7 +6,16 @@ import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../platform/config.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import type { NewTool } from "../catalog/write.ts";
-import { BROWSER_UA, decodeEntities, element, elements, getPage, locationOf, startTags, textOf } from "../../tests/support/html.ts";
+import {
+  BROWSER_UA,
+  decodeEntities,
+  element,
+  elements,
+  getPage,
+  locationOf,
+  startTags,
+  textOf,
+} from "../../tests/support/html.ts";
 import { testImage } from "../../tests/support/images.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
@@ -58,21 +67,37 @@ afterAll(async () => {
 });
 
 function generous(config: Config) {
-  for (const key of ["claimAddress", "claimToolAddress", "claimRecipient", "claimVerify", "ownerEdit"] as const) config.rateLimits[key] = { points: 1000, durationSec: 3600 };
+  for (const key of ["claimAddress", "claimToolAddress", "claimRecipient", "claimVerify", "ownerEdit"] as const)
+    config.rateLimits[key] = { points: 1000, durationSec: 3600 };
 }
 
 async function auditActions(server: TestServer, toolId: string): Promise<string[]> {
-  const rows = await server.services.database.db.selectFrom("audit_log").select("action").where("tool_id", "=", toolId).orderBy("created_at").orderBy("id").execute();
+  const rows = await server.services.database.db
+    .selectFrom("audit_log")
+    .select("action")
+    .where("tool_id", "=", toolId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => r.action);
 }
 
 async function adminCookie(server: TestServer): Promise<string> {
   const { database } = server.services;
-  const admin = await createAdmin(database, `claims-admin-${Math.random().toString(36).slice(2, 8)}`, "a long enough password", clock.now);
+  const admin = await createAdmin(
+    database,
+    `claims-admin-${Math.random().toString(36).slice(2, 8)}`,
+    "a long enough password",
+    clock.now,
+  );
   return `${adminCookieName(false)}=${await createAdminSession(database, admin.id, clock.now)}`;
 }
 
-const FORM_HEADERS = (server: TestServer) => ({ Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_UA });
+const FORM_HEADERS = (server: TestServer) => ({
+  Origin: server.url,
+  "Content-Type": "application/x-www-form-urlencoded",
+  "User-Agent": BROWSER_UA,
+});
 
 /** The owner form as a browser sends it: every field as the listing has it, but for `change`. */
 function ownerForm(tool: NewTool, change: Record<string, string> = {}): URLSearchParams {
@@ -92,7 +117,8 @@ function ownerForm(tool: NewTool, change: Record<string, string> = {}): URLSearc
     targetAudience: tool.targetAudience.join(", "),
     ...change,
   };
-  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  for (const [name, value] of Object.entries(fields))
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
   return form;
 }
 
@@ -155,7 +181,10 @@ describe("claiming a listing", () => {
     expect(smtp.received).toHaveLength(0);
 
     const before = smtp.received.length;
-    const sent = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "email", email: "Ada@Claimable-Mailer.example" });
+    const sent = await postForm(`${s.url}/claim/${emailTool.slug}`, {
+      intent: "email",
+      email: "Ada@Claimable-Mailer.example",
+    });
     expect(sent.status).toBe(200);
     expect(textOf(await sent.text())).toContain("We have sent a confirmation link to ada@claimable-mailer.example");
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
@@ -163,7 +192,11 @@ describe("claiming a listing", () => {
     expect(mail!.parsed.subject).toContain("Confirm that you own Claimable Mailer");
     const token = CONFIRM_LINK.exec(mail!.parsed.text ?? "")![1]!;
     // Only its hash is stored.
-    const stored = await s.services.database.db.selectFrom("tool_claims").selectAll().where("tool_id", "=", emailTool.id).execute();
+    const stored = await s.services.database.db
+      .selectFrom("tool_claims")
+      .selectAll()
+      .where("tool_id", "=", emailTool.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -202,7 +235,9 @@ describe("claiming a listing", () => {
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     const token = CONFIRM_LINK.exec(mail!.parsed.text ?? "")![1]!;
     clock.now += 61 * 60 * 1000;
-    expect(textOf((await getPage(s.url, `/claim/${emailTool.slug}?confirm=${token}`)).html)).toContain("This confirmation link has expired: links work for one hour.");
+    expect(textOf((await getPage(s.url, `/claim/${emailTool.slug}?confirm=${token}`)).html)).toContain(
+      "This confirmation link has expired: links work for one hour.",
+    );
     const late = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "confirm", token });
     expect(late.status).toBe(410);
     expect((await auditActions(s, emailTool.id)).at(-1)).toBe("claim-verify-failed");
@@ -249,7 +284,10 @@ describe("claiming a listing", () => {
     expect((await getPage(s.url, `/owner/${latest}`)).res.status).toBe(200);
     expect((await getPage(s.url, `/owner/${fresh}`)).res.status).toBe(404);
 
-    const stranger = await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "owner-link", email: "eve@claimable-mailer.example" });
+    const stranger = await postForm(`${s.url}/claim/${emailTool.slug}`, {
+      intent: "owner-link",
+      email: "eve@claimable-mailer.example",
+    });
     expect(stranger.status).toBe(200);
     expect(textOf(await stranger.text())).toContain("If eve@claimable-mailer.example owns this listing");
     // The background work for a stranger ends without a mail: an owner's request sent after it is the next mail.
@@ -262,11 +300,20 @@ describe("claiming a listing", () => {
   it("a revoked claim's owner link, new or in use, stops working", async () => {
     const inUse = await claimByEmail(s, emailTool.slug, "gone@claimable-mailer.example");
     const before = smtp.received.length;
-    await postForm(`${s.url}/claim/${emailTool.slug}`, { intent: "owner-link", email: "gone@claimable-mailer.example" });
+    await postForm(`${s.url}/claim/${emailTool.slug}`, {
+      intent: "owner-link",
+      email: "gone@claimable-mailer.example",
+    });
     const fresh = OWNER_LINK.exec((await smtp.waitFor(before + 1))[before]!.parsed.text ?? "")![1]!;
     const cookie = await adminCookie(s);
-    const claim = await s.services.database.db.selectFrom("tool_claims").select("id").where("email", "=", "gone@claimable-mailer.example").executeTakeFirstOrThrow();
-    expect((await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie })).status).toBe(200);
+    const claim = await s.services.database.db
+      .selectFrom("tool_claims")
+      .select("id")
+      .where("email", "=", "gone@claimable-mailer.example")
+      .executeTakeFirstOrThrow();
+    expect(
+      (await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie })).status,
+    ).toBe(200);
     expect((await getPage(s.url, `/owner/${fresh}`)).res.status).toBe(404);
     expect((await getPage(s.url, `/owner/${inUse}`)).res.status).toBe(404);
   });
@@ -283,7 +330,10 @@ describe("claiming a listing", () => {
     expect(textOf(html)).toContain(`<meta name="toolshelf-verification" content="${code}">`);
 
     // Not there yet: the claim stays pending, the attempt is logged.
-    site.pages.set("/meta-home", { status: 200, body: "<html><head><title>Meta</title></head><body>Hello</body></html>" });
+    site.pages.set("/meta-home", {
+      status: 200,
+      body: "<html><head><title>Meta</title></head><body>Hello</body></html>",
+    });
     const early = await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: secret });
     expect(early.status).toBe(422);
     const said = textOf(await early.text());
@@ -291,7 +341,10 @@ describe("claiming a listing", () => {
     expect(said).toContain("the code is not there");
 
     // Someone who only knows the published code cannot verify it.
-    site.pages.set("/meta-home", { status: 200, body: `<html><head><META content="${code}" name="toolshelf-verification"></head><body></body></html>` });
+    site.pages.set("/meta-home", {
+      status: 200,
+      body: `<html><head><META content="${code}" name="toolshelf-verification"></head><body></body></html>`,
+    });
     const stranger = await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: "x".repeat(43) });
     expect(stranger.status).toBe(410);
 
@@ -299,8 +352,17 @@ describe("claiming a listing", () => {
     expect(verified.status).toBe(200);
     const ownerToken = OWNER_LINK.exec(await verified.text())![1]!;
     expect((await getPage(s.url, `/owner/${ownerToken}`)).res.status).toBe(200);
-    expect((await auditActions(s, metaTool.id)).sort()).toEqual(["claim-request", "claim-verify", "claim-verify-failed"]);
-    const entry = await s.services.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", metaTool.id).where("action", "=", "claim-verify").executeTakeFirstOrThrow();
+    expect((await auditActions(s, metaTool.id)).sort()).toEqual([
+      "claim-request",
+      "claim-verify",
+      "claim-verify-failed",
+    ]);
+    const entry = await s.services.database.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("tool_id", "=", metaTool.id)
+      .where("action", "=", "claim-verify")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.detail)).toMatchObject({ method: "website", proof: "meta tag" });
     // Used: the claim page no longer verifies with that secret.
     expect((await postForm(`${s.url}/claim/${metaTool.slug}`, { intent: "verify", claim: secret })).status).toBe(410);
@@ -312,20 +374,33 @@ describe("claiming a listing", () => {
     const secret = new URL(location, s.url).searchParams.get("claim")!;
     const code = SITE_CODE.exec((await getPage(s.url, location)).html)![0];
     site.pages.set("/file-home", { status: 200, body: "<html><head></head><body>No tag</body></html>" });
-    site.pages.set("/.well-known/toolshelf-verification.txt", { status: 200, body: `toolshelf-someone-else\n${code}\n`, type: "text/plain" });
+    site.pages.set("/.well-known/toolshelf-verification.txt", {
+      status: 200,
+      body: `toolshelf-someone-else\n${code}\n`,
+      type: "text/plain",
+    });
     const verified = await postForm(`${s.url}/claim/${fileTool.slug}`, { intent: "verify", claim: secret });
     expect(verified.status).toBe(200);
     expect(OWNER_LINK.test(await verified.text())).toBe(true);
-    const entry = await s.services.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", fileTool.id).where("action", "=", "claim-verify").executeTakeFirstOrThrow();
+    const entry = await s.services.database.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("tool_id", "=", fileTool.id)
+      .where("action", "=", "claim-verify")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.detail)).toMatchObject({ proof: "file" });
   });
 
   it("counts a tool page's views in memory once per visitor and day (cache hits included, bots not), writes them in a batch, and shows them to the owner", async () => {
     const ownerToken = await claimByEmail(s, emailTool.slug, "views@claimable-mailer.example");
-    const versionBefore = await s.services.database.db.selectFrom("catalog_state").select(["version", "counts_version"]).executeTakeFirstOrThrow();
+    const versionBefore = await s.services.database.db
+      .selectFrom("catalog_state")
+      .select(["version", "counts_version"])
+      .executeTakeFirstOrThrow();
     await s.services.views.flush();
     const rowsBefore = await s.services.database.db.selectFrom("tool_views").selectAll().execute();
-    const from = (address: string, path = `/tool/${emailTool.slug}`) => getPage(s.url, path, { headers: { "X-Forwarded-For": address } });
+    const from = (address: string, path = `/tool/${emailTool.slug}`) =>
+      getPage(s.url, path, { headers: { "X-Forwarded-For": address } });
     // One visitor three times (rendered, then from the page cache): one view.
     for (let i = 0; i < 3; i++) expect((await from("198.51.100.1")).res.status).toBe(200);
     const hit = await from("198.51.100.2");
@@ -333,7 +408,9 @@ describe("claiming a listing", () => {
     // Two addresses of one IPv6 /64 are one visitor.
     await from("2001:db8:1:2::1");
     await from("2001:db8:1:2::99");
-    await fetch(`${s.url}/tool/${emailTool.slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)", "X-Forwarded-For": "198.51.100.9" } }).then((r) => r.text());
+    await fetch(`${s.url}/tool/${emailTool.slug}`, {
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)", "X-Forwarded-For": "198.51.100.9" },
+    }).then((r) => r.text());
     await from("198.51.100.3", "/tool/no-such-tool");
     // Nothing written per request.
     expect(await s.services.database.db.selectFrom("tool_views").selectAll().execute()).toEqual(rowsBefore);
@@ -342,19 +419,32 @@ describe("claiming a listing", () => {
     expect(owner.html).toMatch(/data-testid="owner-views"[^>]*>3</);
 
     await s.services.views.flush();
-    const rows = await s.services.database.db.selectFrom("tool_views").selectAll().where("tool_id", "=", emailTool.id).execute();
+    const rows = await s.services.database.db
+      .selectFrom("tool_views")
+      .selectAll()
+      .where("tool_id", "=", emailTool.id)
+      .execute();
     expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(3);
     expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
     // Another batch adds to the same day's row: a new visitor counts, one seen today (before the write) does not.
     await from("198.51.100.4", `/tool/${emailTool.slug}?ref=newsletter`);
     await from("198.51.100.1");
     await s.services.views.flush();
-    const after = await s.services.database.db.selectFrom("tool_views").selectAll().where("tool_id", "=", emailTool.id).execute();
+    const after = await s.services.database.db
+      .selectFrom("tool_views")
+      .selectAll()
+      .where("tool_id", "=", emailTool.id)
+      .execute();
     expect(after).toHaveLength(1);
     expect(Number(after[0]!.count)).toBe(4);
     expect((await getPage(s.url, `/owner/${ownerToken}`)).html).toMatch(/data-testid="owner-views"[^>]*>4</);
     // Views are no change of the catalogue: no cached page goes stale.
-    expect(await s.services.database.db.selectFrom("catalog_state").select(["version", "counts_version"]).executeTakeFirstOrThrow()).toEqual(versionBefore);
+    expect(
+      await s.services.database.db
+        .selectFrom("catalog_state")
+        .select(["version", "counts_version"])
+        .executeTakeFirstOrThrow(),
+    ).toEqual(versionBefore);
     expect((await from("198.51.100.1")).res.headers.get("x-cache")).toBe("HIT");
 
     // The next day the same visitor counts again, on that day's row.
@@ -363,7 +453,12 @@ describe("claiming a listing", () => {
     try {
       await from("198.51.100.1");
       await s.services.views.flush();
-      const days = await s.services.database.db.selectFrom("tool_views").select(["day", "count"]).where("tool_id", "=", emailTool.id).orderBy("day").execute();
+      const days = await s.services.database.db
+        .selectFrom("tool_views")
+        .select(["day", "count"])
+        .where("tool_id", "=", emailTool.id)
+        .orderBy("day")
+        .execute();
       expect(days.map((r) => Number(r.count))).toEqual([4, 1]);
     } finally {
       clock.now = today;
@@ -373,13 +468,22 @@ describe("claiming a listing", () => {
   it("writes counted views by the scheduled view-flush job, and what is left when the server stops", async () => {
     await s.services.views.flush();
     const total = async () =>
-      (await s.services.database.db.selectFrom("tool_views").select("count").where("tool_id", "=", emailTool.id).execute()).reduce((sum, r) => sum + Number(r.count), 0);
+      (
+        await s.services.database.db
+          .selectFrom("tool_views")
+          .select("count")
+          .where("tool_id", "=", emailTool.id)
+          .execute()
+      ).reduce((sum, r) => sum + Number(r.count), 0);
     const before = await total();
     await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.40" } });
     await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.41" } });
     expect(s.services.views.unwritten([emailTool.slug])).toBe(2);
     const outcome = await s.services.scheduler.run("view-flush");
-    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual(["succeeded", { written: 1 }]);
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual([
+      "succeeded",
+      { written: 1 },
+    ]);
     expect(await total()).toBe(before + 2);
     expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
     // Nothing counted since: a run writes nothing, and says so.
@@ -410,8 +514,16 @@ describe("claiming a listing", () => {
       targetAudience: "Developers",
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append("logo", new File([new Uint8Array(await testImage("png", 64, 64))], "new-logo.png", { type: "image/png" }));
-    const sent = await fetch(`${s.url}/owner/${ownerToken}`, { method: "POST", body: form, headers: { Origin: s.url, "User-Agent": BROWSER_UA }, redirect: "manual" });
+    form.append(
+      "logo",
+      new File([new Uint8Array(await testImage("png", 64, 64))], "new-logo.png", { type: "image/png" }),
+    );
+    const sent = await fetch(`${s.url}/owner/${ownerToken}`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: s.url, "User-Agent": BROWSER_UA },
+      redirect: "manual",
+    });
     expect(sent.status).toBe(303);
     expect(locationOf(sent, s.url)).toBe(`/owner/${ownerToken}?sent=1`);
 
@@ -427,14 +539,30 @@ describe("claiming a listing", () => {
     expect(queue).toMatch(/Tagline\s*Tagline of Claimable Mailer\s*Mail, but claimed/);
     expect(queue).toMatch(/Tags\s*testing\s*testing, mail/);
     expect(moderation.html).toContain('alt="Proposed logo"');
-    const editId = (await s.services.database.db.selectFrom("owner_edits").select("id").where("status", "=", "pending").executeTakeFirstOrThrow()).id;
+    const editId = (
+      await s.services.database.db
+        .selectFrom("owner_edits")
+        .select("id")
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow()
+    ).id;
 
-    const approved = await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: editId, formKey: `owner-approve:${editId}` }, { Cookie: cookie });
+    const approved = await postForm(
+      `${s.url}/admin/moderation`,
+      { intent: "owner-approve", id: editId, formKey: `owner-approve:${editId}` },
+      { Cookie: cookie },
+    );
     expect(approved.status).toBe(200);
-    expect(textOf(await approved.text())).toContain("Approved and published the edit of “Claimable Mailer” by editor@claimable-mailer.example.");
+    expect(textOf(await approved.text())).toContain(
+      "Approved and published the edit of “Claimable Mailer” by editor@claimable-mailer.example.",
+    );
     const tool = textOf((await getPage(s.url, `/tool/${emailTool.slug}`)).html);
     expect(tool).toContain("Mail, but claimed");
-    const row = await s.services.database.db.selectFrom("tools").select(["tagline", "logo_url", "website_url"]).where("id", "=", emailTool.id).executeTakeFirstOrThrow();
+    const row = await s.services.database.db
+      .selectFrom("tools")
+      .select(["tagline", "logo_url", "website_url"])
+      .where("id", "=", emailTool.id)
+      .executeTakeFirstOrThrow();
     expect(row.tagline).toBe("Mail, but claimed");
     expect(row.logo_url).toMatch(/^\/uploads\/logos\//);
     expect(row.website_url).toBe(emailTool.websiteUrl);
@@ -444,28 +572,70 @@ describe("claiming a listing", () => {
     clock.now += 60_000;
     form.set("tagline", "Too good to be true");
     form.delete("logo");
-    expect((await fetch(`${s.url}/owner/${ownerToken}`, { method: "POST", body: form, headers: { Origin: s.url }, redirect: "manual" })).status).toBe(303);
-    const second = (await s.services.database.db.selectFrom("owner_edits").select("id").where("status", "=", "pending").executeTakeFirstOrThrow()).id;
-    const rejected = await postForm(`${s.url}/admin/moderation`, { intent: "owner-reject", id: second, reason: "Taglines say what it does.", formKey: `owner-reject:${second}` }, { Cookie: cookie });
+    expect(
+      (
+        await fetch(`${s.url}/owner/${ownerToken}`, {
+          method: "POST",
+          body: form,
+          headers: { Origin: s.url },
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(303);
+    const second = (
+      await s.services.database.db
+        .selectFrom("owner_edits")
+        .select("id")
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const rejected = await postForm(
+      `${s.url}/admin/moderation`,
+      { intent: "owner-reject", id: second, reason: "Taglines say what it does.", formKey: `owner-reject:${second}` },
+      { Cookie: cookie },
+    );
     expect(rejected.status).toBe(200);
     clock.now += 60_000;
-    expect(textOf((await getPage(s.url, `/owner/${ownerToken}`)).html)).toContain("Your last changes were not accepted. Reason: Taglines say what it does.");
+    expect(textOf((await getPage(s.url, `/owner/${ownerToken}`)).html)).toContain(
+      "Your last changes were not accepted. Reason: Taglines say what it does.",
+    );
     expect(textOf((await getPage(s.url, `/tool/${emailTool.slug}`)).html)).not.toContain("Too good to be true");
 
     const actions = await auditActions(s, emailTool.id);
     expect(actions).toEqual(expect.arrayContaining(["owner-edit", "edit", "owner-edit-approve", "owner-edit-reject"]));
     const audit = textOf((await getPage(s.url, "/admin/audit", { headers: { Cookie: cookie } })).html);
-    for (const label of ["Claim requested", "Claim verified", "Owner proposed an edit", "Approved owner's edit", "Rejected owner's edit"]) expect(audit).toContain(label);
+    for (const label of [
+      "Claim requested",
+      "Claim verified",
+      "Owner proposed an edit",
+      "Approved owner's edit",
+      "Rejected owner's edit",
+    ])
+      expect(audit).toContain(label);
   });
 
   it("an owner's newer edit replaces their own that is waiting: one pending edit per claim", async () => {
     const ownerToken = await claimByEmail(s, twiceTool.slug, "twice@twice.example");
-    const claim = await s.services.database.db.selectFrom("tool_claims").select("id").where("email", "=", "twice@twice.example").executeTakeFirstOrThrow();
+    const claim = await s.services.database.db
+      .selectFrom("tool_claims")
+      .select("id")
+      .where("email", "=", "twice@twice.example")
+      .executeTakeFirstOrThrow();
     const post = (tagline: string) =>
-      fetch(`${s.url}/owner/${ownerToken}`, { method: "POST", body: ownerForm(twiceTool, { tagline }), headers: FORM_HEADERS(s), redirect: "manual" });
+      fetch(`${s.url}/owner/${ownerToken}`, {
+        method: "POST",
+        body: ownerForm(twiceTool, { tagline }),
+        headers: FORM_HEADERS(s),
+        redirect: "manual",
+      });
     expect((await post("First idea")).status).toBe(303);
     expect((await post("Second idea")).status).toBe(303);
-    const pending = await s.services.database.db.selectFrom("owner_edits").select("content").where("claim_id", "=", claim.id).where("status", "=", "pending").execute();
+    const pending = await s.services.database.db
+      .selectFrom("owner_edits")
+      .select("content")
+      .where("claim_id", "=", claim.id)
+      .where("status", "=", "pending")
+      .execute();
     expect(pending).toHaveLength(1);
     // Only what it changes is kept.
     expect(JSON.parse(pending[0]!.content)).toEqual({ tagline: "Second idea" });
@@ -477,11 +647,18 @@ describe("claiming a listing", () => {
     const cookie = await adminCookie(s);
     const { db } = s.services.database;
     const post = (token: string, change: Record<string, string>) =>
-      fetch(`${s.url}/owner/${token}`, { method: "POST", body: ownerForm(sharedTool, change), headers: FORM_HEADERS(s), redirect: "manual" });
+      fetch(`${s.url}/owner/${token}`, {
+        method: "POST",
+        body: ownerForm(sharedTool, change),
+        headers: FORM_HEADERS(s),
+        redirect: "manual",
+      });
     const form = async (token: string) => {
       const { html } = await getPage(s.url, `/owner/${token}`);
       const tagline = startTags(html, "input").find((t) => t.attrs.name === "tagline")!.attrs.value;
-      const description = decodeEntities(element(html, "textarea", (a) => a.name === "description", "description field").inner);
+      const description = decodeEntities(
+        element(html, "textarea", (a) => a.name === "description", "description field").inner,
+      );
       return { html, tagline, description: description.replace(/^\n/, "") };
     };
 
@@ -523,21 +700,37 @@ describe("claiming a listing", () => {
     expect(bobSeesNow.description).toBe("Bob rewrote the description.");
 
     // Moderation: both edits of the listing side by side, each with who sent it and its own diff.
-    const edits = (html: string) => element(html, "article", (a) => a["aria-labelledby"] === `owner-edits-${sharedTool.id}`, "the shared tool's edits");
+    const edits = (html: string) =>
+      element(
+        html,
+        "article",
+        (a) => a["aria-labelledby"] === `owner-edits-${sharedTool.id}`,
+        "the shared tool's edits",
+      );
     const items = (html: string) => elements(edits(html).inner, "li").map((li) => textOf(li.inner));
     const listed = items((await getPage(s.url, "/admin/moderation", { headers: { Cookie: cookie } })).html);
     expect(listed).toHaveLength(2);
     // Oldest first: Bob's, then Ada's newer one.
-    expect(listed[0]).toMatch(/^Proposed by bob@together\.example on .*Description\s*Claimable Together does useful things\..*Bob rewrote the description\./);
+    expect(listed[0]).toMatch(
+      /^Proposed by bob@together\.example on .*Description\s*Claimable Together does useful things\..*Bob rewrote the description\./,
+    );
     expect(listed[0]).not.toContain("Tagline");
-    expect(listed[1]).toMatch(/^Proposed by ada@together\.example on .*Tagline\s*Tagline of Claimable Together\s*Together, by Ada again/);
+    expect(listed[1]).toMatch(
+      /^Proposed by ada@together\.example on .*Tagline\s*Tagline of Claimable Together\s*Together, by Ada again/,
+    );
     expect(listed[1]).not.toContain("Description");
 
     // Approving Ada's publishes hers; Bob's still waits, compared with the listing as it now is.
     const adaEdit = both.find((e) => e.email === "ada@together.example")!.id;
-    const approved = await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: adaEdit, formKey: `owner-approve:${adaEdit}` }, { Cookie: cookie });
+    const approved = await postForm(
+      `${s.url}/admin/moderation`,
+      { intent: "owner-approve", id: adaEdit, formKey: `owner-approve:${adaEdit}` },
+      { Cookie: cookie },
+    );
     expect(approved.status).toBe(200);
-    expect(textOf(await approved.text())).toContain("Approved and published the edit of “Claimable Together” by ada@together.example.");
+    expect(textOf(await approved.text())).toContain(
+      "Approved and published the edit of “Claimable Together” by ada@together.example.",
+    );
     expect((await waiting()).map((e) => e.email)).toEqual(["bob@together.example"]);
     const after = items((await getPage(s.url, "/admin/moderation", { headers: { Cookie: cookie } })).html);
     expect(after).toHaveLength(1);
@@ -547,12 +740,34 @@ describe("claiming a listing", () => {
 
     clock.now += 1000;
     const bobEdit = both.find((e) => e.email === "bob@together.example")!.id;
-    expect((await postForm(`${s.url}/admin/moderation`, { intent: "owner-approve", id: bobEdit, formKey: `owner-approve:${bobEdit}` }, { Cookie: cookie })).status).toBe(200);
-    const live = await db.selectFrom("tools").select(["tagline", "description"]).where("id", "=", sharedTool.id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await postForm(
+          `${s.url}/admin/moderation`,
+          { intent: "owner-approve", id: bobEdit, formKey: `owner-approve:${bobEdit}` },
+          { Cookie: cookie },
+        )
+      ).status,
+    ).toBe(200);
+    const live = await db
+      .selectFrom("tools")
+      .select(["tagline", "description"])
+      .where("id", "=", sharedTool.id)
+      .executeTakeFirstOrThrow();
     expect(live).toEqual({ tagline: "Together, by Ada again", description: "Bob rewrote the description." });
     // The audit log names whose edit each approval published.
-    const decisions = await db.selectFrom("audit_log").select("detail").where("tool_id", "=", sharedTool.id).where("action", "=", "owner-edit-approve").orderBy("created_at").orderBy("id").execute();
-    expect(decisions.map((d) => (JSON.parse(d.detail) as { owner: string }).owner)).toEqual(["ada@together.example", "bob@together.example"]);
+    const decisions = await db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("tool_id", "=", sharedTool.id)
+      .where("action", "=", "owner-edit-approve")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    expect(decisions.map((d) => (JSON.parse(d.detail) as { owner: string }).owner)).toEqual([
+      "ada@together.example",
+      "bob@together.example",
+    ]);
   });
 
   it("lists claims for the admin, and a revoked owner link stops working at once", async () => {
@@ -564,13 +779,19 @@ describe("claiming a listing", () => {
     expect(text).toContain("revoked@claimable-mailer.example");
     expect(text).toContain("127.0.0.1");
     expect(text).toContain("Verified");
-    const claim = await s.services.database.db.selectFrom("tool_claims").select("id").where("email", "=", "revoked@claimable-mailer.example").executeTakeFirstOrThrow();
+    const claim = await s.services.database.db
+      .selectFrom("tool_claims")
+      .select("id")
+      .where("email", "=", "revoked@claimable-mailer.example")
+      .executeTakeFirstOrThrow();
     const revoked = await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie });
     expect(revoked.status).toBe(200);
     expect(textOf(await revoked.text())).toContain("Revoked the claim of “Claimable Mailer”");
     expect((await getPage(s.url, `/owner/${ownerToken}`)).res.status).toBe(404);
     expect(await auditActions(s, emailTool.id)).toContain("claim-revoke");
-    expect((await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie })).status).toBe(404);
+    expect(
+      (await postForm(`${s.url}/admin/claims`, { intent: "revoke", id: claim.id }, { Cookie: cookie })).status,
+    ).toBe(404);
   });
 });
 
@@ -593,13 +814,16 @@ describe("limits against abuse of claims", () => {
   });
 
   it("refuses with 429 and a clear message past the limits per recipient and per tool and address, writing nothing", async () => {
-    const ask = (email: string, from = "198.51.100.1") => postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": from });
+    const ask = (email: string, from = "198.51.100.1") =>
+      postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": from });
     expect((await ask("a@limited-claims.example")).status).toBe(200);
     expect((await ask("a@limited-claims.example")).status).toBe(200);
     const perRecipient = await ask("a@limited-claims.example");
     expect(perRecipient.status).toBe(429);
     expect(perRecipient.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(textOf(await perRecipient.text())).toContain("Too many claim requests. Please wait a while before asking again.");
+    expect(textOf(await perRecipient.text())).toContain(
+      "Too many claim requests. Please wait a while before asking again.",
+    );
     // Another address cannot mail that recipient either.
     expect((await ask("a@limited-claims.example", "198.51.100.2")).status).toBe(429);
     expect((await ask("b@limited-claims.example")).status).toBe(200);
@@ -609,7 +833,12 @@ describe("limits against abuse of claims", () => {
     const claims = await s.services.database.db.selectFrom("tool_claims").select("id").execute();
     expect(claims).toHaveLength(4);
 
-    const verify = () => postForm(`${s.url}/claim/${tool.slug}`, { intent: "confirm", token: "y".repeat(43) }, { "X-Forwarded-For": "198.51.100.1" });
+    const verify = () =>
+      postForm(
+        `${s.url}/claim/${tool.slug}`,
+        { intent: "confirm", token: "y".repeat(43) },
+        { "X-Forwarded-For": "198.51.100.1" },
+      );
     expect((await verify()).status).toBe(410);
     expect((await verify()).status).toBe(410);
     const limited = await verify();
@@ -642,18 +871,39 @@ describe("nothing anonymous keeps a tool's owner from claiming it", () => {
     await addTools(s.services, [byDomain, bySite]);
   });
 
-  const startWebsite = (slug: string, headers: Record<string, string>) => postForm(`${s.url}/claim/${slug}`, { intent: "website" }, headers);
+  const startWebsite = (slug: string, headers: Record<string, string>) =>
+    postForm(`${s.url}/claim/${slug}`, { intent: "website" }, headers);
 
   it("strangers' website starts and e-mail claims, from many addresses, cost the tool nothing", async () => {
     const perInbox = s.services.config.rateLimits.claimRecipient.points;
     for (let i = 0; i < 25; i++) {
       const from = stranger();
       expect((await startWebsite(byDomain.slug, { "X-Forwarded-For": from })).status).toBe(303);
-      expect((await postForm(`${s.url}/claim/${byDomain.slug}`, { intent: "email", email: `webmaster@wanted-by-domain.example` }, { "X-Forwarded-For": from })).status).toBe(i < perInbox ? 200 : 429);
-      expect((await postForm(`${s.url}/claim/${byDomain.slug}`, { intent: "email", email: `someone${i}@wanted-by-domain.example` }, { "X-Forwarded-For": from })).status).toBe(200);
+      expect(
+        (
+          await postForm(
+            `${s.url}/claim/${byDomain.slug}`,
+            { intent: "email", email: `webmaster@wanted-by-domain.example` },
+            { "X-Forwarded-For": from },
+          )
+        ).status,
+      ).toBe(i < perInbox ? 200 : 429);
+      expect(
+        (
+          await postForm(
+            `${s.url}/claim/${byDomain.slug}`,
+            { intent: "email", email: `someone${i}@wanted-by-domain.example` },
+            { "X-Forwarded-For": from },
+          )
+        ).status,
+      ).toBe(200);
     }
     const before = smtp.received.length;
-    const owner = await postForm(`${s.url}/claim/${byDomain.slug}`, { intent: "email", email: "maker@wanted-by-domain.example" }, OWNER);
+    const owner = await postForm(
+      `${s.url}/claim/${byDomain.slug}`,
+      { intent: "email", email: "maker@wanted-by-domain.example" },
+      OWNER,
+    );
     expect(owner.status).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(["maker@wanted-by-domain.example"]);
@@ -661,21 +911,31 @@ describe("nothing anonymous keeps a tool's owner from claiming it", () => {
   });
 
   it("strangers' website starts and failed verifications do not stop the owner's website proof", async () => {
-    site.pages.set("/wanted-home", { status: 200, body: "<html><head><title>Wanted</title></head><body></body></html>" });
+    site.pages.set("/wanted-home", {
+      status: 200,
+      body: "<html><head><title>Wanted</title></head><body></body></html>",
+    });
     for (let i = 0; i < 25; i++) {
       const from = { "X-Forwarded-For": stranger() };
       const started = await startWebsite(bySite.slug, from);
       expect(started.status).toBe(303);
       const secret = new URL(locationOf(started, s.url)!, s.url).searchParams.get("claim")!;
-      expect((await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: secret }, from)).status).toBe(422);
-      expect((await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: "z".repeat(43) }, from)).status).toBe(410);
+      expect((await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: secret }, from)).status).toBe(
+        422,
+      );
+      expect(
+        (await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: "z".repeat(43) }, from)).status,
+      ).toBe(410);
     }
     const started = await startWebsite(bySite.slug, OWNER);
     expect(started.status).toBe(303);
     const location = locationOf(started, s.url)!;
     const secret = new URL(location, s.url).searchParams.get("claim")!;
     const code = SITE_CODE.exec((await getPage(s.url, location)).html)![0];
-    site.pages.set("/wanted-home", { status: 200, body: `<html><head><meta name="toolshelf-verification" content="${code}"></head><body></body></html>` });
+    site.pages.set("/wanted-home", {
+      status: 200,
+      body: `<html><head><meta name="toolshelf-verification" content="${code}"></head><body></body></html>`,
+    });
     const verified = await postForm(`${s.url}/claim/${bySite.slug}`, { intent: "verify", claim: secret }, OWNER);
     expect(verified.status).toBe(200);
     expect(OWNER_LINK.test(await verified.text())).toBe(true);
@@ -683,7 +943,13 @@ describe("nothing anonymous keeps a tool's owner from claiming it", () => {
 
   it("forgets website starts never verified once they expire", async () => {
     const pending = () =>
-      s.services.database.db.selectFrom("tool_claims").select("id").where("tool_id", "=", byDomain.id).where("method", "=", "website").where("status", "=", "pending").execute();
+      s.services.database.db
+        .selectFrom("tool_claims")
+        .select("id")
+        .where("tool_id", "=", byDomain.id)
+        .where("method", "=", "website")
+        .where("status", "=", "pending")
+        .execute();
     expect((await pending()).length).toBeGreaterThanOrEqual(26);
     clock.now += 7 * 24 * 60 * 60 * 1000 + 1;
     expect((await startWebsite(byDomain.slug, { "X-Forwarded-For": stranger() })).status).toBe(303);

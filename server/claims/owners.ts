@@ -1,5 +1,13 @@
 import { sql } from "kysely";
-import { diffOwnerContent, normalizeOwnerContent, OWNER_EDIT_FIELDS, ownerChanges, type FieldChange, type OwnerChanges, type OwnerContent } from "../../core/claims.ts";
+import {
+  diffOwnerContent,
+  normalizeOwnerContent,
+  OWNER_EDIT_FIELDS,
+  ownerChanges,
+  type FieldChange,
+  type OwnerChanges,
+  type OwnerContent,
+} from "../../core/claims.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import { deleteStoredFiles, type ModerationDeps } from "../admin/moderation.ts";
 import type { Admin } from "../admin/session.ts";
@@ -37,7 +45,10 @@ export async function findOwner(database: Database, token: string): Promise<Owne
   if (!TOKEN_PATTERN.test(token)) return null;
   const hash = hashToken(token);
   const select = () =>
-    database.db.selectFrom("tool_claims").select(["id", "tool_id", "method", "email", "domain", "verified_at", "owner_token_hash"]).where("status", "=", "verified");
+    database.db
+      .selectFrom("tool_claims")
+      .select(["id", "tool_id", "method", "email", "domain", "verified_at", "owner_token_hash"])
+      .where("status", "=", "verified");
   let row = await select()
     .where((eb) => eb.or([eb("owner_token_hash", "=", hash), eb("next_owner_token_hash", "=", hash)]))
     .executeTakeFirst();
@@ -53,7 +64,14 @@ export async function findOwner(database: Database, token: string): Promise<Owne
     row = await select().where("owner_token_hash", "=", hash).executeTakeFirst();
   }
   if (!row) return null;
-  return { claimId: row.id, toolId: row.tool_id, method: row.method, email: row.email, domain: row.domain, verifiedAt: Number(row.verified_at ?? 0) };
+  return {
+    claimId: row.id,
+    toolId: row.tool_id,
+    method: row.method,
+    email: row.email,
+    domain: row.domain,
+    verifiedAt: Number(row.verified_at ?? 0),
+  };
 }
 
 /** Who an owner is, as moderation and the audit log name them: the address, or the website proven. */
@@ -76,7 +94,15 @@ export interface OwnerEditView {
   decidedAt: number | null;
 }
 
-type EditRow = { id: string; status: OwnerEditView["status"]; content: string; logo_url: string | null; reason: string | null; created_at: number; decided_at: number | null };
+type EditRow = {
+  id: string;
+  status: OwnerEditView["status"];
+  content: string;
+  logo_url: string | null;
+  reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+};
 
 function editOf(row: EditRow): OwnerEditView {
   return {
@@ -112,7 +138,12 @@ export interface OwnerPage {
 }
 
 /** The owner page's data; null when the tool is gone. */
-export async function ownerPage(database: Database, views: ViewCounter, owner: Owner, now: number): Promise<OwnerPage | null> {
+export async function ownerPage(
+  database: Database,
+  views: ViewCounter,
+  owner: Owner,
+  now: number,
+): Promise<OwnerPage | null> {
   const tool = await findToolForEdit(database, owner.toolId);
   if (!tool) return null;
   const since = Math.floor(now / DAY_MS) * DAY_MS - 29 * DAY_MS;
@@ -120,10 +151,18 @@ export async function ownerPage(database: Database, views: ViewCounter, owner: O
     database.db.selectFrom("tools").select("upvotes_count").where("id", "=", tool.id).executeTakeFirst(),
     database.db
       .selectFrom("tool_views")
-      .select([sql<number>`coalesce(sum(count), 0)`.as("total"), sql<number>`coalesce(sum(case when day >= ${since} then count else 0 end), 0)`.as("recent")])
+      .select([
+        sql<number>`coalesce(sum(count), 0)`.as("total"),
+        sql<number>`coalesce(sum(case when day >= ${since} then count else 0 end), 0)`.as("recent"),
+      ])
       .where("tool_id", "=", tool.id)
       .executeTakeFirst(),
-    database.db.selectFrom("owner_edits").select(EDIT_COLUMNS).where("claim_id", "=", owner.claimId).where("status", "=", "pending").executeTakeFirst(),
+    database.db
+      .selectFrom("owner_edits")
+      .select(EDIT_COLUMNS)
+      .where("claim_id", "=", owner.claimId)
+      .where("status", "=", "pending")
+      .executeTakeFirst(),
     database.db
       .selectFrom("owner_edits")
       .select(EDIT_COLUMNS)
@@ -169,7 +208,12 @@ export async function submitOwnerEdit(
   logo: { name: string; bytes: Buffer } | null,
 ): Promise<OwnerEditResult> {
   const state = await deps.limiter.consume(owner.claimId);
-  if (state.limited) return { kind: "limited", message: "Too many edits in a short time. Please wait a while before sending another.", retryAfterSec: state.retryAfterSec };
+  if (state.limited)
+    return {
+      kind: "limited",
+      message: "Too many edits in a short time. Please wait a while before sending another.",
+      retryAfterSec: state.retryAfterSec,
+    };
   const tool = await findToolForEdit(deps.database, owner.toolId);
   if (!tool) return { kind: "gone" };
   const changes = ownerChanges(ownerContentOf(tool), normalizeOwnerContent(content));
@@ -210,10 +254,18 @@ export async function submitOwnerEdit(
               decided_at: null,
             })
             .execute();
-          await recordAudit(trx, ownerActor(owner, client), [{ action: "owner-edit", toolId: tool.id, toolName: tool.name, detail: { changed } }], now);
+          await recordAudit(
+            trx,
+            ownerActor(owner, client),
+            [{ action: "owner-edit", toolId: tool.id, toolName: tool.name, detail: { changed } }],
+            now,
+          );
           return old;
         });
-        await deleteStoredFiles(deps, replaced.map((r) => r.logo_url));
+        await deleteStoredFiles(
+          deps,
+          replaced.map((r) => r.logo_url),
+        );
         return { kind: "saved", changed, replaced: replaced.length > 0 };
       } catch (error) {
         // Another edit of this owner's was saved at the same moment: replace it in turn.
@@ -251,7 +303,10 @@ export interface PendingToolEdits {
  * `limit`), each with all its pending edits and their field-by-field diffs against the live
  * listing, so approving one shows what the others would still change.
  */
-export async function listPendingOwnerEdits(database: Database, limit = 50): Promise<{ tools: PendingToolEdits[]; toolCount: number; editCount: number }> {
+export async function listPendingOwnerEdits(
+  database: Database,
+  limit = 50,
+): Promise<{ tools: PendingToolEdits[]; toolCount: number; editCount: number }> {
   const [toolRows, count] = await Promise.all([
     database.db
       .selectFrom("owner_edits")
@@ -274,9 +329,21 @@ export async function listPendingOwnerEdits(database: Database, limit = 50): Pro
       : await database.db
           .selectFrom("owner_edits")
           .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
-          .select(["owner_edits.id", "owner_edits.tool_id", "owner_edits.content", "owner_edits.logo_url", "owner_edits.created_at", "tool_claims.email", "tool_claims.domain"])
+          .select([
+            "owner_edits.id",
+            "owner_edits.tool_id",
+            "owner_edits.content",
+            "owner_edits.logo_url",
+            "owner_edits.created_at",
+            "tool_claims.email",
+            "tool_claims.domain",
+          ])
           .where("owner_edits.status", "=", "pending")
-          .where("owner_edits.tool_id", "in", toolRows.map((r) => r.tool_id))
+          .where(
+            "owner_edits.tool_id",
+            "in",
+            toolRows.map((r) => r.tool_id),
+          )
           .orderBy("owner_edits.created_at", "asc")
           .orderBy("owner_edits.id", "asc")
           .execute();
@@ -303,7 +370,8 @@ export async function listPendingOwnerEdits(database: Database, limit = 50): Pro
   return { tools, toolCount: Number(count.tools), editCount: Number(count.edits) };
 }
 
-export type DecideResult = { kind: "done"; toolName: string; owner: string } | { kind: "gone" } | { kind: "refused"; message: string };
+export type DecideResult =
+  { kind: "done"; toolName: string; owner: string } | { kind: "gone" } | { kind: "refused"; message: string };
 
 /**
  * Approves an owner's edit: applied through the admin's tool edit (updateTool), so the listing,
@@ -314,7 +382,13 @@ export async function approveOwnerEdit(deps: ModerationDeps, admin: Admin, editI
   const row = await deps.database.db
     .selectFrom("owner_edits")
     .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
-    .select(["owner_edits.tool_id", "owner_edits.content", "owner_edits.logo_key", "tool_claims.email", "tool_claims.domain"])
+    .select([
+      "owner_edits.tool_id",
+      "owner_edits.content",
+      "owner_edits.logo_key",
+      "tool_claims.email",
+      "tool_claims.domain",
+    ])
     .where("owner_edits.id", "=", editId)
     .where("owner_edits.status", "=", "pending")
     .executeTakeFirst();
@@ -327,23 +401,58 @@ export async function approveOwnerEdit(deps: ModerationDeps, admin: Admin, editI
     deps,
     admin,
     tool.id,
-    { ...tool, ...content, submitterEmail: tool.submitterEmail, status: tool.status, rejectionReason: tool.rejectionReason },
+    {
+      ...tool,
+      ...content,
+      submitterEmail: tool.submitterEmail,
+      status: tool.status,
+      rejectionReason: tool.rejectionReason,
+    },
     bytes ? { name: `${tool.slug}.webp`, bytes } : null,
   );
   if (outcome.kind === "not-found") return { kind: "gone" };
-  if (outcome.kind !== "saved") return { kind: "refused", message: outcome.kind === "bad-logo" ? `The new logo cannot be used: ${outcome.message}` : "Another listing has this website." };
+  if (outcome.kind !== "saved")
+    return {
+      kind: "refused",
+      message:
+        outcome.kind === "bad-logo"
+          ? `The new logo cannot be used: ${outcome.message}`
+          : "Another listing has this website.",
+    };
   const now = deps.now();
   const toolName = content.name ?? tool.name;
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx.updateTable("owner_edits").set({ status: "approved", decided_at: now }).where("id", "=", editId).where("status", "=", "pending").execute();
-    await recordAudit(trx, admin, [{ action: "owner-edit-approve", toolId: tool.id, toolName, detail: { owner: ownerName(row), changed: outcome.changed } }], now);
+    await trx
+      .updateTable("owner_edits")
+      .set({ status: "approved", decided_at: now })
+      .where("id", "=", editId)
+      .where("status", "=", "pending")
+      .execute();
+    await recordAudit(
+      trx,
+      admin,
+      [
+        {
+          action: "owner-edit-approve",
+          toolId: tool.id,
+          toolName,
+          detail: { owner: ownerName(row), changed: outcome.changed },
+        },
+      ],
+      now,
+    );
   });
   if (row.logo_key) await deps.storage.delete(row.logo_key).catch(() => undefined);
   return { kind: "done", toolName, owner: ownerName(row) };
 }
 
 /** Rejects an owner's edit with the reason the owner reads on their page (null: none given). */
-export async function rejectOwnerEdit(deps: ModerationDeps, admin: Admin, editId: string, reason: string | null): Promise<DecideResult> {
+export async function rejectOwnerEdit(
+  deps: ModerationDeps,
+  admin: Admin,
+  editId: string,
+  reason: string | null,
+): Promise<DecideResult> {
   const now = deps.now();
   const row = await deps.database.db.transaction().execute(async (trx) => {
     const edit = await trx
@@ -355,8 +464,24 @@ export async function rejectOwnerEdit(deps: ModerationDeps, admin: Admin, editId
       .executeTakeFirst();
     if (!edit) return null;
     const tool = await trx.selectFrom("tools").select("name").where("id", "=", edit.tool_id).executeTakeFirst();
-    const claim = await trx.selectFrom("tool_claims").select(["email", "domain"]).where("id", "=", edit.claim_id).executeTakeFirstOrThrow();
-    await recordAudit(trx, admin, [{ action: "owner-edit-reject", toolId: edit.tool_id, toolName: tool?.name ?? "", detail: { owner: ownerName(claim), ...(reason === null ? {} : { reason }) } }], now);
+    const claim = await trx
+      .selectFrom("tool_claims")
+      .select(["email", "domain"])
+      .where("id", "=", edit.claim_id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      admin,
+      [
+        {
+          action: "owner-edit-reject",
+          toolId: edit.tool_id,
+          toolName: tool?.name ?? "",
+          detail: { owner: ownerName(claim), ...(reason === null ? {} : { reason }) },
+        },
+      ],
+      now,
+    );
     return { ...edit, name: tool?.name ?? "", owner: ownerName(claim) };
   });
   if (!row) return { kind: "gone" };
@@ -380,7 +505,10 @@ export interface ClaimListItem {
 }
 
 /** One page of claims, newest first, with the total. */
-export async function listClaims(database: Database, options: { page: number; pageSize: number; now: number }): Promise<{ items: ClaimListItem[]; total: number }> {
+export async function listClaims(
+  database: Database,
+  options: { page: number; pageSize: number; now: number },
+): Promise<{ items: ClaimListItem[]; total: number }> {
   const [rows, count] = await Promise.all([
     database.db
       .selectFrom("tool_claims")
@@ -404,7 +532,10 @@ export async function listClaims(database: Database, options: { page: number; pa
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize)
       .execute(),
-    database.db.selectFrom("tool_claims").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+    database.db
+      .selectFrom("tool_claims")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({
@@ -427,12 +558,22 @@ export async function listClaims(database: Database, options: { page: number; pa
  * Revokes a claim (pending or verified): its owner link stops working at once, and its pending
  * edit is withdrawn. Returns the tool's name, or null when there was nothing to revoke.
  */
-export async function revokeClaim(deps: Pick<ModerationDeps, "database" | "now" | "storage" | "log" | "config">, admin: Admin, claimId: string): Promise<string | null> {
+export async function revokeClaim(
+  deps: Pick<ModerationDeps, "database" | "now" | "storage" | "log" | "config">,
+  admin: Admin,
+  claimId: string,
+): Promise<string | null> {
   const now = deps.now();
   const result = await deps.database.db.transaction().execute(async (trx) => {
     const claim = await trx
       .updateTable("tool_claims")
-      .set({ status: "revoked", revoked_at: now, secret_hash: null, owner_token_hash: null, next_owner_token_hash: null })
+      .set({
+        status: "revoked",
+        revoked_at: now,
+        secret_hash: null,
+        owner_token_hash: null,
+        next_owner_token_hash: null,
+      })
       .where("id", "=", claimId)
       .where("status", "in", ["pending", "verified"])
       .returning(["tool_id", "email", "domain", "method"])
@@ -446,7 +587,19 @@ export async function revokeClaim(deps: Pick<ModerationDeps, "database" | "now" 
       .returning(["logo_url"])
       .execute();
     const tool = await trx.selectFrom("tools").select("name").where("id", "=", claim.tool_id).executeTakeFirst();
-    await recordAudit(trx, admin, [{ action: "claim-revoke", toolId: claim.tool_id, toolName: tool?.name ?? "", detail: { method: claim.method, owner: claim.email ?? claim.domain } }], now);
+    await recordAudit(
+      trx,
+      admin,
+      [
+        {
+          action: "claim-revoke",
+          toolId: claim.tool_id,
+          toolName: tool?.name ?? "",
+          detail: { method: claim.method, owner: claim.email ?? claim.domain },
+        },
+      ],
+      now,
+    );
     return { name: tool?.name ?? "", logos: withdrawn.map((w) => w.logo_url) };
   });
   if (!result) return null;

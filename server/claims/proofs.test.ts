@@ -4,7 +4,8 @@ import { META_READ_LIMIT, verificationMetaCodes } from "./proofs.ts";
 
 const code = "toolshelf-0123456789abcdefghijklmnopqrstuv";
 const tag = `<meta name="toolshelf-verification" content="${code}">`;
-const page = (head: string, body = "<p>Hello</p>") => `<!doctype html><html><head><title>Acme</title>${head}</head><body>${body}</body></html>`;
+const page = (head: string, body = "<p>Hello</p>") =>
+  `<!doctype html><html><head><title>Acme</title>${head}</head><body>${body}</body></html>`;
 
 describe("verificationMetaCodes", () => {
   it("reads the meta tag of the head whatever its attribute order, quotes and case", () => {
@@ -12,7 +13,11 @@ describe("verificationMetaCodes", () => {
     expect(verificationMetaCodes(`<META CONTENT='${code}' NAME='Toolshelf-Verification' />`)).toEqual([code]);
     expect(verificationMetaCodes(`<meta name=toolshelf-verification content=${code}>`)).toEqual([code]);
     expect(verificationMetaCodes(`<meta\n  name="toolshelf-verification"\n  content=" ${code} "\n>`)).toEqual([code]);
-    expect(verificationMetaCodes(`<meta name="toolshelf-verification" content="toolshelf-&#48;123456789abcdefghijklmnopqrstuv">`)).toEqual([code]);
+    expect(
+      verificationMetaCodes(
+        `<meta name="toolshelf-verification" content="toolshelf-&#48;123456789abcdefghijklmnopqrstuv">`,
+      ),
+    ).toEqual([code]);
   });
 
   it("reads every such tag of the head, after the head's other elements, and in a head that is not written", () => {
@@ -26,8 +31,12 @@ describe("verificationMetaCodes", () => {
   });
 
   it("takes a tag's first name and content, as a browser does", () => {
-    expect(verificationMetaCodes(`<meta name="description" name="toolshelf-verification" content="${code}">`)).toEqual([]);
-    expect(verificationMetaCodes(`<meta name="toolshelf-verification" content="${code}" content="other">`)).toEqual([code]);
+    expect(verificationMetaCodes(`<meta name="description" name="toolshelf-verification" content="${code}">`)).toEqual(
+      [],
+    );
+    expect(verificationMetaCodes(`<meta name="toolshelf-verification" content="${code}" content="other">`)).toEqual([
+      code,
+    ]);
     expect(verificationMetaCodes(`<meta name="toolshelf-verification">`)).toEqual([""]);
   });
 
@@ -74,25 +83,30 @@ describe("verificationMetaCodes", () => {
 
   it("judges 512 KB of hostile HTML in under 100 ms", () => {
     const size = 512 * 1024;
-    const fill = (unit: string, prefix = "<head>") => (prefix + unit.repeat(Math.ceil(size / unit.length))).slice(0, size);
+    const fill = (unit: string, prefix = "<head>") =>
+      (prefix + unit.repeat(Math.ceil(size / unit.length))).slice(0, size);
     const hostile = {
       "one meta with a run of name characters": `${fill("a", "<head><meta ").slice(0, size - 1)}>`,
       "one meta with a run of attribute names": fill("a=b ", "<head><meta "),
-      "distinct attribute names": `<head><meta ${Array.from({ length: size / 4 }, (_, i) => i.toString(36)).join(" ")}`.slice(0, size),
+      "distinct attribute names":
+        `<head><meta ${Array.from({ length: size / 4 }, (_, i) => i.toString(36)).join(" ")}`.slice(0, size),
       "an unclosed attribute value": fill("&amp", `<head><meta content="`),
       "metas without >": fill("<meta "),
-      "metas": fill(tag),
+      metas: fill(tag),
       "comment openings": fill("<!--"),
-      "noscripts": fill("<noscript></noscrip"),
+      noscripts: fill("<noscript></noscrip"),
       "noscript openings": fill("<noscript>"),
-      "templates": fill("<template>"),
+      templates: fill("<template>"),
       "end tags": fill("</"),
       "script openings in a script": fill("<!--<script ", "<head><script>"),
       "less-than signs": fill("<"),
     };
     for (const [name, body] of Object.entries(hostile)) {
       expect(body.length, name).toBe(size);
-      expect(fastestRun(() => verificationMetaCodes(body), 100), name).toBeLessThan(100);
+      expect(
+        fastestRun(() => verificationMetaCodes(body), 100),
+        name,
+      ).toBeLessThan(100);
     }
   });
 });

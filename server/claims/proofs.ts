@@ -26,7 +26,9 @@ const HEAD_ENDS = new Set(["head", "body", "html", "br"]);
  * not count: on many sites others can put text there.
  */
 export function verificationMetaCodes(html: string): string[] {
-  return new HeadReader(html.charCodeAt(0) === 0xfeff ? html.slice(1, META_READ_LIMIT + 1) : html.slice(0, META_READ_LIMIT)).read();
+  return new HeadReader(
+    html.charCodeAt(0) === 0xfeff ? html.slice(1, META_READ_LIMIT + 1) : html.slice(0, META_READ_LIMIT),
+  ).read();
 }
 
 /**
@@ -91,7 +93,9 @@ class HeadReader implements TokenizerCallbacks {
   onattribname(start: number, end: number): void {
     const name = this.segment.slice(start, end).toLowerCase();
     // Only a meta tag's first name and content are kept, so a tag of many attributes costs nothing more.
-    const wanted = this.tag === "meta" && ((name === "name" && this.metaName === null) || (name === "content" && this.metaContent === null));
+    const wanted =
+      this.tag === "meta" &&
+      ((name === "name" && this.metaName === null) || (name === "content" && this.metaContent === null));
     this.attribute = wanted ? (name as "name" | "content") : null;
     this.value = "";
   }
@@ -137,7 +141,8 @@ class HeadReader implements TokenizerCallbacks {
     }
     if (name === "html" || name === "head" || HEAD_VOIDS.has(name)) return;
     if (name === "meta") {
-      if (this.metaName?.trim().toLowerCase() === VERIFICATION_META_NAME) this.codes.push(this.metaContent?.trim() ?? "");
+      if (this.metaName?.trim().toLowerCase() === VERIFICATION_META_NAME)
+        this.codes.push(this.metaContent?.trim() ?? "");
       return;
     }
     if (HEAD_TEXT.has(name)) this.textElement = { name, start: after };
@@ -152,7 +157,8 @@ class HeadReader implements TokenizerCallbacks {
     if (this.textElement) {
       // A script that opens a comment and a script inside it runs on past this end tag in a
       // browser; this reader does not follow that, so nothing after it counts.
-      if (this.textElement.name === "script" && escapesItsEnd(this.segment.slice(this.textElement.start, start))) this.finish();
+      if (this.textElement.name === "script" && escapesItsEnd(this.segment.slice(this.textElement.start, start)))
+        this.finish();
       this.textElement = null;
       return;
     }

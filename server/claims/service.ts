@@ -1,6 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
-import { answeredByListedSite, emailAddressRefusal, emailRefusalMessage, verificationDnsNames, websiteHost } from "../../core/claim-domains.ts";
-import { SITE_CODE_PATTERN, txtRecordIsCode, VERIFICATION_FILE_PATH, VERIFICATION_META_NAME, verificationFileHasCode } from "../../core/claims.ts";
+import {
+  answeredByListedSite,
+  emailAddressRefusal,
+  emailRefusalMessage,
+  verificationDnsNames,
+  websiteHost,
+} from "../../core/claim-domains.ts";
+import {
+  SITE_CODE_PATTERN,
+  txtRecordIsCode,
+  VERIFICATION_FILE_PATH,
+  VERIFICATION_META_NAME,
+  verificationFileHasCode,
+} from "../../core/claims.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import type { Config } from "../platform/config.ts";
@@ -24,7 +36,10 @@ export interface ClaimDeps extends ConfirmationMailDeps {
   now: () => number;
   config: Pick<Config, "siteName" | "siteUrl" | "outboundAllow" | "dns" | "rateLimits">;
   mailer: Pick<Mailer, "send">;
-  limiters: Record<"claimAddress" | "claimToolAddress" | "claimRecipient" | "claimVerify" | "confirmationMails", RateLimiter>;
+  limiters: Record<
+    "claimAddress" | "claimToolAddress" | "claimRecipient" | "claimVerify" | "confirmationMails",
+    RateLimiter
+  >;
 }
 
 /** Who is asking: the client's address (its limit key, and the audit log's address). */
@@ -74,10 +89,22 @@ export interface ClaimableTool {
 /** The public tool a claim page's key names (its slug, or its id); null when none is public. */
 export async function findClaimableTool(database: Database, key: string): Promise<ClaimableTool | null> {
   if (key.length > 200) return null;
-  const select = () => database.db.selectFrom("tools").select(["id", "slug", "name", "website_url"]).where("status", "in", [...PUBLIC_STATUSES]);
-  const row = (await select().where("slug", "=", key).executeTakeFirst()) ?? (await select().where("id", "=", key).executeTakeFirst());
+  const select = () =>
+    database.db
+      .selectFrom("tools")
+      .select(["id", "slug", "name", "website_url"])
+      .where("status", "in", [...PUBLIC_STATUSES]);
+  const row =
+    (await select().where("slug", "=", key).executeTakeFirst()) ??
+    (await select().where("id", "=", key).executeTakeFirst());
   if (!row) return null;
-  return { id: row.id, slug: row.slug, name: row.name, websiteUrl: row.website_url, host: websiteHost(row.website_url) ?? row.website_url };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    websiteUrl: row.website_url,
+    host: websiteHost(row.website_url) ?? row.website_url,
+  };
 }
 
 /** A refusal by a limit: the sentence, and when to try again. */
@@ -92,7 +119,12 @@ export interface Limited {
  * Spends each limit in turn and, when `mailTo` is given, a mail to that address: its inbox's
  * budget (variants of one address count as one) and the site's hourly budget of such mails.
  */
-async function spend(deps: ClaimDeps, limits: readonly [RateLimiter, string][], mailTo: string | null, message: string): Promise<Limited | null> {
+async function spend(
+  deps: ClaimDeps,
+  limits: readonly [RateLimiter, string][],
+  mailTo: string | null,
+  message: string,
+): Promise<Limited | null> {
   for (const [limiter, key] of limits) {
     const state = await limiter.consume(key);
     if (state.limited) return { kind: "limited", message, retryAfterSec: state.retryAfterSec };
@@ -114,12 +146,15 @@ function claimMail(deps: ClaimDeps, tool: ClaimableTool, link: string) {
     "",
     "The link works once. If you did not ask for it, ignore this mail: nothing changes.",
   ].join("\n");
-  const html = joinHtml([
-    mailHtml`<p>Someone (we hope you) asked to claim the listing of <strong>${tool.name}</strong> on ${site}.</p>`,
-    mailHtml`<p>To confirm that ${tool.host} is yours, open this link within an hour:</p>`,
-    mailHtml`<p><a href="${link}">${link}</a></p>`,
-    mailHtml`<p>The link works once. If you did not ask for it, ignore this mail: nothing changes.</p>`,
-  ], "\n").html;
+  const html = joinHtml(
+    [
+      mailHtml`<p>Someone (we hope you) asked to claim the listing of <strong>${tool.name}</strong> on ${site}.</p>`,
+      mailHtml`<p>To confirm that ${tool.host} is yours, open this link within an hour:</p>`,
+      mailHtml`<p><a href="${link}">${link}</a></p>`,
+      mailHtml`<p>The link works once. If you did not ask for it, ignore this mail: nothing changes.</p>`,
+    ],
+    "\n",
+  ).html;
   return { subject: mailLine`Confirm that you own ${tool.name} on ${site}`, text, html };
 }
 
@@ -131,19 +166,19 @@ function ownerMail(deps: ClaimDeps, toolName: string, link: string) {
     "",
     "With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.",
   ].join("\n");
-  const html = joinHtml([
-    mailHtml`<p>This is your private owner link for <strong>${toolName}</strong> on ${site}:</p>`,
-    mailHtml`<p><a href="${link}">${link}</a></p>`,
-    mailHtml`<p>With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.</p>`,
-  ], "\n").html;
+  const html = joinHtml(
+    [
+      mailHtml`<p>This is your private owner link for <strong>${toolName}</strong> on ${site}:</p>`,
+      mailHtml`<p><a href="${link}">${link}</a></p>`,
+      mailHtml`<p>With it you can see the listing's likes and views and propose changes to it. Keep it to yourself: anyone with the link can do the same.</p>`,
+    ],
+    "\n",
+  ).html;
   return { subject: mailLine`Your owner link for ${toolName} on ${site}`, text, html };
 }
 
 export type EmailClaimResult =
-  | { kind: "sent"; email: string }
-  | { kind: "bad-email"; message: string }
-  | Limited
-  | { kind: "mail-failed" };
+  { kind: "sent"; email: string } | { kind: "bad-email"; message: string } | Limited | { kind: "mail-failed" };
 
 /**
  * Mails a one-time link (an hour, single use) to an address that may prove the website (core's
@@ -151,9 +186,15 @@ export type EmailClaimResult =
  * recipient, never per tool alone: nobody else's requests can use up the owner's. The claim and
  * its audit entry are written once the mail is sent, so a failed send leaves nothing behind.
  */
-export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<EmailClaimResult> {
+export async function requestEmailClaim(
+  deps: ClaimDeps,
+  tool: ClaimableTool,
+  email: string,
+  client: Client,
+): Promise<EmailClaimResult> {
   const address = email.toLowerCase();
-  if (emailAddressRefusal(address, tool.websiteUrl)) return { kind: "bad-email", message: emailRefusalMessage(tool.websiteUrl) };
+  if (emailAddressRefusal(address, tool.websiteUrl))
+    return { kind: "bad-email", message: emailRefusalMessage(tool.websiteUrl) };
   const { limiters } = deps;
   const limited = await spend(
     deps,
@@ -195,13 +236,23 @@ export async function requestEmailClaim(deps: ClaimDeps, tool: ClaimableTool, em
         revoked_at: null,
       })
       .execute();
-    await recordAudit(trx, claimantOf(client, address), [{ action: "claim-request", toolId: tool.id, toolName: tool.name, detail: { method: "email", email: address } }], now);
+    await recordAudit(
+      trx,
+      claimantOf(client, address),
+      [{ action: "claim-request", toolId: tool.id, toolName: tool.name, detail: { method: "email", email: address } }],
+      now,
+    );
   });
   return { kind: "sent", email: address };
 }
 
 /** What the page shows for an e-mailed link before it is used: whether it still works. */
-export async function emailLinkState(database: Database, tool: ClaimableTool, token: string, now: number): Promise<"valid" | "expired" | "unknown"> {
+export async function emailLinkState(
+  database: Database,
+  tool: ClaimableTool,
+  token: string,
+  now: number,
+): Promise<"valid" | "expired" | "unknown"> {
   if (!TOKEN_PATTERN.test(token)) return "unknown";
   const row = await database.db
     .selectFrom("tool_claims")
@@ -228,7 +279,12 @@ const LINK_UNUSABLE = "This confirmation link has expired or has been used alrea
  * Uses an e-mailed link: once, within its hour. The claim becomes verified and its owner link is
  * returned (to show once) and mailed to the address.
  */
-export async function confirmEmailClaim(deps: ClaimDeps, tool: ClaimableTool, token: string, client: Client): Promise<VerifyResult> {
+export async function confirmEmailClaim(
+  deps: ClaimDeps,
+  tool: ClaimableTool,
+  token: string,
+  client: Client,
+): Promise<VerifyResult> {
   const limited = await spend(deps, [[deps.limiters.claimVerify, client.addressKey]], null, VERIFY_LIMITED);
   if (limited) return limited;
   if (!TOKEN_PATTERN.test(token)) return { kind: "unknown", message: LINK_UNUSABLE };
@@ -247,7 +303,12 @@ export async function confirmEmailClaim(deps: ClaimDeps, tool: ClaimableTool, to
       .returning(["id", "email"])
       .executeTakeFirst();
     if (!row) return null;
-    await recordAudit(trx, claimantOf(client, row.email ?? tool.host), [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "email" } }], now);
+    await recordAudit(
+      trx,
+      claimantOf(client, row.email ?? tool.host),
+      [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "email" } }],
+      now,
+    );
     return row;
   });
   if (!verified) {
@@ -262,7 +323,19 @@ export async function confirmEmailClaim(deps: ClaimDeps, tool: ClaimableTool, to
       .where("expires_at", "<=", now)
       .executeTakeFirst();
     if (expired) {
-      await recordAudit(deps.database.db, claimantOf(client, expired.email ?? tool.host), [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "email", reason: "link expired" } }], now);
+      await recordAudit(
+        deps.database.db,
+        claimantOf(client, expired.email ?? tool.host),
+        [
+          {
+            action: "claim-verify-failed",
+            toolId: tool.id,
+            toolName: tool.name,
+            detail: { method: "email", reason: "link expired" },
+          },
+        ],
+        now,
+      );
     }
     return { kind: "unknown", message: LINK_UNUSABLE };
   }
@@ -290,8 +363,17 @@ export type WebsiteClaimStart = { kind: "started"; secret: string } | Limited;
  * Limited per client address only: a start costs the tool nothing, so strangers' starts cannot
  * keep its owner from proving it. Starts never verified are deleted once they expire.
  */
-export async function startWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, client: Client): Promise<WebsiteClaimStart> {
-  const limited = await spend(deps, [[deps.limiters.claimAddress, client.addressKey]], null, "Too many claim requests. Please wait a while before asking again.");
+export async function startWebsiteClaim(
+  deps: ClaimDeps,
+  tool: ClaimableTool,
+  client: Client,
+): Promise<WebsiteClaimStart> {
+  const limited = await spend(
+    deps,
+    [[deps.limiters.claimAddress, client.addressKey]],
+    null,
+    "Too many claim requests. Please wait a while before asking again.",
+  );
   if (limited) return limited;
   const secret = newToken();
   const now = deps.now();
@@ -321,7 +403,12 @@ export async function startWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, cl
         revoked_at: null,
       })
       .execute();
-    await recordAudit(trx, claimantOf(client, `website ${tool.host}`), [{ action: "claim-request", toolId: tool.id, toolName: tool.name, detail: { method: "website" } }], now);
+    await recordAudit(
+      trx,
+      claimantOf(client, `website ${tool.host}`),
+      [{ action: "claim-request", toolId: tool.id, toolName: tool.name, detail: { method: "website" } }],
+      now,
+    );
   });
   return { kind: "started", secret };
 }
@@ -333,7 +420,12 @@ export interface WebsiteClaim {
 }
 
 /** The pending website claim a claimant's secret names, for this tool; null when none (used, expired, never made). */
-export async function findWebsiteClaim(database: Database, tool: ClaimableTool, secret: string, now: number): Promise<WebsiteClaim | null> {
+export async function findWebsiteClaim(
+  database: Database,
+  tool: ClaimableTool,
+  secret: string,
+  now: number,
+): Promise<WebsiteClaim | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
   const row = await database.db
     .selectFrom("tool_claims")
@@ -385,7 +477,11 @@ async function fetchProof(
   options: typeof FETCH | typeof HOME_PAGE_FETCH,
 ): Promise<{ text: string } | { note: string }> {
   try {
-    const response = await safeFetch(url, { ...options, allow: deps.config.outboundAllow, headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" } });
+    const response = await safeFetch(url, {
+      ...options,
+      allow: deps.config.outboundAllow,
+      headers: { accept: "text/html,text/plain;q=0.9,*/*;q=0.5" },
+    });
     if (!answeredByListedSite(response.url, tool.websiteUrl)) {
       return { note: `it redirected to ${new URL(response.url).origin}, which is not the listed website` };
     }
@@ -405,7 +501,10 @@ async function checkMetaTag(deps: ClaimDeps, tool: ClaimableTool, code: string):
   if ("note" in answer) return { ...seen, found: false, note: answer.note };
   const codes = verificationMetaCodes(answer.text);
   if (codes.includes(code)) return { ...seen, found: true, note: "found" };
-  const note = codes.length === 0 ? `no ${VERIFICATION_META_NAME} meta tag in its head` : `its ${VERIFICATION_META_NAME} meta tag has another code`;
+  const note =
+    codes.length === 0
+      ? `no ${VERIFICATION_META_NAME} meta tag in its head`
+      : `its ${VERIFICATION_META_NAME} meta tag has another code`;
   return { ...seen, found: false, note: `the code is not there: ${note}` };
 }
 
@@ -414,7 +513,9 @@ async function checkFile(deps: ClaimDeps, tool: ClaimableTool, code: string): Pr
   const seen = { proof: "file" as const, where: `${new URL(tool.websiteUrl).origin}${VERIFICATION_FILE_PATH}` };
   const answer = await fetchProof(deps, tool, seen.proof, seen.where, FETCH);
   if ("note" in answer) return { ...seen, found: false, note: answer.note };
-  return verificationFileHasCode(answer.text, code) ? { ...seen, found: true, note: "found" } : { ...seen, found: false, note: "the code is not there" };
+  return verificationFileHasCode(answer.text, code)
+    ? { ...seen, found: true, note: "found" }
+    : { ...seen, found: false, note: "the code is not there" };
 }
 
 /** A TXT record at one of the domain's verification names. */
@@ -423,8 +524,12 @@ async function checkDnsRecord(deps: ClaimDeps, tool: ClaimableTool, name: string
   const answer = await lookUpTxt(name, deps.config.dns);
   switch (answer.kind) {
     case "records": {
-      if (answer.records.some((record) => txtRecordIsCode(record, code))) return { ...seen, found: true, note: "found" };
-      const holds = answer.count === 1 ? "its one TXT record holds something else" : `none of its ${answer.count} TXT records is the code`;
+      if (answer.records.some((record) => txtRecordIsCode(record, code)))
+        return { ...seen, found: true, note: "found" };
+      const holds =
+        answer.count === 1
+          ? "its one TXT record holds something else"
+          : `none of its ${answer.count} TXT records is the code`;
       return { ...seen, found: false, note: `the code is not there: ${holds}` };
     }
     case "none":
@@ -445,11 +550,17 @@ async function checkDnsRecord(deps: ClaimDeps, tool: ClaimableTool, name: string
  * domain. Found: the claim is verified and its owner link returned (to show once). Not found:
  * the claim stays pending, and the attempt is in the audit log with what was seen.
  */
-export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, secret: string, client: Client): Promise<VerifyResult> {
+export async function verifyWebsiteClaim(
+  deps: ClaimDeps,
+  tool: ClaimableTool,
+  secret: string,
+  client: Client,
+): Promise<VerifyResult> {
   const limited = await spend(deps, [[deps.limiters.claimVerify, client.addressKey]], null, VERIFY_LIMITED);
   if (limited) return limited;
   const claim = await findWebsiteClaim(deps.database, tool, secret, deps.now());
-  if (!claim) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
+  if (!claim)
+    return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
 
   const seen = await Promise.all([
     checkMetaTag(deps, tool, claim.siteCode),
@@ -461,7 +572,12 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
   const proof = seen.find((item) => item.found);
   if (!proof) {
     const reason = seen.map((item) => `${item.proof} (${item.where}): ${item.note}`).join("; ");
-    await recordAudit(deps.database.db, actor, [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason } }], now);
+    await recordAudit(
+      deps.database.db,
+      actor,
+      [{ action: "claim-verify-failed", toolId: tool.id, toolName: tool.name, detail: { method: "website", reason } }],
+      now,
+    );
     return { kind: "failed", message: `We did not find your code on ${tool.host}.`, seen };
   }
   const ownerToken = newToken();
@@ -474,10 +590,23 @@ export async function verifyWebsiteClaim(deps: ClaimDeps, tool: ClaimableTool, s
       .returning(["id"])
       .executeTakeFirst();
     if (!row) return false;
-    await recordAudit(trx, actor, [{ action: "claim-verify", toolId: tool.id, toolName: tool.name, detail: { method: "website", proof: proof.proof, where: proof.where } }], now);
+    await recordAudit(
+      trx,
+      actor,
+      [
+        {
+          action: "claim-verify",
+          toolId: tool.id,
+          toolName: tool.name,
+          detail: { method: "website", proof: proof.proof, where: proof.where },
+        },
+      ],
+      now,
+    );
     return true;
   });
-  if (!done) return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
+  if (!done)
+    return { kind: "unknown", message: "This claim has expired or has been verified already. Start a new one below." };
   return { kind: "verified", ownerToken, mailed: false };
 }
 
@@ -492,11 +621,23 @@ export type OwnerLinkRequest = { kind: "answered"; message: string } | Limited;
  * working until the new one is first opened: asking, by anyone, ends no link. Limited per client
  * address and per recipient.
  */
-export async function requestOwnerLink(deps: ClaimDeps, tool: ClaimableTool, email: string, client: Client): Promise<OwnerLinkRequest> {
+export async function requestOwnerLink(
+  deps: ClaimDeps,
+  tool: ClaimableTool,
+  email: string,
+  client: Client,
+): Promise<OwnerLinkRequest> {
   const address = email.toLowerCase();
-  const limited = await spend(deps, [[deps.limiters.claimAddress, client.addressKey]], address, "Too many requests for owner links. Please wait a while before asking again.");
+  const limited = await spend(
+    deps,
+    [[deps.limiters.claimAddress, client.addressKey]],
+    address,
+    "Too many requests for owner links. Please wait a while before asking again.",
+  );
   if (limited) return limited;
-  void mailNewOwnerLink(deps, tool, address, client).catch((error: unknown) => deps.log.error({ err: error }, "new owner link not sent"));
+  void mailNewOwnerLink(deps, tool, address, client).catch((error: unknown) =>
+    deps.log.error({ err: error }, "new owner link not sent"),
+  );
   return {
     kind: "answered",
     message: `If ${address} owns this listing, we are mailing it a new owner link. The link you have keeps working until you open the new one.`,
@@ -526,5 +667,10 @@ async function mailNewOwnerLink(deps: ClaimDeps, tool: ClaimableTool, address: s
     .executeTakeFirst();
   if (Number(stored.numUpdatedRows) === 0) return;
   if (!(await mailOwnerLink(deps, address, tool.name, ownerToken))) return;
-  await recordAudit(deps.database.db, claimantOf(client, address), [{ action: "owner-link", toolId: tool.id, toolName: tool.name, detail: { email: address } }], deps.now());
+  await recordAudit(
+    deps.database.db,
+    claimantOf(client, address),
+    [{ action: "owner-link", toolId: tool.id, toolName: tool.name, detail: { email: address } }],
+    deps.now(),
+  );
 }

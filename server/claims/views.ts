@@ -107,7 +107,11 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     const rows = new Map<string, number>();
     for (let i = 0; i < keys.length; i += 400) {
       const chunk = keys.slice(i, i + 400);
-      const tools = await deps.database.db.selectFrom("tools").select(["id", "slug"]).where((eb) => eb.or([eb("slug", "in", chunk), eb("id", "in", chunk)])).execute();
+      const tools = await deps.database.db
+        .selectFrom("tools")
+        .select(["id", "slug"])
+        .where((eb) => eb.or([eb("slug", "in", chunk), eb("id", "in", chunk)]))
+        .execute();
       // As the tool page looks up: by slug first, then by id.
       const bySlug = new Map(tools.map((t) => [t.slug.toLowerCase(), t.id]));
       const byId = new Map(tools.map((t) => [t.id, t.id]));
@@ -127,7 +131,9 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
         await trx
           .insertInto("tool_views")
           .values(values.slice(i, i + 300))
-          .onConflict((oc) => oc.columns(["tool_id", "day"]).doUpdateSet({ count: sql<number>`tool_views.count + excluded.count` }))
+          .onConflict((oc) =>
+            oc.columns(["tool_id", "day"]).doUpdateSet({ count: sql<number>`tool_views.count + excluded.count` }),
+          )
           .execute();
       }
     });
@@ -174,7 +180,9 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     },
     flush,
     async stop() {
-      await flush().catch((error: unknown) => deps.log.warn({ err: error }, "tool views not written as the server stopped"));
+      await flush().catch((error: unknown) =>
+        deps.log.warn({ err: error }, "tool views not written as the server stopped"),
+      );
     },
   };
 }

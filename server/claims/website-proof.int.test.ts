@@ -22,10 +22,17 @@ import { hashToken } from "./service.ts";
 
 type Route = (res: ServerResponse) => void;
 
-const page = (head: string) => `<!doctype html><html><head><title>Site</title>${head}</head><body><p>Hello</p></body></html>`;
+const page = (head: string) =>
+  `<!doctype html><html><head><title>Site</title>${head}</head><body><p>Hello</p></body></html>`;
 const meta = (code: string) => `<meta name="toolshelf-verification" content="${code}">`;
-const redirect = (location: string): Route => (res) => res.writeHead(302, { location }).end();
-const html = (body: string): Route => (res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
+const redirect =
+  (location: string): Route =>
+  (res) =>
+    res.writeHead(302, { location }).end();
+const html =
+  (body: string): Route =>
+  (res) =>
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(body);
 
 describe("the website proof of a claim", () => {
   let testDb: TestDatabase;
@@ -110,10 +117,19 @@ describe("the website proof of a claim", () => {
   let client = 0;
   // Posted as the claimant's page posts it: to its own address, which carries the claim.
   const verify = (tool: NewTool, secret: string) =>
-    postForm(`${base}/claim/${tool.slug}?claim=${secret}`, { intent: "verify", claim: secret }, { "X-Forwarded-For": `203.0.113.${++client}` });
+    postForm(
+      `${base}/claim/${tool.slug}?claim=${secret}`,
+      { intent: "verify", claim: secret },
+      { "X-Forwarded-For": `203.0.113.${++client}` },
+    );
 
   async function auditDetail(tool: NewTool, action: AuditAction): Promise<Record<string, unknown>> {
-    const row = await testDb.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", tool.id).where("action", "=", action).executeTakeFirstOrThrow();
+    const row = await testDb.database.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("tool_id", "=", tool.id)
+      .where("action", "=", action)
+      .executeTakeFirstOrThrow();
     return JSON.parse(row.detail) as Record<string, unknown>;
   }
 
@@ -131,7 +147,11 @@ describe("the website proof of a claim", () => {
       const { tool, secret } = await claimed(name, `${site.url}/freeze`);
       const fetched = askedFor("/freeze");
       const started = performance.now();
-      const verifying = verify(tool, secret).then(async (res) => ({ status: res.status, text: textOf(await res.text()), ms: performance.now() - started }));
+      const verifying = verify(tool, secret).then(async (res) => ({
+        status: res.status,
+        text: textOf(await res.text()),
+        ms: performance.now() - started,
+      }));
       let answered = false;
       void verifying.finally(() => (answered = true));
       await fetched;
@@ -167,8 +187,12 @@ describe("the website proof of a claim", () => {
     const text = textOf(await res.text());
     expect(text).toContain("it could not be reached, or it redirected to an address we do not fetch");
     for (const leak of ["localhost", "5432", "private or local", "is at 127.0.0.1"]) expect(text).not.toContain(leak);
-    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === "claim: website not read" && entry.toolId === tool.id);
-    expect(logged.map((entry) => entry.reason)).toContain("localhost:5432 is at 127.0.0.1, a private or local address, which is not fetched.");
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === "claim: website not read" && entry.toolId === tool.id);
+    expect(logged.map((entry) => entry.reason)).toContain(
+      "localhost:5432 is at 127.0.0.1, a private or local address, which is not fetched.",
+    );
     routes.delete("/.well-known/toolshelf-verification.txt");
   });
 
@@ -179,7 +203,9 @@ describe("the website proof of a claim", () => {
     neighbourRoutes.set("/", html(page(meta(code))));
     const refused = await verify(tool, secret);
     expect(refused.status).toBe(422);
-    expect(textOf(await refused.text())).toContain(`it redirected to ${neighbour.url}, which is not the listed website`);
+    expect(textOf(await refused.text())).toContain(
+      `it redirected to ${neighbour.url}, which is not the listed website`,
+    );
 
     // A redirect within the listed origin is followed and counts.
     routes.set("/shared", redirect("/shared-home"));
@@ -197,23 +223,39 @@ describe("the website proof of a claim", () => {
     const said = textOf(await missed.text());
     expect(said).toContain("We did not find your code on app.dns-proof.example.");
     expect(said).toContain("Meta tag (https://app.dns-proof.example/): it could not be reached");
-    expect(said).toContain("File (https://app.dns-proof.example/.well-known/toolshelf-verification.txt): it could not be reached");
-    expect(said).toContain("DNS TXT record (_toolshelf-verification.app.dns-proof.example): the code is not there: its one TXT record holds something else");
+    expect(said).toContain(
+      "File (https://app.dns-proof.example/.well-known/toolshelf-verification.txt): it could not be reached",
+    );
+    expect(said).toContain(
+      "DNS TXT record (_toolshelf-verification.app.dns-proof.example): the code is not there: its one TXT record holds something else",
+    );
     expect(said).toContain("DNS TXT record (_toolshelf-verification.dns-proof.example): there is no TXT record there");
     expect(dns.asked.filter((q) => q.type === "TXT").map((q) => q.name)).toEqual(
-      expect.arrayContaining(["_toolshelf-verification.app.dns-proof.example", "_toolshelf-verification.dns-proof.example"]),
+      expect.arrayContaining([
+        "_toolshelf-verification.app.dns-proof.example",
+        "_toolshelf-verification.dns-proof.example",
+      ]),
     );
 
     // Published at the registrable domain, among other records, in two strings.
-    dns.answers.set("_toolshelf-verification.dns-proof.example", { txt: [["google-site-verification=abc"], [sub.code.slice(0, 20), sub.code.slice(20)]] });
+    dns.answers.set("_toolshelf-verification.dns-proof.example", {
+      txt: [["google-site-verification=abc"], [sub.code.slice(0, 20), sub.code.slice(20)]],
+    });
     const verified = await verify(sub.tool, sub.secret);
     expect(verified.status).toBe(200);
-    expect(await auditDetail(sub.tool, "claim-verify")).toMatchObject({ method: "website", proof: "DNS TXT record", where: "_toolshelf-verification.dns-proof.example" });
+    expect(await auditDetail(sub.tool, "claim-verify")).toMatchObject({
+      method: "website",
+      proof: "DNS TXT record",
+      where: "_toolshelf-verification.dns-proof.example",
+    });
 
     // Published under the listed host itself.
     const apex = await claimed("Dns Apex", "https://www.dns-apex.example/");
     dns.answers.set("_toolshelf-verification.dns-apex.example", { txt: [[apex.code]] });
     expect((await verify(apex.tool, apex.secret)).status).toBe(200);
-    expect(await auditDetail(apex.tool, "claim-verify")).toMatchObject({ proof: "DNS TXT record", where: "_toolshelf-verification.dns-apex.example" });
+    expect(await auditDetail(apex.tool, "claim-verify")).toMatchObject({
+      proof: "DNS TXT record",
+      where: "_toolshelf-verification.dns-apex.example",
+    });
   });
 });

@@ -48,7 +48,10 @@ describe("contact form", () => {
   });
 
   it("never says 'Message Sent!' to someone who only opens the address", async () => {
-    for (const headers of [{}, { cookie: "ts_contact_sent=made-up-id" }, { cookie: "ts_contact_sent=" }] as Record<string, string>[]) {
+    for (const headers of [{}, { cookie: "ts_contact_sent=made-up-id" }, { cookie: "ts_contact_sent=" }] as Record<
+      string,
+      string
+    >[]) {
       const res = await fetch(`${server.url}/contact?sent=1`, { headers, redirect: "manual" });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/contact");
@@ -65,7 +68,10 @@ describe("contact form", () => {
   it("says it only for a message sent in the last few minutes", async () => {
     const sent = await postForm(`${server.url}/contact`, VALID);
     const cookie = (sent.headers.get("set-cookie") ?? "").split(";")[0]!;
-    await server.services.database.db.updateTable("contacts").set({ submitted_at: Date.now() - 11 * 60 * 1000 }).execute();
+    await server.services.database.db
+      .updateTable("contacts")
+      .set({ submitted_at: Date.now() - 11 * 60 * 1000 })
+      .execute();
     expect((await fetch(`${server.url}/contact?sent=1`, { headers: { cookie }, redirect: "manual" })).status).toBe(302);
   });
 
@@ -135,9 +141,13 @@ describe("contact form rate limit", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
       // A spoofed X-Forwarded-For must not move the limit while TRUST_PROXY is unset.
-      const res = await postForm(`${server.url}/contact`, { ...VALID, subject: `Burst ${i}` }, {
-        "X-Forwarded-For": `203.0.113.${i}`,
-      });
+      const res = await postForm(
+        `${server.url}/contact`,
+        { ...VALID, subject: `Burst ${i}` },
+        {
+          "X-Forwarded-For": `203.0.113.${i}`,
+        },
+      );
       statuses.push(res.status);
       if (res.status === 429) {
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -4,11 +4,7 @@ import { cookieValue } from "../platform/http/cookies.ts";
 import { newId } from "../platform/db/ids.ts";
 
 /** Stores one contact message (already validated) and returns its id. */
-export async function saveContactMessage(
-  database: Database,
-  input: ContactInput,
-  now: number,
-): Promise<string> {
+export async function saveContactMessage(database: Database, input: ContactInput, now: number): Promise<string> {
   const id = newId();
   await database.db
     .insertInto("contacts")
@@ -29,12 +25,22 @@ const MESSAGE_ID = /^[\w-]{1,64}$/;
 
 /** The Set-Cookie value that carries a sent message's id to the confirmation, or (`messageId` null) clears it. */
 export function contactSentCookie(messageId: string | null, secure: boolean): string {
-  const attributes = [`Max-Age=${messageId ? SENT_SHOWN_FOR_MS / 1000 : 0}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  const attributes = [
+    `Max-Age=${messageId ? SENT_SHOWN_FOR_MS / 1000 : 0}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ];
   return `${CONTACT_SENT_COOKIE}=${messageId ?? ""}; ${attributes.join("; ")}`;
 }
 
 /** Whether the request's cookie names a message sent in the last few minutes. */
-export async function justSentMessage(database: Database, cookieHeader: string | undefined, now: number): Promise<boolean> {
+export async function justSentMessage(
+  database: Database,
+  cookieHeader: string | undefined,
+  now: number,
+): Promise<boolean> {
   const id = cookieValue(cookieHeader, CONTACT_SENT_COOKIE);
   if (!id || !MESSAGE_ID.test(id)) return false;
   const row = await database.db

@@ -37,7 +37,12 @@ async function seedTools(server: TestServer) {
   const fresh = makeTool({ name: `<b>Fresh</b> & "Co"`, tagline: "New <i>this</i> week", createdAt: now - DAY });
   const old = makeTool({ name: "Old Timer", createdAt: now - 30 * DAY });
   const paid = makeTool({ name: "Paid Placement", createdAt: now - 60 * DAY });
-  const pending = makeTool({ name: "Still Pending", status: "pending", source: "free_submission", createdAt: now - DAY });
+  const pending = makeTool({
+    name: "Still Pending",
+    status: "pending",
+    source: "free_submission",
+    createdAt: now - DAY,
+  });
   await addTools(server.services, [fresh, old, paid, pending]);
   await addPaidOrder(server.services, paid, 50, now - DAY);
   return { fresh, old, paid, pending };
@@ -60,7 +65,8 @@ describe("the weekly digest over SMTP", () => {
     await smtp?.close();
   });
 
-  const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((m) => m.to.includes(address) && subject.test(m.parsed.subject ?? ""));
+  const mailsTo = (address: string, subject: RegExp) =>
+    smtp.received.filter((m) => m.to.includes(address) && subject.test(m.parsed.subject ?? ""));
   const subscriberRow = (email: string | null, id?: string) =>
     server.services.database.db
       .selectFrom("digest_subscribers")
@@ -162,7 +168,10 @@ describe("the weekly digest over SMTP", () => {
     const before = smtp.received.length;
     const confirmedAgain = await postForm(`${server.url}/digest`, { email: "Reader.One@example.com" });
     const fresh = await postForm(`${server.url}/digest`, { email: "someone.new@example.net" });
-    expect([confirmedAgain.status, confirmedAgain.headers.get("location")]).toEqual([fresh.status, fresh.headers.get("location")]);
+    expect([confirmedAgain.status, confirmedAgain.headers.get("location")]).toEqual([
+      fresh.status,
+      fresh.headers.get("location"),
+    ]);
     await smtp.waitFor(before + 1);
     // Pending and asked again at once: no second mail (re-sent only after a while).
     expect((await postForm(`${server.url}/digest`, { email: "someone.new@example.net" })).status).toBe(303);
@@ -175,9 +184,17 @@ describe("the weekly digest over SMTP", () => {
     const target = `${server.url}${new URL(url).pathname}`;
     const row = await subscriberRow("Reader.One@example.com");
     // Refused without the one-click body, and for a token this site did not sign: nothing changes.
-    const wrongBody = await fetch(target, { method: "POST", body: "unsubscribe=yes", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const wrongBody = await fetch(target, {
+      method: "POST",
+      body: "unsubscribe=yes",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(wrongBody.status).toBe(400);
-    const forged = await fetch(`${target.slice(0, -3)}AAA`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const forged = await fetch(`${target.slice(0, -3)}AAA`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(forged.status).toBe(404);
     expect((await subscriberRow(null, row!.id))!.status).toBe("confirmed");
 
@@ -192,7 +209,15 @@ describe("the weekly digest over SMTP", () => {
     const after = await subscriberRow(null, row!.id);
     expect(after).toMatchObject({ status: "unsubscribed", email: null, confirm_token_hash: null });
     // Again: still 200, and the page says so.
-    expect((await fetch(target, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(200);
+    expect(
+      (
+        await fetch(target, {
+          method: "POST",
+          body: "List-Unsubscribe=One-Click",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await (await fetch(target)).text()).toContain("You are unsubscribed");
   });
 
@@ -222,13 +247,26 @@ describe("the weekly digest over SMTP", () => {
     // A run that died after claiming c's send: c is not sent again (at most once).
     await server.services.database.db
       .insertInto("digest_deliveries")
-      .values({ week, subscriber_id: c, status: "sending", attempts: 1, last_error: null, updated_at: server.services.now(), sent_at: null })
+      .values({
+        week,
+        subscriber_id: c,
+        status: "sending",
+        attempts: 1,
+        last_error: null,
+        updated_at: server.services.now(),
+        sent_at: null,
+      })
       .execute();
     const first = [a, b].sort()[0];
     const before = smtp.received.length;
     smtp.refuseNext(1, 550);
     expect(await run()).toMatchObject({ sent: 1, failed: 1 });
-    const failed = await server.services.database.db.selectFrom("digest_deliveries").selectAll().where("week", "=", week).where("status", "=", "failed").execute();
+    const failed = await server.services.database.db
+      .selectFrom("digest_deliveries")
+      .selectAll()
+      .where("week", "=", week)
+      .where("status", "=", "failed")
+      .execute();
     expect(failed.map((d) => d.subscriber_id)).toEqual([first]);
 
     expect(await run()).toMatchObject({ sent: 1, failed: 0 });
@@ -238,7 +276,11 @@ describe("the weekly digest over SMTP", () => {
     expect(mailsTo("retry.a@example.com", / weekly: /)).toHaveLength(1);
     expect(mailsTo("retry.b@example.com", / weekly: /)).toHaveLength(1);
     expect(mailsTo("crashed.c@example.com", / weekly: /)).toHaveLength(0);
-    const retried = await server.services.database.db.selectFrom("digest_deliveries").select(["status", "attempts"]).where("subscriber_id", "=", first!).executeTakeFirst();
+    const retried = await server.services.database.db
+      .selectFrom("digest_deliveries")
+      .select(["status", "attempts"])
+      .where("subscriber_id", "=", first!)
+      .executeTakeFirst();
     expect(retried).toEqual({ status: "sent", attempts: 2 });
   });
 
@@ -254,9 +296,13 @@ describe("the weekly digest over SMTP", () => {
     expect(ran.status).toBe(200);
     expect(await ran.text()).toContain("Every confirmed reader already has this week");
     // Listed with the other jobs.
-    expect(await (await fetch(`${server.url}/admin/jobs`, { headers: { Cookie: cookie } })).text()).toContain("Weekly digest");
+    expect(await (await fetch(`${server.url}/admin/jobs`, { headers: { Cookie: cookie } })).text()).toContain(
+      "Weekly digest",
+    );
     // And its confirmed readers on the dashboard.
-    expect(await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text()).toMatch(/Weekly digest readers<\/dt><dd[^>]*>\d+<\/dd>/);
+    expect(await (await fetch(`${server.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text()).toMatch(
+      /Weekly digest readers<\/dt><dd[^>]*>\d+<\/dd>/,
+    );
   });
 });
 
@@ -304,7 +350,9 @@ describe("the weekly digest without SMTP_URL", () => {
     expect(String(digest.html)).toContain("&lt;b&gt;Fresh&lt;/b&gt;");
     const headers = unfolded(digest.raw);
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/digest\/unsubscribe\/[0-9a-z]{20}\.[\w-]{43}>$/m);
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/digest\/unsubscribe\/[0-9a-z]{20}\.[\w-]{43}>$/m,
+    );
 
     const page = await fetch(`${server.url}/admin/digest`);
     // Signed out: the admin login, not the page.
@@ -345,7 +393,12 @@ describe("the weekly digest's clock and its stops", () => {
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("Link not valid");
     expect((await postForm(`${server.url}${confirm}`, {})).status).toBe(404);
-    const row = () => server.services.database.db.selectFrom("digest_subscribers").select("status").where("email", "=", "late@example.com").executeTakeFirst();
+    const row = () =>
+      server.services.database.db
+        .selectFrom("digest_subscribers")
+        .select("status")
+        .where("email", "=", "late@example.com")
+        .executeTakeFirst();
     expect(await row()).toEqual({ status: "pending" });
 
     // The housekeeping job forgets addresses nobody confirmed in time, and keeps those whose link still works
@@ -354,16 +407,47 @@ describe("the weekly digest's clock and its stops", () => {
     await server.services.database.db
       .insertInto("digest_subscribers")
       .values([
-        { id: "waitingreader0000001", email: "waiting@example.com", status: "pending", confirm_token_hash: "x", confirm_expires_at: now + 60_000, confirm_sent_at: now, created_at: now, confirmed_at: null, unsubscribed_at: null },
-        { id: "confirmedreader00001", email: "kept@example.com", status: "confirmed", confirm_token_hash: null, confirm_expires_at: now - 60_000, confirm_sent_at: now - 120_000, created_at: now - 120_000, confirmed_at: now - 90_000, unsubscribed_at: null },
+        {
+          id: "waitingreader0000001",
+          email: "waiting@example.com",
+          status: "pending",
+          confirm_token_hash: "x",
+          confirm_expires_at: now + 60_000,
+          confirm_sent_at: now,
+          created_at: now,
+          confirmed_at: null,
+          unsubscribed_at: null,
+        },
+        {
+          id: "confirmedreader00001",
+          email: "kept@example.com",
+          status: "confirmed",
+          confirm_token_hash: null,
+          confirm_expires_at: now - 60_000,
+          confirm_sent_at: now - 120_000,
+          created_at: now - 120_000,
+          confirmed_at: now - 90_000,
+          unsubscribed_at: null,
+        },
       ])
       .execute();
     const outcome = await server.services.scheduler.run("unconfirmed-readers-prune");
-    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual(["succeeded", { forgotten: 1 }]);
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual([
+      "succeeded",
+      { forgotten: 1 },
+    ]);
     expect(await row()).toBeUndefined();
-    const kept = await server.services.database.db.selectFrom("digest_subscribers").select("email").where("id", "in", ["waitingreader0000001", "confirmedreader00001"]).orderBy("email").execute();
+    const kept = await server.services.database.db
+      .selectFrom("digest_subscribers")
+      .select("email")
+      .where("id", "in", ["waitingreader0000001", "confirmedreader00001"])
+      .orderBy("email")
+      .execute();
     expect(kept.map((r) => r.email)).toEqual(["kept@example.com", "waiting@example.com"]);
-    await server.services.database.db.deleteFrom("digest_subscribers").where("id", "in", ["waitingreader0000001", "confirmedreader00001"]).execute();
+    await server.services.database.db
+      .deleteFrom("digest_subscribers")
+      .where("id", "in", ["waitingreader0000001", "confirmedreader00001"])
+      .execute();
     expect((await postForm(`${server.url}/digest`, { email: "late@example.com" })).status).toBe(303);
     const [again] = (await smtp.waitFor(before + 2)).slice(before + 1);
     const fresh = new URL(linkIn(again!.parsed.text ?? "", "/digest/confirm/")).pathname;
@@ -377,7 +461,19 @@ describe("the weekly digest's clock and its stops", () => {
     const ids = Array.from({ length: 5 }, (_, i) => `stopreader${String(i).padStart(10, "0")}`);
     await server.services.database.db
       .insertInto("digest_subscribers")
-      .values(ids.map((id, i) => ({ id, email: `stop${i}@example.com`, status: "confirmed" as const, confirm_token_hash: null, confirm_expires_at: null, confirm_sent_at: now, created_at: now, confirmed_at: now, unsubscribed_at: null })))
+      .values(
+        ids.map((id, i) => ({
+          id,
+          email: `stop${i}@example.com`,
+          status: "confirmed" as const,
+          confirm_token_hash: null,
+          confirm_expires_at: null,
+          confirm_sent_at: now,
+          created_at: now,
+          confirmed_at: now,
+          unsubscribed_at: null,
+        })),
+      )
       .execute();
     const before = smtp.received.length;
     const running = server.services.scheduler.run(JOB);
@@ -395,21 +491,26 @@ describe("the weekly digest's clock and its stops", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const digests = smtp.received.slice(before).filter((m) => / weekly: /.test(m.parsed.subject ?? ""));
     // Everyone once: "late@example.com" (confirmed above) and the five.
-    expect(digests.map((m) => m.to[0]).sort()).toEqual(["late@example.com", ...ids.map((_, i) => `stop${i}@example.com`)].sort());
+    expect(digests.map((m) => m.to[0]).sort()).toEqual(
+      ["late@example.com", ...ids.map((_, i) => `stop${i}@example.com`)].sort(),
+    );
   });
 });
 
 describe("the subscribe form's limit", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ configure: (config) => (config.rateLimits.digestSubscribe = { points: 2, durationSec: 600 }) });
+    server = await startTestServer({
+      configure: (config) => (config.rateLimits.digestSubscribe = { points: 2, durationSec: 600 }),
+    });
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it("refuses posts past the address's budget with the form's words and Retry-After, storing nothing", async () => {
-    for (const email of ["one@example.com", "not an address"]) expect((await postForm(`${server.url}/digest`, { email })).status).not.toBe(429);
+    for (const email of ["one@example.com", "not an address"])
+      expect((await postForm(`${server.url}/digest`, { email })).status).not.toBe(429);
     const refused = await postForm(`${server.url}/digest`, { email: "three@example.com" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -30,7 +30,11 @@ export function digestUnsubscribeRoutes(services: DigestUnsubscribeDeps): Router
     let form: FormData;
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      form = await new Request("http://localhost/", { method: "POST", headers: { "content-type": req.get("content-type") ?? "" }, body: new Uint8Array(body) }).formData();
+      form = await new Request("http://localhost/", {
+        method: "POST",
+        headers: { "content-type": req.get("content-type") ?? "" },
+        body: new Uint8Array(body),
+      }).formData();
     } catch {
       return fail(400, "Not unsubscribed", "The request could not be read. Send List-Unsubscribe=One-Click as a form.");
     }
@@ -43,7 +47,10 @@ export function digestUnsubscribeRoutes(services: DigestUnsubscribeDeps): Router
       return fail(404, "Link not valid", "This unsubscribe link is not valid.");
     }
     if (form.get("source") === "page") return res.redirect(303, `/digest/unsubscribe/${token}`);
-    sendPlainPage(res, 200, { title: "Unsubscribed", message: "You are unsubscribed from the weekly digest. No more issues will be sent to this address." });
+    sendPlainPage(res, 200, {
+      title: "Unsubscribed",
+      message: "You are unsubscribed from the weekly digest. No more issues will be sent to this address.",
+    });
   });
   return router;
 }

@@ -47,32 +47,62 @@ function digestTool(siteUrl: string, tool: ToolCard): DigestTool {
  * home page's "Latest tools", read the same way), and the tools featured now (the home page's
  * "Featured"); a featured tool is listed once, under Featured.
  */
-export async function gatherContent(deps: Pick<DigestDeps, "catalog" | "config">, now: number, week: string): Promise<DigestContent> {
+export async function gatherContent(
+  deps: Pick<DigestDeps, "catalog" | "config">,
+  now: number,
+  week: string,
+): Promise<DigestContent> {
   const { digest, siteUrl } = deps.config;
   const featured = await deps.catalog.featured(now, { limit: digest.featuredMax });
   const featuredIds = new Set(featured.map((tool) => tool.id));
   const latest = await deps.catalog.latest(now, digest.newToolsMax + featured.length);
-  const newTools = latest.filter((tool) => tool.createdAt > now - WEEK_MS && !featuredIds.has(tool.id)).slice(0, digest.newToolsMax);
-  return { week, newTools: newTools.map((tool) => digestTool(siteUrl, tool)), featured: featured.map((tool) => digestTool(siteUrl, tool)) };
+  const newTools = latest
+    .filter((tool) => tool.createdAt > now - WEEK_MS && !featuredIds.has(tool.id))
+    .slice(0, digest.newToolsMax);
+  return {
+    week,
+    newTools: newTools.map((tool) => digestTool(siteUrl, tool)),
+    featured: featured.map((tool) => digestTool(siteUrl, tool)),
+  };
 }
 
 /** This week's issue: the one made by an earlier run of the week, or a new one; null when there is nothing to send. */
 async function issueOfWeek(deps: DigestDeps, week: string, now: number): Promise<DigestContent | null> {
-  const stored = await deps.database.db.selectFrom("digest_issues").select("content").where("week", "=", week).executeTakeFirst();
+  const stored = await deps.database.db
+    .selectFrom("digest_issues")
+    .select("content")
+    .where("week", "=", week)
+    .executeTakeFirst();
   if (stored) return JSON.parse(stored.content) as DigestContent;
   const content = await gatherContent(deps, now, week);
   if (content.newTools.length === 0 && content.featured.length === 0) return null;
   await deps.database.db
     .insertInto("digest_issues")
-    .values({ week, content: JSON.stringify(content), new_count: content.newTools.length, featured_count: content.featured.length, created_at: now })
+    .values({
+      week,
+      content: JSON.stringify(content),
+      new_count: content.newTools.length,
+      featured_count: content.featured.length,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column("week").doNothing())
     .execute();
-  const saved = await deps.database.db.selectFrom("digest_issues").select("content").where("week", "=", week).executeTakeFirstOrThrow();
+  const saved = await deps.database.db
+    .selectFrom("digest_issues")
+    .select("content")
+    .where("week", "=", week)
+    .executeTakeFirstOrThrow();
   return JSON.parse(saved.content) as DigestContent;
 }
 
 /** Claims the send of `week` to a reader; false when it is sent, being sent, or claimed by another run. */
-async function claim(database: Database, week: string, subscriberId: string, retry: boolean, now: number): Promise<boolean> {
+async function claim(
+  database: Database,
+  week: string,
+  subscriberId: string,
+  retry: boolean,
+  now: number,
+): Promise<boolean> {
   if (retry) {
     const result = await database.db
       .updateTable("digest_deliveries")
@@ -85,7 +115,15 @@ async function claim(database: Database, week: string, subscriberId: string, ret
   }
   const result = await database.db
     .insertInto("digest_deliveries")
-    .values({ week, subscriber_id: subscriberId, status: "sending", attempts: 1, last_error: null, updated_at: now, sent_at: null })
+    .values({
+      week,
+      subscriber_id: subscriberId,
+      status: "sending",
+      attempts: 1,
+      last_error: null,
+      updated_at: now,
+      sent_at: null,
+    })
     .onConflict((oc) => oc.columns(["week", "subscriber_id"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -98,12 +136,16 @@ async function claim(database: Database, week: string, subscriberId: string, ret
  * retry nor a second instance sends it twice; a claim left by a run that died is not sent again
  * (at most once). The run stops between two mails when its signal aborts.
  */
-export async function sendWeeklyDigest(deps: DigestDeps, context: RunContext<DigestRunSummary>): Promise<DigestRunSummary> {
+export async function sendWeeklyDigest(
+  deps: DigestDeps,
+  context: RunContext<DigestRunSummary>,
+): Promise<DigestRunSummary> {
   const { database, config } = deps;
   const now = deps.now();
   const week = isoWeekKey(now, config.schedules.digest.timezone);
   const content = await issueOfWeek(deps, week, now);
-  if (!content) return { week, sent: 0, failed: 0, outcome: "Nothing new and nothing featured this week: no digest sent." };
+  if (!content)
+    return { week, sent: 0, failed: 0, outcome: "Nothing new and nothing featured this week: no digest sent." };
 
   const site = { name: config.siteName, url: config.siteUrl };
   const figures = { week, sent: 0, failed: 0 };
@@ -123,7 +165,8 @@ export async function sendWeeklyDigest(deps: DigestDeps, context: RunContext<Dig
     for (const reader of readers) {
       after = reader.id;
       if (context.signal.aborted) throw context.signal.reason as Error;
-      if (!reader.email || !(await claim(database, week, reader.id, reader.delivery === "failed", deps.now()))) continue;
+      if (!reader.email || !(await claim(database, week, reader.id, reader.delivery === "failed", deps.now())))
+        continue;
       const link = unsubscribeUrl(config.siteUrl, await unsubscribeToken(deps, reader.id));
       const mail = renderDigest(site, content, link);
       try {
@@ -135,7 +178,8 @@ export async function sendWeeklyDigest(deps: DigestDeps, context: RunContext<Dig
         });
       } catch (error) {
         const message = error instanceof MailError ? error.message : "Unexpected error (see the server log).";
-        if (!(error instanceof MailError)) deps.log.error({ err: error, subscriber: reader.id }, "digest: mail not sent");
+        if (!(error instanceof MailError))
+          deps.log.error({ err: error, subscriber: reader.id }, "digest: mail not sent");
         await database.db
           .updateTable("digest_deliveries")
           .set({ status: "failed", last_error: message.slice(0, 500), updated_at: deps.now() })
@@ -179,12 +223,21 @@ export interface IssueView {
 
 /** The latest issues, newest first, with their send counts. */
 export async function recentIssues(database: Database, limit: number): Promise<IssueView[]> {
-  const issues = await database.db.selectFrom("digest_issues").selectAll().orderBy("week", "desc").limit(limit).execute();
+  const issues = await database.db
+    .selectFrom("digest_issues")
+    .selectAll()
+    .orderBy("week", "desc")
+    .limit(limit)
+    .execute();
   if (issues.length === 0) return [];
   const counts = await database.db
     .selectFrom("digest_deliveries")
     .select((eb) => ["week", "status", eb.fn.countAll<number>().as("count"), eb.fn.max("sent_at").as("last_sent_at")])
-    .where("week", "in", issues.map((issue) => issue.week))
+    .where(
+      "week",
+      "in",
+      issues.map((issue) => issue.week),
+    )
     .groupBy(["week", "status"])
     .execute();
   return issues.map((issue) => {

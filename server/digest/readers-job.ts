@@ -10,7 +10,10 @@ export type UnconfirmedReadersSummary = { forgotten: number };
  * confirmation link expired (./subscribers.ts, forgetUnconfirmed): an address nobody confirmed is
  * not kept, whether or not the digest itself is on.
  */
-export function unconfirmedReadersJob(deps: { database: Database; now: () => number }): ScheduledJob<UnconfirmedReadersSummary> {
+export function unconfirmedReadersJob(deps: {
+  database: Database;
+  now: () => number;
+}): ScheduledJob<UnconfirmedReadersSummary> {
   return {
     name: "unconfirmed-readers-prune",
     schedule: { pattern: "35 * * * *", timezone: "Europe/Amsterdam" },

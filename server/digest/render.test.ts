@@ -36,7 +36,9 @@ describe("renderDigest", () => {
       expect(body).toContain("Featured tools");
       expect(body).toContain("https://shelf.example/tool/paid");
     }
-    expect(mail.text).toContain(`- <script>alert("x")</script> — Fast & <b>bold</b>\n  https://shelf.example/tool/evil`);
+    expect(mail.text).toContain(
+      `- <script>alert("x")</script> — Fast & <b>bold</b>\n  https://shelf.example/tool/evil`,
+    );
   });
 
   it("keeps user text on one line in the plain body", () => {
@@ -64,7 +66,11 @@ describe("digestSubject", () => {
 
 describe("renderConfirmation", () => {
   it("carries the link in both bodies and escapes it in the HTML", () => {
-    const mail = renderConfirmation({ name: `A "site" <x>`, url: "https://x.example" }, "https://x.example/digest/confirm/t?a=1&b=2", 48);
+    const mail = renderConfirmation(
+      { name: `A "site" <x>`, url: "https://x.example" },
+      "https://x.example/digest/confirm/t?a=1&b=2",
+      48,
+    );
     expect(mail.text).toContain("https://x.example/digest/confirm/t?a=1&b=2");
     expect(mail.html).toContain(`href="https://x.example/digest/confirm/t?a=1&amp;b=2"`);
     expect(mail.html).toContain("A &quot;site&quot; &lt;x&gt;");

@@ -36,7 +36,12 @@ function toolListHtml(tools: readonly DigestTool[]): MailHtml {
 }
 
 function toolListText(tools: readonly DigestTool[]): string {
-  return tools.map((tool) => `${tool.tagline.trim() ? mailLine`- ${tool.name} — ${tool.tagline}` : mailLine`- ${tool.name}`}\n${mailLine`  ${tool.url}`}`).join("\n");
+  return tools
+    .map(
+      (tool) =>
+        `${tool.tagline.trim() ? mailLine`- ${tool.name} — ${tool.tagline}` : mailLine`- ${tool.name}`}\n${mailLine`  ${tool.url}`}`,
+    )
+    .join("\n");
 }
 
 /** The subject of an issue: how many new tools it lists, or that it lists featured ones. */
@@ -47,7 +52,11 @@ export function digestSubject(siteName: string, content: DigestContent): string 
 }
 
 /** One issue for one reader: both bodies, each ending with the reader's own unsubscribe link. */
-export function renderDigest(site: { name: string; url: string }, content: DigestContent, unsubscribeUrl: string): RenderedMail {
+export function renderDigest(
+  site: { name: string; url: string },
+  content: DigestContent,
+  unsubscribeUrl: string,
+): RenderedMail {
   const subject = digestSubject(site.name, content);
   const newHeading = "New this week";
   const featuredHeading = "Featured tools";
@@ -68,7 +77,9 @@ export function renderDigest(site: { name: string; url: string }, content: Diges
   const htmlParts = [
     mailHtml`<h1 style="font-size:22px;margin:0 0 4px 0">${site.name} weekly</h1>`,
     mailHtml`<p style="margin:0 0 16px 0;color:#475569">The week's new tools (${content.week})</p>`,
-    content.newTools.length > 0 ? joinHtml([heading(newHeading), toolListHtml(content.newTools)]) : mailHtml`<p style="margin:16px 0">No new tools were listed this week.</p>`,
+    content.newTools.length > 0
+      ? joinHtml([heading(newHeading), toolListHtml(content.newTools)])
+      : mailHtml`<p style="margin:16px 0">No new tools were listed this week.</p>`,
     content.featured.length > 0 ? joinHtml([heading(featuredHeading), toolListHtml(content.featured)]) : mailHtml``,
     mailHtml`<p style="margin:16px 0"><a href="${`${site.url}/browse/all`}" style="color:#1d4ed8">Browse all tools</a></p>`,
     mailHtml`<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">`,
@@ -78,7 +89,11 @@ export function renderDigest(site: { name: string; url: string }, content: Diges
 }
 
 /** The mail that asks an address's owner to confirm a subscription (double opt-in). */
-export function renderConfirmation(site: { name: string; url: string }, confirmUrl: string, validHours: number): RenderedMail {
+export function renderConfirmation(
+  site: { name: string; url: string },
+  confirmUrl: string,
+  validHours: number,
+): RenderedMail {
   const subject = mailLine`Confirm your subscription to the ${site.name} weekly digest`;
   const text = [
     mailLine`Someone (we hope you) asked to receive the ${site.name} weekly digest of new tools at this address.`,

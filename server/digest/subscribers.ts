@@ -45,12 +45,18 @@ function signature(key: string, subscriberId: string): string {
 }
 
 /** A reader's unsubscribe token: their id and its signature with the site's key (nothing stored). */
-export async function unsubscribeToken(deps: Pick<SubscriberDeps, "signingKey">, subscriberId: string): Promise<string> {
+export async function unsubscribeToken(
+  deps: Pick<SubscriberDeps, "signingKey">,
+  subscriberId: string,
+): Promise<string> {
   return `${subscriberId}.${signature(await deps.signingKey(), subscriberId)}`;
 }
 
 /** The reader an unsubscribe token was made for, or null when it was not made by this site. */
-export async function subscriberOfToken(deps: Pick<SubscriberDeps, "signingKey">, token: string): Promise<string | null> {
+export async function subscriberOfToken(
+  deps: Pick<SubscriberDeps, "signingKey">,
+  token: string,
+): Promise<string | null> {
   const match = UNSUBSCRIBE_TOKEN.exec(token);
   if (!match) return null;
   const [, id, given] = match;
@@ -73,16 +79,25 @@ export async function subscriberOfToken(deps: Pick<SubscriberDeps, "signingKey">
 export async function subscribe(deps: SubscriberDeps, email: string): Promise<void> {
   const { database, config } = deps;
   const now = deps.now();
-  const existing = await database.db.selectFrom("digest_subscribers").select(["id", "status", "confirm_sent_at"]).where("email", "=", email).executeTakeFirst();
+  const existing = await database.db
+    .selectFrom("digest_subscribers")
+    .select(["id", "status", "confirm_sent_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
   if (existing) {
     if (existing.status !== "pending") return;
-    if (existing.confirm_sent_at !== null && now - Number(existing.confirm_sent_at) < config.digest.resendAfterMs) return;
+    if (existing.confirm_sent_at !== null && now - Number(existing.confirm_sent_at) < config.digest.resendAfterMs)
+      return;
   }
   const spent = await spendConfirmationMail(deps, deps.limiters.digestRecipient, email);
   if (spent.limited) return;
 
   const token = randomBytes(32).toString("base64url");
-  const fields = { confirm_token_hash: sha256(token), confirm_expires_at: now + config.digest.confirmTtlMs, confirm_sent_at: now };
+  const fields = {
+    confirm_token_hash: sha256(token),
+    confirm_expires_at: now + config.digest.confirmTtlMs,
+    confirm_sent_at: now,
+  };
   let written: boolean;
   if (existing) {
     const updated = await database.db
@@ -95,7 +110,15 @@ export async function subscribe(deps: SubscriberDeps, email: string): Promise<vo
   } else {
     const inserted = await database.db
       .insertInto("digest_subscribers")
-      .values({ id: newId(), email, status: "pending", ...fields, created_at: now, confirmed_at: null, unsubscribed_at: null })
+      .values({
+        id: newId(),
+        email,
+        status: "pending",
+        ...fields,
+        created_at: now,
+        confirmed_at: null,
+        unsubscribed_at: null,
+      })
       // Two posts of one address at once: the first stores it, the second is the same answer.
       .onConflict((oc) => oc.column("email").doNothing())
       .executeTakeFirst();
@@ -104,8 +127,14 @@ export async function subscribe(deps: SubscriberDeps, email: string): Promise<vo
   // Nothing to send after all (another post of the address got there first): its points back.
   if (!written) return spent.refund();
   const site = { name: config.siteName, url: config.siteUrl };
-  const mail = renderConfirmation(site, confirmUrl(config.siteUrl, token), Math.round(config.digest.confirmTtlMs / 3_600_000));
-  void deps.mailer.send({ to: email, ...mail }).catch((error: unknown) => deps.log.warn({ err: error }, "digest: confirmation mail not sent"));
+  const mail = renderConfirmation(
+    site,
+    confirmUrl(config.siteUrl, token),
+    Math.round(config.digest.confirmTtlMs / 3_600_000),
+  );
+  void deps.mailer
+    .send({ to: email, ...mail })
+    .catch((error: unknown) => deps.log.warn({ err: error }, "digest: confirmation mail not sent"));
 }
 
 /** What a confirmation link is: waiting to be confirmed, already used, or unknown or expired. */
@@ -119,7 +148,8 @@ async function confirmationOf(database: Database, token: string, now: number) {
     .where("confirm_token_hash", "=", sha256(token))
     .executeTakeFirst();
   if (!row || row.status === "unsubscribed") return null;
-  if (row.status === "pending" && (row.confirm_expires_at === null || Number(row.confirm_expires_at) <= now)) return null;
+  if (row.status === "pending" && (row.confirm_expires_at === null || Number(row.confirm_expires_at) <= now))
+    return null;
   return row;
 }
 
@@ -130,7 +160,11 @@ export async function confirmationState(database: Database, token: string, now: 
 }
 
 /** Confirms the subscription a link was sent for; "confirmed" also when it already was. */
-export async function confirmSubscription(database: Database, token: string, now: number): Promise<"confirmed" | "invalid"> {
+export async function confirmSubscription(
+  database: Database,
+  token: string,
+  now: number,
+): Promise<"confirmed" | "invalid"> {
   const row = await confirmationOf(database, token, now);
   if (!row) return "invalid";
   if (row.status === "pending") {
@@ -145,8 +179,15 @@ export async function confirmSubscription(database: Database, token: string, now
 }
 
 /** Whether the reader a token names is still subscribed (pending or confirmed); null: no such reader. */
-export async function subscriptionOf(database: Database, subscriberId: string): Promise<"subscribed" | "unsubscribed" | null> {
-  const row = await database.db.selectFrom("digest_subscribers").select("status").where("id", "=", subscriberId).executeTakeFirst();
+export async function subscriptionOf(
+  database: Database,
+  subscriberId: string,
+): Promise<"subscribed" | "unsubscribed" | null> {
+  const row = await database.db
+    .selectFrom("digest_subscribers")
+    .select("status")
+    .where("id", "=", subscriberId)
+    .executeTakeFirst();
   if (!row) return null;
   return row.status === "unsubscribed" ? "unsubscribed" : "subscribed";
 }
@@ -162,7 +203,14 @@ export async function unsubscribe(database: Database, subscriberId: string, now:
   if (state === "subscribed") {
     await database.db
       .updateTable("digest_subscribers")
-      .set({ status: "unsubscribed", email: null, confirm_token_hash: null, confirm_expires_at: null, confirm_sent_at: null, unsubscribed_at: now })
+      .set({
+        status: "unsubscribed",
+        email: null,
+        confirm_token_hash: null,
+        confirm_expires_at: null,
+        confirm_sent_at: null,
+        unsubscribed_at: now,
+      })
       .where("id", "=", subscriberId)
       .where("status", "<>", "unsubscribed")
       .execute();
@@ -181,7 +229,9 @@ export async function forgetUnconfirmed(database: Database, now: number): Promis
 }
 
 /** Readers by state, for the admin. */
-export async function subscriberCounts(database: Database): Promise<{ confirmed: number; pending: number; unsubscribed: number }> {
+export async function subscriberCounts(
+  database: Database,
+): Promise<{ confirmed: number; pending: number; unsubscribed: number }> {
   const rows = await database.db
     .selectFrom("digest_subscribers")
     .select((eb) => ["status", eb.fn.countAll<number>().as("count")])

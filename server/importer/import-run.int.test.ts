@@ -1,6 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProductHuntFake, type FakeLaunch, type FakeWebsite, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
+import {
+  defaultLaunches,
+  makeLaunch,
+  pointAtFake,
+  startFakeWebsite,
+  startProductHuntFake,
+  type FakeLaunch,
+  type FakeWebsite,
+  type ProductHuntFake,
+} from "../../tests/support/product-hunt-fake.ts";
 import { decodeEntities } from "../../tests/support/html.ts";
 import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
@@ -18,8 +27,6 @@ import { importLaunch } from "./service.ts";
 const JOB = "product-hunt-import";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-
-
 /** A run that finished (not busy, not skipped). */
 function finished(outcome: RunOutcome): RunRecord {
   if (outcome.kind !== "finished") throw new Error(`expected a finished run, got ${JSON.stringify(outcome)}`);
@@ -29,12 +36,23 @@ function finished(outcome: RunOutcome): RunRecord {
 const run = async (server: TestServer) => finished(await server.services.scheduler.run(JOB));
 
 async function runRow(server: TestServer, id: string) {
-  const row = await server.services.database.db.selectFrom("scheduled_runs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await server.services.database.db
+    .selectFrom("scheduled_runs")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   return { ...row, summary: JSON.parse(row.summary) as unknown, item_errors: JSON.parse(row.item_errors) as unknown };
 }
 
 const runCount = async (server: TestServer) =>
-  Number((await server.services.database.db.selectFrom("scheduled_runs").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.services.database.db
+        .selectFrom("scheduled_runs")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function importedSlugs(server: TestServer): Promise<string[]> {
   const rows = await server.services.database.db
@@ -47,18 +65,32 @@ async function importedSlugs(server: TestServer): Promise<string[]> {
 }
 
 /** The paths the fake received since `from`, with their methods. */
-const requestsSince = (ph: ProductHuntFake, from: number) => ph.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+const requestsSince = (ph: ProductHuntFake, from: number) =>
+  ph.requests.slice(from).map((r) => `${r.method} ${r.path}`);
 
 async function adminCookie(server: TestServer): Promise<string> {
   const { db } = server.services.database;
   const adminId = newId();
   const now = server.services.now();
-  await db.insertInto("admin_users").values({ id: adminId, username: `admin-${adminId}`, password_hash: "not used here", created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto("admin_users")
+    .values({
+      id: adminId,
+      username: `admin-${adminId}`,
+      password_hash: "not used here",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return `${adminCookieName(false)}=${await createAdminSession(server.services.database, adminId, now)}`;
 }
 
 const scrape = (server: TestServer, cookie: string) =>
-  fetch(`${server.url}/api/admin/scrape`, { method: "POST", headers: { cookie, origin: server.url, "content-type": "application/json" }, body: "{}" });
+  fetch(`${server.url}/api/admin/scrape`, {
+    method: "POST",
+    headers: { cookie, origin: server.url, "content-type": "application/json" },
+    body: "{}",
+  });
 
 /** "2026-06-01 11:00 UTC" */
 const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -119,7 +151,14 @@ describe("an import run over Product Hunt's newest launches", () => {
     });
     expect(await runCount(server)).toBe(1);
 
-    expect(await importedSlugs(server)).toEqual(["apollo-app", "nologo-app", "ogonly-app", "pixel-forge", "quillmate", "tidy-tasks"]);
+    expect(await importedSlugs(server)).toEqual([
+      "apollo-app",
+      "nologo-app",
+      "ogonly-app",
+      "pixel-forge",
+      "quillmate",
+      "tidy-tasks",
+    ]);
     const tools = await server.services.database.db.selectFrom("tools").select(["status", "website_url"]).execute();
     expect(new Set(tools.map((tool) => tool.status))).toEqual(new Set(["approved"]));
     for (const tool of tools) expect(tool.website_url).toMatch(/\?ref=toolshelf$/);
@@ -130,7 +169,16 @@ describe("an import run over Product Hunt's newest launches", () => {
       .orderBy("launch_key")
       .execute();
     expect(seen).toEqual(
-      ["apollo-app", "blocked-app", "garbage-app", "nologo-app", "ogonly-app", "pixel-forge", "quillmate", "tidy-tasks"].map((slug) => ({
+      [
+        "apollo-app",
+        "blocked-app",
+        "garbage-app",
+        "nologo-app",
+        "ogonly-app",
+        "pixel-forge",
+        "quillmate",
+        "tidy-tasks",
+      ].map((slug) => ({
         launch_key: slug,
         url: ph.launchUrl(slug),
         outcome: slug === "blocked-app" || slug === "garbage-app" ? "failed" : "saved",
@@ -226,16 +274,21 @@ describe("an import run when Product Hunt limits or fails", () => {
   let closedPort: string;
   let saved: Config["productHunt"];
   let nextId = 4000000;
-  const add = (slug: string, fields: Partial<FakeLaunch> = {}) => ph.launches.push(makeLaunch(site, nextId++, slug, fields));
+  const add = (slug: string, fields: Partial<FakeLaunch> = {}) =>
+    ph.launches.push(makeLaunch(site, nextId++, slug, fields));
 
   beforeAll(async () => {
     site = await startFakeWebsite("Limits website");
     ph = await startProductHuntFake({ launches: [] });
-    notAFeed = await listenLocal((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Just a moment...</title>"));
+    notAFeed = await listenLocal((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Just a moment...</title>"),
+    );
     const gone = await listenLocal(() => undefined);
     await gone.close();
     closedPort = `127.0.0.1:${gone.port}`;
-    server = await startTestServer({ configure: (config) => pointAtFake(config, ph, [site.hostPort, `127.0.0.1:${notAFeed.port}`, closedPort]) });
+    server = await startTestServer({
+      configure: (config) => pointAtFake(config, ph, [site.hostPort, `127.0.0.1:${notAFeed.port}`, closedPort]),
+    });
     cookie = await adminCookie(server);
   });
   afterAll(async () => {
@@ -268,15 +321,24 @@ describe("an import run when Product Hunt limits or fails", () => {
     const from = ph.requests.length;
     ph.failNext("/feed", 1, 429, 5);
     const record = await run(server);
-    expect(record).toMatchObject({ status: "failed", error: "Product Hunt asks us to wait 5 seconds before the next request." });
+    expect(record).toMatchObject({
+      status: "failed",
+      error: "Product Hunt asks us to wait 5 seconds before the next request.",
+    });
     expect(feedRequests(from)).toHaveLength(1);
-    expect(await runRow(server, record.id)).toMatchObject({ status: "failed", error: "Product Hunt asks us to wait 5 seconds before the next request." });
+    expect(await runRow(server, record.id)).toMatchObject({
+      status: "failed",
+      error: "Product Hunt asks us to wait 5 seconds before the next request.",
+    });
 
     ph.failNext("/feed", 1, 429, 5);
     const res = await scrape(server, cookie);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
-      error: { code: "unavailable", message: "Product Hunt scraping failed: Product Hunt asks us to wait 5 seconds before the next request." },
+      error: {
+        code: "unavailable",
+        message: "Product Hunt scraping failed: Product Hunt asks us to wait 5 seconds before the next request.",
+      },
     });
   });
 
@@ -285,11 +347,18 @@ describe("an import run when Product Hunt limits or fails", () => {
     ph.failNext("/feed", 1, 500);
     const broken = await run(server);
     expect(broken).toMatchObject({ status: "failed", error: "Product Hunt answered 500.", summary: {} });
-    expect(await runRow(server, broken.id)).toMatchObject({ status: "failed", error: "Product Hunt answered 500.", finished_at: broken.finishedAt });
+    expect(await runRow(server, broken.id)).toMatchObject({
+      status: "failed",
+      error: "Product Hunt answered 500.",
+      finished_at: broken.finishedAt,
+    });
 
     productHunt.baseUrl = notAFeed.url;
     const unreadable = await run(server);
-    expect(unreadable).toMatchObject({ status: "failed", error: "Product Hunt answered with a page that could not be read." });
+    expect(unreadable).toMatchObject({
+      status: "failed",
+      error: "Product Hunt answered with a page that could not be read.",
+    });
 
     productHunt.baseUrl = `http://${closedPort}`;
     const unreachable = await run(server);
@@ -300,7 +369,10 @@ describe("an import run when Product Hunt limits or fails", () => {
     productHunt.fetchProxies = [`http://${closedPort}/fetch?url={url}`];
     ph.failNext("/feed", 1, 500);
     const proxied = await run(server);
-    expect(proxied).toMatchObject({ status: "failed", error: `All proxy services failed. Last error: Proxy 1: Could not reach ${closedPort}.` });
+    expect(proxied).toMatchObject({
+      status: "failed",
+      error: `All proxy services failed. Last error: Proxy 1: Could not reach ${closedPort}.`,
+    });
   });
 
   it("waits and tries a launch again when its page answers 429", async () => {
@@ -308,7 +380,11 @@ describe("an import run when Product Hunt limits or fails", () => {
     const from = ph.requests.length;
     ph.failNext("/products/limited-once", 1, 429, 1);
     const record = await run(server);
-    expect(record).toMatchObject({ status: "succeeded", itemErrors: [], summary: { urlsFound: 2, toolsProcessed: 1, savedCount: 1 } });
+    expect(record).toMatchObject({
+      status: "succeeded",
+      itemErrors: [],
+      summary: { urlsFound: 2, toolsProcessed: 1, savedCount: 1 },
+    });
     const pages = ph.requests.slice(from).filter((r) => r.path === "/products/limited-once");
     expect(pages).toHaveLength(2);
     expect(pages[1]!.at - pages[0]!.at).toBeGreaterThanOrEqual(1000);
@@ -324,12 +400,21 @@ describe("an import run when Product Hunt limits or fails", () => {
     expect(record).toMatchObject({
       status: "succeeded",
       summary: { urlsFound: 4, toolsProcessed: 1, savedCount: 0 },
-      itemErrors: [{ url: ph.launchUrl("limited-first"), message: "Product Hunt asks us to wait 5 seconds before the next request." }],
+      itemErrors: [
+        {
+          url: ph.launchUrl("limited-first"),
+          message: "Product Hunt asks us to wait 5 seconds before the next request.",
+        },
+      ],
     });
     expect(requestsSince(ph, from).filter((r) => r.includes("limited-later"))).toEqual([]);
 
     const next = await run(server);
-    expect(next).toMatchObject({ status: "succeeded", itemErrors: [], summary: { urlsFound: 4, toolsProcessed: 2, savedCount: 2 } });
+    expect(next).toMatchObject({
+      status: "succeeded",
+      itemErrors: [],
+      summary: { urlsFound: 4, toolsProcessed: 2, savedCount: 2 },
+    });
   });
 
   it("skips a launch an admin imported, and records one whose website is listed as a duplicate, not trying either again", async () => {
@@ -340,8 +425,14 @@ describe("an import run when Product Hunt limits or fails", () => {
     add("same-website", { website: `${site.url}/after-the-wait` });
     const from = ph.requests.length;
     const record = await run(server);
-    expect(record).toMatchObject({ status: "succeeded", itemErrors: [], summary: { urlsFound: 6, toolsProcessed: 1, savedCount: 0 } });
-    expect(requestsSince(ph, from).filter((r) => r.startsWith("GET /products/"))).toEqual(["GET /products/same-website"]);
+    expect(record).toMatchObject({
+      status: "succeeded",
+      itemErrors: [],
+      summary: { urlsFound: 6, toolsProcessed: 1, savedCount: 0 },
+    });
+    expect(requestsSince(ph, from).filter((r) => r.startsWith("GET /products/"))).toEqual([
+      "GET /products/same-website",
+    ]);
     const seen = await server.services.database.db
       .selectFrom("import_launches")
       .select(["outcome", "tool_id", "last_error"])
@@ -381,7 +472,7 @@ describe("one import run at a time", () => {
     const first = scrape(server, cookie);
     await until(() => ph.requests.slice(from).some((r) => r.path === "/feed"), "the first run's feed request");
     const second = await scrape(server, cookie);
-    const refusal = { status: second.status, body: (await second.text()) };
+    const refusal = { status: second.status, body: await second.text() };
     ph.setDelay(0);
     const done = await first;
     expect(done.status).toBe(200);
@@ -391,7 +482,9 @@ describe("one import run at a time", () => {
     const { error } = JSON.parse(refusal.body) as { error: { code: string; message: string } };
     expect(error.code).toBe("aborted");
     const going = await server.services.scheduler.lastRun(JOB);
-    expect(error.message).toBe(`An import is already running (started ${utcMinute(going!.startedAt)}). Try again when it has finished.`);
+    expect(error.message).toBe(
+      `An import is already running (started ${utcMinute(going!.startedAt)}). Try again when it has finished.`,
+    );
     expect(await runCount(server)).toBe(before + 1);
     expect(feedCount(ph, from)).toBe(1);
   });
@@ -405,7 +498,10 @@ describe("one import run at a time", () => {
     const second = await server.services.scheduler.run(JOB);
     ph.setDelay(0);
     const record = finished(await first);
-    expect(second).toEqual({ kind: "busy", run: { ...record, status: "running", finishedAt: null, summary: {}, error: null, itemErrors: [] } });
+    expect(second).toEqual({
+      kind: "busy",
+      run: { ...record, status: "running", finishedAt: null, summary: {}, error: null, itemErrors: [] },
+    });
     expect(await runCount(server)).toBe(before + 1);
   });
 
@@ -419,10 +515,18 @@ describe("one import run at a time", () => {
     try {
       const slot = Date.UTC(2026, 5, 1, 11, 0);
       ph.setDelay(500);
-      const outcomes = await Promise.all([server.services.scheduler.tick(JOB, slot), other.services.scheduler.tick(JOB, slot)]);
+      const outcomes = await Promise.all([
+        server.services.scheduler.tick(JOB, slot),
+        other.services.scheduler.tick(JOB, slot),
+      ]);
       ph.setDelay(0);
       expect(outcomes.map((o) => o.kind).sort()).toEqual(["busy", "finished"]);
-      const slotRuns = () => server.services.database.db.selectFrom("scheduled_runs").select(["id", "trigger", "status"]).where("slot", "=", slot).execute();
+      const slotRuns = () =>
+        server.services.database.db
+          .selectFrom("scheduled_runs")
+          .select(["id", "trigger", "status"])
+          .where("slot", "=", slot)
+          .execute();
       const winner = finished(outcomes.find((o) => o.kind === "finished")!);
       expect(await slotRuns()).toEqual([{ id: winner.id, trigger: "schedule", status: "succeeded" }]);
 
@@ -442,23 +546,46 @@ describe("one import run at a time", () => {
     const { db } = server.services.database;
     const now = server.services.now();
     const deadId = newId();
-    await db.insertInto("leases").values({ name: JOB, holder: "dead", expires_at: now + 60_000 }).execute();
+    await db
+      .insertInto("leases")
+      .values({ name: JOB, holder: "dead", expires_at: now + 60_000 })
+      .execute();
     await db
       .insertInto("scheduled_runs")
-      .values({ id: deadId, job: JOB, trigger: "schedule", slot: null, status: "running", started_at: now - 120_000, finished_at: null, error: null })
+      .values({
+        id: deadId,
+        job: JOB,
+        trigger: "schedule",
+        slot: null,
+        status: "running",
+        started_at: now - 120_000,
+        finished_at: null,
+        error: null,
+      })
       .execute();
 
     const busy = await server.services.scheduler.run(JOB);
     expect(busy.kind).toBe("busy");
-    expect(busy.kind === "busy" ? busy.run : null).toMatchObject({ id: deadId, status: "running", startedAt: now - 120_000 });
+    expect(busy.kind === "busy" ? busy.run : null).toMatchObject({
+      id: deadId,
+      status: "running",
+      startedAt: now - 120_000,
+    });
     const refused = await scrape(server, cookie);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
-      error: { code: "aborted", message: `An import is already running (started ${utcMinute(now - 120_000)}). Try again when it has finished.` },
+      error: {
+        code: "aborted",
+        message: `An import is already running (started ${utcMinute(now - 120_000)}). Try again when it has finished.`,
+      },
     });
     expect((await runRow(server, deadId)).status).toBe("running");
 
-    await db.updateTable("leases").set({ expires_at: server.services.now() - 1 }).where("name", "=", JOB).execute();
+    await db
+      .updateTable("leases")
+      .set({ expires_at: server.services.now() - 1 })
+      .where("name", "=", JOB)
+      .execute();
     const record = await run(server);
     expect(record.status).toBe("succeeded");
     expect(await runRow(server, deadId)).toMatchObject({
@@ -470,7 +597,8 @@ describe("one import run at a time", () => {
   });
 });
 
-const feedCount = (ph: ProductHuntFake, from: number) => ph.requests.slice(from).filter((r) => r.path === "/feed").length;
+const feedCount = (ph: ProductHuntFake, from: number) =>
+  ph.requests.slice(from).filter((r) => r.path === "/feed").length;
 
 describe("Run now on the dashboard and the jobs page", () => {
   let ph: ProductHuntFake;
@@ -522,7 +650,9 @@ describe("Run now on the dashboard and the jobs page", () => {
     ph.setDelay(0);
     await first;
     expect(refused.status).toBe(409);
-    expect(refused.text).toMatch(/An import is already running \(started \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)\. Try again when it has finished\./);
+    expect(refused.text).toMatch(
+      /An import is already running \(started \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)\. Try again when it has finished\./,
+    );
   });
 
   it("shows 'Product Hunt scraping failed: …' when the run fails", async () => {
@@ -535,7 +665,13 @@ describe("Run now on the dashboard and the jobs page", () => {
     const page = await fetch(`${server.url}/admin/jobs`, { headers: { cookie, Accept: "text/html" } });
     expect(page.status).toBe(200);
     const text = decodeEntities((await page.text()).replace(/<[^>]+>/g, ""));
-    for (const expected of ["Product Hunt import", "Every day at 13:00, Amsterdam time", "Link check", "Every Monday at 04:00, Amsterdam time", "No runs yet."]) {
+    for (const expected of [
+      "Product Hunt import",
+      "Every day at 13:00, Amsterdam time",
+      "Link check",
+      "Every Monday at 04:00, Amsterdam time",
+      "No runs yet.",
+    ]) {
       expect(text).toContain(expected);
     }
     const next = server.services.scheduler.nextRun(JOB)!;
@@ -588,7 +724,11 @@ describe("an import run with a Product Hunt API token", () => {
   it("lists the launches with the GraphQL posts query and reads each from the API", async () => {
     const from = ph.requests.length;
     const record = await run(server);
-    expect(record).toMatchObject({ status: "succeeded", itemErrors: [], summary: { urlsFound: 3, toolsProcessed: 3, savedCount: 3 } });
+    expect(record).toMatchObject({
+      status: "succeeded",
+      itemErrors: [],
+      summary: { urlsFound: 3, toolsProcessed: 3, savedCount: 3 },
+    });
     const fetched = requestsSince(ph, from);
     expect(fetched[0]).toBe("POST /v2/api/graphql");
     expect(ph.requests[from]!.headers.authorization).toBe(`Bearer ${ph.token}`);

@@ -1,7 +1,15 @@
 import { launchUrl } from "../../core/import.ts";
 import { pause, type RunContext, type ScheduledJob } from "../platform/jobs/scheduler.ts";
 import { FeedError, parseFeed, parseGraphqlPosts, POSTS_QUERY } from "./parse.ts";
-import { askApi, fetchFromProductHunt, ImportError, importLaunch, RateLimitedError, type ImporterDeps, type ImportResult } from "./service.ts";
+import {
+  askApi,
+  fetchFromProductHunt,
+  ImportError,
+  importLaunch,
+  RateLimitedError,
+  type ImporterDeps,
+  type ImportResult,
+} from "./service.ts";
 
 /** Launches listed in the feed (or by the API) at once; Product Hunt's feed holds about 50. */
 const LISTED = 50;
@@ -32,7 +40,10 @@ export function productHuntImportJob(deps: ImporterDeps): ScheduledJob<ImportRun
  * savedCount and timestamp. A launch that fails is recorded with its error and the run goes on;
  * a listing that cannot be read fails the run.
  */
-export async function importNewLaunches(deps: ImporterDeps, context: RunContext<ImportRunSummary>): Promise<ImportRunSummary> {
+export async function importNewLaunches(
+  deps: ImporterDeps,
+  context: RunContext<ImportRunSummary>,
+): Promise<ImportRunSummary> {
   const { productHunt } = deps.config;
   const launches = await politely(deps, context, () => listLaunches(deps));
   const urlsFound = launches.length;
@@ -49,7 +60,8 @@ export async function importNewLaunches(deps: ImporterDeps, context: RunContext<
     } catch (error) {
       if (context.signal.aborted) throw error;
       const message = error instanceof ImportError ? error.message : "Unexpected error (see the server log).";
-      if (!(error instanceof ImportError)) deps.log.error({ err: error, url: launch.url }, "import run: launch not imported");
+      if (!(error instanceof ImportError))
+        deps.log.error({ err: error, url: launch.url }, "import run: launch not imported");
       context.itemError(launch.url, message);
       await record(deps, launch, null, message);
       // Still asked to wait after waiting once: the rest waits for the next run.
@@ -65,7 +77,8 @@ async function politely<T>(deps: ImporterDeps, context: RunContext, request: () 
   try {
     return await request();
   } catch (error) {
-    if (!(error instanceof RateLimitedError) || error.retryAfterMs > deps.config.productHunt.maxRetryAfterMs) throw error;
+    if (!(error instanceof RateLimitedError) || error.retryAfterMs > deps.config.productHunt.maxRetryAfterMs)
+      throw error;
     await pause(error.retryAfterMs, context.signal);
     return request();
   }
@@ -87,23 +100,34 @@ async function listLaunches(deps: ImporterDeps): Promise<Launch[]> {
       deps.log.warn({ err: error }, "import run: the Product Hunt API did not answer; reading the feed instead");
     }
   }
-  const entries = await fetchFromProductHunt(deps, `${productHunt.baseUrl}/feed`, "application/atom+xml", (response) => {
-    try {
-      return parseFeed(response.body.toString("utf8"));
-    } catch (error) {
-      if (error instanceof FeedError) return null;
-      throw error;
-    }
-  });
-  return distinct(entries.flatMap((entry) => (entry.slug ? [{ slug: entry.slug, url: launchUrl(productHunt.baseUrl, entry.slug) }] : [])));
+  const entries = await fetchFromProductHunt(
+    deps,
+    `${productHunt.baseUrl}/feed`,
+    "application/atom+xml",
+    (response) => {
+      try {
+        return parseFeed(response.body.toString("utf8"));
+      } catch (error) {
+        if (error instanceof FeedError) return null;
+        throw error;
+      }
+    },
+  );
+  return distinct(
+    entries.flatMap((entry) =>
+      entry.slug ? [{ slug: entry.slug, url: launchUrl(productHunt.baseUrl, entry.slug) }] : [],
+    ),
+  );
 }
 
 async function listFromApi(deps: ImporterDeps, token: string): Promise<Launch[]> {
   const { productHunt } = deps.config;
   const posts: { slug: string }[] = [];
   // The API gives at most 20 posts a page.
-  for (let after: string | null = null; posts.length < LISTED; ) {
-    const page = parseGraphqlPosts(await askApi(deps, token, POSTS_QUERY, { first: Math.min(API_PAGE, LISTED - posts.length), after }));
+  for (let after: string | null = null; posts.length < LISTED;) {
+    const page = parseGraphqlPosts(
+      await askApi(deps, token, POSTS_QUERY, { first: Math.min(API_PAGE, LISTED - posts.length), after }),
+    );
     posts.push(...page.posts);
     if (!page.hasNextPage || !page.endCursor || page.posts.length === 0) break;
     after = page.endCursor;
@@ -124,22 +148,48 @@ async function unseen(deps: ImporterDeps, launches: Launch[]): Promise<Launch[]>
     db
       .selectFrom("import_launches")
       .select("launch_key")
-      .where("launch_key", "in", launches.map((launch) => launch.slug))
+      .where(
+        "launch_key",
+        "in",
+        launches.map((launch) => launch.slug),
+      )
       .where((eb) => eb.or([eb("outcome", "!=", "failed"), eb("attempts", ">=", MAX_ATTEMPTS)]))
       .execute(),
-    db.selectFrom("tools").select("source_url").where("source_url", "in", launches.map((launch) => launch.url)).execute(),
+    db
+      .selectFrom("tools")
+      .select("source_url")
+      .where(
+        "source_url",
+        "in",
+        launches.map((launch) => launch.url),
+      )
+      .execute(),
   ]);
   const skip = new Set([...done.map((row) => row.launch_key), ...imported.map((row) => row.source_url)]);
   return launches.filter((launch) => !skip.has(launch.slug) && !skip.has(launch.url));
 }
 
-async function record(deps: ImporterDeps, launch: Launch, result: ImportResult | null, error: string | null): Promise<void> {
+async function record(
+  deps: ImporterDeps,
+  launch: Launch,
+  result: ImportResult | null,
+  error: string | null,
+): Promise<void> {
   const at = deps.now();
   const outcome = result === null ? "failed" : result.kind === "saved" ? "saved" : "duplicate";
   const toolId = result?.kind === "saved" ? result.tool.id : null;
   await deps.database.db
     .insertInto("import_launches")
-    .values({ launch_key: launch.slug, url: launch.url, outcome, tool_id: toolId, attempts: 1, last_error: error, first_seen_at: at, updated_at: at })
+    .values({
+      launch_key: launch.slug,
+      url: launch.url,
+      outcome,
+      tool_id: toolId,
+      attempts: 1,
+      last_error: error,
+      first_seen_at: at,
+      updated_at: at,
+    })
     .onConflict((oc) =>
       oc.column("launch_key").doUpdateSet((eb) => ({
         outcome,

@@ -5,7 +5,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { BROWSER_UA, decodeEntities, headings } from "../../tests/support/html.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { defaultLaunches, makeLaunch, pointAtFake, startFakeWebsite, startProductHuntFake, type FakeWebsite, type ProductHuntFake } from "../../tests/support/product-hunt-fake.ts";
+import {
+  defaultLaunches,
+  makeLaunch,
+  pointAtFake,
+  startFakeWebsite,
+  startProductHuntFake,
+  type FakeWebsite,
+  type ProductHuntFake,
+} from "../../tests/support/product-hunt-fake.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../platform/config.ts";
@@ -21,12 +29,20 @@ const FAVICONS = "https://icons.example.test/{domain}.ico";
 /** How many imports of one launch are started at once. */
 const AT_ONCE = 8;
 
-
-
 async function toolRow(server: TestServer, id: string) {
   return server.services.database.db
     .selectFrom("tools")
-    .select(["name", "tagline", "description", "status", "source", "source_url", "website_url", "logo_url", "screenshot_url"])
+    .select([
+      "name",
+      "tagline",
+      "description",
+      "status",
+      "source",
+      "source_url",
+      "website_url",
+      "logo_url",
+      "screenshot_url",
+    ])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 }
@@ -43,7 +59,11 @@ async function categoriesOf(server: TestServer, id: string): Promise<string[]> {
 
 /** The tools saved from a launch page (any status). */
 async function toolsFrom(server: TestServer, sourceUrl: string) {
-  return server.services.database.db.selectFrom("tools").select(["id", "name"]).where("source_url", "=", sourceUrl).execute();
+  return server.services.database.db
+    .selectFrom("tools")
+    .select(["id", "name"])
+    .where("source_url", "=", sourceUrl)
+    .execute();
 }
 
 /** The import's result, which must be a save. */
@@ -63,7 +83,8 @@ async function importError(server: TestServer, url: string): Promise<ImportError
 }
 
 /** The paths the fake received since `from` (an index into ph.requests), with their methods. */
-const requestsSince = (ph: ProductHuntFake, from: number) => ph.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+const requestsSince = (ph: ProductHuntFake, from: number) =>
+  ph.requests.slice(from).map((r) => `${r.method} ${r.path}`);
 /** Those of them that carried an Authorization header. */
 const authorizedSince = (ph: ProductHuntFake, from: number) =>
   ph.requests.slice(from).flatMap((r) => (r.headers.authorization === undefined ? [] : [`${r.method} ${r.path}`]));
@@ -117,7 +138,10 @@ describe("importing a Product Hunt launch", () => {
       const comment = `<div class="styles_comment__a1"><img alt="A maker" srcset="https://ph-avatars.imgix.net/1.png?w=32 1x"/><p>Congrats on the launch!</p></div>\n`;
       fetch(target).then(
         async (answer) => {
-          const page = (await answer.text()).replace("</main>", `${comment.repeat(Math.ceil((6 * 1024 * 1024) / comment.length))}</main>`);
+          const page = (await answer.text()).replace(
+            "</main>",
+            `${comment.repeat(Math.ceil((6 * 1024 * 1024) / comment.length))}</main>`,
+          );
           res.writeHead(answer.status, { "content-type": "text/html; charset=utf-8" }).end(page);
         },
         () => res.writeHead(502).end(),
@@ -128,38 +152,59 @@ describe("importing a Product Hunt launch", () => {
     const held: (() => void)[] = [];
     gate = await listenLocal((_req, res) => {
       const answer = () => {
-        if (!res.headersSent) res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Twice</title><h1>Twice</h1>");
+        if (!res.headersSent)
+          res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Twice</title><h1>Twice</h1>");
       };
       if (gate.hits > AT_ONCE) return answer();
       held.push(answer);
       setTimeout(answer, 1000).unref();
       if (held.length === AT_ONCE) for (const release of held.splice(0)) release();
     });
-    privateService = await listenLocal((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<title>internal</title>"));
+    privateService = await listenLocal((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<title>internal</title>"),
+    );
     ph.launches.push(
       makeLaunch(site, 2000001, "broken-logo", { name: "Broken Logo", logo: "broken" }),
       makeLaunch(site, 2000002, "sparkles", { name: "✨✨" }),
       makeLaunch(site, 2000003, "same-site", { name: "Same Site" }),
-      makeLaunch(site, 2000004, "private-redirect", { name: "Private Redirect", website: `${privateService.url}/`, visitLink: "redirect" }),
+      makeLaunch(site, 2000004, "private-redirect", {
+        name: "Private Redirect",
+        website: `${privateService.url}/`,
+        visitLink: "redirect",
+      }),
       makeLaunch(site, 2000005, "ten-net", { name: "Ten Net", website: "http://10.0.0.1/" }),
       makeLaunch(site, 2000006, "twice-at-once", { name: "Twice At Once", website: `${gate.url}/twice-at-once` }),
       makeLaunch(site, 2000007, "long-page", { name: "Long Page", categories: ["Developer Tools", "Design tools"] }),
     );
     server = await startTestServer({
       configure: (config) => {
-        pointAtFake(config, ph, [site.hostPort, ...[brokenProxy, relay, gate, padder].map((local) => `127.0.0.1:${local.port}`)]);
+        pointAtFake(config, ph, [
+          site.hostPort,
+          ...[brokenProxy, relay, gate, padder].map((local) => `127.0.0.1:${local.port}`),
+        ]);
         config.faviconServiceUrl = FAVICONS;
       },
     });
     const { db } = server.services.database;
     const adminId = newId();
     const now = server.services.now();
-    await db.insertInto("admin_users").values({ id: adminId, username: "importer", password_hash: "not used here", created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto("admin_users")
+      .values({ id: adminId, username: "importer", password_hash: "not used here", created_at: now, updated_at: now })
+      .execute();
     cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, adminId, now)}`;
   });
   afterAll(async () => {
     await server?.close();
-    await Promise.all([ph?.close(), site?.close(), brokenProxy?.close(), relay?.close(), padder?.close(), privateService?.close(), gate?.close()]);
+    await Promise.all([
+      ph?.close(),
+      site?.close(),
+      brokenProxy?.close(),
+      relay?.close(),
+      padder?.close(),
+      privateService?.close(),
+      gate?.close(),
+    ]);
   });
   beforeEach(() => {
     savedProductHunt = { ...server.services.config.productHunt };
@@ -172,7 +217,9 @@ describe("importing a Product Hunt launch", () => {
     const from = ph.requests.length;
     const started = performance.now();
     const result = saved(await importLaunch(server.services, ph.launchUrl("quillmate")));
-    console.log(`[timing] one import of quillmate (page, website, logo, screenshot; first screenshot of this server): ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `[timing] one import of quillmate (page, website, logo, screenshot; first screenshot of this server): ${Math.round(performance.now() - started)} ms`,
+    );
 
     expect(result).toEqual({
       kind: "saved",
@@ -211,7 +258,10 @@ describe("importing a Product Hunt launch", () => {
     expect(headings(html, 1)).toEqual(["Quillmate"]);
     expect(decodeEntities(html)).toContain(`${site.url}/quillmate?ref=toolshelf`);
 
-    const api = (await (await fetch(`${server.url}/api/v1/tools`)).json()) as { data: Record<string, unknown>[]; total: number };
+    const api = (await (await fetch(`${server.url}/api/v1/tools`)).json()) as {
+      data: Record<string, unknown>[];
+      total: number;
+    };
     expect(api.data.find((tool) => tool.slug === "quillmate")).toMatchObject({
       name: "Quillmate",
       tagline: "AI writing partner for busy teams",
@@ -273,7 +323,10 @@ describe("importing a Product Hunt launch", () => {
 
   describe("when Product Hunt refuses the direct fetch", () => {
     it("reads the page through the next proxy when one fails", async () => {
-      server.services.config.productHunt.fetchProxies = [`${brokenProxy.url}/fetch?url={url}`, `${relay.url}/fetch?url={url}`];
+      server.services.config.productHunt.fetchProxies = [
+        `${brokenProxy.url}/fetch?url={url}`,
+        `${relay.url}/fetch?url={url}`,
+      ];
       const brokenHits = brokenProxy.hits;
       const relayHits = relay.hits;
       const from = ph.requests.length;
@@ -312,7 +365,10 @@ describe("importing a Product Hunt launch", () => {
     });
 
     it("says all proxies failed, naming the last one's error, when every attempt fails", async () => {
-      server.services.config.productHunt.fetchProxies = [`${brokenProxy.url}/one?url={url}`, `${brokenProxy.url}/two?url={url}`];
+      server.services.config.productHunt.fetchProxies = [
+        `${brokenProxy.url}/one?url={url}`,
+        `${brokenProxy.url}/two?url={url}`,
+      ];
       const brokenHits = brokenProxy.hits;
       const error = await importError(server, ph.launchUrl("blocked-app"));
       expect(error.message.startsWith("All proxy services failed. Last error: ")).toBe(true);
@@ -334,9 +390,13 @@ describe("importing a Product Hunt launch", () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(ImportError);
-      expect((error as ImportError).message).toBe(`All proxy services failed. Last error: Proxy 2: More than 5 redirects from ${proxy}.`);
+      expect((error as ImportError).message).toBe(
+        `All proxy services failed. Last error: Proxy 2: More than 5 redirects from ${proxy}.`,
+      );
       const logged = lines.join("");
-      expect(logged).toContain(`"via":"Proxy 2 (${proxy})","url":"${ph.launchUrl("blocked-app")}","error":"Proxy 2: More than 5 redirects from ${proxy}."`);
+      expect(logged).toContain(
+        `"via":"Proxy 2 (${proxy})","url":"${ph.launchUrl("blocked-app")}","error":"Proxy 2: More than 5 redirects from ${proxy}."`,
+      );
       expect(logged).not.toContain("secret");
     });
 
@@ -360,7 +420,9 @@ describe("importing a Product Hunt launch", () => {
 
   it("refuses a page it cannot read and a name it cannot make a slug of", async () => {
     expect((await importError(server, ph.launchUrl("garbage-app"))).message).toBe("Tool name not found");
-    expect((await importError(server, ph.launchUrl("sparkles"))).message).toBe("Could not generate slug from tool name");
+    expect((await importError(server, ph.launchUrl("sparkles"))).message).toBe(
+      "Could not generate slug from tool name",
+    );
     expect((await importError(server, ph.launchUrl("no-such-launch"))).message).toBe("Product Hunt answered 404.");
     expect(await toolsFrom(server, `${ph.baseUrl}/products/garbage-app`)).toEqual([]);
     expect(await toolsFrom(server, `${ph.baseUrl}/products/sparkles`)).toEqual([]);
@@ -371,8 +433,15 @@ describe("importing a Product Hunt launch", () => {
       // Imported by the first test.
       expect(await toolsFrom(server, `${ph.baseUrl}/products/quillmate`)).toHaveLength(1);
       const from = ph.requests.length;
-      for (const url of [ph.launchUrl("quillmate"), `${ph.baseUrl}/posts/quillmate`, `${ph.baseUrl}/products/Quillmate?utm_source=x`]) {
-        expect(await importLaunch(server.services, url)).toEqual({ kind: "duplicate", existing: { slug: "quillmate", name: "Quillmate" } });
+      for (const url of [
+        ph.launchUrl("quillmate"),
+        `${ph.baseUrl}/posts/quillmate`,
+        `${ph.baseUrl}/products/Quillmate?utm_source=x`,
+      ]) {
+        expect(await importLaunch(server.services, url)).toEqual({
+          kind: "duplicate",
+          existing: { slug: "quillmate", name: "Quillmate" },
+        });
       }
       expect(requestsSince(ph, from)).toEqual([]);
       expect(await toolsFrom(server, `${ph.baseUrl}/products/quillmate`)).toHaveLength(1);
@@ -390,13 +459,17 @@ describe("importing a Product Hunt launch", () => {
         existing: { slug: "same-site-listed-by-hand", name: "Same Site Listed By Hand" },
       });
       expect(await toolsFrom(server, `${ph.baseUrl}/products/same-site`)).toEqual([]);
-      expect(await server.services.database.db.selectFrom("tools").select("id").where("name", "=", "Same Site").execute()).toEqual([]);
+      expect(
+        await server.services.database.db.selectFrom("tools").select("id").where("name", "=", "Same Site").execute(),
+      ).toEqual([]);
       expect(fs.readdirSync(logos).sort()).toEqual(logosBefore);
       expect(requestsSince(ph, from).filter((r) => r.startsWith("GET /ph-files/"))).toEqual([]);
     });
 
     it("saves a launch imported several times at the same time once (a double click, or the import run meanwhile)", async () => {
-      const results = await Promise.all(Array.from({ length: AT_ONCE }, () => importLaunch(server.services, ph.launchUrl("twice-at-once"))));
+      const results = await Promise.all(
+        Array.from({ length: AT_ONCE }, () => importLaunch(server.services, ph.launchUrl("twice-at-once"))),
+      );
       const count = (kind: ImportResult["kind"]) => results.filter((result) => result.kind === kind).length;
       expect({ saved: count("saved"), duplicate: count("duplicate") }).toEqual({ saved: 1, duplicate: AT_ONCE - 1 });
       expect(await toolsFrom(server, `${ph.baseUrl}/products/twice-at-once`)).toHaveLength(1);
@@ -416,13 +489,19 @@ describe("importing a Product Hunt launch", () => {
 
     it("refuses a website on a private network before connecting", async () => {
       const error = await importError(server, ph.launchUrl("ten-net"));
-      expect(error.message).toBe("The launch's website link was refused: 10.0.0.1 is at 10.0.0.1, a private or local address, which is not fetched.");
+      expect(error.message).toBe(
+        "The launch's website link was refused: 10.0.0.1 is at 10.0.0.1, a private or local address, which is not fetched.",
+      );
       expect(await toolsFrom(server, `${ph.baseUrl}/products/ten-net`)).toEqual([]);
     });
 
     it("reads only Product Hunt's launch pages, whatever address it is handed", async () => {
       const from = ph.requests.length;
-      for (const url of [`http://127.0.0.1:${privateService.port}/products/x`, "https://evil.example/products/quillmate", `${ph.baseUrl}/`]) {
+      for (const url of [
+        `http://127.0.0.1:${privateService.port}/products/x`,
+        "https://evil.example/products/quillmate",
+        `${ph.baseUrl}/`,
+      ]) {
         expect((await importError(server, url)).message, url).toBe("Please enter a valid Product Hunt URL!");
       }
       expect(privateService.hits).toBe(0);
@@ -436,7 +515,13 @@ describe("importing a Product Hunt launch", () => {
       const res = await fetch(`${server.url}/admin/import`, {
         method: "POST",
         body,
-        headers: { "User-Agent": BROWSER_UA, Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
+        headers: {
+          "User-Agent": BROWSER_UA,
+          Accept: "text/html",
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          ...headers,
+        },
         redirect: "manual",
       });
       return { res, html: decodeEntities((await res.text()).replace(/<!-- -->/g, "")) };
@@ -483,7 +568,10 @@ describe("importing a Product Hunt launch", () => {
         .executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ action: "import", tool_name: "Pixel Forge" });
       expect(entry.admin_username).not.toBe("scheduled import");
-      expect(JSON.parse(entry.detail)).toEqual({ slug: "pixel-forge", sourceUrl: `${ph.baseUrl}/products/pixel-forge` });
+      expect(JSON.parse(entry.detail)).toEqual({
+        slug: "pixel-forge",
+        sourceUrl: `${ph.baseUrl}/products/pixel-forge`,
+      });
 
       const again = await post(ph.launchUrl("pixel-forge"));
       expect(again.res.status).toBe(200);
@@ -528,7 +616,13 @@ describe("importing with a Product Hunt API token", () => {
       [3000006, "api-moved-307"],
       [3000007, "api-moved-308"],
     ] as const) {
-      ph.launches.push(makeLaunch(site, id, slug, { name: `Launch ${slug}`, categories: ["Design tools"], topics: ["Analytics", "Fintech"] }));
+      ph.launches.push(
+        makeLaunch(site, id, slug, {
+          name: `Launch ${slug}`,
+          categories: ["Design tools"],
+          topics: ["Analytics", "Fintech"],
+        }),
+      );
     }
     elsewhere = await listenLocal((req, res) => {
       elsewhereAuthorization.push(req.headers.authorization);
@@ -600,22 +694,25 @@ describe("importing with a Product Hunt API token", () => {
     expect(await categoriesOf(server, result.tool.id)).toEqual(["design"]);
   });
 
-  it.each([301, 302, 307, 308])("sends the token to no other origin when the API answers %i, reading the page instead", async (status) => {
-    const slug = `api-moved-${status}`;
-    const { productHunt } = server.services.config;
-    productHunt.apiUrl = `${movedApi.url}/${status}/v2/api/graphql`;
-    try {
-      const from = ph.requests.length;
-      const asked = movedApi.hits;
-      const result = saved(await importLaunch(server.services, ph.launchUrl(slug)));
-      expect(movedApi.hits - asked).toBe(1);
-      expect(elsewhere.hits).toBe(0);
-      expect(elsewhereAuthorization).toEqual([]);
-      expect(requestsSince(ph, from)[0]).toBe(`GET /products/${slug}`);
-      expect(authorizedSince(ph, from)).toEqual([]);
-      expect(await categoriesOf(server, result.tool.id)).toEqual(["design"]);
-    } finally {
-      productHunt.apiUrl = ph.apiUrl;
-    }
-  });
+  it.each([301, 302, 307, 308])(
+    "sends the token to no other origin when the API answers %i, reading the page instead",
+    async (status) => {
+      const slug = `api-moved-${status}`;
+      const { productHunt } = server.services.config;
+      productHunt.apiUrl = `${movedApi.url}/${status}/v2/api/graphql`;
+      try {
+        const from = ph.requests.length;
+        const asked = movedApi.hits;
+        const result = saved(await importLaunch(server.services, ph.launchUrl(slug)));
+        expect(movedApi.hits - asked).toBe(1);
+        expect(elsewhere.hits).toBe(0);
+        expect(elsewhereAuthorization).toEqual([]);
+        expect(requestsSince(ph, from)[0]).toBe(`GET /products/${slug}`);
+        expect(authorizedSince(ph, from)).toEqual([]);
+        expect(await categoriesOf(server, result.tool.id)).toEqual(["design"]);
+      } finally {
+        productHunt.apiUrl = ph.apiUrl;
+      }
+    },
+  );
 });

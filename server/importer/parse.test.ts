@@ -157,15 +157,20 @@ describe("parseLaunchPage", () => {
   });
 
   it("skips Apollo scripts that cannot be read and uses the ones that can", () => {
-    const broken = apolloScript(`{"rehydrate":{"x":{"data":{"product":{"__typename":"Product","slug":"quillmate","name":"Broken" + suffix}}}}}`);
-    const page = broken + apolloScript(`{"p":{"__typename":"Product","slug":"quillmate","name":"Quillmate","tagline":"Works"}}`);
+    const broken = apolloScript(
+      `{"rehydrate":{"x":{"data":{"product":{"__typename":"Product","slug":"quillmate","name":"Broken" + suffix}}}}}`,
+    );
+    const page =
+      broken + apolloScript(`{"p":{"__typename":"Product","slug":"quillmate","name":"Quillmate","tagline":"Works"}}`);
     const launch = parseLaunchPage(page, PAGE_URL);
     expect(launch.name).toBe("Quillmate");
     expect(launch.tagline).toBe("Works");
   });
 
   it("prefers the Product with the page's slug to other objects with that slug", () => {
-    const launchFirst = apolloScript(`{"launch":{"__typename":"Post","slug":"quillmate","name":"Quillmate launch day"}}`);
+    const launchFirst = apolloScript(
+      `{"launch":{"__typename":"Post","slug":"quillmate","name":"Quillmate launch day"}}`,
+    );
     const page = launchFirst + apolloScript(`{"p":{"__typename":"Product","slug":"quillmate","name":"Quillmate"}}`);
     expect(parseLaunchPage(page, PAGE_URL).name).toBe("Quillmate");
     expect(parseLaunchPage(launchFirst, PAGE_URL).name).toBe("Quillmate launch day");
@@ -211,14 +216,17 @@ describe("parseLaunchPage", () => {
   });
 
   it("decodes every HTML entity in embedded JSON, as a browser decodes text", () => {
-    const page = apolloScript(`{"p":{"__typename":"Product","slug":"quillmate","name":"Caf&eacute; &AMP; Cr&egrave;me","tagline":"&#128640; &frac12; price &#0; &bogus;"}}`);
+    const page = apolloScript(
+      `{"p":{"__typename":"Product","slug":"quillmate","name":"Caf&eacute; &AMP; Cr&egrave;me","tagline":"&#128640; &frac12; price &#0; &bogus;"}}`,
+    );
     const launch = parseLaunchPage(page, PAGE_URL);
     expect(launch.name).toBe("Café & Crème");
     expect(launch.tagline).toBe("🚀 ½ price \uFFFD &bogus;");
   });
 
   it("reads Apollo data written with JavaScript-only literals", () => {
-    const page = apolloScript(String.raw`{'p':{'__typename':'Product','slug':'quillmate','name':'Quill\x6date','tagline':'It\'s "the" \
+    const page =
+      apolloScript(String.raw`{'p':{'__typename':'Product','slug':'quillmate','name':'Quill\x6date','tagline':'It\'s "the" \
 one','rating':NaN,'logoUuid':undefined,},}`);
     expect(parseLaunchPage(page, PAGE_URL)).toMatchObject({ name: "Quillmate", tagline: 'It\'s "the" one' });
   });
@@ -274,10 +282,12 @@ one','rating':NaN,'logoUuid':undefined,},}`);
     const picture = (img: string) =>
       `<meta property="og:title" content="Quillmate | Product Hunt"><picture><source srcset="https://cdn.example/q.webp 96w">${img}</picture>` +
       `<picture><source srcset="https://cdn.example/other.webp 96w"><img alt="Ada Maker" src="a.png"></picture><source srcset="https://cdn.example/loose.webp 96w">`;
-    expect(parseLaunchPage(picture(`<img alt="Quillmate logo" src="q.png">`), PAGE_URL).thumbnails).toEqual([{ url: "https://cdn.example/q.webp", width: 96 }]);
-    expect(parseLaunchPage(picture(`<span><img alt="Quillmate" src="q.png"></span><img alt="Ada">`), PAGE_URL).thumbnails).toEqual([
+    expect(parseLaunchPage(picture(`<img alt="Quillmate logo" src="q.png">`), PAGE_URL).thumbnails).toEqual([
       { url: "https://cdn.example/q.webp", width: 96 },
     ]);
+    expect(
+      parseLaunchPage(picture(`<span><img alt="Quillmate" src="q.png"></span><img alt="Ada">`), PAGE_URL).thumbnails,
+    ).toEqual([{ url: "https://cdn.example/q.webp", width: 96 }]);
     expect(parseLaunchPage(picture(`<img src="q.png"><img alt="Quillmate">`), PAGE_URL).thumbnails).toEqual([]);
   });
 
@@ -296,7 +306,10 @@ one','rating':NaN,'logoUuid':undefined,},}`);
 
   it("reads the first image addresses of a page that names more than a launch page does", () => {
     const entries = Array.from({ length: IMAGE_URLS_READ + 10 }, (_, i) => `/logo-${i}.png`).join(", ");
-    const launch = parseLaunchPage(`<meta property="og:title" content="Quillmate | Product Hunt"><img alt="Quillmate" srcset="${entries}">`, PAGE_URL);
+    const launch = parseLaunchPage(
+      `<meta property="og:title" content="Quillmate | Product Hunt"><img alt="Quillmate" srcset="${entries}">`,
+      PAGE_URL,
+    );
     expect(launch.thumbnails).toHaveLength(IMAGE_URLS_READ);
     expect(launch.thumbnails.at(-1)?.url).toBe(`https://www.producthunt.com/logo-${IMAGE_URLS_READ - 1}.png`);
   });
@@ -310,7 +323,10 @@ one','rating':NaN,'logoUuid':undefined,},}`);
       ["nested pushes", `<script>${".push([".repeat(size / 7)}</script>`],
       ["commas", `<picture><img alt="Quillmate" srcset="x${",".repeat(size)}y,"></picture>`],
     ] as const) {
-      expect(fastestRun(() => parseLaunchPage(page, PAGE_URL), 100), name).toBeLessThan(100);
+      expect(
+        fastestRun(() => parseLaunchPage(page, PAGE_URL), 100),
+        name,
+      ).toBeLessThan(100);
     }
   });
 
@@ -331,9 +347,15 @@ one','rating':NaN,'logoUuid':undefined,},}`);
       "an unterminated script": fill("x", "<script>"),
       "a huge script": `<script>(window.x ??= []).push({"p":"${"x".repeat(SIZE - 50)}"});</script>`.slice(0, SIZE),
       "noscript openings": fill("<noscript>"),
-      "pictures of sources": fill(`<picture><source srcset="/logo.png">`, `<meta property="og:image" content="/logo.png">`),
+      "pictures of sources": fill(
+        `<picture><source srcset="/logo.png">`,
+        `<meta property="og:image" content="/logo.png">`,
+      ),
       "a srcset of many entries": fill("/logo.png 1w, ", `<meta property="og:image" content="/logo.png"><img srcset="`),
-      "a long name and labelled images": fill(`<img alt="${"Q".repeat(64)}" srcset="/q.png">`, `<meta property="og:title" content="${"Q".repeat(SIZE / 2)}">`),
+      "a long name and labelled images": fill(
+        `<img alt="${"Q".repeat(64)}" srcset="/q.png">`,
+        `<meta property="og:title" content="${"Q".repeat(SIZE / 2)}">`,
+      ),
       "ld+json images": `<script type="application/ld+json">{"@type":"Product","name":"Q","image":[${'"/q.png",'.repeat(SIZE / 9 - 20)}"/q.png"]}</script>`,
       "visit links that are not web links": fill(`<a data-test="visit-website-button" href="mailto:q@q">`),
       "pushes that are not JSON": fill(".push(x);", "<script>"),
@@ -348,7 +370,11 @@ one','rating':NaN,'logoUuid':undefined,},}`);
 
   it("reads a normal page of the size the import reads in under 100 ms, and one of 5 MB well under a second", () => {
     const page = launchPageOf(PAGE_READ_BYTES);
-    expect(parseLaunchPage(page, PAGE_URL)).toMatchObject({ name: "Quillmate", tagline: "AI writing partner for busy teams", websiteUrl: "https://quillmate.example/?ref=producthunt" });
+    expect(parseLaunchPage(page, PAGE_URL)).toMatchObject({
+      name: "Quillmate",
+      tagline: "AI writing partner for busy teams",
+      websiteUrl: "https://quillmate.example/?ref=producthunt",
+    });
     expect(fastestRun(() => parseLaunchPage(page, PAGE_URL), 100)).toBeLessThan(100);
     const large = launchPageOf(5 * 1024 * 1024);
     expect(fastestRun(() => parseLaunchPage(large, PAGE_URL), 500)).toBeLessThan(500);
@@ -364,7 +390,9 @@ function fill(unit: string, prefix = ""): string {
 
 /** SIZE characters of distinct attribute (or tag) names, space-separated. */
 function distinctNames(): string {
-  return Array.from({ length: SIZE / 4 }, (_, i) => `a${i.toString(36)}`).join(" ").slice(0, SIZE - 5);
+  return Array.from({ length: SIZE / 4 }, (_, i) => `a${i.toString(36)}`)
+    .join(" ")
+    .slice(0, SIZE - 5);
 }
 
 /**
@@ -463,7 +491,9 @@ describe("parseFeed", () => {
   });
 
   it("gives no entries for an empty feed", () => {
-    expect(parseFeed(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>`)).toEqual([]);
+    expect(parseFeed(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>`)).toEqual(
+      [],
+    );
   });
 
   it("reads the first paragraph of inline XHTML content, and the summary when the content has none", () => {
@@ -471,9 +501,17 @@ describe("parseFeed", () => {
       `<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="https://www.producthunt.com/products/a"/>${content}</entry></feed>`;
     const xhtml = `<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Notes &amp; <b>tasks</b>,\n together</p><p>Second</p></div></content>`;
     expect(parseFeed(entry(xhtml))[0]?.tagline).toBe("Notes & tasks, together");
-    expect(parseFeed(entry(`<content type="xhtml"><div>No <i>paragraph</i></div></content>`))[0]?.tagline).toBe("No paragraph");
-    expect(parseFeed(entry(`<content type="html">&lt;p&gt;&lt;/p&gt;</content><summary>From the summary</summary>`))[0]?.tagline).toBe("From the summary");
-    expect(parseFeed(entry(`<summary type="html">&lt;div&gt;Lead&lt;p&gt;First &amp;amp; only&lt;div&gt;Not this`))[0]?.tagline).toBe("First & only");
+    expect(parseFeed(entry(`<content type="xhtml"><div>No <i>paragraph</i></div></content>`))[0]?.tagline).toBe(
+      "No paragraph",
+    );
+    expect(
+      parseFeed(entry(`<content type="html">&lt;p&gt;&lt;/p&gt;</content><summary>From the summary</summary>`))[0]
+        ?.tagline,
+    ).toBe("From the summary");
+    expect(
+      parseFeed(entry(`<summary type="html">&lt;div&gt;Lead&lt;p&gt;First &amp;amp; only&lt;div&gt;Not this`))[0]
+        ?.tagline,
+    ).toBe("First & only");
     expect(parseFeed(entry(`<title><![CDATA[Fish & <Chips>]]></title>`))[0]?.title).toBe("Fish & <Chips>");
   });
 
@@ -484,11 +522,18 @@ describe("parseFeed", () => {
       ["one", ""],
       ["open", "Open"],
     ]);
-    expect(parseFeed(`<feed><entry>${link("first")}</entry></feed><feed><entry>${link("second")}</entry></feed>`).map((e) => e.slug)).toEqual(["first"]);
+    expect(
+      parseFeed(`<feed><entry>${link("first")}</entry></feed><feed><entry>${link("second")}</entry></feed>`).map(
+        (e) => e.slug,
+      ),
+    ).toEqual(["first"]);
   });
 
   it("reads the first entries of a feed longer than Product Hunt's", () => {
-    const entries = Array.from({ length: FEED_ENTRIES_READ + 5 }, (_, i) => `<entry><link href="https://www.producthunt.com/products/l${i}"/></entry>`);
+    const entries = Array.from(
+      { length: FEED_ENTRIES_READ + 5 },
+      (_, i) => `<entry><link href="https://www.producthunt.com/products/l${i}"/></entry>`,
+    );
     const read = parseFeed(`<feed>${entries.join("")}</feed>`);
     expect(read).toHaveLength(FEED_ENTRIES_READ);
     expect(read.at(-1)?.slug).toBe(`l${FEED_ENTRIES_READ - 1}`);
@@ -502,13 +547,18 @@ describe("parseFeed", () => {
       "nested entries": fill("<entry>", "<feed>"),
       "end tags": fill("</a>", entry),
       "distinct attributes": `<feed><entry><link ${distinctNames().slice(0, SIZE - 20)}`,
-      "distinct element names": `<feed><entry><${distinctNames().replaceAll(" ", "><").slice(0, SIZE - 20)}`,
+      "distinct element names": `<feed><entry><${distinctNames()
+        .replaceAll(" ", "><")
+        .slice(0, SIZE - 20)}`,
       "HTML content of nested blocks": fill("&lt;div&gt;", `${entry}<content type="html">`),
       "HTML content of formatting elements": fill("&lt;b&gt;&lt;i&gt;&lt;a&gt;", `${entry}<content type="html">`),
       "XHTML content of nested blocks": fill("<div>", `${entry}<content type="xhtml">`),
       "an unterminated comment": fill("-", "<feed><!--"),
       "an unterminated CDATA section": fill("x", `${entry}<title><![CDATA[`),
-      "many entries": fill(`<entry><link href="https://www.producthunt.com/products/q"/><title>Q</title><content type="html">&lt;p&gt;Q&lt;/p&gt;</content></entry>`, "<feed>"),
+      "many entries": fill(
+        `<entry><link href="https://www.producthunt.com/products/q"/><title>Q</title><content type="html">&lt;p&gt;Q&lt;/p&gt;</content></entry>`,
+        "<feed>",
+      ),
       "a long date": fill("2", `${entry}<published>`),
     };
     it.each(Object.entries(hostile))("%s", (_, xml) => {
@@ -519,7 +569,14 @@ describe("parseFeed", () => {
 
   it("throws FeedError for what is not an Atom feed", () => {
     const rss = `<?xml version="1.0"?><rss version="2.0"><channel><item><link>https://x.example/</link></item></channel></rss>`;
-    for (const input of ["", "{}", "<html><body>Access denied</body></html>", rss, "\u0000\u00ff\u0010garbage", "<entry><link href='https://x/products/a'/></entry>"]) {
+    for (const input of [
+      "",
+      "{}",
+      "<html><body>Access denied</body></html>",
+      rss,
+      "\u0000\u00ff\u0010garbage",
+      "<entry><link href='https://x/products/a'/></entry>",
+    ]) {
       expect(() => parseFeed(input), JSON.stringify(input)).toThrow(FeedError);
     }
     expect(() => parseFeed("")).toThrow("The feed could not be read.");
@@ -585,13 +642,33 @@ describe("parseGraphqlPost", () => {
   });
 
   it("throws for answers of the wrong shape", () => {
-    for (const answer of [null, "text", 42, [], {}, { data: null }, { data: {} }, { data: { post: "x" } }, { errors: [{}] }]) {
-      expect(() => parseGraphqlPost(answer), JSON.stringify(answer)).toThrow("Unexpected answer from the Product Hunt API.");
+    for (const answer of [
+      null,
+      "text",
+      42,
+      [],
+      {},
+      { data: null },
+      { data: {} },
+      { data: { post: "x" } },
+      { errors: [{}] },
+    ]) {
+      expect(() => parseGraphqlPost(answer), JSON.stringify(answer)).toThrow(
+        "Unexpected answer from the Product Hunt API.",
+      );
     }
   });
 
   it("asks for every field it reads", () => {
-    for (const field of ["post(slug: $slug)", "tagline", "description", "website", "thumbnail { url }", "media { url type }", "topics { edges { node { name slug } } }"]) {
+    for (const field of [
+      "post(slug: $slug)",
+      "tagline",
+      "description",
+      "website",
+      "thumbnail { url }",
+      "media { url type }",
+      "topics { edges { node { name slug } } }",
+    ]) {
       expect(POST_QUERY).toContain(field);
     }
   });
@@ -604,9 +681,23 @@ describe("parseGraphqlPosts", () => {
         posts: {
           pageInfo: { endCursor: "MjA", hasNextPage: true },
           edges: [
-            { node: { id: "1", slug: "quillmate", name: "Quillmate", url: "https://www.producthunt.com/posts/quillmate?utm_campaign=api" } },
+            {
+              node: {
+                id: "1",
+                slug: "quillmate",
+                name: "Quillmate",
+                url: "https://www.producthunt.com/posts/quillmate?utm_campaign=api",
+              },
+            },
             { node: { id: "2", name: "No slug", url: "https://www.producthunt.com/posts/none" } },
-            { node: { id: "3", slug: "Tidy-Inbox", name: "Tidy Inbox", url: "https://www.producthunt.com/posts/tidy-inbox" } },
+            {
+              node: {
+                id: "3",
+                slug: "Tidy-Inbox",
+                name: "Tidy Inbox",
+                url: "https://www.producthunt.com/posts/tidy-inbox",
+              },
+            },
           ],
         },
       },
@@ -622,7 +713,9 @@ describe("parseGraphqlPosts", () => {
   });
 
   it("reads the last page", () => {
-    expect(parseGraphqlPosts({ data: { posts: { pageInfo: { endCursor: null, hasNextPage: false }, edges: [] } } })).toEqual({
+    expect(
+      parseGraphqlPosts({ data: { posts: { pageInfo: { endCursor: null, hasNextPage: false }, edges: [] } } }),
+    ).toEqual({
       posts: [],
       endCursor: null,
       hasNextPage: false,

@@ -195,7 +195,8 @@ function pushArgument(source: string, start: number): { text: string | null; end
     } else if (code === 0x28 || code === 0x5b || code === 0x7b) {
       depth++;
     } else if (code === 0x29 || code === 0x5d || code === 0x7d) {
-      if (depth === 0) return code === 0x29 ? { text: text + source.slice(run, i), end: i + 1 } : { text: null, end: i };
+      if (depth === 0)
+        return code === 0x29 ? { text: text + source.slice(run, i), end: i + 1 } : { text: null, end: i };
       depth--;
     }
     i++;
@@ -289,7 +290,8 @@ function findApolloProduct(roots: readonly Json[], pageSlug: string | null): Jso
     typeof o.name === "string" &&
     typeof o.slug === "string" &&
     (typename(o) === null || LAUNCH_TYPENAMES.has(typename(o)!));
-  const matchesPage = (o: JsonObject) => pageSlug !== null && typeof o.slug === "string" && o.slug.toLowerCase() === pageSlug;
+  const matchesPage = (o: JsonObject) =>
+    pageSlug !== null && typeof o.slug === "string" && o.slug.toLowerCase() === pageSlug;
   return (
     objects.find((o) => isProduct(o) && matchesPage(o)) ??
     objects.find((o) => looksLikeLaunch(o) && matchesPage(o)) ??
@@ -306,7 +308,10 @@ function namesOf(items: unknown): string[] {
 
 function apolloCategories(product: JsonObject): string[] {
   const topics = product.topics;
-  const topicNodes = isObject(topics) && Array.isArray(topics.edges) ? topics.edges.map((edge) => (isObject(edge) ? edge.node : null)) : topics;
+  const topicNodes =
+    isObject(topics) && Array.isArray(topics.edges)
+      ? topics.edges.map((edge) => (isObject(edge) ? edge.node : null))
+      : topics;
   return [...namesOf(product.categories), ...namesOf(topicNodes)];
 }
 
@@ -344,7 +349,8 @@ function findLdLaunch(roots: readonly Json[], pageSlug: string | null): JsonObje
 function ldImages(image: Json | undefined): string[] {
   if (typeof image === "string") return [image];
   if (Array.isArray(image)) return image.flatMap((item) => ldImages(item));
-  if (isObject(image)) return typeof image.url === "string" ? [image.url] : typeof image.contentUrl === "string" ? [image.contentUrl] : [];
+  if (isObject(image))
+    return typeof image.url === "string" ? [image.url] : typeof image.contentUrl === "string" ? [image.contentUrl] : [];
   return [];
 }
 
@@ -431,7 +437,8 @@ class PageReader implements MarkupVisitor {
     switch (name) {
       case "meta": {
         const property = attributes.get("property");
-        if (property !== undefined && OG_PROPERTIES.has(property) && !parts.meta.has(property)) parts.meta.set(property, attributes.get("content"));
+        if (property !== undefined && OG_PROPERTIES.has(property) && !parts.meta.has(property))
+          parts.meta.set(property, attributes.get("content"));
         return;
       }
       case "link": {
@@ -495,7 +502,11 @@ function readPage(html: string): PageParts {
  */
 export function parseLaunchPage(html: string, pageUrl: string, options: ParseLaunchPageOptions = {}): LaunchData {
   try {
-    return readLaunchPage(typeof html === "string" ? html : "", pageUrl, options.imageBaseUrl ?? PRODUCT_HUNT_IMAGE_BASE_URL);
+    return readLaunchPage(
+      typeof html === "string" ? html : "",
+      pageUrl,
+      options.imageBaseUrl ?? PRODUCT_HUNT_IMAGE_BASE_URL,
+    );
   } catch {
     return emptyLaunch();
   }
@@ -537,7 +548,10 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
 
   const name = cleanText(product?.name, true) ?? cleanText(ld?.name, true) ?? fromTitle.name;
   const tagline = cleanText(product?.tagline, true) ?? fromTitle.tagline;
-  const description = cleanParagraphs(product?.description, true) ?? cleanParagraphs(ld?.description, true) ?? cleanParagraphs(og.description);
+  const description =
+    cleanParagraphs(product?.description, true) ??
+    cleanParagraphs(ld?.description, true) ??
+    cleanParagraphs(og.description);
 
   const visitHref = page.visitLinks.map((href) => resolveUrl(href, pageUrl)).find(isWebUrl);
   const apolloWebsite = resolveUrl(product?.websiteUrl, pageUrl);
@@ -575,7 +589,8 @@ function readLaunchPage(html: string, pageUrl: string, imageBaseUrl: string): La
   };
   for (const image of page.images) {
     if (imagesLeft <= 0) break;
-    const labelled = image.alt === undefined && image.picture !== undefined ? pictureLabelled(image.picture) : isLabelled(image.alt);
+    const labelled =
+      image.alt === undefined && image.picture !== undefined ? pictureLabelled(image.picture) : isLabelled(image.alt);
     for (const entry of parseSrcset(image.srcset)) {
       const url = resolveImage(entry.url);
       if (url !== null && (labelled || knownPaths.has(imagePath(url)))) addImage(url, entry.width);
@@ -644,7 +659,14 @@ export const FEED_ENTRIES_READ = 500;
 
 /** The children of an Atom entry that are read; the first of each counts. */
 type EntryField = "id" | "title" | "published" | "updated" | "content" | "summary";
-const ENTRY_FIELDS: ReadonlySet<string> = new Set<EntryField>(["id", "title", "published", "updated", "content", "summary"]);
+const ENTRY_FIELDS: ReadonlySet<string> = new Set<EntryField>([
+  "id",
+  "title",
+  "published",
+  "updated",
+  "content",
+  "summary",
+]);
 
 function isEntryField(name: string): name is EntryField {
   return ENTRY_FIELDS.has(name);
@@ -798,7 +820,21 @@ function feedEntry({ href, fields }: EntryParts): FeedEntry | null {
 
 /** Start tags that end an open paragraph, as the HTML standard has it (a table does not, in a document without a doctype). */
 const PARAGRAPH_ENDING_STARTS = new Set([
-  ...["address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure"],
+  ...[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "center",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "fieldset",
+    "figcaption",
+    "figure",
+  ],
   ...["footer", "form", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul"],
   ...["h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "li", "dd", "dt", "plaintext", "hr", "xmp"],
 ]);
@@ -903,7 +939,10 @@ export function parseGraphqlPost(json: unknown): LaunchData | null {
     for (const media of post.media) if (isObject(media) && media.type === "image") addImage(media.url);
   }
   const topics = post.topics;
-  const nodes = isObject(topics) && Array.isArray(topics.edges) ? topics.edges.map((edge) => (isObject(edge) ? edge.node : null)) : [];
+  const nodes =
+    isObject(topics) && Array.isArray(topics.edges)
+      ? topics.edges.map((edge) => (isObject(edge) ? edge.node : null))
+      : [];
   const website = cleanText(post.website);
   const url = cleanText(post.url);
 
@@ -920,7 +959,11 @@ export function parseGraphqlPost(json: unknown): LaunchData | null {
 }
 
 /** The launches of a POSTS_QUERY answer (URLs without their tracking query) and where the next page starts. */
-export function parseGraphqlPosts(json: unknown): { posts: { slug: string; url: string }[]; endCursor: string | null; hasNextPage: boolean } {
+export function parseGraphqlPosts(json: unknown): {
+  posts: { slug: string; url: string }[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+} {
   const data = graphqlData(json);
   const posts = data.posts;
   if (!isObject(posts) || !Array.isArray(posts.edges)) throw new GraphqlError(UNEXPECTED_ANSWER);

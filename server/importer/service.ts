@@ -26,7 +26,13 @@ import { redactUrl, urlHost } from "../platform/net/redact.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
 import type { Storage } from "../platform/storage/index.ts";
 import { readLogo } from "../submissions/logo.ts";
-import { findToolBySourceUrl, findToolByWebsite, saveTool, type LogoSource, type SubmitDeps } from "../submissions/service.ts";
+import {
+  findToolBySourceUrl,
+  findToolByWebsite,
+  saveTool,
+  type LogoSource,
+  type SubmitDeps,
+} from "../submissions/service.ts";
 import { PAGE_READ_BYTES, parseGraphqlPost, parseLaunchPage, POST_QUERY, type LaunchData } from "./parse.ts";
 
 export interface ImporterDeps {
@@ -58,14 +64,23 @@ export class ImportError extends CodedError<ImportErrorCode> {
 export class RateLimitedError extends ImportError {
   readonly retryAfterMs: number;
   constructor(retryAfterMs: number) {
-    super(`Product Hunt asks us to wait ${Math.ceil(retryAfterMs / 1000)} seconds before the next request.`, undefined, "rate-limited");
+    super(
+      `Product Hunt asks us to wait ${Math.ceil(retryAfterMs / 1000)} seconds before the next request.`,
+      undefined,
+      "rate-limited",
+    );
     this.retryAfterMs = retryAfterMs;
   }
 }
 
 export type ImportResult =
   /** Saved, approved and public. `logo`: stored from Product Hunt, a favicon-service URL, or none. */
-  | { kind: "saved"; tool: { id: string; slug: string; name: string }; screenshotUrl: string | null; logo: "stored" | "favicon" | "none" }
+  | {
+      kind: "saved";
+      tool: { id: string; slug: string; name: string };
+      screenshotUrl: string | null;
+      logo: "stored" | "favicon" | "none";
+    }
   /** The launch (or its website) is already in the directory; nothing was saved. */
   | { kind: "duplicate"; existing: { slug: string; name: string } };
 
@@ -81,7 +96,11 @@ const API_MAX_BYTES = 5 * 1024 * 1024;
  * website already listed is answered as a duplicate. Every address is fetched through the safe
  * fetcher (docs/design.md#rule-10). Throws ImportError with what the admin should read.
  */
-export async function importLaunch(deps: ImporterDeps, input: string, actor: AuditActor = SCHEDULED_IMPORT): Promise<ImportResult> {
+export async function importLaunch(
+  deps: ImporterDeps,
+  input: string,
+  actor: AuditActor = SCHEDULED_IMPORT,
+): Promise<ImportResult> {
   const { productHunt } = deps.config;
   // Only Product Hunt's launch pages, whoever calls: the box checks this too, the run's URLs come from their feed.
   const parsed = productHuntUrlSchema(productHunt.baseUrl).safeParse(input);
@@ -98,12 +117,14 @@ export async function importLaunch(deps: ImporterDeps, input: string, actor: Aud
   if (slugify(name).replace(/-/g, "") === "") throw new ImportError(IMPORT_MESSAGES.slugFailed);
   // The page may name the launch differently from the link that led there (/posts/ → /products/).
   const sourceUrl = launchUrl(productHunt.baseUrl, launch.slug ?? slug);
-  const sameLaunch = sourceUrl === launchUrl(productHunt.baseUrl, slug) ? null : await findToolBySourceUrl(deps.database, sourceUrl);
+  const sameLaunch =
+    sourceUrl === launchUrl(productHunt.baseUrl, slug) ? null : await findToolBySourceUrl(deps.database, sourceUrl);
   if (sameLaunch) return { kind: "duplicate", existing: sameLaunch };
 
   if (!launch.websiteUrl) throw new ImportError("The launch page has no link to the tool's website.");
   const websiteUrl = withRef(await resolveWebsite(deps, launch.websiteUrl), siteRef(deps.config.siteName));
-  if (!websiteUrlSchema.safeParse(websiteUrl).success) throw new ImportError("The launch's website address is not one we can list.");
+  if (!websiteUrlSchema.safeParse(websiteUrl).success)
+    throw new ImportError("The launch's website address is not one we can list.");
   const listed = await findToolByWebsite(deps.database, websiteUrl);
   if (listed) return { kind: "duplicate", existing: listed };
 
@@ -168,11 +189,21 @@ async function readLaunch(deps: ImporterDeps, url: string, slug: string): Promis
  * Asks Product Hunt's GraphQL API (v2) and gives its answer as parsed JSON; a 429 throws
  * RateLimitedError, any other failure ImportError (or OutboundError when it cannot be asked).
  */
-export async function askApi(deps: ImporterDeps, token: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
+export async function askApi(
+  deps: ImporterDeps,
+  token: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<unknown> {
   const response = await safeFetch(deps.config.productHunt.apiUrl, {
     method: "POST",
     body: JSON.stringify({ query, variables }),
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json", ...userAgent(deps) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json",
+      ...userAgent(deps),
+    },
     allow: deps.config.outboundAllow,
     timeoutMs: FETCH_TIMEOUT_MS,
     maxBytes: API_MAX_BYTES,
@@ -299,9 +330,15 @@ async function logoFor(
       if (response.status === 200) {
         const processed = await readLogo(response.body);
         if (processed.kind === "ok") return { source: { name: slug, webp: processed.webp }, kind: "stored" };
-        deps.log.info({ image: redactUrl(image), reason: processed.message }, "import: logo refused; using the favicon");
+        deps.log.info(
+          { image: redactUrl(image), reason: processed.message },
+          "import: logo refused; using the favicon",
+        );
       } else {
-        deps.log.info({ image: redactUrl(image), status: response.status }, "import: logo not found; using the favicon");
+        deps.log.info(
+          { image: redactUrl(image), status: response.status },
+          "import: logo not found; using the favicon",
+        );
       }
     } catch (error) {
       if (!(error instanceof OutboundError)) throw error;

@@ -28,42 +28,53 @@ export interface LikeRoutesDeps {
  */
 export function likeRoutes(services: LikeRoutesDeps): Router {
   const router = express.Router();
-  router.post("/:toolId", express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 }), async (req, res) => {
-    res.set("Cache-Control", "no-store");
-    const toolId = String(req.params.toolId);
-    const back = safeReturnPath(sameSitePath(req.get("referer"), req), `/tool/${encodeURIComponent(toolId)}`);
-    const fail = (code: ErrorCode, message: string) =>
-      wantsJson(req)
-        ? sendError(res, code, message)
-        : sendPlainPage(res, ERROR_STATUS[code], { title: "The like did not go through", message, link: { href: back, label: "Go back" } });
+  router.post(
+    "/:toolId",
+    express.urlencoded({ extended: false, limit: "4kb", parameterLimit: 10 }),
+    async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      const toolId = String(req.params.toolId);
+      const back = safeReturnPath(sameSitePath(req.get("referer"), req), `/tool/${encodeURIComponent(toolId)}`);
+      const fail = (code: ErrorCode, message: string) =>
+        wantsJson(req)
+          ? sendError(res, code, message)
+          : sendPlainPage(res, ERROR_STATUS[code], {
+              title: "The like did not go through",
+              message,
+              link: { href: back, label: "Go back" },
+            });
 
-    // Another site's page may not like tools on its visitors' behalf.
-    const origin = req.get("origin");
-    if (origin && !sameSite(origin, req)) return fail("permission-denied", "Likes are only accepted from this site's pages.");
-    // The button posts a form (or nothing); a body of another kind would be read as no intent at all.
-    if (hasBody(req) && !req.is("application/x-www-form-urlencoded")) return fail("unsupported-media-type", "A like is sent as a form.");
-    if (!isToolId(toolId)) return fail("not-found", "No public tool has this id.");
-    const parsed = likeSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The like request could not be read.");
+      // Another site's page may not like tools on its visitors' behalf.
+      const origin = req.get("origin");
+      if (origin && !sameSite(origin, req))
+        return fail("permission-denied", "Likes are only accepted from this site's pages.");
+      // The button posts a form (or nothing); a body of another kind would be read as no intent at all.
+      if (hasBody(req) && !req.is("application/x-www-form-urlencoded"))
+        return fail("unsupported-media-type", "A like is sent as a form.");
+      if (!isToolId(toolId)) return fail("not-found", "No public tool has this id.");
+      const parsed = likeSchema.safeParse(req.body ?? {});
+      if (!parsed.success)
+        return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The like request could not be read.");
 
-    const outcome = await services.likes.apply({
-      toolId,
-      intent: parsed.data.intent,
-      cookieHeader: req.headers.cookie,
-      ip: clientIp(req),
-      now: services.now(),
-    });
-    if (outcome.setCookie) res.append("Set-Cookie", outcome.setCookie);
-    switch (outcome.kind) {
-      case "not-found":
-        return fail("not-found", "No public tool has this id.");
-      case "limited":
-        res.set("Retry-After", String(outcome.retryAfterSec));
-        return fail("resource-exhausted", LIMIT_MESSAGES[outcome.reason](outcome.retryAfterSec));
-      case "done":
-        // Back to the card that was liked, not to the top of a long list.
-        return wantsJson(req) ? res.json(outcome.state) : res.redirect(303, `${back}#${toolAnchor(toolId)}`);
-    }
-  });
+      const outcome = await services.likes.apply({
+        toolId,
+        intent: parsed.data.intent,
+        cookieHeader: req.headers.cookie,
+        ip: clientIp(req),
+        now: services.now(),
+      });
+      if (outcome.setCookie) res.append("Set-Cookie", outcome.setCookie);
+      switch (outcome.kind) {
+        case "not-found":
+          return fail("not-found", "No public tool has this id.");
+        case "limited":
+          res.set("Retry-After", String(outcome.retryAfterSec));
+          return fail("resource-exhausted", LIMIT_MESSAGES[outcome.reason](outcome.retryAfterSec));
+        case "done":
+          // Back to the card that was liked, not to the top of a long list.
+          return wantsJson(req) ? res.json(outcome.state) : res.redirect(303, `${back}#${toolAnchor(toolId)}`);
+      }
+    },
+  );
   return router;
 }

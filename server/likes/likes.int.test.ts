@@ -36,22 +36,38 @@ function anotherAddress(): string {
 }
 
 function like(server: TestServer, toolId: string, intent: string, headers: Record<string, string> = {}) {
-  return postForm(`${server.url}/like/${encodeURIComponent(toolId)}`, { intent }, { ...JSON_HEADERS, "X-Forwarded-For": anotherAddress(), ...headers });
+  return postForm(
+    `${server.url}/like/${encodeURIComponent(toolId)}`,
+    { intent },
+    { ...JSON_HEADERS, "X-Forwarded-For": anotherAddress(), ...headers },
+  );
 }
 
 async function countOf(server: TestServer, toolId: string): Promise<number> {
-  const row = await server.services.database.db.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow();
+  const row = await server.services.database.db
+    .selectFrom("tools")
+    .select("upvotes_count")
+    .where("id", "=", toolId)
+    .executeTakeFirstOrThrow();
   return row.upvotes_count;
 }
 
 async function rowsOf(server: TestServer, toolId: string): Promise<number> {
-  const rows = await server.services.database.db.selectFrom("likes").select("visitor_id").where("tool_id", "=", toolId).execute();
+  const rows = await server.services.database.db
+    .selectFrom("likes")
+    .select("visitor_id")
+    .where("tool_id", "=", toolId)
+    .execute();
   return rows.length;
 }
 
 /** How many like-count changes the catalogue has recorded. */
 async function countsVersion(server: TestServer): Promise<number> {
-  const row = await server.services.database.db.selectFrom("catalog_state").select("counts_version").where("id", "=", 1).executeTakeFirstOrThrow();
+  const row = await server.services.database.db
+    .selectFrom("catalog_state")
+    .select("counts_version")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
   return Number(row.counts_version);
 }
 
@@ -103,7 +119,9 @@ describe("likes under concurrency", () => {
     const tool = makeTool({ name: "Single Fan", upvotesCount: 7 });
     await addTools(server.services, [tool]);
     const cookie = await newVisitor(server, tool.id);
-    const answers = await Promise.all(Array.from({ length: 100 }, () => like(server, tool.id, "like", { Cookie: cookie })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => like(server, tool.id, "like", { Cookie: cookie })),
+    );
     expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as LikeJson[];
     expect(bodies.every((b) => b.liked && b.count === 8)).toBe(true);
@@ -119,7 +137,7 @@ describe("likes under concurrency", () => {
     const visitors = await Promise.all(Array.from({ length: 150 }, () => newVisitor(server, tool.id)));
     // Each visitor sends a burst of likes and unlikes at once: their order on arrival is anyone's.
     let seed = 1;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const requests = visitors.flatMap((cookie) =>
       Array.from({ length: 6 }, () => like(server, tool.id, random() < 0.5 ? "like" : "unlike", { Cookie: cookie })),
     );
@@ -139,7 +157,10 @@ describe("likes under concurrency", () => {
     const cookie = await newVisitor(server, tool.id);
     // A like stored without moving the count (as an import might leave it).
     const visitorId = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
-    await server.services.database.db.insertInto("likes").values({ tool_id: tool.id, visitor_id: visitorId, created_at: Date.now() }).execute();
+    await server.services.database.db
+      .insertInto("likes")
+      .values({ tool_id: tool.id, visitor_id: visitorId, created_at: Date.now() })
+      .execute();
     const res = await like(server, tool.id, "unlike", { Cookie: cookie });
     expect(await res.json()).toEqual({ toolId: tool.id, liked: false, count: 0 });
     expect(await countOf(server, tool.id)).toBe(0);
@@ -174,10 +195,26 @@ describe("like requests", () => {
     expect(setCookie).toMatch(/Path=\//);
     expect(setCookie).toMatch(/Max-Age=\d{7,}/);
     expect(await first.json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
-    expect(await (await like(server, tool.id, "like", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
-    expect(await (await like(server, tool.id, "unlike", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: false, count: 0 });
-    expect(await (await like(server, tool.id, "toggle", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
-    expect(await (await like(server, tool.id, "toggle", { Cookie: cookie })).json()).toEqual({ toolId: tool.id, liked: false, count: 0 });
+    expect(await (await like(server, tool.id, "like", { Cookie: cookie })).json()).toEqual({
+      toolId: tool.id,
+      liked: true,
+      count: 1,
+    });
+    expect(await (await like(server, tool.id, "unlike", { Cookie: cookie })).json()).toEqual({
+      toolId: tool.id,
+      liked: false,
+      count: 0,
+    });
+    expect(await (await like(server, tool.id, "toggle", { Cookie: cookie })).json()).toEqual({
+      toolId: tool.id,
+      liked: true,
+      count: 1,
+    });
+    expect(await (await like(server, tool.id, "toggle", { Cookie: cookie })).json()).toEqual({
+      toolId: tool.id,
+      liked: false,
+      count: 0,
+    });
   });
 
   it("shows the new count at once on the pages that show the tool, and keeps every other stored page", async () => {
@@ -198,7 +235,9 @@ describe("like requests", () => {
 
   it("keeps a search API answer like a page: a repeat is answered from memory, and a like of a tool in it shows at once", async () => {
     const search = async () => {
-      const res = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent("Likeable Thing")}`, { headers: { "user-agent": "Mozilla/5.0 Chrome/130" } });
+      const res = await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent("Likeable Thing")}`, {
+        headers: { "user-agent": "Mozilla/5.0 Chrome/130" },
+      });
       const body = (await res.json()) as { data: { id: string; upvotesCount: number }[] };
       return { cache: res.headers.get("x-cache"), count: body.data.find((t) => t.id === tool.id)?.upvotesCount, res };
     };
@@ -222,8 +261,16 @@ describe("like requests", () => {
     const shown = (html: string) => Number(/data-like-count="">([\d,]+)</.exec(html)?.[1]?.replace(/,/g, ""));
     const before = shown((await page()).html);
     // Another instance's like: the row and the counts version change, this instance is not told.
-    await server.services.database.db.updateTable("tools").set({ upvotes_count: before + 5 }).where("id", "=", tool.id).execute();
-    await server.services.database.db.updateTable("catalog_state").set((eb) => ({ counts_version: eb("counts_version", "+", 1) })).where("id", "=", 1).execute();
+    await server.services.database.db
+      .updateTable("tools")
+      .set({ upvotes_count: before + 5 })
+      .where("id", "=", tool.id)
+      .execute();
+    await server.services.database.db
+      .updateTable("catalog_state")
+      .set((eb) => ({ counts_version: eb("counts_version", "+", 1) }))
+      .where("id", "=", 1)
+      .execute();
     const changed = Date.now();
     await expect.poll(async () => shown((await page()).html), { timeout: lag + 3000, interval: 100 }).toBe(before + 5);
     // A poll (a second) to see the change, then the lag.
@@ -277,9 +324,15 @@ describe("like requests", () => {
   });
 
   it("refuses a like posted from another site's page", async () => {
-    const res = await postForm(`${server.url}/like/${tool.id}`, { intent: "like" }, { ...JSON_HEADERS, Origin: "https://elsewhere.example" });
+    const res = await postForm(
+      `${server.url}/like/${tool.id}`,
+      { intent: "like" },
+      { ...JSON_HEADERS, Origin: "https://elsewhere.example" },
+    );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: "permission-denied", message: "Likes are only accepted from this site's pages." } });
+    expect(await res.json()).toEqual({
+      error: { code: "permission-denied", message: "Likes are only accepted from this site's pages." },
+    });
   });
 
   it.each([
@@ -316,16 +369,19 @@ describe("like requests", () => {
       expect(await countOf(server, tool.id)).toBe(before);
     });
 
-    it.each([undefined, "https://evil.example/browse/all", "//evil.example/x", "not a url", `http://127.0.0.1:1/browse/all`])(
-      "goes back to the tool page, not to the Referer %j",
-      async (referer) => {
-        const res = await form(tool.id, referer === undefined ? {} : { Referer: referer });
-        expect(res.status).toBe(303);
-        expect(res.headers.get("location")).toBe(`/tool/${tool.id}#tool-${tool.id}`);
-        // Toggled back, so the next case starts where this one did.
-        await form(tool.id, { Cookie: cookieOf(res)! });
-      },
-    );
+    it.each([
+      undefined,
+      "https://evil.example/browse/all",
+      "//evil.example/x",
+      "not a url",
+      `http://127.0.0.1:1/browse/all`,
+    ])("goes back to the tool page, not to the Referer %j", async (referer) => {
+      const res = await form(tool.id, referer === undefined ? {} : { Referer: referer });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(`/tool/${tool.id}#tool-${tool.id}`);
+      // Toggled back, so the next case starts where this one did.
+      await form(tool.id, { Cookie: cookieOf(res)! });
+    });
 
     it("shows a page with a way back when the tool is not public", async () => {
       const res = await form(pending.id, { Referer: `${server.url}/browse/all` });
@@ -368,7 +424,10 @@ describe("like rate limits", () => {
       if (res.status === 429) {
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(await res.json()).toEqual({
-          error: { code: "resource-exhausted", message: expect.stringMatching(/^Too many likes in a short time\. Please wait \d+ seconds\.$/) },
+          error: {
+            code: "resource-exhausted",
+            message: expect.stringMatching(/^Too many likes in a short time\. Please wait \d+ seconds\.$/),
+          },
         });
       }
     }
@@ -401,7 +460,13 @@ describe("likes from one address (docs/decisions/018)", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(95);
     // At most 30 new visitors an hour from one address: the rest were given no cookie at all.
     expect(answers.filter((r) => cookieOf(r) !== null)).toHaveLength(30);
-    const messages = new Set(await Promise.all(answers.filter((r) => r.status === 429).map(async (r) => ((await r.json()) as { error: { message: string } }).error.message)));
+    const messages = new Set(
+      await Promise.all(
+        answers
+          .filter((r) => r.status === 429)
+          .map(async (r) => ((await r.json()) as { error: { message: string } }).error.message),
+      ),
+    );
     expect(messages).toEqual(
       new Set([
         "This tool has been liked too often from your network today. Please try again tomorrow.",
@@ -413,8 +478,13 @@ describe("likes from one address (docs/decisions/018)", () => {
     // Another tool from the same address: its own 5 (with cookies the address already has).
     const other = makeTool({ name: "Other Ballot" });
     await addTools(server.services, [other]);
-    const cookies = answers.map(cookieOf).filter((c): c is string => c !== null).slice(0, 8);
-    const again = await Promise.all(cookies.map((cookie) => like(server, other.id, "like", { ...from, Cookie: cookie })));
+    const cookies = answers
+      .map(cookieOf)
+      .filter((c): c is string => c !== null)
+      .slice(0, 8);
+    const again = await Promise.all(
+      cookies.map((cookie) => like(server, other.id, "like", { ...from, Cookie: cookie })),
+    );
     expect(again.map((r) => r.status).filter((s) => s === 200)).toHaveLength(5);
     expect(await countOf(server, other.id)).toBe(5);
   });
@@ -423,7 +493,9 @@ describe("likes from one address (docs/decisions/018)", () => {
     const tool = makeTool({ name: "Rotating Ballot" });
     await addTools(server.services, [tool]);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => like(server, tool.id, "like", { "X-Forwarded-For": `2001:db8:77:1:${(i + 1).toString(16)}::${i}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        like(server, tool.id, "like", { "X-Forwarded-For": `2001:db8:77:1:${(i + 1).toString(16)}::${i}` }),
+      ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     expect(await countOf(server, tool.id)).toBe(5);
@@ -486,26 +558,36 @@ describe("a like when the database is too busy to take it", () => {
   });
 
   // Each busy request waits out the pool's or SQLite's 5 s before it is answered.
-  it("is answered 503 with Retry-After and nothing written, and goes through once the database is free", { timeout: 30_000 }, async () => {
-    const tool = makeTool({ name: "Busy Moment" });
-    await addTools(server.services, [tool]);
-    const cookie = await newVisitor(server, tool.id);
+  it(
+    "is answered 503 with Retry-After and nothing written, and goes through once the database is free",
+    { timeout: 30_000 },
+    async () => {
+      const tool = makeTool({ name: "Busy Moment" });
+      await addTools(server.services, [tool]);
+      const cookie = await newVisitor(server, tool.id);
 
-    const refused = await whileDatabaseBusy(server.services, () => like(server, tool.id, "like", { Cookie: cookie }));
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get("retry-after")).toBe("5");
-    expect(await refused.json()).toEqual({
-      error: { code: "unavailable", message: "The site is very busy right now. Please try again in 5 seconds." },
-    });
-    expect(await countOf(server, tool.id)).toBe(0);
-    expect(await rowsOf(server, tool.id)).toBe(0);
+      const refused = await whileDatabaseBusy(server.services, () => like(server, tool.id, "like", { Cookie: cookie }));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(await refused.json()).toEqual({
+        error: { code: "unavailable", message: "The site is very busy right now. Please try again in 5 seconds." },
+      });
+      expect(await countOf(server, tool.id)).toBe(0);
+      expect(await rowsOf(server, tool.id)).toBe(0);
 
-    // A browser without JavaScript gets a page that says the same, not an error page.
-    const page = await whileDatabaseBusy(server.services, () => postForm(`${server.url}/like/${tool.id}`, { intent: "like" }, { Cookie: cookie, "X-Forwarded-For": anotherAddress() }));
-    expect(page.status).toBe(503);
-    expect(await page.text()).toContain("The site is very busy right now.");
+      // A browser without JavaScript gets a page that says the same, not an error page.
+      const page = await whileDatabaseBusy(server.services, () =>
+        postForm(
+          `${server.url}/like/${tool.id}`,
+          { intent: "like" },
+          { Cookie: cookie, "X-Forwarded-For": anotherAddress() },
+        ),
+      );
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain("The site is very busy right now.");
 
-    const later = await like(server, tool.id, "like", { Cookie: cookie });
-    expect(await later.json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
-  });
+      const later = await like(server, tool.id, "like", { Cookie: cookie });
+      expect(await later.json()).toEqual({ toolId: tool.id, liked: true, count: 1 });
+    },
+  );
 });

@@ -24,7 +24,13 @@ export type LikeLimit = "rate" | "tool" | "new-visitors";
 
 export interface LikeService {
   /** Likes, unlikes or toggles a public tool for the visitor of the request's cookie. */
-  apply(request: { toolId: string; intent: LikeIntent; cookieHeader: string | undefined; ip: string; now: number }): Promise<LikeOutcome>;
+  apply(request: {
+    toolId: string;
+    intent: LikeIntent;
+    cookieHeader: string | undefined;
+    ip: string;
+    now: number;
+  }): Promise<LikeOutcome>;
 }
 
 /**
@@ -46,7 +52,8 @@ export function createLikeService(options: {
   const like = createBatcher<LikeRequest & { now: number }, LikeResult | null>({
     maxBatch: MAX_LIKE_BATCH,
     // The batch's time is its first like's.
-    write: async (toolId, batch) => (await setLikes({ database, freshness, now: () => batch[0]!.now }, toolId, batch)) ?? batch.map(() => null),
+    write: async (toolId, batch) =>
+      (await setLikes({ database, freshness, now: () => batch[0]!.now }, toolId, batch)) ?? batch.map(() => null),
   });
   return {
     async apply({ toolId, intent, cookieHeader, ip, now }) {
@@ -57,7 +64,8 @@ export function createLikeService(options: {
       let setCookie: string | null = null;
       if (!visitorId) {
         const fresh = await limiters.newVisitor.consume(address);
-        if (fresh.limited) return { kind: "limited", reason: "new-visitors", retryAfterSec: fresh.retryAfterSec, setCookie: null };
+        if (fresh.limited)
+          return { kind: "limited", reason: "new-visitors", retryAfterSec: fresh.retryAfterSec, setCookie: null };
         ({ id: visitorId, setCookie } = cookies.issue());
       }
 
@@ -90,7 +98,12 @@ export function createLikeService(options: {
 }
 
 async function hasLiked(database: Database, toolId: string, visitorId: string): Promise<boolean> {
-  const row = await database.db.selectFrom("likes").select("tool_id").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
+  const row = await database.db
+    .selectFrom("likes")
+    .select("tool_id")
+    .where("tool_id", "=", toolId)
+    .where("visitor_id", "=", visitorId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -111,7 +124,11 @@ export interface LikeResult {
  * has that id. Only pairs really added or removed move the count, once for the batch, and each
  * result carries the count as its own like left it: what the last one left, less the moves after it.
  */
-export function setLikes(deps: CatalogChangeDeps, toolId: string, requests: readonly LikeRequest[]): Promise<LikeResult[] | null> {
+export function setLikes(
+  deps: CatalogChangeDeps,
+  toolId: string,
+  requests: readonly LikeRequest[],
+): Promise<LikeResult[] | null> {
   return changeCatalog(deps, async (write) => {
     const trx = write.db;
     const tool = await trx.selectFrom("tools").select("status").where("id", "=", toolId).executeTakeFirst();
@@ -136,7 +153,11 @@ export function setLikes(deps: CatalogChangeDeps, toolId: string, requests: read
           .executeTakeFirst();
         done.push({ liked, move: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0 });
       } else {
-        const deleted = await trx.deleteFrom("likes").where("tool_id", "=", toolId).where("visitor_id", "=", visitorId).executeTakeFirst();
+        const deleted = await trx
+          .deleteFrom("likes")
+          .where("tool_id", "=", toolId)
+          .where("visitor_id", "=", visitorId)
+          .executeTakeFirst();
         done.push({ liked, move: Number(deleted.numDeletedRows) > 0 ? -1 : 0 });
       }
     }
@@ -145,7 +166,8 @@ export function setLikes(deps: CatalogChangeDeps, toolId: string, requests: read
     let count =
       by !== 0
         ? await moveLikeCount(write, toolId, by)
-        : (await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow()).upvotes_count;
+        : (await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow())
+            .upvotes_count;
     const results: LikeResult[] = [];
     for (let i = done.length - 1; i >= 0; i--) {
       const { liked, move } = done[i]!;

@@ -34,7 +34,13 @@ export function visitorCookies(secret: string, options: { secure: boolean }): Vi
     },
     issue() {
       const id = `v_${randomBytes(16).toString("base64url")}`;
-      const attributes = [`Max-Age=${MAX_AGE_SEC}`, "Path=/", "HttpOnly", "SameSite=Lax", ...(options.secure ? ["Secure"] : [])];
+      const attributes = [
+        `Max-Age=${MAX_AGE_SEC}`,
+        "Path=/",
+        "HttpOnly",
+        "SameSite=Lax",
+        ...(options.secure ? ["Secure"] : []),
+      ];
       return { id, setCookie: `${VISITOR_COOKIE}=${id}.${sign(id)}; ${attributes.join("; ")}` };
     },
   };

@@ -19,7 +19,9 @@ describe("link health", () => {
   let server: TestServer;
   let adminId: string;
   /** A fresh admin session at the test's clock (weeks pass between runs; a session does not last that long). */
-  const admin = async () => ({ cookie: `${adminCookieName(false)}=${await createAdminSession(server.services.database, adminId, clock)}` });
+  const admin = async () => ({
+    cookie: `${adminCookieName(false)}=${await createAdminSession(server.services.database, adminId, clock)}`,
+  });
   const tools = {
     flaky: makeTool({ name: "Flaky Site", status: "approved" }),
     moved: makeTool({ name: "Moved Site", status: "approved" }),
@@ -31,7 +33,8 @@ describe("link health", () => {
   beforeAll(async () => {
     site = await listenLocal((req, res) => {
       if (req.url === "/moved") return res.writeHead(301, { location: "/landing" }).end();
-      if (req.url === "/landing") return res.writeHead(200, { "content-type": "text/html" }).end("<title>Landing</title>");
+      if (req.url === "/landing")
+        return res.writeHead(200, { "content-type": "text/html" }).end("<title>Landing</title>");
       // Never answers: the check's time limit ends it.
       if (req.url === "/slow") return;
       res.writeHead(status, { "content-type": "text/html" }).end(`<title>${status}</title>`);
@@ -72,7 +75,9 @@ describe("link health", () => {
   const flagged = async () => (await listBrokenLinks(server.services.database, 3)).map((t) => t.name).sort();
 
   async function page(path: string, headers: Record<string, string> = {}) {
-    const res = await fetch(`${server.url}${path}`, { headers: { "User-Agent": BROWSER_UA, Accept: "text/html", ...headers } });
+    const res = await fetch(`${server.url}${path}`, {
+      headers: { "User-Agent": BROWSER_UA, Accept: "text/html", ...headers },
+    });
     return { status: res.status, html: decodeEntities(await res.text()).replace(/<!-- -->/g, "") };
   }
 
@@ -80,7 +85,11 @@ describe("link health", () => {
     const run = await weeklyRun();
     expect(run.status).toBe("succeeded");
     expect(run.summary).toEqual({ checked: 4, ok: 1, failed: 3, flagged: 0 });
-    expect(await row(tools.flaky.id)).toMatchObject({ link_checked_at: clock, link_check_result: "HTTP 500", link_failures: 1 });
+    expect(await row(tools.flaky.id)).toMatchObject({
+      link_checked_at: clock,
+      link_check_result: "HTTP 500",
+      link_failures: 1,
+    });
     expect(await row(tools.moved.id)).toMatchObject({ link_check_result: "HTTP 200", link_failures: 0 });
     expect((await row(tools.slow.id)).link_check_result).toMatch(/No answer from 127\.0\.0\.1:\d+ within 500 ms/);
     expect((await row(tools.private.id)).link_check_result).toMatch(/private or local address/);
@@ -116,7 +125,9 @@ describe("link health", () => {
   it("shows on the tool page when the link was last checked", async () => {
     const { html } = await page(`/tool/${tools.moved.slug}`);
     expect(html).toContain("Link checked");
-    expect(html).toContain(new Date(clock).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }));
+    expect(html).toContain(
+      new Date(clock).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
+    );
   });
 
   it("clears the flag when the site answers again", async () => {

@@ -79,7 +79,10 @@ const BATCH = 100;
  * recorded as one catalogue change when the batch is done or the run stops (pages learn of it
  * then, not at every site), so the next run goes on where this one ended.
  */
-export async function checkLinks(deps: LinkHealthDeps, context: RunContext<LinkCheckSummary>): Promise<LinkCheckSummary> {
+export async function checkLinks(
+  deps: LinkHealthDeps,
+  context: RunContext<LinkCheckSummary>,
+): Promise<LinkCheckSummary> {
   const { database, config } = deps;
   const startedAt = deps.now();
   const figures = { checked: 0, ok: 0, failed: 0, flagged: 0 };
@@ -122,7 +125,11 @@ export async function checkLinks(deps: LinkHealthDeps, context: RunContext<LinkC
 }
 
 /** Whether a website answers: redirects followed, time-limited, only the start of the page read. */
-export async function checkLink(deps: LinkHealthDeps, websiteUrl: string, signal?: AbortSignal): Promise<{ ok: boolean; detail: string }> {
+export async function checkLink(
+  deps: LinkHealthDeps,
+  websiteUrl: string,
+  signal?: AbortSignal,
+): Promise<{ ok: boolean; detail: string }> {
   try {
     const response = await safeFetch(websiteUrl, {
       // A run stopped in the middle of a visit records nothing for that site: it was not a failure.
@@ -131,7 +138,10 @@ export async function checkLink(deps: LinkHealthDeps, websiteUrl: string, signal
       timeoutMs: deps.config.linkHealth.timeoutMs,
       maxBytes: 64 * 1024,
       truncate: true,
-      headers: { accept: "text/html,*/*", "user-agent": `Mozilla/5.0 (compatible; toolshelf link check; +${deps.config.siteUrl})` },
+      headers: {
+        accept: "text/html,*/*",
+        "user-agent": `Mozilla/5.0 (compatible; toolshelf link check; +${deps.config.siteUrl})`,
+      },
     });
     const ok = response.status < 400 || ALIVE_REFUSALS.has(response.status);
     return { ok, detail: `HTTP ${response.status}` };

@@ -33,14 +33,18 @@ export function toolImageRoutes(services: { toolImages: ToolImages }): Router {
     // Compared by hand, as the page cache does: Express's req.fresh says "stale" to any request
     // with Cache-Control: no-cache, which fetch() adds to every conditional request.
     const conditional = req.get("if-none-match");
-    if (conditional?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) return res.status(304).end();
+    if (conditional?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*"))
+      return res.status(304).end();
     try {
       res.type("png").send(await services.toolImages.png(found));
     } catch (error) {
       if (!(error instanceof ToolImagesBusyError)) throw error;
       res.removeHeader("ETag");
       res.set("Retry-After", "5");
-      sendPlainPage(res, 503, { title: "Busy", message: "Too many images are being drawn. Please try again in a few seconds." });
+      sendPlainPage(res, 503, {
+        title: "Busy",
+        message: "Too many images are being drawn. Please try again in a few seconds.",
+      });
     }
   });
   router.use((_req, res) => sendPlainPage(res, 404, { title: "Not found", message: "No public tool has this image." }));

@@ -6,7 +6,13 @@ import { PREVIEW_CANVAS, toolImageSvg } from "./render.ts";
 // The layout as satori computes it with the shipped font: with `embedFont: false` every word it
 // draws is a <text> carrying its measured box, so these tests read where each word really lands.
 
-const content: ToolImageContent = { name: "Notion", tagline: "All-in-one workspace", categories: ["productivity"], siteName: "toolshelf/", logo: null };
+const content: ToolImageContent = {
+  name: "Notion",
+  tagline: "All-in-one workspace",
+  categories: ["productivity"],
+  siteName: "toolshelf/",
+  logo: null,
+};
 const RIGHT_MARGIN = DESIGN.width - 80;
 
 interface Word {
@@ -28,7 +34,12 @@ function words(svg: string): Word[] {
       width: Number(attr("width")),
       size: Number(attr("font-size")),
       bold: attr("font-weight") === "700",
-      text: text!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&"),
+      text: text!
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, "&"),
     };
   });
 }
@@ -62,7 +73,8 @@ describe("toolImageSvg", () => {
     const plain = await layout({});
     expect(plain).toContain(`fill="${tileColor("Notion")}"`);
     expect(words(plain).some((w) => w.text === "N")).toBe(true);
-    const dot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+    const dot =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
     const withLogo = await layout({ logo: dot });
     expect(withLogo).toContain("<image");
     expect(words(withLogo).some((w) => w.text === "N")).toBe(false);
@@ -73,7 +85,8 @@ describe("toolImageSvg", () => {
     expect(long[0]!.size).toBeLessThan(72);
     const nameLines = lines(long, long[0]!.size);
     expect(nameLines.length).toBeLessThanOrEqual(2);
-    if (nameLines.join(" ") !== "An Unusually Long Product Name For A Tool Card Preview") expect(nameLines.at(-1)).toMatch(/(^|\s)\p{L}+…$/u);
+    if (nameLines.join(" ") !== "An Unusually Long Product Name For A Tool Card Preview")
+      expect(nameLines.at(-1)).toMatch(/(^|\s)\p{L}+…$/u);
 
     const endless = words(await layout({ name: "Name ".repeat(80) }));
     const endlessLines = lines(endless, NAME_SIZES.at(-1)!);
@@ -86,8 +99,14 @@ describe("toolImageSvg", () => {
     for (const changes of [
       { name, tagline: `Orchestrate everything from https://${name.toLowerCase()}.example.com/getting-started` },
       { name: "W".repeat(5000), tagline: "word ".repeat(5000) },
-      { name: "日本語のツール名はとても長くなることがあります日本語のツール名", tagline: "日本語のタグラインはとても長くなることがあります".repeat(8) },
-      { siteName: "An exceedingly long site name that would not fit the corner", categories: ["developer-tools", "productivity"] },
+      {
+        name: "日本語のツール名はとても長くなることがあります日本語のツール名",
+        tagline: "日本語のタグラインはとても長くなることがあります".repeat(8),
+      },
+      {
+        siteName: "An exceedingly long site name that would not fit the corner",
+        categories: ["developer-tools", "productivity"],
+      },
     ]) {
       const drawn = words(await layout(changes));
       expect(drawn.length, JSON.stringify(changes).slice(0, 40)).toBeGreaterThan(3);
@@ -109,7 +128,12 @@ describe("toolImageSvg", () => {
 
   it("draws hostile text only as glyphs: no user text in the SVG, one document", async () => {
     const hostile = `</text><script>alert("x")</script><text a='`;
-    const hostileContent = { name: hostile, tagline: `& ${hostile} &amp;`, categories: ["<x>"], siteName: `"><svg onload=1>` };
+    const hostileContent = {
+      name: hostile,
+      tagline: `& ${hostile} &amp;`,
+      categories: ["<x>"],
+      siteName: `"><svg onload=1>`,
+    };
     const svg = await toolImageSvg({ ...content, ...hostileContent });
     expect(svg).not.toContain("<text");
     expect(svg).not.toContain("<script");

@@ -12,7 +12,13 @@ type Style = Record<string, string | number>;
 /** An element as satori takes it: the shape of a React element, built without React (the server has none). */
 export interface Element {
   type: string;
-  props: { style?: Style; src?: string; width?: number; height?: number; children?: (Element | string | null)[] | string };
+  props: {
+    style?: Style;
+    src?: string;
+    width?: number;
+    height?: number;
+    children?: (Element | string | null)[] | string;
+  };
   key: null;
 }
 
@@ -82,7 +88,14 @@ function direction(text: string): Style {
  */
 export function nameElement(name: string, fontSize: number, clamp = true): Element {
   const text = shown(name) || "?";
-  const style: Style = { ...CLAMPED, ...direction(text), width: NAME_WIDTH, fontSize, fontWeight: 700, lineHeight: NAME_LINE_HEIGHT };
+  const style: Style = {
+    ...CLAMPED,
+    ...direction(text),
+    width: NAME_WIDTH,
+    fontSize,
+    fontWeight: 700,
+    lineHeight: NAME_LINE_HEIGHT,
+  };
   return h("div", { style: clamp ? { ...style, lineClamp: 2 } : style }, text);
 }
 
@@ -108,7 +121,17 @@ function letterTile(name: string, size: number): Element {
 
 /** An absolutely placed disc: the design's two soft circles. */
 function disc(cx: number, cy: number, r: number, background: string): Element {
-  return h("div", { style: { position: "absolute", left: cx - r, top: cy - r, width: 2 * r, height: 2 * r, borderRadius: r, background } });
+  return h("div", {
+    style: {
+      position: "absolute",
+      left: cx - r,
+      top: cy - r,
+      width: 2 * r,
+      height: 2 * r,
+      borderRadius: r,
+      background,
+    },
+  });
 }
 
 /**
@@ -116,7 +139,11 @@ function disc(cx: number, cy: number, r: number, background: string): Element {
  * primary category's colour, the logo box (the logo or the name's letter tile), the name (two
  * lines at most, at `nameSize`), the tagline (three), the categories and the site's name.
  */
-export function toolImageElement(content: ToolImageContent, nameSize: number, canvas: { width: number; height: number } = DESIGN): Element {
+export function toolImageElement(
+  content: ToolImageContent,
+  nameSize: number,
+  canvas: { width: number; height: number } = DESIGN,
+): Element {
   const tagline = shown(content.tagline);
   const siteName = shown(content.siteName);
   const categories = content.categories
@@ -145,8 +172,17 @@ export function toolImageElement(content: ToolImageContent, nameSize: number, ca
     logoBox,
     nameElement(content.name, nameSize),
   );
-  const taglineStyle: Style = { ...CLAMPED, ...direction(tagline), marginTop: 44, fontSize: 40, lineHeight: "54px", lineClamp: 3 };
-  const taglineBox = tagline ? h("div", { style: { ...taglineStyle, color: "rgba(255,255,255,0.92)" } }, tagline) : null;
+  const taglineStyle: Style = {
+    ...CLAMPED,
+    ...direction(tagline),
+    marginTop: 44,
+    fontSize: 40,
+    lineHeight: "54px",
+    lineClamp: 3,
+  };
+  const taglineBox = tagline
+    ? h("div", { style: { ...taglineStyle, color: "rgba(255,255,255,0.92)" } }, tagline)
+    : null;
   // The footer: a rule, then the categories on the left and the site's name on the right, each kept to its side.
   const footer = h(
     "div",
@@ -154,8 +190,30 @@ export function toolImageElement(content: ToolImageContent, nameSize: number, ca
     h("div", { style: { height: 2, background: "rgba(255,255,255,0.3)" } }),
     h(
       "div",
-      { style: { display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: 48, marginTop: 30, fontWeight: 700 } },
-      h("div", { style: { ...ONE_LINE, ...direction(categories), flexShrink: 1, minWidth: 0, fontSize: 30, color: "rgba(255,255,255,0.88)" } }, categories),
+      {
+        style: {
+          display: "flex",
+          alignItems: "baseline",
+          justifyContent: "space-between",
+          gap: 48,
+          marginTop: 30,
+          fontWeight: 700,
+        },
+      },
+      h(
+        "div",
+        {
+          style: {
+            ...ONE_LINE,
+            ...direction(categories),
+            flexShrink: 1,
+            minWidth: 0,
+            fontSize: 30,
+            color: "rgba(255,255,255,0.88)",
+          },
+        },
+        categories,
+      ),
       siteName ? h("div", { style: { ...ONE_LINE, flexShrink: 0, maxWidth: 420, fontSize: 34 } }, siteName) : null,
     ),
   );

@@ -32,7 +32,11 @@ describe("tool images for link previews", () => {
     server = testServer();
     site = server.services.config.siteUrl;
     // A logo as the app stores one: a file of its storage, linked by the URL storage answered.
-    withLogo.logoUrl = await server.services.storage.put("logos/image-logo_1_logo.webp", await testImage("webp", 160, 160), "image/webp");
+    withLogo.logoUrl = await server.services.storage.put(
+      "logos/image-logo_1_logo.webp",
+      await testImage("webp", 160, 160),
+      "image/webp",
+    );
     await addTools(server.services, [plain, withLogo, renamed, pending, rejected]);
   });
 
@@ -95,7 +99,8 @@ describe("tool images for link previews", () => {
       const at = (114 * info.width + 140) * info.channels;
       return [data[at]!, data[at + 1]!, data[at + 2]!] as const;
     };
-    const distance = (a: readonly number[], b: readonly number[]) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0);
+    const distance = (a: readonly number[], b: readonly number[]) =>
+      a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0);
     const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
     // testImage is rgb(200, 40, 90); the PNG's palette may move colours a little.
     expect(distance(await logoPixel(withLogo.slug), [200, 40, 90])).toBeLessThan(30);
@@ -122,7 +127,9 @@ describe("tool images for link previews", () => {
     expect(old.headers.get("cache-control")).toBe("public, max-age=300");
     expect(Buffer.from(await old.arrayBuffer()).equals(newImage)).toBe(true);
     // A client holding the old ETag gets the new image, not a 304.
-    const revalidated = await fetch(`${server.url}/og/${renamed.slug}.png`, { headers: { "If-None-Match": before.path!.replace(/^.*v=(\w+)$/, '"$1"') } });
+    const revalidated = await fetch(`${server.url}/og/${renamed.slug}.png`, {
+      headers: { "If-None-Match": before.path!.replace(/^.*v=(\w+)$/, '"$1"') },
+    });
     expect(revalidated.status).toBe(200);
   });
 
@@ -152,6 +159,7 @@ describe("tool images for link previews", () => {
     const post = await fetch(`${server.url}/og/${plain.slug}.png`, { method: "POST", headers: { Origin: server.url } });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD");
-    for (const path of ["/og/%FF.png", "/og/a%00b.png"]) expect((await fetch(`${server.url}${path}`)).status, path).toBe(400);
+    for (const path of ["/og/%FF.png", "/og/a%00b.png"])
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(400);
   });
 });

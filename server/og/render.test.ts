@@ -5,7 +5,12 @@ import { pngClaiming, testImage } from "../../tests/support/images.ts";
 import { LOGO_BOX } from "./layout.ts";
 import { PREVIEW_CANVAS, renderToolImage } from "./render.ts";
 
-const content = { name: "Notion", tagline: "All-in-one workspace", categories: ["productivity"], siteName: "toolshelf/" };
+const content = {
+  name: "Notion",
+  tagline: "All-in-one workspace",
+  categories: ["productivity"],
+  siteName: "toolshelf/",
+};
 
 /** The colour of one pixel as "#rrggbb". */
 async function pixel(image: Buffer, x: number, y: number): Promise<string> {
@@ -16,7 +21,9 @@ async function pixel(image: Buffer, x: number, y: number): Promise<string> {
 
 /** Whether two "#rrggbb" colours are within `tolerance` per channel (PNG palette quantisation moves them a little). */
 function near(a: string, b: string, tolerance = 12): boolean {
-  return [1, 3, 5].every((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= tolerance);
+  return [1, 3, 5].every(
+    (i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= tolerance,
+  );
 }
 
 // Inside the logo box, clear of the letter: near the tile's top-left corner, inside its rounding.
@@ -54,7 +61,9 @@ describe("renderToolImage", () => {
       { name: "W".repeat(5000), tagline: "word ".repeat(5000) },
     ];
     for (const text of hostile) {
-      const png = await renderToolImage({ ...content, ...text, categories: ["<x>", "security"] }, null, { format: "png" });
+      const png = await renderToolImage({ ...content, ...text, categories: ["<x>", "security"] }, null, {
+        format: "png",
+      });
       const meta = await sharp(png).metadata();
       expect([meta.width, meta.height], text.name.slice(0, 20)).toEqual([1200, 630]);
     }

@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { loadResvg, loadSatori, loadSharp } from "../platform/lazy-imports.ts";
-import { DESIGN, FONT_FAMILY, LOGO_BOX, NAME_SIZES, NAME_WIDTH, nameElement, nameFits, toolImageElement, type ToolImageContent } from "./layout.ts";
+import {
+  DESIGN,
+  FONT_FAMILY,
+  LOGO_BOX,
+  NAME_SIZES,
+  NAME_WIDTH,
+  nameElement,
+  nameFits,
+  toolImageElement,
+  type ToolImageContent,
+} from "./layout.ts";
 
 /** The demo catalogue's previews are drawn at a screenshot's size (docs/decisions/011), so the tool page shows them like one. */
 export const PREVIEW_CANVAS = { width: 1280, height: 800 } as const;
@@ -15,7 +25,9 @@ const LOGO_MAX_PIXELS = 4096 * 4096;
 let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 700; style: "normal" }[]> | null = null;
 function loadFonts() {
   fonts ??= Promise.all(
-    (["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] as const).map((file) => readFile(new URL(`./fonts/${file}`, import.meta.url))),
+    (["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] as const).map((file) =>
+      readFile(new URL(`./fonts/${file}`, import.meta.url)),
+    ),
   ).then(
     ([regular, bold]) => [
       { name: FONT_FAMILY, data: regular!, weight: 400, style: "normal" },
@@ -78,7 +90,10 @@ export async function renderToolImage(
       .toBuffer()
       .catch(() => null);
   }
-  const svg = await toolImageSvg({ ...content, logo: logoPng ? `data:image/png;base64,${logoPng.toString("base64")}` : null }, options.canvas);
+  const svg = await toolImageSvg(
+    { ...content, logo: logoPng ? `data:image/png;base64,${logoPng.toString("base64")}` : null },
+    options.canvas,
+  );
   // Every glyph is a path already: resvg needs no fonts of its own.
   const pixels = await renderAsync(svg, { font: { loadSystemFonts: false } });
   const image = sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });

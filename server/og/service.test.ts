@@ -3,17 +3,38 @@ import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import { createLogger } from "../platform/logger.ts";
 import { diskStorage } from "../platform/storage/index.ts";
-import { createToolImages, toolImagePath, toolImageVersion, ToolImagesBusyError, type ToolImageSource } from "./service.ts";
+import {
+  createToolImages,
+  toolImagePath,
+  toolImageVersion,
+  ToolImagesBusyError,
+  type ToolImageSource,
+} from "./service.ts";
 
-const tool: ToolImageSource = { slug: "notion", name: "Notion", tagline: "All-in-one workspace", logoUrl: null, categories: ["productivity"] };
+const tool: ToolImageSource = {
+  slug: "notion",
+  name: "Notion",
+  tagline: "All-in-one workspace",
+  logoUrl: null,
+  categories: ["productivity"],
+};
 
 /**
  * The images of a process whose lookups are not used here: `png` draws from the source it is
  * given and reads no row (the integration tests cover `find` against both engines).
  */
 function images(maxBytes?: number) {
-  const config: Pick<Config, "siteName" | "storage"> = { siteName: "toolshelf/", storage: { kind: "disk", root: "/nonexistent" } };
-  return createToolImages({ database: null as unknown as Database, storage: diskStorage("/nonexistent"), config, log: createLogger("silent"), maxBytes });
+  const config: Pick<Config, "siteName" | "storage"> = {
+    siteName: "toolshelf/",
+    storage: { kind: "disk", root: "/nonexistent" },
+  };
+  return createToolImages({
+    database: null as unknown as Database,
+    storage: diskStorage("/nonexistent"),
+    config,
+    log: createLogger("silent"),
+    maxBytes,
+  });
 }
 
 const entry = (source: ToolImageSource) => ({ source, version: toolImageVersion(source, "toolshelf/") });
@@ -40,7 +61,9 @@ describe("toolImageVersion and toolImagePath", () => {
 
   it("addresses the image by slug, escaped, with its version", () => {
     expect(toolImagePath(tool, "toolshelf/")).toBe(`/og/notion.png?v=${toolImageVersion(tool, "toolshelf/")}`);
-    expect(toolImagePath({ ...tool, slug: "a b/c?d" }, "toolshelf/")).toMatch(/^\/og\/a%20b%2Fc%3Fd\.png\?v=[0-9a-f]{16}$/);
+    expect(toolImagePath({ ...tool, slug: "a b/c?d" }, "toolshelf/")).toMatch(
+      /^\/og\/a%20b%2Fc%3Fd\.png\?v=[0-9a-f]{16}$/,
+    );
   });
 });
 
@@ -74,7 +97,9 @@ describe("createToolImages", () => {
 
   it("tells a flood of new versions to come back later rather than queueing without end", async () => {
     const toolImages = images();
-    const outcomes = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => toolImages.png(entry({ ...tool, name: `Tool ${i}` }))));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => toolImages.png(entry({ ...tool, name: `Tool ${i}` }))),
+    );
     const busy = outcomes.filter((o) => o.status === "rejected");
     expect(busy.length).toBeGreaterThan(0);
     expect(busy.every((o) => o.status === "rejected" && o.reason instanceof ToolImagesBusyError)).toBe(true);

@@ -3,7 +3,9 @@ import { drawableText, escapeXml, letterTileSvg, textWidth, tileLetter } from ".
 
 describe("escapeXml", () => {
   it("escapes what could end an element or an attribute", () => {
-    expect(escapeXml(`<script>"a" & 'b'</script>`)).toBe("&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;");
+    expect(escapeXml(`<script>"a" & 'b'</script>`)).toBe(
+      "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;",
+    );
     expect(escapeXml("&amp;")).toBe("&amp;amp;");
   });
 });

@@ -19,7 +19,14 @@ export function escapeXml(text: string): string {
 
 /** Whether XML 1.0 can hold a code point (its Char production), DEL aside, which draws nothing. */
 function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff && cp !== 0x7f) || (cp >= 0xe000 && cp <= 0xfffd) || cp >= 0x10000;
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff && cp !== 0x7f) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    cp >= 0x10000
+  );
 }
 
 /** A grapheme drawn as an emoji: a pictograph, a flag, a keycap or anything asking for emoji style. */
@@ -54,7 +61,7 @@ export function graphemes(text: string): string[] {
 }
 
 const NARROW = new Set("iljI.,:;!'|`");
-const SEMI_NARROW = new Set("frt()[]{}\"/\\-");
+const SEMI_NARROW = new Set('frt()[]{}"/\\-');
 const WIDE = new Set("mwMW@%#ÆŒæœ");
 
 /** Whether a code point is drawn a full em wide (East Asian wide and full-width forms). */

@@ -37,7 +37,8 @@ export function paymentRoutes(services: PaymentRoutesDeps): Router {
 
   router.get("/feature-candidates", async (req, res, next) => {
     const parsed = featureCandidatesQuerySchema.safeParse(req.query);
-    if (!parsed.success) return sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
+    if (!parsed.success)
+      return sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
     try {
       const { items, more, eligible, ranking } = await services.catalog.featureCandidates(
         services.now(),
@@ -59,19 +60,29 @@ export function paymentRoutes(services: PaymentRoutesDeps): Router {
       const fail = (code: ErrorCode, message: string) =>
         wantsJson(req) || req.is("application/json")
           ? sendError(res, code, message)
-          : sendPlainPage(res, ERROR_STATUS[code], { title: "Payment error", message, link: { href: back, label: "Go back" } });
+          : sendPlainPage(res, ERROR_STATUS[code], {
+              title: "Payment error",
+              message,
+              link: { href: back, label: "Go back" },
+            });
 
       const origin = req.get("origin");
-      if (origin && !sameSite(origin, req)) return fail("permission-denied", "Payments are only started from this site's pages.");
+      if (origin && !sameSite(origin, req))
+        return fail("permission-denied", "Payments are only started from this site's pages.");
       const limit = await services.limiters.checkout.consume(addressKey(clientIp(req)));
       if (limit.limited) {
         res.set("Retry-After", String(limit.retryAfterSec));
         return fail("resource-exhausted", "Too many payment attempts in a short time. Please try again later.");
       }
       const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
-      if (!parsed.success) return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The request could not be read.");
+      if (!parsed.success)
+        return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The request could not be read.");
       try {
-        const session = await services.payments.startCheckout({ toolId: parsed.data.toolId, amountUsd: parsed.data.amount, statusToken: parsed.data.statusToken });
+        const session = await services.payments.startCheckout({
+          toolId: parsed.data.toolId,
+          amountUsd: parsed.data.amount,
+          statusToken: parsed.data.statusToken,
+        });
         if (wantsJson(req) || req.is("application/json")) return res.json(session);
         res.redirect(303, session.url);
       } catch (error) {
@@ -93,16 +104,23 @@ export function paymentRoutes(services: PaymentRoutesDeps): Router {
 }
 
 /** `POST /webhooks/stripe`: the raw body is needed for the signature, so nothing parses it first. */
-export function stripeWebhook(services: { payments: Pick<PaymentService, "handleStripeWebhook">; log: Logger }): Router {
+export function stripeWebhook(services: {
+  payments: Pick<PaymentService, "handleStripeWebhook">;
+  log: Logger;
+}): Router {
   const router = express.Router();
   router.post("/", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
     res.set("Cache-Control", "no-store");
     try {
-      await services.payments.handleStripeWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get("stripe-signature"));
+      await services.payments.handleStripeWebhook(
+        Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        req.get("stripe-signature"),
+      );
       // Only now: what the event asked for has committed.
       res.json({ received: true });
     } catch (error) {
-      if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) return sendError(res, "invalid-argument", error.message);
+      if (error instanceof WebhookSignatureError || error instanceof WebhookEventError)
+        return sendError(res, "invalid-argument", error.message);
       services.log.error({ err: error }, "stripe webhook not handled; Stripe will retry");
       sendError(res, "internal", "The event could not be handled now.");
     }

@@ -19,7 +19,10 @@ const PUBLIC_SITE = "https://tools.example.com";
 const checkout = postCheckout;
 
 async function orderCount(server: TestServer): Promise<number> {
-  const row = await server.services.database.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await server.services.database.db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -86,10 +89,22 @@ describe("a public site without Stripe keys: featured placement is off", () => {
 
   it("saves a submission that asks to be featured, without going on to a checkout", async () => {
     const body = new FormData();
-    const fields = { name: "Wants Featuring", tagline: "Ticks the box anyway", websiteUrl: "https://wants-featuring.example.com", categories: "utilities", feature: "on", featureAmount: "500" };
+    const fields = {
+      name: "Wants Featuring",
+      tagline: "Ticks the box anyway",
+      websiteUrl: "https://wants-featuring.example.com",
+      categories: "utilities",
+      feature: "on",
+      featureAmount: "500",
+    };
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append("logo", fileOf(await testImage("png"), "logo.png"));
-    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+    const res = await fetch(`${server.url}/submit-tool`, {
+      method: "POST",
+      body,
+      headers: { Origin: server.url },
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
     const next = locationOf(res, server.url)!;
     expect(next).toMatch(/^\/submit-tool\/[A-Za-z0-9_-]{43}$/);
@@ -116,7 +131,17 @@ describe("PAYMENTS_MODE=test on a public address", () => {
   afterAll(() => server?.close());
 
   it("says on every page that payments are not real, error pages too", async () => {
-    const paths = ["/", "/browse/all", `/tool/${tool.slug}`, "/search/demo", "/about", "/submit-tool", "/contact", "/no-such-page", "/admin/login"];
+    const paths = [
+      "/",
+      "/browse/all",
+      `/tool/${tool.slug}`,
+      "/search/demo",
+      "/about",
+      "/submit-tool",
+      "/contact",
+      "/no-such-page",
+      "/admin/login",
+    ];
     // Refused before any loader ran: the admin's sign-in (401) and an address that cannot be read (400).
     paths.push("/admin/dashboard", "/%C0%AF");
     for (const path of paths) {
@@ -153,17 +178,30 @@ describe("the server at start", () => {
   });
 
   async function startupWarnings(env: Record<string, string>): Promise<{ msg: string; paymentsMode?: string }[]> {
-    const started = await startServerProcess({ DATA_DIR: testDb.dataDir, DATABASE_URL: databaseUrlOf(testDb.target), SEED_DEMO: "false", ...env });
+    const started = await startServerProcess({
+      DATA_DIR: testDb.dataDir,
+      DATABASE_URL: databaseUrlOf(testDb.target),
+      SEED_DEMO: "false",
+      ...env,
+    });
     children.push(started.child);
-    return started.lines.map((line) => JSON.parse(line) as { level: number; msg: string; paymentsMode?: string }).filter((entry) => entry.level === 40);
+    return started.lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; paymentsMode?: string })
+      .filter((entry) => entry.level === 40);
   }
 
   it("warns when featuring is off, and when test payments run on a public address; not for the local demo", async () => {
     expect(await startupWarnings({ SITE_URL: PUBLIC_SITE })).toContainEqual(
-      expect.objectContaining({ paymentsMode: "off", msg: expect.stringMatching(/^Featured placement is off: no Stripe keys are set/) }),
+      expect.objectContaining({
+        paymentsMode: "off",
+        msg: expect.stringMatching(/^Featured placement is off: no Stripe keys are set/),
+      }),
     );
     expect(await startupWarnings({ SITE_URL: PUBLIC_SITE, PAYMENTS_MODE: "test" })).toContainEqual(
-      expect.objectContaining({ paymentsMode: "test", msg: expect.stringMatching(/^Payments are in test mode on a public address/) }),
+      expect.objectContaining({
+        paymentsMode: "test",
+        msg: expect.stringMatching(/^Payments are in test mode on a public address/),
+      }),
     );
     const local = await startupWarnings({ SITE_URL: "http://localhost:3000" });
     expect(local.filter((entry) => entry.paymentsMode !== undefined)).toEqual([]);

@@ -23,10 +23,15 @@ describe("orders", () => {
 
   const db = () => testDb.database.db;
   /** A catalogue change at time `at` (no page cache here to tell). */
-  const asChange = <R>(at: number, fn: (write: CatalogWrite) => Promise<R>) => changeCatalog({ database: testDb.database, now: () => at }, fn);
+  const asChange = <R>(at: number, fn: (write: CatalogWrite) => Promise<R>) =>
+    changeCatalog({ database: testDb.database, now: () => at }, fn);
 
   async function newOrder(sessionId: string | null = `cs_test_${Math.random().toString(36).slice(2)}`) {
-    const id = await createOrder(db(), { toolId: tool.id, toolName: tool.name, amountCents: 25000, provider: "stripe" }, T);
+    const id = await createOrder(
+      db(),
+      { toolId: tool.id, toolName: tool.name, amountCents: 25000, provider: "stripe" },
+      T,
+    );
     await attachSession(db(), id, sessionId, T + 1);
     return id;
   }
@@ -36,7 +41,11 @@ describe("orders", () => {
   }
 
   async function version(): Promise<number> {
-    const state = await db().selectFrom("catalog_state").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
+    const state = await db()
+      .selectFrom("catalog_state")
+      .select("version")
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
     return Number(state.version);
   }
 
@@ -68,10 +77,14 @@ describe("orders", () => {
   it("fulfils once: the second call changes nothing, not even paid_at or the catalogue version", async () => {
     const id = await newOrder();
     const before = await version();
-    expect(await asChange(T + 10, (write) => fulfilOrder(write, id, { paidAt: T + 10, paymentId: "pi_once" }))).toBe(true);
+    expect(await asChange(T + 10, (write) => fulfilOrder(write, id, { paidAt: T + 10, paymentId: "pi_once" }))).toBe(
+      true,
+    );
     expect(await row(id)).toMatchObject({ status: "paid", paid_at: T + 10, provider_payment_id: "pi_once" });
     expect(await version()).toBe(before + 1);
-    expect(await asChange(T + 20, (write) => fulfilOrder(write, id, { paidAt: T + 20, paymentId: "pi_other" }))).toBe(false);
+    expect(await asChange(T + 20, (write) => fulfilOrder(write, id, { paidAt: T + 20, paymentId: "pi_other" }))).toBe(
+      false,
+    );
     expect(await row(id)).toMatchObject({ status: "paid", paid_at: T + 10, provider_payment_id: "pi_once" });
     expect(await version()).toBe(before + 1);
   });
@@ -80,11 +93,17 @@ describe("orders", () => {
     const id = await newOrder();
     const before = await version();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => asChange(T + 100 + i, (write) => fulfilOrder(write, id, { paidAt: T + 100 + i, paymentId: `pi_race_${i}` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        asChange(T + 100 + i, (write) => fulfilOrder(write, id, { paidAt: T + 100 + i, paymentId: `pi_race_${i}` })),
+      ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = results.indexOf(true);
-    expect(await row(id)).toMatchObject({ status: "paid", paid_at: T + 100 + winner, provider_payment_id: `pi_race_${winner}` });
+    expect(await row(id)).toMatchObject({
+      status: "paid",
+      paid_at: T + 100 + winner,
+      provider_payment_id: `pi_race_${winner}`,
+    });
     expect(await version()).toBe(before + 1);
   });
 
@@ -92,7 +111,9 @@ describe("orders", () => {
     const waiting = await newOrder();
     await expireOrder(db(), waiting, T + 30);
     expect((await row(waiting)).status).toBe("expired");
-    expect(await asChange(T + 40, (write) => fulfilOrder(write, waiting, { paidAt: T + 40, paymentId: "pi_late" }))).toBe(true);
+    expect(
+      await asChange(T + 40, (write) => fulfilOrder(write, waiting, { paidAt: T + 40, paymentId: "pi_late" })),
+    ).toBe(true);
     expect((await row(waiting)).status).toBe("paid");
     await expireOrder(db(), waiting, T + 50);
     expect((await row(waiting)).status).toBe("paid");
@@ -107,7 +128,9 @@ describe("orders", () => {
     expect(await version()).toBe(before + 1);
     expect(await asChange(T + 80, (write) => refundOrder(write, { paymentId: "pi_refund_me" }))).toBe(false);
     expect(await asChange(T + 80, (write) => refundOrder(write, { paymentId: "pi_nobody" }))).toBe(false);
-    expect(await asChange(T + 90, (write) => fulfilOrder(write, id, { paidAt: T + 90, paymentId: "pi_refund_me" }))).toBe(false);
+    expect(
+      await asChange(T + 90, (write) => fulfilOrder(write, id, { paidAt: T + 90, paymentId: "pi_refund_me" })),
+    ).toBe(false);
     await expireOrder(db(), id, T + 95);
     expect(await row(id)).toMatchObject({ status: "refunded", refunded_at: T + 70 });
     expect(await version()).toBe(before + 1);
@@ -121,16 +144,32 @@ describe("orders", () => {
 
   it("records an event once; a replay is told so", async () => {
     const event = { id: "evt_record_once", type: "checkout.session.completed" };
-    expect(await db().transaction().execute((trx) => recordEvent(trx, event, T))).toBe(true);
-    expect(await db().transaction().execute((trx) => recordEvent(trx, event, T + 1))).toBe(false);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => recordEvent(trx, event, T)),
+    ).toBe(true);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => recordEvent(trx, event, T + 1)),
+    ).toBe(false);
     const rows = await db().selectFrom("payment_events").selectAll().where("event_id", "=", event.id).execute();
     expect(rows).toEqual([{ event_id: event.id, type: event.type, received_at: T }]);
   });
 
   it("records an event once when 20 deliveries race", async () => {
     const event = { id: "evt_record_race", type: "charge.refunded" };
-    const results = await Promise.all(Array.from({ length: 20 }, () => db().transaction().execute((trx) => recordEvent(trx, event, T))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db()
+          .transaction()
+          .execute((trx) => recordEvent(trx, event, T)),
+      ),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await db().selectFrom("payment_events").selectAll().where("event_id", "=", event.id).execute()).toHaveLength(1);
+    expect(await db().selectFrom("payment_events").selectAll().where("event_id", "=", event.id).execute()).toHaveLength(
+      1,
+    );
   });
 });

@@ -86,7 +86,12 @@ export async function createOrder(
 }
 
 /** Notes the provider's checkout session of an order, or that none could be made. */
-export async function attachSession(db: Kysely<DB>, orderId: string, sessionId: string | null, now: number): Promise<void> {
+export async function attachSession(
+  db: Kysely<DB>,
+  orderId: string,
+  sessionId: string | null,
+  now: number,
+): Promise<void> {
   await db
     .updateTable("orders")
     .set(sessionId ? { provider_session_id: sessionId, updated_at: now } : { status: "failed", updated_at: now })
@@ -96,7 +101,9 @@ export async function attachSession(db: Kysely<DB>, orderId: string, sessionId: 
 
 export async function findOrder(db: Kysely<DB>, by: { id: string } | { sessionId: string }): Promise<Order | null> {
   const query = db.selectFrom("orders").select(COLUMNS);
-  const row = await ("id" in by ? query.where("id", "=", by.id) : query.where("provider_session_id", "=", by.sessionId)).executeTakeFirst();
+  const row = await (
+    "id" in by ? query.where("id", "=", by.id) : query.where("provider_session_id", "=", by.sessionId)
+  ).executeTakeFirst();
   return row ? toOrder(row) : null;
 }
 
@@ -119,7 +126,9 @@ export async function fulfilOrder(
     .set({
       status: "paid",
       paid_at: payment.paidAt,
-      featured_from: sql<number | null>`case when exists (select 1 from ${sql.table("tools")} where ${sql.ref("tools.id")} = ${sql.ref("orders.tool_id")}
+      featured_from: sql<
+        number | null
+      >`case when exists (select 1 from ${sql.table("tools")} where ${sql.ref("tools.id")} = ${sql.ref("orders.tool_id")}
         and ${sql.ref("tools.status")} in (${sql.join(PUBLIC_STATUSES.map((status) => sql.lit(status)))})) then cast(${payment.paidAt} as bigint) else null end`,
       provider_payment_id: payment.paymentId,
       updated_at: payment.paidAt,
@@ -166,7 +175,12 @@ export async function refundOrder(write: CatalogWrite, by: { paymentId: string }
 
 /** A checkout abandoned (the session expired, or the buyer cancelled the test checkout). */
 export async function expireOrder(db: Kysely<DB>, orderId: string, now: number): Promise<void> {
-  await db.updateTable("orders").set({ status: "expired", updated_at: now }).where("id", "=", orderId).where("status", "=", "created").execute();
+  await db
+    .updateTable("orders")
+    .set({ status: "expired", updated_at: now })
+    .where("id", "=", orderId)
+    .where("status", "=", "created")
+    .execute();
 }
 
 /**

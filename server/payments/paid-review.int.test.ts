@@ -49,13 +49,29 @@ async function signIn(h: Harness): Promise<void> {
 /** A submission through the public form, with an address; its id and status token. */
 async function submit({ server }: Harness, name: string): Promise<{ id: string; slug: string; token: string }> {
   const body = new FormData();
-  const fields = { name, tagline: "Paid while waiting", websiteUrl: `https://${name.toLowerCase()}.example.com`, categories: "productivity", pricingModel: "Free", submitterEmail: `maker@${name.toLowerCase()}.example.com` };
+  const fields = {
+    name,
+    tagline: "Paid while waiting",
+    websiteUrl: `https://${name.toLowerCase()}.example.com`,
+    categories: "productivity",
+    pricingModel: "Free",
+    submitterEmail: `maker@${name.toLowerCase()}.example.com`,
+  };
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   body.append("logo", fileOf(await testImage("png", 64, 64), "logo.png"));
-  const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+  const res = await fetch(`${server.url}/submit-tool`, {
+    method: "POST",
+    body,
+    headers: { Origin: server.url },
+    redirect: "manual",
+  });
   expect(res.status).toBe(303);
   const token = /\/submit-tool\/([A-Za-z0-9_-]{43})/.exec(res.headers.get("location")!)![1]!;
-  const row = await server.services.database.db.selectFrom("tools").select(["id", "slug"]).where("name", "=", name).executeTakeFirstOrThrow();
+  const row = await server.services.database.db
+    .selectFrom("tools")
+    .select(["id", "slug"])
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
   return { ...row, token };
 }
 
@@ -70,19 +86,32 @@ async function payTest({ server }: Harness, toolId: string, amount: number): Pro
 
 function moderate({ server, cookie }: Harness, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
-  return fetch(`${server.url}/admin/moderation`, { method: "POST", body, headers: { Origin: server.url, cookie }, redirect: "manual" });
+  for (const [key, value] of Object.entries(fields))
+    for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+  return fetch(`${server.url}/admin/moderation`, {
+    method: "POST",
+    body,
+    headers: { Origin: server.url, cookie },
+    redirect: "manual",
+  });
 }
 
 const ordersOf = ({ server }: Harness, toolId: string) =>
-  server.services.database.db.selectFrom("orders").selectAll().where("tool_id", "=", toolId).orderBy("created_at").execute();
+  server.services.database.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("tool_id", "=", toolId)
+    .orderBy("created_at")
+    .execute();
 
 async function homeFeatured({ server }: Harness): Promise<string[]> {
   return toolSlugs(sectionLabelledBy((await getPage(server.url, "/")).html, "featured-title"));
 }
 
 async function featuredUntil({ server }: Harness, id: string): Promise<string | null> {
-  const body = (await (await fetch(`${server.url}/api/v1/tools?pageSize=100`)).json()) as { data: { id: string; featuredUntil: string | null }[] };
+  const body = (await (await fetch(`${server.url}/api/v1/tools?pageSize=100`)).json()) as {
+    data: { id: string; featuredUntil: string | null }[];
+  };
   return body.data.find((t) => t.id === id)?.featuredUntil ?? null;
 }
 
@@ -96,7 +125,8 @@ async function mailTo(smtp: LocalSmtp, to: string, subject: string) {
   throw new Error(`no mail to ${to}: ${subject}`);
 }
 
-const statusText = async ({ server }: Harness, token: string) => textOf((await getPage(server.url, `/submission/${token}`)).html);
+const statusText = async ({ server }: Harness, token: string) =>
+  textOf((await getPage(server.url, `/submission/${token}`)).html);
 
 describe("a paid submission under review (test mode)", () => {
   let smtp: LocalSmtp;
@@ -155,15 +185,27 @@ describe("a paid submission under review (test mode)", () => {
     await payTest(h, paid.id, 500);
     const together = await moderate(h, { intent: "reject", ids: [paid.id, free.id], formKey: "bulk", reason: "No" });
     expect(together.status).toBe(400);
-    expect(decodeEntities(await together.text())).toContain("reject it on its own, choosing to refund the payment or keep it as credit");
+    expect(decodeEntities(await together.text())).toContain(
+      "reject it on its own, choosing to refund the payment or keep it as credit",
+    );
     const unchosen = await moderate(h, { intent: "reject", ids: paid.id, formKey: `reject:${paid.id}` });
     expect(unchosen.status).toBe(400);
     expect(decodeEntities(await unchosen.text())).toContain("choose to refund the payment or keep it as credit");
-    const noNote = await moderate(h, { intent: "reject", ids: paid.id, formKey: `reject:${paid.id}`, payment: "credit", paymentNote: "  " });
+    const noNote = await moderate(h, {
+      intent: "reject",
+      ids: paid.id,
+      formKey: `reject:${paid.id}`,
+      payment: "credit",
+      paymentNote: "  ",
+    });
     expect(noNote.status).toBe(400);
     const bogus = await moderate(h, { intent: "reject", ids: paid.id, formKey: `reject:${paid.id}`, payment: "keep" });
     expect(bogus.status).toBe(400);
-    const rows = await h.server.services.database.db.selectFrom("tools").select(["id", "status"]).where("id", "in", [paid.id, free.id]).execute();
+    const rows = await h.server.services.database.db
+      .selectFrom("tools")
+      .select(["id", "status"])
+      .where("id", "in", [paid.id, free.id])
+      .execute();
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending"]);
     expect((await ordersOf(h, paid.id)).map((o) => o.status)).toEqual(["paid"]);
     // The queue's reject panel says it was paid, and asks what to do with the money.
@@ -176,7 +218,11 @@ describe("a paid submission under review (test mode)", () => {
   it("is not rejected from its edit page while paid for (it would be left paid)", async () => {
     const tool = await submit(h, "Editpaid");
     await payTest(h, tool.id, 100);
-    const row = await h.server.services.database.db.selectFrom("tools").selectAll().where("id", "=", tool.id).executeTakeFirstOrThrow();
+    const row = await h.server.services.database.db
+      .selectFrom("tools")
+      .selectAll()
+      .where("id", "=", tool.id)
+      .executeTakeFirstOrThrow();
     const body = new FormData();
     const fields: Record<string, string> = {
       intent: "save",
@@ -191,10 +237,21 @@ describe("a paid submission under review (test mode)", () => {
     };
     for (const [key, value] of Object.entries(fields)) body.append(key, value);
     body.append("logo", new File([], ""));
-    const res = await fetch(`${h.server.url}/admin/tools/${tool.id}`, { method: "POST", body, headers: { Origin: h.server.url, cookie: h.cookie }, redirect: "manual" });
+    const res = await fetch(`${h.server.url}/admin/tools/${tool.id}`, {
+      method: "POST",
+      body,
+      headers: { Origin: h.server.url, cookie: h.cookie },
+      redirect: "manual",
+    });
     expect(res.status).toBe(409);
-    expect(decodeEntities(await res.text())).toContain("This tool has payments in force. Reject it from the moderation queue");
-    const after = await h.server.services.database.db.selectFrom("tools").select("status").where("id", "=", tool.id).executeTakeFirstOrThrow();
+    expect(decodeEntities(await res.text())).toContain(
+      "This tool has payments in force. Reject it from the moderation queue",
+    );
+    const after = await h.server.services.database.db
+      .selectFrom("tools")
+      .select("status")
+      .where("id", "=", tool.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe("pending");
     expect((await ordersOf(h, tool.id)).map((o) => o.status)).toEqual(["paid"]);
   });
@@ -202,10 +259,18 @@ describe("a paid submission under review (test mode)", () => {
   it("refunds (marked refunded in test mode), and tells the submitter by mail and on the status page", async () => {
     const tool = await submit(h, "Refundme");
     await payTest(h, tool.id, 250);
-    const res = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}`, reason: "Not a software tool.", payment: "refund" });
+    const res = await moderate(h, {
+      intent: "reject",
+      ids: tool.id,
+      formKey: `reject:${tool.id}`,
+      reason: "Not a software tool.",
+      payment: "refund",
+    });
     expect(res.status).toBe(200);
     expect(decodeEntities(await res.text())).toContain("The payment was refunded.");
-    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded", settled_as: "refund", refunded_at: h.clock.at }]);
+    expect(await ordersOf(h, tool.id)).toMatchObject([
+      { status: "refunded", settled_as: "refund", refunded_at: h.clock.at },
+    ]);
     const mail = await mailTo(smtp, "maker@refundme.example.com", "Refundme was not accepted on toolshelf/");
     expect(mail.parsed.subject).toBe("Refundme was not accepted on toolshelf/");
     expect(mail.parsed.text).toContain("Reason: Not a software tool.");
@@ -213,7 +278,11 @@ describe("a paid submission under review (test mode)", () => {
     const page = await statusText(h, tool.token);
     expect(page).toContain("Status: Rejected");
     expect(page).toContain("Your payment of $250 has been refunded");
-    const audit = await h.server.services.database.db.selectFrom("audit_log").select("detail").where("tool_id", "=", tool.id).execute();
+    const audit = await h.server.services.database.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("tool_id", "=", tool.id)
+      .execute();
     expect(JSON.parse(audit[0]!.detail)).toEqual({ reason: "Not a software tool.", payment: "refund" });
   });
 
@@ -228,7 +297,14 @@ describe("a paid submission under review (test mode)", () => {
       paymentNote: "Resubmit with a working website and we feature it at no charge.",
     });
     expect(res.status).toBe(200);
-    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded", settled_as: "credit", refunded_at: null, settled_note: "Resubmit with a working website and we feature it at no charge." }]);
+    expect(await ordersOf(h, tool.id)).toMatchObject([
+      {
+        status: "refunded",
+        settled_as: "credit",
+        refunded_at: null,
+        settled_note: "Resubmit with a working website and we feature it at no charge.",
+      },
+    ]);
     expect(await statusText(h, tool.token)).toContain(
       "Your payment of $100 is kept as credit for a future listing: Resubmit with a working website and we feature it at no charge.",
     );
@@ -243,7 +319,12 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     smtp = await startLocalSmtp();
     fake = await startStripeFake();
     h = await start(smtp, (config) => {
-      config.payments = { mode: "stripe", secretKey: "sk_test_fake", webhookSecret: "whsec_test", apiBase: fake.apiBase };
+      config.payments = {
+        mode: "stripe",
+        secretKey: "sk_test_fake",
+        webhookSecret: "whsec_test",
+        apiBase: fake.apiBase,
+      };
     });
   });
   afterAll(async () => {
@@ -257,7 +338,9 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     expect(started.status).toBe(200);
     const { sessionId } = (await started.json()) as { sessionId: string };
     // Stripe's page says what is bought: a year from the tool's approval.
-    const item = (fake.creates().at(-1)!.form.line_items as FormValue[])[0] as { price_data: { product_data: { name: string } } };
+    const item = (fake.creates().at(-1)!.form.line_items as FormValue[])[0] as {
+      price_data: { product_data: { name: string } };
+    };
     expect(item.price_data.product_data.name).toMatch(/featured for 1 year \(365 days\) from its approval$/);
     fake.pay(sessionId);
     // The success page asks Stripe, and fulfils the order.
@@ -274,11 +357,24 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     expect(intent).toMatch(/^pi_/);
 
     fake.failNext(3, "/v1/refunds");
-    const failed = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}`, payment: "refund" });
+    const failed = await moderate(h, {
+      intent: "reject",
+      ids: tool.id,
+      formKey: `reject:${tool.id}`,
+      payment: "refund",
+    });
     expect(failed.status).toBe(502);
     expect(decodeEntities(await failed.text())).toContain("The refund was not made, so nothing was rejected");
     expect((await ordersOf(h, tool.id)).map((o) => o.status)).toEqual(["paid"]);
-    expect((await h.server.services.database.db.selectFrom("tools").select("status").where("id", "=", tool.id).executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(
+      (
+        await h.server.services.database.db
+          .selectFrom("tools")
+          .select("status")
+          .where("id", "=", tool.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("pending");
 
     const res = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}`, payment: "refund" });
     expect(res.status).toBe(200);

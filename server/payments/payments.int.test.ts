@@ -6,7 +6,18 @@ import { formatAddedFull } from "../../core/dates.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
 import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
 import { postCheckout } from "../../tests/support/checkout.ts";
-import { cards, element, elements, getPage, headings, locationOf, sectionLabelledBy, textOf, titleOf, toolSlugs } from "../../tests/support/html.ts";
+import {
+  cards,
+  element,
+  elements,
+  getPage,
+  headings,
+  locationOf,
+  sectionLabelledBy,
+  textOf,
+  titleOf,
+  toolSlugs,
+} from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
 import {
   asyncPaymentSucceeded,
@@ -59,7 +70,11 @@ interface ErrorJson {
 const checkout = postCheckout;
 
 /** A checkout that must succeed: the session id and checkout URL. */
-async function startCheckout(server: TestServer, tool: NewTool, amount: number): Promise<{ sessionId: string; url: string }> {
+async function startCheckout(
+  server: TestServer,
+  tool: NewTool,
+  amount: number,
+): Promise<{ sessionId: string; url: string }> {
   const res = await checkout(server, { toolId: tool.id, amount });
   expect(res.status).toBe(200);
   return (await res.json()) as { sessionId: string; url: string };
@@ -86,11 +101,20 @@ async function deliverOk(server: TestServer, event: FakeEvent): Promise<void> {
 }
 
 async function ordersOf(server: TestServer, toolId: string) {
-  return server.services.database.db.selectFrom("orders").selectAll().where("tool_id", "=", toolId).orderBy("created_at").execute();
+  return server.services.database.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("tool_id", "=", toolId)
+    .orderBy("created_at")
+    .execute();
 }
 
 async function orderOfSession(server: TestServer, sessionId: string) {
-  return server.services.database.db.selectFrom("orders").selectAll().where("provider_session_id", "=", sessionId).executeTakeFirstOrThrow();
+  return server.services.database.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("provider_session_id", "=", sessionId)
+    .executeTakeFirstOrThrow();
 }
 
 async function allOrders(server: TestServer) {
@@ -104,7 +128,11 @@ async function eventRows(server: TestServer, eventId?: string) {
 }
 
 async function catalogVersion(server: TestServer): Promise<number> {
-  const row = await server.services.database.db.selectFrom("catalog_state").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
+  const row = await server.services.database.db
+    .selectFrom("catalog_state")
+    .select("version")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
   return Number(row.version);
 }
 
@@ -133,7 +161,8 @@ async function homeFeatured(server: TestServer): Promise<string[]> {
 /** How many cards of the home featured column are the tool's. */
 async function homeFeaturedCards(server: TestServer, tool: NewTool): Promise<number> {
   const { html } = await getPage(server.url, "/");
-  return cards(sectionLabelledBy(html, "featured-title")).filter((card) => toolSlugs(card.inner).includes(tool.slug)).length;
+  return cards(sectionLabelledBy(html, "featured-title")).filter((card) => toolSlugs(card.inner).includes(tool.slug))
+    .length;
 }
 
 async function candidates(server: TestServer, q: string): Promise<string[]> {
@@ -142,13 +171,17 @@ async function candidates(server: TestServer, q: string): Promise<string[]> {
 
 /** The feature dialog's candidates for `q`, each with its weight in force (a featured one is offered for a top-up). */
 async function candidateWeights(server: TestServer, q: string): Promise<{ id: string; featuredCents: number }[]> {
-  const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, { headers: { Accept: "application/json" } });
+  const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, {
+    headers: { Accept: "application/json" },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { id: string; featuredCents: number }[] }).data;
 }
 
 async function checkoutStatus(server: TestServer, sessionId: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/checkout-session/${encodeURIComponent(sessionId)}`, { headers: { Accept: "application/json" } });
+  const res = await fetch(`${server.url}/api/checkout-session/${encodeURIComponent(sessionId)}`, {
+    headers: { Accept: "application/json" },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { status: string }).status;
 }
@@ -162,7 +195,10 @@ async function clearPayments(server: TestServer) {
 }
 
 const field = (form: Record<string, FormValue>, ...keys: (string | number)[]): FormValue | undefined =>
-  keys.reduce<FormValue | undefined>((node, key) => (node && typeof node === "object" ? (node as Record<string, FormValue>)[key] : undefined), form);
+  keys.reduce<FormValue | undefined>(
+    (node, key) => (node && typeof node === "object" ? (node as Record<string, FormValue>)[key] : undefined),
+    form,
+  );
 
 describe("checkout with Stripe", () => {
   const testServer = useTestServer({ configure: useStripe });
@@ -194,7 +230,14 @@ describe("checkout with Stripe", () => {
     const { form, idempotencyKey, headers } = creates[0]!;
     expect(headers.authorization).toBe("Bearer sk_test_fake");
     const order = await orderOfSession(server, body.sessionId);
-    expect(order).toMatchObject({ tool_id: tool.id, tool_name: tool.name, amount_cents: 25000, provider: "stripe", status: "created", paid_at: null });
+    expect(order).toMatchObject({
+      tool_id: tool.id,
+      tool_name: tool.name,
+      amount_cents: 25000,
+      provider: "stripe",
+      status: "created",
+      paid_at: null,
+    });
     expect(idempotencyKey).toBeTruthy();
     expect(idempotencyKey).toContain(order.id);
     expect(form.mode).toBe("payment");
@@ -209,7 +252,11 @@ describe("checkout with Stripe", () => {
     const site = server.services.config.siteUrl;
     expect(form.success_url).toBe(`${site}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${tool.id}`);
     expect(form.cancel_url).toBe(`${site}/payment-cancel?tool_id=${tool.id}`);
-    expect(fake.session(body.sessionId)).toMatchObject({ amount_total: 25000, currency: "usd", metadata: { orderId: order.id } });
+    expect(fake.session(body.sessionId)).toMatchObject({
+      amount_total: 25000,
+      currency: "usd",
+      metadata: { orderId: order.id },
+    });
     expect(await checkoutStatus(server, body.sessionId)).toBe("pending");
   });
 
@@ -236,7 +283,11 @@ describe("checkout with Stripe", () => {
 
   it("sells featuring for a pending tool (the submit form's paid path)", async () => {
     const { sessionId } = await startCheckout(server, pending, 100);
-    expect(await orderOfSession(server, sessionId)).toMatchObject({ tool_id: pending.id, amount_cents: 10000, status: "created" });
+    expect(await orderOfSession(server, sessionId)).toMatchObject({
+      tool_id: pending.id,
+      amount_cents: 10000,
+      status: "created",
+    });
     expect(fake.creates()).toHaveLength(1);
   });
 
@@ -250,7 +301,11 @@ describe("checkout with Stripe", () => {
   });
 
   it("answers a plain form post with a 303 to Stripe's checkout page, and an error page on bad input", async () => {
-    const res = await postForm(`${server.url}/api/checkout-session`, { toolId: tool.id, amount: "300" }, { Accept: "text/html" });
+    const res = await postForm(
+      `${server.url}/api/checkout-session`,
+      { toolId: tool.id, amount: "300" },
+      { Accept: "text/html" },
+    );
     expect(res.status).toBe(303);
     const location = res.headers.get("location")!;
     const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(location)?.[1];
@@ -258,7 +313,11 @@ describe("checkout with Stripe", () => {
     expect(location).toBe(fake.session(sessionId!)!.url);
     expect(await orderOfSession(server, sessionId!)).toMatchObject({ amount_cents: 30000, status: "created" });
 
-    const bad = await postForm(`${server.url}/api/checkout-session`, { toolId: tool.id, amount: "12" }, { Accept: "text/html" });
+    const bad = await postForm(
+      `${server.url}/api/checkout-session`,
+      { toolId: tool.id, amount: "12" },
+      { Accept: "text/html" },
+    );
     expect(bad.status).toBe(400);
     expect(bad.headers.get("content-type")).toMatch(/text\/html/);
     expect(textOf(await bad.text())).toContain("amount must be a whole number of dollars");
@@ -353,7 +412,9 @@ describe("Stripe webhooks", () => {
     expect(await apiTool(server, tool)).toMatchObject({ isFeatured: true, featuredPrice: priceUsd });
     expect(await homeFeaturedCards(server, tool)).toBe(1);
     // Still offered, to be topped up, with what is in force.
-    expect((await candidateWeights(server, tool.name)).find((t) => t.id === tool.id)?.featuredCents).toBe(priceUsd * 100);
+    expect((await candidateWeights(server, tool.name)).find((t) => t.id === tool.id)?.featuredCents).toBe(
+      priceUsd * 100,
+    );
   }
 
   async function expectNotFeatured(tool: NewTool) {
@@ -377,7 +438,9 @@ describe("Stripe webhooks", () => {
     expect(await homeFeatured(server)).toEqual([tool.slug]);
     await expectFeaturedOnce(tool, 250);
     // The app re-read the session from Stripe rather than trusting the event alone.
-    expect(fake.requests.some((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${session.id}`)).toBe(true);
+    expect(fake.requests.some((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${session.id}`)).toBe(
+      true,
+    );
     expect(await checkoutStatus(server, session.id)).toBe("paid");
   });
 
@@ -427,20 +490,35 @@ describe("Stripe webhooks", () => {
   describe("refuses an event that is not Stripe's, and changes nothing", () => {
     const now = () => Math.floor(Date.now() / 1000);
     it.each([
-      ["a signature made with another secret", (body: string) => ({ body, signature: signPayload(body, "whsec_someone_else") })],
-      ["a stale timestamp (older than 300 s)", (body: string) => ({ body, signature: signPayload(body, WEBHOOK_SECRET, now() - 400) })],
-      ["a timestamp just past the tolerance", (body: string) => ({ body, signature: signPayload(body, WEBHOOK_SECRET, now() - 310) })],
+      [
+        "a signature made with another secret",
+        (body: string) => ({ body, signature: signPayload(body, "whsec_someone_else") }),
+      ],
+      [
+        "a stale timestamp (older than 300 s)",
+        (body: string) => ({ body, signature: signPayload(body, WEBHOOK_SECRET, now() - 400) }),
+      ],
+      [
+        "a timestamp just past the tolerance",
+        (body: string) => ({ body, signature: signPayload(body, WEBHOOK_SECRET, now() - 310) }),
+      ],
       [
         "a body changed after signing",
         (body: string) => {
-          const signature = signPayload(body.replace("checkout.session.completed", "checkout.session.expired"), WEBHOOK_SECRET);
+          const signature = signPayload(
+            body.replace("checkout.session.completed", "checkout.session.expired"),
+            WEBHOOK_SECRET,
+          );
           return { body, signature };
         },
       ],
       ["no Stripe-Signature header", (body: string) => ({ body, signature: null })],
       ["an empty Stripe-Signature header", (body: string) => ({ body, signature: "" })],
       ["a malformed header", (body: string) => ({ body, signature: `t=${now()},v1=${"0".repeat(64)}` })],
-      ["a v0 (test scheme) signature only", (body: string) => ({ body, signature: signPayload(body, WEBHOOK_SECRET).replace("v1=", "v0=") })],
+      [
+        "a v0 (test scheme) signature only",
+        (body: string) => ({ body, signature: signPayload(body, WEBHOOK_SECRET).replace("v1=", "v0=") }),
+      ],
     ])("%s → 400", async (label, sign) => {
       const tool = await newTool(`Forged ${label}`);
       // Paid at Stripe: only the signature stands between this event and a featured tool.
@@ -481,7 +559,10 @@ describe("Stripe webhooks", () => {
 
     const session = fake.pay(sessionId);
     await deliverOk(server, asyncPaymentSucceeded(session));
-    expect(await orderOfSession(server, sessionId)).toMatchObject({ status: "paid", provider_payment_id: session.payment_intent });
+    expect(await orderOfSession(server, sessionId)).toMatchObject({
+      status: "paid",
+      provider_payment_id: session.payment_intent,
+    });
     await expectFeaturedOnce(tool, 300);
   });
 
@@ -586,7 +667,12 @@ describe("Stripe webhooks", () => {
     const version = await catalogVersion(server);
 
     // A session Stripe does not know, one Stripe knows (paid) for an order we never made, and so on.
-    const unknownSession = { ...bystander, id: "cs_test_unknown_to_stripe", metadata: { orderId: "no-such-order" }, client_reference_id: "no-such-order" };
+    const unknownSession = {
+      ...bystander,
+      id: "cs_test_unknown_to_stripe",
+      metadata: { orderId: "no-such-order" },
+      client_reference_id: "no-such-order",
+    };
     const sdkMade = await fetch(`${fake.url}/v1/checkout/sessions`, {
       method: "POST",
       headers: { Authorization: "Bearer sk_test_fake", "Content-Type": "application/x-www-form-urlencoded" },
@@ -697,15 +783,18 @@ describe("Stripe webhooks", () => {
       await expectFeaturedOnce(tool, 250);
     });
 
-    it.runIf(hasSuccessPage)("show 'Payment Successful!' on the success page for a paid session, fulfilling it", async () => {
-      const tool = await newTool("Success Page Verified");
-      const session = await paidSession(tool, 250);
-      const { res, html } = await getPage(server.url, `/payment-success?session_id=${session.id}&tool_id=${tool.id}`);
-      expect(res.status).toBe(200);
-      expect(html).toContain("Payment Successful!");
-      expect((await orderOfSession(server, session.id)).status).toBe("paid");
-      await expectFeaturedOnce(tool, 250);
-    });
+    it.runIf(hasSuccessPage)(
+      "show 'Payment Successful!' on the success page for a paid session, fulfilling it",
+      async () => {
+        const tool = await newTool("Success Page Verified");
+        const session = await paidSession(tool, 250);
+        const { res, html } = await getPage(server.url, `/payment-success?session_id=${session.id}&tool_id=${tool.id}`);
+        expect(res.status).toBe(200);
+        expect(html).toContain("Payment Successful!");
+        expect((await orderOfSession(server, session.id)).status).toBe("paid");
+        await expectFeaturedOnce(tool, 250);
+      },
+    );
 
     it.runIf(hasSuccessPage)("trust the session, not the tool_id of the address", async () => {
       const paidFor = await newTool("Success Paid For");
@@ -772,14 +861,19 @@ describe("the built-in test checkout (no Stripe configured)", () => {
     expect(csp).toContain("form-action 'self';");
   });
 
-  const act = (sessionId: string, intent: string) => postForm(`${server.url}/test-checkout/${encodeURIComponent(sessionId)}`, { intent });
+  const act = (sessionId: string, intent: string) =>
+    postForm(`${server.url}/test-checkout/${encodeURIComponent(sessionId)}`, { intent });
 
   it("checks out on the app's own page: shows the tool and amount, pays, and features the tool", async () => {
     const tool = await newTool("Test Mode Tool");
     const { sessionId, url } = await startCheckout(server, tool, 250);
     expect(sessionId).toMatch(/^test_[\w-]+$/);
     expect(url).toBe(`/test-checkout/${sessionId}`);
-    expect(await orderOfSession(server, sessionId)).toMatchObject({ provider: "test", status: "created", amount_cents: 25000 });
+    expect(await orderOfSession(server, sessionId)).toMatchObject({
+      provider: "test",
+      status: "created",
+      amount_cents: 25000,
+    });
     expect(await checkoutStatus(server, sessionId)).toBe("pending");
 
     const { res, html } = await getPage(server.url, url);
@@ -791,7 +885,9 @@ describe("the built-in test checkout (no Stripe configured)", () => {
 
     const pay = await act(sessionId, "pay");
     expect(pay.status).toBe(303);
-    expect(locationOf(pay, server.url)).toBe(`/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${tool.id}`);
+    expect(locationOf(pay, server.url)).toBe(
+      `/payment-success?session_id=${encodeURIComponent(sessionId)}&tool_id=${tool.id}`,
+    );
     const order = await orderOfSession(server, sessionId);
     expect(order.status).toBe("paid");
     expect(await checkoutStatus(server, sessionId)).toBe("paid");
@@ -828,7 +924,9 @@ describe("the built-in test checkout (no Stripe configured)", () => {
     const listed = await newTool("Success Listed");
     const paidListed = await startCheckout(server, listed, 60);
     expect((await act(paidListed.sessionId, "pay")).status).toBe(303);
-    const listedUntil = formatAddedFull(Number((await orderOfSession(server, paidListed.sessionId)).paid_at) + FEATURED_DURATION_MS);
+    const listedUntil = formatAddedFull(
+      Number((await orderOfSession(server, paidListed.sessionId)).paid_at) + FEATURED_DURATION_MS,
+    );
     const shownListed = await successPage(paidListed.sessionId, listed.id);
     expect(shownListed.heading).toBe("Payment Successful!");
     expect(shownListed.text).toContain(`Thank you! ${listed.name} is now featured, until ${listedUntil}.`);
@@ -841,7 +939,9 @@ describe("the built-in test checkout (no Stripe configured)", () => {
     expect(shownPending.heading).toBe("Payment Successful!");
     expect(shownPending.text).not.toContain("is now featured");
     expect(shownPending.text).toContain(`${pending.name} is still waiting for review, so it is not featured yet.`);
-    expect(shownPending.text).toContain("Its featured year of 365 days starts on the day it is approved, so the review takes none of it.");
+    expect(shownPending.text).toContain(
+      "Its featured year of 365 days starts on the day it is approved, so the review takes none of it.",
+    );
     // And it is indeed featured nowhere yet.
     expect(await homeFeatured(server)).toEqual([listed.slug]);
   });
@@ -889,7 +989,11 @@ describe("the built-in test checkout (no Stripe configured)", () => {
   it("refuses Stripe webhooks: Stripe is not configured", async () => {
     const tool = await newTool("Test Mode Webhook");
     const { sessionId } = await startCheckout(server, tool, 40);
-    const event = stripeEvent("checkout.session.completed", { id: sessionId, object: "checkout.session", payment_status: "paid" });
+    const event = stripeEvent("checkout.session.completed", {
+      id: sessionId,
+      object: "checkout.session",
+      payment_status: "paid",
+    });
     const res = await deliver(server, event);
     expect(res.status).toBe(400);
     expect((await orderOfSession(server, sessionId)).status).toBe("created");
@@ -908,9 +1012,16 @@ describe("the feature dialog's candidates", () => {
     await addPaidOrder(server.services, others[1]!, 50, Date.now() - DAY_MS);
 
     const read = async (q: string) => {
-      const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, { headers: { Accept: "application/json" } });
+      const res = await fetch(`${server.url}/api/feature-candidates?q=${encodeURIComponent(q)}`, {
+        headers: { Accept: "application/json" },
+      });
       expect(res.status).toBe(200);
-      return (await res.json()) as { data: { id: string; featuredCents: number }[]; more: boolean; eligible: number; ranking: { id: string; cents: number }[] };
+      return (await res.json()) as {
+        data: { id: string; featuredCents: number }[];
+        more: boolean;
+        eligible: number;
+        ranking: { id: string; cents: number }[];
+      };
     };
     // 27 public tools, one of them featured: all 27 can be featured, that one topped up.
     const all = await read("");
@@ -927,12 +1038,18 @@ describe("the feature dialog's candidates", () => {
 
   it("offers the one tool a link names, and refuses an id that is not one", async () => {
     const server = testServer();
-    const named = await fetch(`${server.url}/api/feature-candidates?tool=${others[0]!.id}`, { headers: { Accept: "application/json" } });
+    const named = await fetch(`${server.url}/api/feature-candidates?tool=${others[0]!.id}`, {
+      headers: { Accept: "application/json" },
+    });
     expect(named.status).toBe(200);
     expect(((await named.json()) as { data: { id: string }[] }).data.map((t) => t.id)).toEqual([others[0]!.id]);
-    const unknown = await fetch(`${server.url}/api/feature-candidates?tool=zzzzzzzzzzzzzzzzzzzz`, { headers: { Accept: "application/json" } });
+    const unknown = await fetch(`${server.url}/api/feature-candidates?tool=zzzzzzzzzzzzzzzzzzzz`, {
+      headers: { Accept: "application/json" },
+    });
     expect(((await unknown.json()) as { data: unknown[] }).data).toEqual([]);
-    const bad = await fetch(`${server.url}/api/feature-candidates?tool=${encodeURIComponent("<script>")}`, { headers: { Accept: "application/json" } });
+    const bad = await fetch(`${server.url}/api/feature-candidates?tool=${encodeURIComponent("<script>")}`, {
+      headers: { Accept: "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("invalid-argument");
   });

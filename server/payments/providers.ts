@@ -37,7 +37,10 @@ export class PaymentProviderError extends CodedError<"provider-failed"> {
 export interface PaymentProvider {
   name: "stripe" | typeof TEST_PROVIDER;
   /** A hosted checkout for the order: its id and where to send the buyer. */
-  createSession(order: CheckoutOrder, urls: { success: string; cancel: string }): Promise<{ sessionId: string; url: string }>;
+  createSession(
+    order: CheckoutOrder,
+    urls: { success: string; cancel: string },
+  ): Promise<{ sessionId: string; url: string }>;
   /** The session as the provider knows it now; null when it has no such session. */
   getSession(sessionId: string): Promise<ProviderSession | null>;
   /**
@@ -82,7 +85,11 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: "usd", unit_amount: order.amountCents, product_data: { name: lineItemName(order.toolName, order.fromApproval) } },
+                price_data: {
+                  currency: "usd",
+                  unit_amount: order.amountCents,
+                  product_data: { name: lineItemName(order.toolName, order.fromApproval) },
+                },
               },
             ],
             client_reference_id: order.orderId,
@@ -106,7 +113,9 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
       try {
         // With its charge: a session stays "paid" after its payment was refunded in full, which
         // may happen before the paid event is handled; such a payment features nothing.
-        const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge"] });
+        const session = await stripe.checkout.sessions.retrieve(sessionId, {
+          expand: ["payment_intent.latest_charge"],
+        });
         const intent = typeof session.payment_intent === "string" ? null : session.payment_intent;
         const charge = intent && typeof intent.latest_charge !== "string" ? intent.latest_charge : null;
         const refunded = charge !== null && (charge.refunded || charge.amount_refunded >= charge.amount);
@@ -114,7 +123,8 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
           id: session.id,
           orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
           paid: (session.payment_status === "paid" || session.payment_status === "no_payment_required") && !refunded,
-          paymentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+          paymentId:
+            typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
         };
       } catch (error) {
         if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
@@ -122,13 +132,20 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
       }
     },
     async refund({ orderId, paymentId }) {
-      if (!paymentId) throw new PaymentProviderError("This payment has no payment reference at the provider, so it cannot be refunded from here.");
+      if (!paymentId)
+        throw new PaymentProviderError(
+          "This payment has no payment reference at the provider, so it cannot be refunded from here.",
+        );
       const { StripeSdk, stripe } = await sdk();
       try {
-        await stripe.refunds.create({ payment_intent: paymentId, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` });
+        await stripe.refunds.create(
+          { payment_intent: paymentId, metadata: { orderId } },
+          { idempotencyKey: `refund-${orderId}` },
+        );
       } catch (error) {
         // Refunded already (by hand in the dashboard, say): what was asked for is done.
-        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") return;
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.code === "charge_already_refunded")
+          return;
         throw new PaymentProviderError(stripeMessage(StripeSdk, error));
       }
     },
@@ -137,7 +154,8 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
 
 function stripeMessage(StripeSdk: typeof Stripe, error: unknown): string {
   // Card and request errors carry text meant for people; anything else stays in the log.
-  if (error instanceof StripeSdk.errors.StripeInvalidRequestError || error instanceof StripeSdk.errors.StripeCardError) return error.message;
+  if (error instanceof StripeSdk.errors.StripeInvalidRequestError || error instanceof StripeSdk.errors.StripeCardError)
+    return error.message;
   return "The payment provider could not be reached. Please try again in a few minutes.";
 }
 
@@ -145,7 +163,9 @@ function stripeMessage(StripeSdk: typeof Stripe, error: unknown): string {
  * The built-in test checkout (no account, no charge): sessions are our own orders, paid on the
  * app's own page `/test-checkout/{sessionId}`. Never used when Stripe is configured.
  */
-export function testProvider(readOrder: (sessionId: string) => Promise<{ id: string; status: string } | null>): PaymentProvider {
+export function testProvider(
+  readOrder: (sessionId: string) => Promise<{ id: string; status: string } | null>,
+): PaymentProvider {
   return {
     name: TEST_PROVIDER,
     stripe: null,
@@ -159,7 +179,12 @@ export function testProvider(readOrder: (sessionId: string) => Promise<{ id: str
     async getSession(sessionId) {
       const order = await readOrder(sessionId);
       if (!order) return null;
-      return { id: sessionId, orderId: order.id, paid: order.status === "paid" || order.status === "refunded", paymentId: null };
+      return {
+        id: sessionId,
+        orderId: order.id,
+        paid: order.status === "paid" || order.status === "refunded",
+        paymentId: null,
+      };
     },
   };
 }

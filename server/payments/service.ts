@@ -10,7 +10,16 @@ import type { Database } from "../platform/db/index.ts";
 import { CodedError } from "../platform/errors.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { Metrics, PaymentEventType } from "../platform/metrics/index.ts";
-import { attachSession, createOrder, expireOrder, findOrder, fulfilOrder, recordEvent, refundOrder, type Order } from "./orders.ts";
+import {
+  attachSession,
+  createOrder,
+  expireOrder,
+  findOrder,
+  fulfilOrder,
+  recordEvent,
+  refundOrder,
+  type Order,
+} from "./orders.ts";
 import { PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 
 /** What the success page knows about a checkout session. */
@@ -49,7 +58,11 @@ export class WebhookEventError extends CodedError<"bad-event"> {
 }
 
 // Stripe's ids and event types: short printable text.
-const stripeText = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/);
+const stripeText = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/);
 const sessionObject = z.object({
   id: stripeText,
   client_reference_id: stripeText.nullish(),
@@ -72,7 +85,9 @@ type ReadEvent = { id: string; type: string } & (
 
 /** The fields of a verified event this endpoint acts on; null when it lacks them or has them in another shape. */
 export function readEvent(event: unknown): ReadEvent | null {
-  const base = z.object({ id: stripeText, type: stripeText, data: z.object({ object: z.unknown() }).optional() }).safeParse(event);
+  const base = z
+    .object({ id: stripeText, type: stripeText, data: z.object({ object: z.unknown() }).optional() })
+    .safeParse(event);
   if (!base.success) return null;
   const { id, type, data } = base.data;
   switch (type) {
@@ -84,7 +99,12 @@ export function readEvent(event: unknown): ReadEvent | null {
     case "checkout.session.expired": {
       const session = sessionObject.safeParse(data?.object);
       if (!session.success) return null;
-      return { id, type, kind: "expired", orderId: session.data.metadata?.orderId ?? session.data.client_reference_id ?? null };
+      return {
+        id,
+        type,
+        kind: "expired",
+        orderId: session.data.metadata?.orderId ?? session.data.client_reference_id ?? null,
+      };
     }
     case "charge.refunded": {
       const charge = chargeObject.safeParse(data?.object);
@@ -104,16 +124,22 @@ export function readEvent(event: unknown): ReadEvent | null {
 }
 
 /** The metrics' name of a webhook event by what it said. */
-const WEBHOOK_EVENT = { paid: "webhook_paid", expired: "webhook_expired", refunded: "webhook_refunded", other: "webhook_other" } as const satisfies Record<
-  ReadEvent["kind"],
-  PaymentEventType
->;
+const WEBHOOK_EVENT = {
+  paid: "webhook_paid",
+  expired: "webhook_expired",
+  refunded: "webhook_refunded",
+  other: "webhook_other",
+} as const satisfies Record<ReadEvent["kind"], PaymentEventType>;
 
 export interface PaymentService {
   /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
   mode: Config["payments"]["mode"];
   /** createCheckoutSession (docs/design.md#json-api): an order for the tool and amount, and the provider's hosted checkout. */
-  startCheckout(input: { toolId: string; amountUsd: number; statusToken?: string }): Promise<{ sessionId: string; url: string }>;
+  startCheckout(input: {
+    toolId: string;
+    amountUsd: number;
+    statusToken?: string;
+  }): Promise<{ sessionId: string; url: string }>;
   /** The state of a session, asking the provider (and fulfilling) when our order is not paid yet. */
   status(sessionId: string): Promise<CheckoutStatus>;
   /** The test checkout's two buttons; null when there is no such test session. */
@@ -154,10 +180,15 @@ export function createPaymentService({ config, database, freshness, log, now, me
    * Fulfils the order of a session the provider says is paid; records `event` with it when given.
    * Resolves with whether the event was new (false: handled before, nothing done).
    */
-  async function settle(session: { orderId: string | null; paymentId: string | null }, event?: { id: string; type: string }): Promise<boolean> {
+  async function settle(
+    session: { orderId: string | null; paymentId: string | null },
+    event?: { id: string; type: string },
+  ): Promise<boolean> {
     const { fresh, fulfilled } = await changeCatalog({ database, freshness, now }, async (write) => {
       if (event && !(await recordEvent(write.db, event, write.now))) return { fresh: false, fulfilled: false };
-      const paid = session.orderId ? await fulfilOrder(write, session.orderId, { paidAt: write.now, paymentId: session.paymentId }) : false;
+      const paid = session.orderId
+        ? await fulfilOrder(write, session.orderId, { paidAt: write.now, paymentId: session.paymentId })
+        : false;
       return { fresh: true, fulfilled: paid };
     });
     // Counted once committed, and only by the request that moved the order to paid.
@@ -191,7 +222,11 @@ export function createPaymentService({ config, database, freshness, log, now, me
       }
       const statusParam = statusToken === undefined ? "" : `&status=${encodeURIComponent(statusToken)}`;
       const amountCents = usdToCents(amountUsd);
-      const orderId = await createOrder(db, { toolId: tool.id, toolName: tool.name, amountCents, provider: provider.name }, now());
+      const orderId = await createOrder(
+        db,
+        { toolId: tool.id, toolName: tool.name, amountCents, provider: provider.name },
+        now(),
+      );
       const base = config.siteUrl;
       try {
         const session = await provider.createSession(
@@ -207,22 +242,36 @@ export function createPaymentService({ config, database, freshness, log, now, me
       } catch (error) {
         await attachSession(db, orderId, null, now()).catch(() => undefined);
         log.warn({ err: error, orderId }, "checkout session not created");
-        throw new CheckoutError("unavailable", error instanceof PaymentProviderError ? error.message : "Could not initiate payment.");
+        throw new CheckoutError(
+          "unavailable",
+          error instanceof PaymentProviderError ? error.message : "Could not initiate payment.",
+        );
       }
     },
 
     async status(sessionId) {
       const order = sessionId.length <= 255 ? await findOrder(db, { sessionId }) : null;
       const unpaid = { listing: null, featuredUntil: null };
-      if (!provider || !order || order.provider !== provider.name) return { status: "unknown", toolName: null, toolSlug: null, ...unpaid };
+      if (!provider || !order || order.provider !== provider.name)
+        return { status: "unknown", toolName: null, toolSlug: null, ...unpaid };
       const tool = order.toolId
-        ? await db.selectFrom("tools").select(["name", "slug", "status"]).where("id", "=", order.toolId).executeTakeFirst()
+        ? await db
+            .selectFrom("tools")
+            .select(["name", "slug", "status"])
+            .where("id", "=", order.toolId)
+            .executeTakeFirst()
         : undefined;
       const about = { toolName: tool?.name ?? order.toolName, toolSlug: tool?.slug ?? null };
       const paid = (paidOrder: Order): CheckoutStatus => ({
         status: "paid",
         ...about,
-        listing: !tool ? "gone" : (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? "listed" : tool.status === "pending" ? "pending" : "gone",
+        listing: !tool
+          ? "gone"
+          : (PUBLIC_STATUSES as readonly string[]).includes(tool.status)
+            ? "listed"
+            : tool.status === "pending"
+              ? "pending"
+              : "gone",
         // A tool waiting for review has no end yet: its year starts when it is approved.
         featuredUntil: paidOrder.featuredFrom === null ? null : featuredUntil(paidOrder.featuredFrom),
       });
@@ -256,13 +305,17 @@ export function createPaymentService({ config, database, freshness, log, now, me
       for (const order of orders) {
         // A test order took no money (docs/decisions/017): marking it refunded is all there is to do.
         if (order.provider === TEST_PROVIDER) continue;
-        if (provider?.name !== order.provider) throw new PaymentProviderError(`This site no longer takes payments through ${order.provider}: refund the payment there.`);
+        if (provider?.name !== order.provider)
+          throw new PaymentProviderError(
+            `This site no longer takes payments through ${order.provider}: refund the payment there.`,
+          );
         await provider.refund({ orderId: order.id, paymentId: order.paymentId });
       }
     },
 
     async handleStripeWebhook(rawBody, signature) {
-      if (!provider?.stripe || config.payments.mode !== "stripe") throw new WebhookSignatureError("Stripe is not configured here.");
+      if (!provider?.stripe || config.payments.mode !== "stripe")
+        throw new WebhookSignatureError("Stripe is not configured here.");
       const stripe = await provider.stripe();
       let event: Stripe.Event;
       try {
@@ -281,7 +334,9 @@ export function createPaymentService({ config, database, freshness, log, now, me
         case "paid": {
           // Events may come late, twice, or in either order: the session's state now decides.
           const session = await provider.getSession(read.sessionId);
-          fresh = session?.paid ? await settle(session, ref) : await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
+          fresh = session?.paid
+            ? await settle(session, ref)
+            : await db.transaction().execute((trx) => recordEvent(trx, ref, now()));
           break;
         }
         case "expired": {

@@ -32,11 +32,21 @@ export async function paidOrdersOf(db: Kysely<DB>, toolIds: readonly string[]): 
     .where("status", "=", "paid")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, toolId: r.tool_id!, amountCents: Number(r.amount_cents), provider: r.provider, paymentId: r.provider_payment_id }));
+  return rows.map((r) => ({
+    id: r.id,
+    toolId: r.tool_id!,
+    amountCents: Number(r.amount_cents),
+    provider: r.provider,
+    paymentId: r.provider_payment_id,
+  }));
 }
 
 /** Marks the orders refunded or kept as credit (both leave "paid"), with the note; only those still paid change. */
-export async function settleOrders(write: CatalogWrite, orders: readonly PaidOrder[], settlement: Settlement): Promise<void> {
+export async function settleOrders(
+  write: CatalogWrite,
+  orders: readonly PaidOrder[],
+  settlement: Settlement,
+): Promise<void> {
   if (orders.length === 0) return;
   const rows = await write.db
     .updateTable("orders")
@@ -47,7 +57,11 @@ export async function settleOrders(write: CatalogWrite, orders: readonly PaidOrd
       settled_note: settlement.note,
       updated_at: write.now,
     })
-    .where("id", "in", orders.map((o) => o.id))
+    .where(
+      "id",
+      "in",
+      orders.map((o) => o.id),
+    )
     .where("status", "=", "paid")
     .returning("tool_id")
     .execute();
@@ -95,9 +109,16 @@ export async function mailPaidRejection(
   money: string,
 ): Promise<void> {
   try {
-    const tool = await deps.database.db.selectFrom("tools").select(["name", "submitter_email"]).where("id", "=", toolId).executeTakeFirst();
+    const tool = await deps.database.db
+      .selectFrom("tools")
+      .select(["name", "submitter_email"])
+      .where("id", "=", toolId)
+      .executeTakeFirst();
     if (!tool?.submitter_email) return;
-    await deps.mailer.send({ to: tool.submitter_email, ...renderPaidRejection({ name: deps.config.siteName }, tool, reason, money) });
+    await deps.mailer.send({
+      to: tool.submitter_email,
+      ...renderPaidRejection({ name: deps.config.siteName }, tool, reason, money),
+    });
   } catch (error) {
     deps.log.warn({ err: error, toolId }, "rejection mail of a paid tool not sent");
   }

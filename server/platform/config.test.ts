@@ -35,8 +35,23 @@ describe("loadConfig", () => {
 
   it("reads DNS_SERVERS as IP addresses with optional ports (the system's resolvers when unset), and refuses anything else", () => {
     expect(loadConfig({}).dns.servers).toEqual([]);
-    expect(loadConfig({ DNS_SERVERS: "127.0.0.1:5353, 9.9.9.9,2001:db8::1,[::1]:53" }).dns.servers).toEqual(["127.0.0.1:5353", "9.9.9.9", "2001:db8::1", "[::1]:53"]);
-    for (const bad of ["dns.example", "127.0.0.1:0", "127.0.0.1:65536", "127.0.0.1:53:53", "[::1]", "[127.0.0.1]:53", "::1:53x", "127.0.0.1,", "udp://127.0.0.1"]) {
+    expect(loadConfig({ DNS_SERVERS: "127.0.0.1:5353, 9.9.9.9,2001:db8::1,[::1]:53" }).dns.servers).toEqual([
+      "127.0.0.1:5353",
+      "9.9.9.9",
+      "2001:db8::1",
+      "[::1]:53",
+    ]);
+    for (const bad of [
+      "dns.example",
+      "127.0.0.1:0",
+      "127.0.0.1:65536",
+      "127.0.0.1:53:53",
+      "[::1]",
+      "[127.0.0.1]:53",
+      "::1:53x",
+      "127.0.0.1,",
+      "udp://127.0.0.1",
+    ]) {
       expect(() => loadConfig({ DNS_SERVERS: bad }), bad).toThrow(/DNS_SERVERS: must be DNS server addresses/);
     }
   });
@@ -62,14 +77,19 @@ describe("loadConfig", () => {
       forcePathStyle: true,
     });
     // AWS itself: no endpoint, the SDK's credentials, virtual-host addressing.
-    expect(loadConfig({ S3_BUCKET: "tools", S3_REGION: "eu-west-1", S3_PUBLIC_URL: "https://tools.s3.amazonaws.com" }).storage).toMatchObject({
+    expect(
+      loadConfig({ S3_BUCKET: "tools", S3_REGION: "eu-west-1", S3_PUBLIC_URL: "https://tools.s3.amazonaws.com" })
+        .storage,
+    ).toMatchObject({
       region: "eu-west-1",
       endpoint: undefined,
       accessKeyId: undefined,
       forcePathStyle: false,
     });
     expect(() => loadConfig({ S3_BUCKET: "tools" })).toThrow(/S3_PUBLIC_URL: required with S3_BUCKET/);
-    expect(() => loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "https://cdn.example", S3_ACCESS_KEY_ID: "id" })).toThrow(/set both or neither/);
+    expect(() =>
+      loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "https://cdn.example", S3_ACCESS_KEY_ID: "id" }),
+    ).toThrow(/set both or neither/);
     expect(() => loadConfig({ S3_BUCKET: "tools", S3_PUBLIC_URL: "not a url" })).toThrow(ConfigError);
   });
 
@@ -79,11 +99,19 @@ describe("loadConfig", () => {
       secretKey: "sk_test_abc123",
       webhookSecret: "whsec_xyz",
     });
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both/,
+    );
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/set both/);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be/);
-    expect(() => loadConfig({ PAYMENTS_MODE: "stripe", SITE_URL: "https://tools.example.com" })).toThrow(/PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be/,
+    );
+    expect(() => loadConfig({ PAYMENTS_MODE: "stripe", SITE_URL: "https://tools.example.com" })).toThrow(
+      /PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY/,
+    );
   });
 
   it("uses the test checkout only for the one-machine demo, and switches featuring off on a public site without Stripe", () => {
@@ -99,14 +127,22 @@ describe("loadConfig", () => {
       expect(loadConfig(env).payments, JSON.stringify(env)).toEqual({ mode: "test" });
     }
     // A public address without Stripe keys: nothing can be bought, so nothing is featured for free.
-    for (const siteUrl of ["https://tools.example.com", "http://203.0.113.7", "http://localhost.example.com", "http://127.0.0.1.nip.io"]) {
+    for (const siteUrl of [
+      "https://tools.example.com",
+      "http://203.0.113.7",
+      "http://localhost.example.com",
+      "http://127.0.0.1.nip.io",
+    ]) {
       expect(loadConfig({ SITE_URL: siteUrl }).payments, siteUrl).toEqual({ mode: "off" });
     }
     // Set explicitly, either way.
-    expect(loadConfig({ SITE_URL: "https://tools.example.com", PAYMENTS_MODE: "test" }).payments).toEqual({ mode: "test" });
+    expect(loadConfig({ SITE_URL: "https://tools.example.com", PAYMENTS_MODE: "test" }).payments).toEqual({
+      mode: "test",
+    });
     expect(loadConfig({ PAYMENTS_MODE: "off" }).payments).toEqual({ mode: "off" });
     expect(
-      loadConfig({ PAYMENTS_MODE: "off", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" }).payments,
+      loadConfig({ PAYMENTS_MODE: "off", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" })
+        .payments,
     ).toEqual({ mode: "off" });
     expect(() => loadConfig({ PAYMENTS_MODE: "free" })).toThrow(/PAYMENTS_MODE: must be stripe, test or off/);
   });
@@ -115,12 +151,18 @@ describe("loadConfig", () => {
     const defaults = loadConfig({});
     expect(defaults.schedules.linkHealth).toEqual({ pattern: "0 4 * * 1", timezone: "Europe/Amsterdam" });
     expect(defaults.shutdownTimeoutMs).toBe(10_000);
-    const set = loadConfig({ PRODUCT_HUNT_IMPORT_SCHEDULE: " 30 6 * * * ", LINK_CHECK_SCHEDULE: "*/5 * * * * *", SHUTDOWN_TIMEOUT_SEC: "25" });
+    const set = loadConfig({
+      PRODUCT_HUNT_IMPORT_SCHEDULE: " 30 6 * * * ",
+      LINK_CHECK_SCHEDULE: "*/5 * * * * *",
+      SHUTDOWN_TIMEOUT_SEC: "25",
+    });
     expect(set.schedules.productHuntImport).toEqual({ pattern: "30 6 * * *", timezone: "Europe/Amsterdam" });
     expect(set.schedules.linkHealth.pattern).toBe("*/5 * * * * *");
     expect(set.shutdownTimeoutMs).toBe(25_000);
     for (const bad of ["daily", "0 13 * *", "61 13 * * *", "0 13 * * * * *"]) {
-      expect(() => loadConfig({ LINK_CHECK_SCHEDULE: bad })).toThrow(/LINK_CHECK_SCHEDULE: must be a cron pattern of 5 or 6 fields/);
+      expect(() => loadConfig({ LINK_CHECK_SCHEDULE: bad })).toThrow(
+        /LINK_CHECK_SCHEDULE: must be a cron pattern of 5 or 6 fields/,
+      );
     }
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SEC: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SEC/);
   });
@@ -154,8 +196,12 @@ describe("loadConfig", () => {
     });
     expect(set.faviconServiceUrl).toBe("https://icons.example/{domain}.ico");
     expect(set.linkHealth.enabled).toBe(false);
-    expect(() => loadConfig({ PRODUCT_HUNT_FETCH_PROXIES: "https://a.example/" })).toThrow(/PRODUCT_HUNT_FETCH_PROXIES: must be proxy URLs containing \{url\}/);
-    expect(() => loadConfig({ FAVICON_SERVICE_URL: "https://icons.example/x.ico" })).toThrow(/FAVICON_SERVICE_URL: must contain \{domain\}/);
+    expect(() => loadConfig({ PRODUCT_HUNT_FETCH_PROXIES: "https://a.example/" })).toThrow(
+      /PRODUCT_HUNT_FETCH_PROXIES: must be proxy URLs containing \{url\}/,
+    );
+    expect(() => loadConfig({ FAVICON_SERVICE_URL: "https://icons.example/x.ico" })).toThrow(
+      /FAVICON_SERVICE_URL: must contain \{domain\}/,
+    );
     expect(() => loadConfig({ PRODUCT_HUNT_IMPORT_LIMIT: "0" })).toThrow(/PRODUCT_HUNT_IMPORT_LIMIT/);
     expect(() => loadConfig({ PRODUCT_HUNT_BASE_URL: "ftp://x.example" })).toThrow(/PRODUCT_HUNT_BASE_URL/);
   });
@@ -203,19 +249,34 @@ describe("parseTrustProxy", () => {
   });
   it("refuses to trust every hop, which would let any client name its own address", () => {
     for (const value of ["true", "TRUE", "*", "all"]) {
-      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* would believe any client's X-Forwarded-For. Set the number of proxies/);
+      expect(() => parseTrustProxy(value), value).toThrow(
+        /TRUST_PROXY: .* would believe any client's X-Forwarded-For. Set the number of proxies/,
+      );
     }
     expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(ConfigError);
   });
   it("refuses values Express would misread", () => {
-    for (const value of ["proxy.example.com", "10.0.0.0/8/1", "loopback;rm", "1.2.3", "10.0.0.0/33", "fd00::/129", "10.0.0.0/255.0.0.0", "10.0.0.0/"]) {
-      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* is not a hop count, an address, a CIDR range/);
+    for (const value of [
+      "proxy.example.com",
+      "10.0.0.0/8/1",
+      "loopback;rm",
+      "1.2.3",
+      "10.0.0.0/33",
+      "fd00::/129",
+      "10.0.0.0/255.0.0.0",
+      "10.0.0.0/",
+    ]) {
+      expect(() => parseTrustProxy(value), value).toThrow(
+        /TRUST_PROXY: .* is not a hop count, an address, a CIDR range/,
+      );
     }
   });
   it("refuses a range of every address (/0) as it refuses true, with a configuration error", () => {
     for (const value of ["0.0.0.0/0", "::/0", "10.0.0.0/8, ::/0", "::ffff:0:0/0"]) {
       expect(() => parseTrustProxy(value), value).toThrow(ConfigError);
-      expect(() => parseTrustProxy(value), value).toThrow(/TRUST_PROXY: .* would believe any client's X-Forwarded-For. Set the number of proxies/);
+      expect(() => parseTrustProxy(value), value).toThrow(
+        /TRUST_PROXY: .* would believe any client's X-Forwarded-For. Set the number of proxies/,
+      );
     }
   });
   it("refuses ranges that together cover more than a /8 of public IPv4 or a /16 of public IPv6", () => {

@@ -32,7 +32,9 @@ function isDnsServer(entry: string): boolean {
   const withPort = /^\[([0-9a-fA-F:.]+)\]:(\d{1,5})$/.exec(entry) ?? /^([0-9.]+):(\d{1,5})$/.exec(entry);
   if (!withPort) return false;
   const [, address, port] = withPort;
-  return (entry.startsWith("[") ? net.isIPv6(address!) : net.isIPv4(address!)) && Number(port) >= 1 && Number(port) <= 65535;
+  return (
+    (entry.startsWith("[") ? net.isIPv6(address!) : net.isIPv4(address!)) && Number(port) >= 1 && Number(port) <= 65535
+  );
 }
 
 const EnvSchema = z.object({
@@ -72,8 +74,14 @@ const EnvSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
   ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
   PAYMENTS_MODE: z.enum(["stripe", "test", "off"], "must be stripe, test or off").optional(),
   PRODUCT_HUNT_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.producthunt.com"),
   PRODUCT_HUNT_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.producthunt.com/v2/api/graphql"),
@@ -97,7 +105,10 @@ const EnvSchema = z.object({
   FAVICON_SERVICE_URL: z
     .string()
     .regex(/^https?:\/\/\S+$/, "must be an http(s) URL")
-    .refine((text) => text.includes("{domain}"), "must contain {domain}, e.g. https://icons.duckduckgo.com/ip3/{domain}.ico")
+    .refine(
+      (text) => text.includes("{domain}"),
+      "must contain {domain}, e.g. https://icons.duckduckgo.com/ip3/{domain}.ico",
+    )
     .default("https://www.google.com/s2/favicons?domain={domain}&sz=128"),
   LINK_CHECK_ENABLED: flag.optional(),
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -107,7 +118,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465")
     .optional(),
-  MAIL_FROM: z.string().trim().min(3).max(200).regex(/@/, 'must be an e-mail address, e.g. "toolshelf/ <hello@example.com>"').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .regex(/@/, 'must be an e-mail address, e.g. "toolshelf/ <hello@example.com>"')
+    .optional(),
   MAIL_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
   METRICS_PORT: z.coerce
     .number("must be a port number (1-65535) for the metrics listener")
@@ -123,9 +140,7 @@ const EnvSchema = z.object({
     .optional(),
 });
 
-export type DatabaseTarget =
-  | { engine: "sqlite"; file: string }
-  | { engine: "postgres"; url: string; schema?: string };
+export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string; schema?: string };
 
 /** An S3-compatible bucket for uploaded and generated files. */
 export interface S3Config {
@@ -229,7 +244,12 @@ export interface Config {
    * api.stripe.com (tests' fake on 127.0.0.1).
    */
   payments:
-    | { mode: "stripe"; secretKey: string; webhookSecret: string; apiBase?: { host: string; port: number; protocol: "http" | "https" } }
+    | {
+        mode: "stripe";
+        secretKey: string;
+        webhookSecret: string;
+        apiBase?: { host: string; port: number; protocol: "http" | "https" };
+      }
     | { mode: "test" }
     | { mode: "off" };
   /**
@@ -284,7 +304,14 @@ export interface Config {
    * `outboxDir` so one machine works without a mail server. At most `perSecond` mails leave this
    * process a second; a failed send is tried `retries` more times, `retryBaseMs` apart and doubling.
    */
-  mail: { smtpUrl: string | null; from: string; outboxDir: string; perSecond: number; retries: number; retryBaseMs: number };
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    outboxDir: string;
+    perSecond: number;
+    retries: number;
+    retryBaseMs: number;
+  };
 }
 
 /** A configuration the server cannot start with; the message lists what to fix, for the operator. */
@@ -365,7 +392,8 @@ function paymentsConfig(
   siteUrl: string,
 ): Config["payments"] {
   const mode =
-    e.PAYMENTS_MODE ?? (e.STRIPE_SECRET_KEY ? "stripe" : e.NODE_ENV === "development" || isLocalSiteUrl(siteUrl) ? "test" : "off");
+    e.PAYMENTS_MODE ??
+    (e.STRIPE_SECRET_KEY ? "stripe" : e.NODE_ENV === "development" || isLocalSiteUrl(siteUrl) ? "test" : "off");
   if (mode === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) {
     return { mode, secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
   }
@@ -390,7 +418,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
-    throw new ConfigError("Invalid configuration:\n  S3_PUBLIC_URL: required with S3_BUCKET (where browsers read the stored files)");
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_PUBLIC_URL: required with S3_BUCKET (where browsers read the stored files)",
+    );
   }
   if (!e.ADMIN_USERNAME !== !e.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_USERNAME, ADMIN_PASSWORD: set both or neither");
@@ -401,13 +431,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.PAYMENTS_MODE === "stripe" && !e.STRIPE_SECRET_KEY) {
-    throw new ConfigError("Invalid configuration:\n  PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENTS_MODE: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
   }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
-    throw new ConfigError("Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics are served on a listener of their own)");
+    throw new ConfigError(
+      "Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics are served on a listener of their own)",
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -436,8 +470,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
           }
         : { kind: "disk", root: path.join(dataDir, "uploads") },
-    outboundAllow: (e.OUTBOUND_ALLOW ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),
-    dns: { servers: (e.DNS_SERVERS ?? "").split(",").map((entry) => entry.trim()).filter(Boolean), timeoutMs: 5000 },
+    outboundAllow: (e.OUTBOUND_ALLOW ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    dns: {
+      servers: (e.DNS_SERVERS ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      timeoutMs: 5000,
+    },
     rateLimits: {
       contact: { points: 5, durationSec: 10 * 60 },
       // Search tracking: one client counts a term at most 3 times an hour.
@@ -497,14 +540,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: e.PRODUCT_HUNT_BASE_URL.replace(/\/+$/, ""),
       apiUrl: e.PRODUCT_HUNT_API_URL,
       token: e.PRODUCT_HUNT_TOKEN ?? null,
-      fetchProxies: (e.PRODUCT_HUNT_FETCH_PROXIES ?? "").split(",").map((entry) => entry.trim()).filter(Boolean),
+      fetchProxies: (e.PRODUCT_HUNT_FETCH_PROXIES ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
       autoImport: e.PRODUCT_HUNT_AUTO_IMPORT ?? true,
       importLimit: e.PRODUCT_HUNT_IMPORT_LIMIT,
       spacingMs: e.PRODUCT_HUNT_REQUEST_SPACING_MS,
       maxRetryAfterMs: 120_000,
     },
     faviconServiceUrl: e.FAVICON_SERVICE_URL,
-    linkHealth: { enabled: e.LINK_CHECK_ENABLED ?? true, spacingMs: e.LINK_CHECK_SPACING_MS, timeoutMs: 10_000, failuresToFlag: 3 },
+    linkHealth: {
+      enabled: e.LINK_CHECK_ENABLED ?? true,
+      spacingMs: e.LINK_CHECK_SPACING_MS,
+      timeoutMs: 10_000,
+      failuresToFlag: 3,
+    },
     schedules: {
       // Daily at 13:00 Amsterdam time (docs/design.md#constants).
       productHuntImport: schedule(e.PRODUCT_HUNT_IMPORT_SCHEDULE, "0 13 * * *"),
@@ -513,11 +564,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // The start of the working week, after the link check.
       digest: schedule(e.DIGEST_SCHEDULE, "0 9 * * 1"),
     },
-    digest: { enabled: e.DIGEST_ENABLED ?? true, newToolsMax: 20, featuredMax: 6, confirmTtlMs: 48 * 60 * 60 * 1000, resendAfterMs: 10 * 60 * 1000 },
+    digest: {
+      enabled: e.DIGEST_ENABLED ?? true,
+      newToolsMax: 20,
+      featuredMax: 6,
+      confirmTtlMs: 48 * 60 * 60 * 1000,
+      resendAfterMs: 10 * 60 * 1000,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SEC * 1000,
     jobs: { pollMs: 5000 },
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.
-    cache: { pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on", maxBytes: e.PAGE_CACHE_MB * 1024 * 1024, pollMs: 1000, countsLagMs: COUNTS_LAG_MS },
+    cache: {
+      pages: (e.PAGE_CACHE ?? (e.NODE_ENV === "development" ? "off" : "on")) === "on",
+      maxBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+      pollMs: 1000,
+      countsLagMs: COUNTS_LAG_MS,
+    },
     sitemapMaxUrls: SITEMAP_MAX_URLS,
     // Not HOST: the listener has no token, so it is this machine's only unless the operator says otherwise.
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? "127.0.0.1", token: e.METRICS_TOKEN ?? null },

@@ -54,10 +54,14 @@ console.log(JSON.stringify(outcome));
 
 /** The last line a fresh Node process running `script` in the repository prints, as JSON. */
 async function runNode(script: string): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--no-warnings", "--input-type=module", "-e", script],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
 }
 
@@ -66,7 +70,14 @@ describe("modules loaded on first use (server/platform/lazy-imports.ts)", () => 
     expect(await runNode(CHILD)).toEqual({ atStart: [], afterLoading: DEFERRED });
   });
 
-  it("fail the operation that needs them with the import's error when they cannot load", { timeout: 60_000 }, async () => {
-    expect(await runNode(MISSING_SHARP)).toEqual({ error: "Cannot find package 'sharp'", code: "ERR_MODULE_NOT_FOUND" });
-  });
+  it(
+    "fail the operation that needs them with the import's error when they cannot load",
+    { timeout: 60_000 },
+    async () => {
+      expect(await runNode(MISSING_SHARP)).toEqual({
+        error: "Cannot find package 'sharp'",
+        code: "ERR_MODULE_NOT_FOUND",
+      });
+    },
+  );
 });

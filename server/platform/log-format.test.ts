@@ -27,12 +27,28 @@ function formatted(record: Record<string, unknown>, color = false): string {
 
 describe("log lines for a terminal", () => {
   it("say time, level, message and the fields that matter, without pino's bookkeeping", () => {
-    const line = formatted({ level: 30, time: at, pid: 1, hostname: "h", service: "toolshelf", msg: "listening", port: 3000, url: "http://localhost:3000", note: "two words" });
+    const line = formatted({
+      level: 30,
+      time: at,
+      pid: 1,
+      hostname: "h",
+      service: "toolshelf",
+      msg: "listening",
+      port: 3000,
+      url: "http://localhost:3000",
+      note: "two words",
+    });
     expect(line).toBe('[09:05:07] INFO: listening {"port":3000,"url":"http://localhost:3000","note":"two words"}\n');
   });
 
   it("put an error's stack under its line", () => {
-    const line = formatted({ level: 50, time: at, msg: "boom", err: { type: "Error", message: "bad", stack: "Error: bad\n    at x" }, code: "E1" });
+    const line = formatted({
+      level: 50,
+      time: at,
+      msg: "boom",
+      err: { type: "Error", message: "bad", stack: "Error: bad\n    at x" },
+      code: "E1",
+    });
     const [first, ...rest] = line.trimEnd().split("\n");
     expect(first).toBe('[09:05:07] ERROR: boom {"code":"E1"}');
     expect(rest.map((l) => l.trim())).toEqual(expect.arrayContaining(["Error: bad", "at x"]));
@@ -60,13 +76,25 @@ describe("log lines for a terminal", () => {
   });
 
   it("are chosen by LOG_FORMAT, or by a terminal on stdout", () => {
-    expect([logsArePretty("auto", true), logsArePretty("auto", false), logsArePretty("pretty", false), logsArePretty("json", true)]).toEqual([true, false, true, false]);
+    expect([
+      logsArePretty("auto", true),
+      logsArePretty("auto", false),
+      logsArePretty("pretty", false),
+      logsArePretty("json", true),
+    ]).toEqual([true, false, true, false]);
   });
 });
 
 describe("the startup banner", () => {
   it("shows the site, the admin sign-in, and a first start's credentials with how to change them", () => {
-    const banner = startupBanner({ siteName: "toolshelf/", siteUrl: "http://localhost:3000", firstAdmin: { username: "admin", password: "s3cret-generated-pw_" } }, false);
+    const banner = startupBanner(
+      {
+        siteName: "toolshelf/",
+        siteUrl: "http://localhost:3000",
+        firstAdmin: { username: "admin", password: "s3cret-generated-pw_" },
+      },
+      false,
+    );
     expect(banner).toContain("toolshelf/ is running");
     expect(banner).toMatch(/Site: +http:\/\/localhost:3000\n/);
     expect(banner).toMatch(/Admin sign-in: http:\/\/localhost:3000\/admin\/login\n/);

@@ -28,9 +28,17 @@ describe("the process logger", () => {
       await fetchError("http://user:secret@127.0.0.1:9/fetch?key=secret"),
       // "Failed to parse URL from …", caused by ERR_INVALID_URL (whose `input` is the URL)
       await fetchError("http://user:secret@[bad/fetch?key=secret"),
-      new Error("proxy failed", { cause: new Error("GET https://u:secret@proxy.example/x?apikey=secret answered 500") }),
-      Object.assign(new Error("request failed"), { url: "https://proxy.example/fetch?key=secret", attempts: [new Error("at https://a:secret@b.example/")] }),
-      new AggregateError([new Error("https://u:secret@one.example/"), new Error("https://two.example/?key=secret")], "all failed"),
+      new Error("proxy failed", {
+        cause: new Error("GET https://u:secret@proxy.example/x?apikey=secret answered 500"),
+      }),
+      Object.assign(new Error("request failed"), {
+        url: "https://proxy.example/fetch?key=secret",
+        attempts: [new Error("at https://a:secret@b.example/")],
+      }),
+      new AggregateError(
+        [new Error("https://u:secret@one.example/"), new Error("https://two.example/?key=secret")],
+        "all failed",
+      ),
     ];
     expect(JSON.stringify(errors.map((e) => [e.message, e.stack, e.cause]))).toContain("secret");
     for (const err of errors) log.warn({ err, slug: "quillmate" }, "import: fetch attempt failed");
@@ -52,15 +60,27 @@ describe("the process logger", () => {
 
   it("logs errors and other fields as before", () => {
     const { log, text } = capture();
-    log.info({ err: Object.assign(new Error("Proxy 2 answered 500."), { code: "network" }), n: 1, text: "plain" }, "done");
+    log.info(
+      { err: Object.assign(new Error("Proxy 2 answered 500."), { code: "network" }), n: 1, text: "plain" },
+      "done",
+    );
     const entry = JSON.parse(text()) as Record<string, unknown>;
-    expect(entry).toMatchObject({ msg: "done", n: 1, text: "plain", service: "toolshelf", err: { type: "Error", message: "Proxy 2 answered 500.", code: "network" } });
+    expect(entry).toMatchObject({
+      msg: "done",
+      n: 1,
+      text: "plain",
+      service: "toolshelf",
+      err: { type: "Error", message: "Proxy 2 answered 500.", code: "network" },
+    });
     expect((entry.err as { stack: string }).stack).toMatch(/^Error: Proxy 2 answered 500\.\n\s+at /);
   });
 
   it("still leaves out request cookies and authorization", () => {
     const { log, text } = capture();
-    log.info({ req: { headers: { cookie: "session=secret", authorization: "Bearer secret", accept: "text/html" } } }, "request");
+    log.info(
+      { req: { headers: { cookie: "session=secret", authorization: "Bearer secret", accept: "text/html" } } },
+      "request",
+    );
     expect(text()).not.toContain("secret");
     expect(text()).toContain("text/html");
   });

@@ -14,7 +14,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       // log.error(error) with no message of its own logs the error's message as `msg`: redacted too.
       logMethod(args, method) {
         const [first, second] = args as unknown[];
-        if (first instanceof Error && typeof second !== "string") return method.apply(this, [first, redactUrlsIn(first.message)]);
+        if (first instanceof Error && typeof second !== "string")
+          return method.apply(this, [first, redactUrlsIn(first.message)]);
         return method.apply(this, args);
       },
     },

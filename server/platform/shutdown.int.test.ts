@@ -59,7 +59,12 @@ describe("SIGTERM", () => {
   /** A server with an empty catalogue and no scheduled work, stopping after `timeoutSec`. */
   async function quietServer(timeoutSec: number) {
     const db = await createTestDatabase();
-    const started = await startServerProcess({ DATA_DIR: db.dataDir, DATABASE_URL: databaseUrlOf(db.target), SEED_DEMO: "false", SHUTDOWN_TIMEOUT_SEC: String(timeoutSec) });
+    const started = await startServerProcess({
+      DATA_DIR: db.dataDir,
+      DATABASE_URL: databaseUrlOf(db.target),
+      SEED_DEMO: "false",
+      SHUTDOWN_TIMEOUT_SEC: String(timeoutSec),
+    });
     others.push({ child: started.child, testDb: db });
     return started;
   }
@@ -75,7 +80,9 @@ describe("SIGTERM", () => {
     expect(Date.now() - stopping).toBeGreaterThanOrEqual(900);
     expect(await exited(started.child)).toBe(0);
     const logged = started.lines.map((line) => JSON.parse(line) as { msg: string; level: number });
-    expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining(["shutdown: requests still in flight; closing their connections", "stopped"]));
+    expect(logged.map((entry) => entry.msg)).toEqual(
+      expect.arrayContaining(["shutdown: requests still in flight; closing their connections", "stopped"]),
+    );
   });
 
   it("exits 1 at once on a second signal while requests drain", async () => {
@@ -137,7 +144,10 @@ describe("SIGTERM", () => {
     // The request already in flight gets its whole answer.
     const answer = await form.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 [1-4]\d\d /);
-    const [head = "", body = ""] = [answer.slice(0, answer.indexOf("\r\n\r\n")), answer.slice(answer.indexOf("\r\n\r\n") + 4)];
+    const [head = "", body = ""] = [
+      answer.slice(0, answer.indexOf("\r\n\r\n")),
+      answer.slice(answer.indexOf("\r\n\r\n") + 4),
+    ];
     if (/\r\ntransfer-encoding: chunked/i.test(head)) expect(body.endsWith("\r\n0\r\n\r\n")).toBe(true);
     else expect(Buffer.byteLength(body, "latin1")).toBe(Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1]));
 

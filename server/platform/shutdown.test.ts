@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 // server's own stop is tested in shutdown.int.test.ts.
 
 /** Runs a process that listens, installs gracefulShutdown, then runs `then`; its exit code and log lines. */
-function run(then: string): { status: number | null; lines: { level: number; msg: string; err?: { message: string } }[] } {
+function run(then: string): {
+  status: number | null;
+  lines: { level: number; msg: string; err?: { message: string } }[];
+} {
   const url = (file: string) => JSON.stringify(pathToFileURL(new URL(file, import.meta.url).pathname).href);
   const script = `
     import http from "node:http";
@@ -17,8 +20,17 @@ function run(then: string): { status: number | null; lines: { level: number; msg
       gracefulShutdown({ server, log, timeoutMs: 1000, markStopping: () => {}, background: [], close: async () => log.info("closed") });
       ${then}
     });`;
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 20_000 });
-  return { status: result.status, lines: result.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line)) };
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  return {
+    status: result.status,
+    lines: result.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line)),
+  };
 }
 
 /**
@@ -29,13 +41,22 @@ const messages = (lines: { msg: string }[]) => lines.map((line) => line.msg).sor
 
 describe("gracefulShutdown", () => {
   it.each([
-    ["an uncaught exception", 'setTimeout(() => { throw new Error("boom at https://user:secret@example.com/"); }, 10);'],
-    ["an unhandled rejection", 'setTimeout(() => void Promise.reject(new Error("boom at https://user:secret@example.com/")), 10);'],
+    [
+      "an uncaught exception",
+      'setTimeout(() => { throw new Error("boom at https://user:secret@example.com/"); }, 10);',
+    ],
+    [
+      "an unhandled rejection",
+      'setTimeout(() => void Promise.reject(new Error("boom at https://user:secret@example.com/")), 10);',
+    ],
   ])("logs %s, stops as it would on SIGTERM, and exits 1", (_name, then) => {
     const { status, lines } = run(then);
     expect(status).toBe(1);
     expect(messages(lines)).toEqual(["closed", "shutting down", "stopped", "uncaught error; shutting down"]);
-    expect(lines.find((line) => line.level === 60)).toMatchObject({ msg: "uncaught error; shutting down", err: { message: "boom at https://example.com/" } });
+    expect(lines.find((line) => line.level === 60)).toMatchObject({
+      msg: "uncaught error; shutting down",
+      err: { message: "boom at https://example.com/" },
+    });
   });
 
   it("exits 0 once stopped by a signal", () => {

@@ -57,13 +57,19 @@ export function gracefulShutdown(options: ShutdownOptions): { close: () => void 
       }, timeoutMs);
       const background = (async () => {
         for (const work of options.background) {
-          await work.stop().catch((error: unknown) => log.warn({ err: error, work: work.name }, "shutdown: background work did not stop cleanly"));
+          await work
+            .stop()
+            .catch((error: unknown) =>
+              log.warn({ err: error, work: work.name }, "shutdown: background work did not stop cleanly"),
+            );
         }
       })();
       await Promise.all([drained, background]);
       clearTimeout(cut);
       clearInterval(sweep);
-      await options.close().catch((error: unknown) => log.warn({ err: error }, "shutdown: the database did not close cleanly"));
+      await options
+        .close()
+        .catch((error: unknown) => log.warn({ err: error }, "shutdown: the database did not close cleanly"));
       log.info({ signal }, "stopped");
     },
   );

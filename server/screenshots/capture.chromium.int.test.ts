@@ -4,7 +4,12 @@ import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenLocal, listenLocal as listen, type LocalServer } from "../../tests/support/listen.ts";
-import { createScreenshotCapturer, ScreenshotError, type ScreenshotCapturer, type ScreenshotCapturerOptions } from "./capture.ts";
+import {
+  createScreenshotCapturer,
+  ScreenshotError,
+  type ScreenshotCapturer,
+  type ScreenshotCapturerOptions,
+} from "./capture.ts";
 
 // The capturer with the real system Chromium against servers on 127.0.0.1: a "site" on the
 // allow-list (as OUTBOUND_ALLOW lets tests do), and a "private" listener on another loopback port
@@ -20,7 +25,9 @@ interface Private extends LocalServer {
 }
 
 async function listenPrivate(): Promise<Private> {
-  const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#f00" } }).png().toBuffer();
+  const pixel = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#f00" } })
+    .png()
+    .toBuffer();
   const local = (await listenLocal((req, res) => {
     // If a request did get here, the page would see it succeed: an image, and data it may read.
     if (req.url === "/pixel.png") return res.writeHead(200, { "content-type": "image/png" }).end(pixel);
@@ -37,8 +44,7 @@ async function listenPrivate(): Promise<Private> {
 const hitsOn = (local: Private) => local.connections + local.hits + local.upgrades + local.datagrams;
 
 /** A DNS that answers names from the table (a function may change its answer), and knows no other. */
-const dnsOf =
-  (names: Record<string, () => string>): ScreenshotCapturerOptions["lookup"] =>
+const dnsOf = (names: Record<string, () => string>): ScreenshotCapturerOptions["lookup"] =>
   ((host: string, _options: unknown, callback: (error: Error | null, addresses: LookupAddress[]) => void) => {
     const address = names[host]?.();
     if (!address) return callback(Object.assign(new Error(`no such host ${host}`), { code: "ENOTFOUND" }), []);
@@ -175,7 +181,12 @@ describe("screenshot capturer", { timeout: 30_000 }, () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1280, 800]);
     const { r, g, b } = await middle(webp);
     // Lossy WebP moves a flat colour by a few levels at most.
-    for (const [got, want] of [[r, COLOUR.r], [g, COLOUR.g], [b, COLOUR.b]] as const) expect(Math.abs(got - want)).toBeLessThan(8);
+    for (const [got, want] of [
+      [r, COLOUR.r],
+      [g, COLOUR.g],
+      [b, COLOUR.b],
+    ] as const)
+      expect(Math.abs(got - want)).toBeLessThan(8);
   });
 
   it("reaches an allow-listed name, which only the proxy looks up", async () => {
@@ -187,9 +198,21 @@ describe("screenshot capturer", { timeout: 30_000 }, () => {
     const webp = await capturer.capture(`http://127.0.0.1:${site.port}/attempts`);
     expect((await sharp(webp).metadata()).width).toBe(1280);
     // The page did try everything (its report came back to the allowed site), and everything failed.
-    expect(report).toEqual({ image: "error", named: "error", data: "error", frame: "load event", socket: "error", rtc: "gathered" });
+    expect(report).toEqual({
+      image: "error",
+      named: "error",
+      data: "error",
+      frame: "load event",
+      socket: "error",
+      rtc: "gathered",
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect({ connections: secret.connections, requests: secret.hits, upgrades: secret.upgrades, datagrams: secret.datagrams }).toEqual({
+    expect({
+      connections: secret.connections,
+      requests: secret.hits,
+      upgrades: secret.upgrades,
+      datagrams: secret.datagrams,
+    }).toEqual({
       connections: 0,
       requests: 0,
       upgrades: 0,
@@ -227,7 +250,11 @@ describe("screenshot capturer", { timeout: 30_000 }, () => {
   it("fails on an HTTP error status, and on time", async () => {
     const missing = await failure(capturer, `http://127.0.0.1:${site.port}/missing`);
     expect([missing.code, missing.message]).toEqual(["failed", `127.0.0.1:${site.port} answered with HTTP 404.`]);
-    const quick = createScreenshotCapturer({ chromiumPath: CHROMIUM, allow: [`127.0.0.1:${site.port}`], timeoutMs: 1500 });
+    const quick = createScreenshotCapturer({
+      chromiumPath: CHROMIUM,
+      allow: [`127.0.0.1:${site.port}`],
+      timeoutMs: 1500,
+    });
     try {
       const started = Date.now();
       expect((await failure(quick, `http://127.0.0.1:${site.port}/never`)).code).toBe("timeout");

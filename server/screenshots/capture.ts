@@ -6,8 +6,27 @@ import { CodedError } from "../platform/errors.ts";
 import { loadSharp } from "../platform/lazy-imports.ts";
 import { PROJECT_ROOT } from "../platform/paths.ts";
 import { CHROMIUM_BASE_ARGS } from "./chromium.ts";
-import { chromiumEnv, findLauncher, makeCaptureDir, NOBODY, removeLeftovers, workerEnv, type CaptureDir, type Launcher, type RunAs } from "./isolation.ts";
-import { gone, killTree, listProcesses, memoryOf, processTree, readStat, stillRunning, type ProcessInfo } from "./processes.ts";
+import {
+  chromiumEnv,
+  findLauncher,
+  makeCaptureDir,
+  NOBODY,
+  removeLeftovers,
+  workerEnv,
+  type CaptureDir,
+  type Launcher,
+  type RunAs,
+} from "./isolation.ts";
+import {
+  gone,
+  killTree,
+  listProcesses,
+  memoryOf,
+  processTree,
+  readStat,
+  stillRunning,
+  type ProcessInfo,
+} from "./processes.ts";
 import { startEgressProxy, type EgressProxy } from "./proxy.ts";
 import type { CaptureJob, WorkerReport } from "./worker.ts";
 
@@ -163,7 +182,10 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
       );
     }
     if (report.sandbox) {
-      options.log?.info?.({ uid, sandbox: true }, "screenshots: each capture runs in a process of its own, Chromium with its sandbox");
+      options.log?.info?.(
+        { uid, sandbox: true },
+        "screenshots: each capture runs in a process of its own, Chromium with its sandbox",
+      );
     } else {
       options.log?.warn(
         { uid, sandbox: false, reason: report.sandboxError },
@@ -173,7 +195,11 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
   }
 
   /** The worker of one capture, watched until it and every process it started are gone. */
-  function start(job: CaptureJob, dir: CaptureDir, onLaunched: (report: Extract<WorkerReport, { kind: "launched" }>) => void): Run {
+  function start(
+    job: CaptureJob,
+    dir: CaptureDir,
+    onLaunched: (report: Extract<WorkerReport, { kind: "launched" }>) => void,
+  ): Run {
     const memoryLimit = memoryLimitMb * 1024 * 1024;
     let outcome: Outcome | null = null;
     let stderr = "";
@@ -213,10 +239,13 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
         kill();
       }
     }, SAMPLE_MS);
-    let hardStop = setTimeout(() => {
-      end({ kind: "timeout" });
-      kill();
-    }, Math.max(0, job.deadline - Date.now()) + KILL_GRACE_MS);
+    let hardStop = setTimeout(
+      () => {
+        end({ kind: "timeout" });
+        kill();
+      },
+      Math.max(0, job.deadline - Date.now()) + KILL_GRACE_MS,
+    );
 
     child.on("message", (report: WorkerReport) => {
       if (report.kind === "launched") return onLaunched(report);
@@ -246,7 +275,11 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
             const pids = [...seen.values()].filter(stillRunning).map((info) => info.pid);
             options.log?.warn({ pids }, "screenshot processes still running after being killed");
           }
-          await dir.remove().catch((error: unknown) => options.log?.warn({ err: String(error), dir: dir.root }, "screenshot directory not removed"));
+          await dir
+            .remove()
+            .catch((error: unknown) =>
+              options.log?.warn({ err: String(error), dir: dir.root }, "screenshot directory not removed"),
+            );
           resolve(outcome!);
         })();
       });
@@ -330,14 +363,20 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
         options.log?.warn({ url: url.href, bytes: outcome.bytes }, "screenshot stopped: too much memory");
         throw new ScreenshotError("failed", `${url.host} used more than ${memoryLimitMb} MB of memory.`);
       case "exited":
-        options.log?.warn({ url: url.href, code: outcome.code, signal: outcome.signal, stderr: outcome.stderr }, "screenshot worker ended without an answer");
+        options.log?.warn(
+          { url: url.href, code: outcome.code, signal: outcome.signal, stderr: outcome.stderr },
+          "screenshot worker ended without an answer",
+        );
         throw new ScreenshotError("failed", `The screenshot of ${url.host} could not be taken.`);
     }
     const report = outcome.report;
     switch (report.kind) {
       case "shot": {
         const sharp = await loadSharp();
-        return sharp(report.png).resize(WIDTH, HEIGHT, { fit: "cover", position: "top" }).webp({ quality: 80 }).toBuffer();
+        return sharp(report.png)
+          .resize(WIDTH, HEIGHT, { fit: "cover", position: "top" })
+          .webp({ quality: 80 })
+          .toBuffer();
       }
       case "launch-failed":
         sandboxed = null; // found out again by the next capture
@@ -366,7 +405,8 @@ export function createScreenshotCapturer(options: ScreenshotCapturerOptions): Sc
     async capture(input) {
       const url = parseTarget(input);
       if (closed) throw shutDown();
-      if (!(await executable())) throw new ScreenshotError("unavailable", "Chromium is not installed where the server looks for it.");
+      if (!(await executable()))
+        throw new ScreenshotError("unavailable", "Chromium is not installed where the server looks for it.");
       await turns.acquire();
       try {
         if (closed) throw shutDown();

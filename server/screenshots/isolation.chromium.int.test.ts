@@ -1,10 +1,26 @@
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { createScreenshotCapturer, ScreenshotError, type ScreenshotCapturer, type ScreenshotCapturerOptions } from "./capture.ts";
+import {
+  createScreenshotCapturer,
+  ScreenshotError,
+  type ScreenshotCapturer,
+  type ScreenshotCapturerOptions,
+} from "./capture.ts";
 
 // How a capture runs (docs/decisions/016), seen from outside through /proc while the real system
 // Chromium loads pages of a site on 127.0.0.1: in a worker process with none of the app's
@@ -83,13 +99,17 @@ function processes(): Map<number, { ppid: number; start: string; state: string }
 function captureProcesses(): { pid: number; start: string }[] {
   const all = processes();
   const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, { ppid }] of all) if (!mine.has(pid) && mine.has(ppid)) grew = Boolean(mine.add(pid));
   }
   mine.delete(process.pid);
   const dirs = [...mine]
-    .map((pid) => read(`/proc/${pid}/environ`)?.split("\0").find((entry) => entry.startsWith("HOME=") && entry.includes("toolshelf-capture-")))
+    .map((pid) =>
+      read(`/proc/${pid}/environ`)
+        ?.split("\0")
+        .find((entry) => entry.startsWith("HOME=") && entry.includes("toolshelf-capture-")),
+    )
     .filter((home): home is string => Boolean(home))
     .map((home) => path.dirname(home.slice("HOME=".length)));
   if (dirs.length > 0) {
@@ -111,13 +131,22 @@ async function watch<T>(work: () => Promise<T>): Promise<{ outcome: T | Screensh
       const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
       if (uid === undefined || cmdline === undefined) continue; // gone meanwhile
       const nested = userNamespace(pid) !== OWN_USER_NAMESPACE;
-      const caps = nested ? "in its own user namespace" : ["CapPrm", "CapEff", "CapAmb"].map((name) => new RegExp(`^${name}:\\s+(\\w+)`, "m").exec(status)?.[1] ?? "?");
+      const caps = nested
+        ? "in its own user namespace"
+        : ["CapPrm", "CapEff", "CapAmb"].map((name) => new RegExp(`^${name}:\\s+(\\w+)`, "m").exec(status)?.[1] ?? "?");
       // A process is noted again when it runs another program (the browser process starts as
       // the script that switches users, then Chromium's launcher script, then Chromium).
       const key = `${pid}/${start}/${uid}/${cmdline.slice(0, 200)}`;
       if (seen.has(key)) continue;
       const environ = read(`/proc/${pid}/environ`);
-      seen.set(key, { pid, start, uid: Number(uid), caps, cmdline, environ: environ === null ? null : environ.split("\0").filter(Boolean) });
+      seen.set(key, {
+        pid,
+        start,
+        uid: Number(uid),
+        caps,
+        cmdline,
+        environ: environ === null ? null : environ.split("\0").filter(Boolean),
+      });
     }
   };
   const timer = setInterval(look, 40);
@@ -144,14 +173,17 @@ function stillRunning(seen: readonly Seen[]): Seen[] {
 }
 
 const isWorker = (p: Seen) => p.cmdline.includes("screenshots/worker.ts");
-const isChromium = (p: Seen) => /chromium|chrome/.test(p.cmdline.split(" ")[0]!) && !p.cmdline.includes("chrome_crashpad_handler");
+const isChromium = (p: Seen) =>
+  /chromium|chrome/.test(p.cmdline.split(" ")[0]!) && !p.cmdline.includes("chrome_crashpad_handler");
 /** The browser process itself: the one Playwright started, whose children have a --type. */
-const isBrowser = (p: Seen) => isChromium(p) && p.cmdline.includes("--remote-debugging-pipe") && !p.cmdline.includes("--type=");
+const isBrowser = (p: Seen) =>
+  isChromium(p) && p.cmdline.includes("--remote-debugging-pipe") && !p.cmdline.includes("--type=");
 const profileOf = (p: Seen | undefined) => /--user-data-dir=(\S+)/.exec(p?.cmdline ?? "")?.[1];
 
 // ——— The site ———
 
-const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;background:#2a7">${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;background:#2a7">${body}</body></html>`;
 
 describe("a capture's isolation", { timeout: 30_000 }, () => {
   let site: LocalServer;
@@ -163,7 +195,8 @@ describe("a capture's isolation", { timeout: 30_000 }, () => {
 
   beforeAll(async () => {
     site = await listenLocal((req, res) => {
-      const html = (body: string, headers: Record<string, string> = {}) => res.writeHead(200, { "content-type": "text/html", ...headers }).end(body);
+      const html = (body: string, headers: Record<string, string> = {}) =>
+        res.writeHead(200, { "content-type": "text/html", ...headers }).end(body);
       if (req.url === "/slow") return void setTimeout(() => html(page("slow")), 1200);
       if (req.url === "/never") return; // never answers
       if (req.url === "/remember") {
@@ -196,11 +229,18 @@ fetch("/report", { method: "POST", body: JSON.stringify({ stored, cookie: docume
       }
       if (req.url === "/hog") {
         // Memory without end: strings, kept.
-        return html(page(`<script>const hoard = []; for (;;) hoard.push(Math.random().toString(36).repeat(40));</script>`));
+        return html(
+          page(`<script>const hoard = []; for (;;) hoard.push(Math.random().toString(36).repeat(40));</script>`),
+        );
       }
       res.writeHead(404).end();
     });
-    capturer = createScreenshotCapturer({ chromiumPath: CHROMIUM, allow: [`127.0.0.1:${site.port}`], timeoutMs: 10_000, log });
+    capturer = createScreenshotCapturer({
+      chromiumPath: CHROMIUM,
+      allow: [`127.0.0.1:${site.port}`],
+      timeoutMs: 10_000,
+      log,
+    });
   });
   afterAll(async () => {
     await capturer?.close();
@@ -237,19 +277,33 @@ fetch("/report", { method: "POST", body: JSON.stringify({ stored, cookie: docume
     expect(browser!.environ).toEqual(expect.arrayContaining([expect.stringMatching(/^HOME=/)]));
     // The worker's is made from nothing: only these names (and Node's IPC channel).
     const names = worker!.environ!.map((entry) => entry.slice(0, entry.indexOf("=")));
-    for (const name of names) expect(["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "NODE_CHANNEL_FD", "NODE_CHANNEL_SERIALIZATION_MODE"]).toContain(name);
+    for (const name of names)
+      expect([
+        "PATH",
+        "HOME",
+        "TMPDIR",
+        "LANG",
+        "LC_ALL",
+        "TZ",
+        "NODE_CHANNEL_FD",
+        "NODE_CHANNEL_SERIALIZATION_MODE",
+      ]).toContain(name);
   });
 
   it("runs Chromium as a user other than root, with its sandbox where the machine allows it", async () => {
     const { seen } = await slowCapture();
     const chromium = seen.filter(isChromium);
-    expect(chromium.some((p) => p.cmdline.includes("--type=renderer")), "a renderer was seen").toBe(true);
+    expect(
+      chromium.some((p) => p.cmdline.includes("--type=renderer")),
+      "a renderer was seen",
+    ).toBe(true);
     for (const p of chromium) {
       expect(p.uid).not.toBe(0);
       if (ROOT) expect(p.uid).toBe(65534);
       else expect(p.uid).toBe(process.getuid!());
       // Nothing that would let it switch users, or do what root may, outside its sandbox.
-      if (p.caps !== "in its own user namespace") expect(p.caps, p.cmdline.slice(0, 80)).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
+      if (p.caps !== "in its own user namespace")
+        expect(p.caps, p.cmdline.slice(0, 80)).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
     }
     if (sandboxWorksHere()) {
       for (const p of chromium) expect(p.cmdline).not.toContain("--no-sandbox");
@@ -275,7 +329,11 @@ fetch("/report", { method: "POST", body: JSON.stringify({ stored, cookie: docume
   });
 
   it("stops a capture when its time is up, and leaves none of its processes behind", async () => {
-    const quick = createScreenshotCapturer({ chromiumPath: CHROMIUM, allow: [`127.0.0.1:${site.port}`], timeoutMs: 2000 });
+    const quick = createScreenshotCapturer({
+      chromiumPath: CHROMIUM,
+      allow: [`127.0.0.1:${site.port}`],
+      timeoutMs: 2000,
+    });
     try {
       const { outcome, ms, seen } = await watch(() => quick.capture(`http://127.0.0.1:${site.port}/never`));
       expect(outcome).toBeInstanceOf(ScreenshotError);
@@ -290,12 +348,20 @@ fetch("/report", { method: "POST", body: JSON.stringify({ stored, cookie: docume
   });
 
   it("stops a capture that uses more memory than allowed, and leaves none of its processes behind", async () => {
-    const capped = createScreenshotCapturer({ chromiumPath: CHROMIUM, allow: [`127.0.0.1:${site.port}`], timeoutMs: 15_000, memoryLimitMb: 600 });
+    const capped = createScreenshotCapturer({
+      chromiumPath: CHROMIUM,
+      allow: [`127.0.0.1:${site.port}`],
+      timeoutMs: 15_000,
+      memoryLimitMb: 600,
+    });
     try {
       const { outcome, ms, seen } = await watch(() => capped.capture(`http://127.0.0.1:${site.port}/hog`));
       expect(outcome).toBeInstanceOf(ScreenshotError);
       const error = outcome as ScreenshotError;
-      expect([error.code, error.message]).toEqual(["failed", `127.0.0.1:${site.port} used more than 600 MB of memory.`]);
+      expect([error.code, error.message]).toEqual([
+        "failed",
+        `127.0.0.1:${site.port} used more than 600 MB of memory.`,
+      ]);
       expect(ms).toBeLessThan(15_000);
       expect(seen.some((p) => p.cmdline.includes("--type=renderer"))).toBe(true);
       expect(stillRunning(seen)).toEqual([]);
@@ -305,7 +371,11 @@ fetch("/report", { method: "POST", body: JSON.stringify({ stored, cookie: docume
   });
 
   it("kills the captures under way when it is closed", async () => {
-    const closing = createScreenshotCapturer({ chromiumPath: CHROMIUM, allow: [`127.0.0.1:${site.port}`], timeoutMs: 15_000 });
+    const closing = createScreenshotCapturer({
+      chromiumPath: CHROMIUM,
+      allow: [`127.0.0.1:${site.port}`],
+      timeoutMs: 15_000,
+    });
     const { outcome, ms, seen } = await watch(async () => {
       const capture = closing.capture(`http://127.0.0.1:${site.port}/never`);
       // Once the page is being asked for (its browser is up), the server shuts down.
@@ -381,7 +451,8 @@ describe.runIf(ROOT)("a capture by a server that is not root but may switch user
 
   beforeAll(async () => {
     site = await listenLocal((req, res) => {
-      if (req.url === "/slow") return void setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end(page("slow")), 1200);
+      if (req.url === "/slow")
+        return void setTimeout(() => res.writeHead(200, { "content-type": "text/html" }).end(page("slow")), 1200);
       if (req.url === "/never") return; // never answers
       res.writeHead(404).end();
     });
@@ -428,29 +499,50 @@ console.log(JSON.stringify({ uid: process.getuid(), slow, never, said }));
         new Promise<string>((resolve, reject) => {
           const child = spawn(
             "setpriv",
-            [`--reuid=${UID}`, `--regid=${UID}`, "--clear-groups", "--inh-caps=-all,+setuid,+setgid,+kill", "--ambient-caps=-all,+setuid,+setgid,+kill", "--", path.join(dir, "node"), path.join(dir, "probe.mjs"), `127.0.0.1:${site.port}`],
+            [
+              `--reuid=${UID}`,
+              `--regid=${UID}`,
+              "--clear-groups",
+              "--inh-caps=-all,+setuid,+setgid,+kill",
+              "--ambient-caps=-all,+setuid,+setgid,+kill",
+              "--",
+              path.join(dir, "node"),
+              path.join(dir, "probe.mjs"),
+              `127.0.0.1:${site.port}`,
+            ],
             { env: { PATH: "/usr/local/bin:/usr/bin:/bin", HOME: dir }, stdio: ["ignore", "pipe", "pipe"] },
           );
           child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
           child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-          child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`the probe ended with ${code}:\n${output}`))));
+          child.once("exit", (code) =>
+            code === 0 ? resolve(output) : reject(new Error(`the probe ended with ${code}:\n${output}`)),
+          );
         }),
     );
     expect(typeof outcome).toBe("string");
-    const report = JSON.parse((outcome as string).trim().split("\n").at(-1)!) as { uid: number; slow: string; never: string; said: string[] };
+    const report = JSON.parse((outcome as string).trim().split("\n").at(-1)!) as {
+      uid: number;
+      slow: string;
+      never: string;
+      said: string[];
+    };
     expect(report).toMatchObject({ uid: UID, slow: "shot", never: "timeout" });
     if (sandboxWorksHere()) expect(report.said).toEqual([]);
     else expect(report.said).not.toContain(AS_IS_WARNING);
 
     const chromium = seen.filter(isChromium);
-    expect(chromium.some((p) => p.cmdline.includes("--type=renderer")), "a renderer was seen").toBe(true);
+    expect(
+      chromium.some((p) => p.cmdline.includes("--type=renderer")),
+      "a renderer was seen",
+    ).toBe(true);
     // The browser process itself is in this namespace: what it holds, it holds over the machine.
     const browsers = chromium.filter(isBrowser);
     expect(browsers.length).toBeGreaterThan(0);
     for (const p of browsers) expect(p.caps).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
     for (const p of chromium) {
       expect(p.uid, p.cmdline.slice(0, 80)).toBe(65534);
-      if (p.caps !== "in its own user namespace") expect(p.caps, p.cmdline.slice(0, 80)).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
+      if (p.caps !== "in its own user namespace")
+        expect(p.caps, p.cmdline.slice(0, 80)).toEqual([NO_CAPS, NO_CAPS, NO_CAPS]);
     }
     // The worker is the server's user, and keeps what the switch needs.
     const workers = seen.filter(isWorker);

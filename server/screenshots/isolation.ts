@@ -65,13 +65,28 @@ export interface LaunchFacts {
 export function chooseLauncher(facts: LaunchFacts, runAs: RunAs = NOBODY): Launcher {
   if (facts.uid === 0) {
     if (facts.setpriv) return { kind: "setpriv", setpriv: facts.setpriv, runAs, via: "root" };
-    return { kind: "refused", reason: "the server runs as root and setpriv (util-linux) is not installed to run Chromium as another user" };
+    return {
+      kind: "refused",
+      reason: "the server runs as root and setpriv (util-linux) is not installed to run Chromium as another user",
+    };
   }
-  if (facts.uid === runAs.uid) return { kind: "as-is", uid: facts.uid, reason: `the server itself runs as the capture user (uid ${runAs.uid})` };
+  if (facts.uid === runAs.uid)
+    return { kind: "as-is", uid: facts.uid, reason: `the server itself runs as the capture user (uid ${runAs.uid})` };
   const caps = facts.capabilities;
-  const capable = caps !== null && (caps.effective & SWITCH_AND_KILL) === SWITCH_AND_KILL && (caps.ambient & SWITCH) === SWITCH;
-  if (!capable) return { kind: "as-is", uid: facts.uid, reason: `the server runs as uid ${facts.uid} without the capabilities to switch users (CAP_SETUID, CAP_SETGID and CAP_KILL, the first two ambient)` };
-  if (!facts.setpriv) return { kind: "as-is", uid: facts.uid, reason: "setpriv (util-linux) is not installed to run Chromium as another user" };
+  const capable =
+    caps !== null && (caps.effective & SWITCH_AND_KILL) === SWITCH_AND_KILL && (caps.ambient & SWITCH) === SWITCH;
+  if (!capable)
+    return {
+      kind: "as-is",
+      uid: facts.uid,
+      reason: `the server runs as uid ${facts.uid} without the capabilities to switch users (CAP_SETUID, CAP_SETGID and CAP_KILL, the first two ambient)`,
+    };
+  if (!facts.setpriv)
+    return {
+      kind: "as-is",
+      uid: facts.uid,
+      reason: "setpriv (util-linux) is not installed to run Chromium as another user",
+    };
   return { kind: "setpriv", setpriv: facts.setpriv, runAs, via: "capabilities" };
 }
 
@@ -81,7 +96,12 @@ const SETPRIV_PLACES = ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv",
 export async function findLauncher(runAs: RunAs = NOBODY): Promise<Launcher> {
   let setpriv: string | null = null;
   for (const place of SETPRIV_PLACES) {
-    if (await access(place, constants.X_OK).then(() => true, () => false)) {
+    if (
+      await access(place, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    ) {
       setpriv = place;
       break;
     }
@@ -95,14 +115,26 @@ export async function findLauncher(runAs: RunAs = NOBODY): Promise<Launcher> {
  * them, and Chromium would start with CAP_SETUID), and no way to gain privileges again.
  */
 function switchTo(launcher: Extract<Launcher, { kind: "setpriv" }>, gid = launcher.runAs.gid): string[] {
-  return [`--reuid=${launcher.runAs.uid}`, `--regid=${gid}`, "--clear-groups", "--inh-caps=-all", "--ambient-caps=-all", "--no-new-privs", "--"];
+  return [
+    `--reuid=${launcher.runAs.uid}`,
+    `--regid=${gid}`,
+    "--clear-groups",
+    "--inh-caps=-all",
+    "--ambient-caps=-all",
+    "--no-new-privs",
+    "--",
+  ];
 }
 
 const run = promisify(execFile);
 const PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /** Runs a command as Chromium's user (making and emptying its home: what the app's user may not do in it). */
-async function asChromiumUser(launcher: Extract<Launcher, { kind: "setpriv" }>, command: string[], gid?: number): Promise<void> {
+async function asChromiumUser(
+  launcher: Extract<Launcher, { kind: "setpriv" }>,
+  command: string[],
+  gid?: number,
+): Promise<void> {
   await run(launcher.setpriv, [...switchTo(launcher, gid), ...command], { timeout: 10_000, env: { PATH } });
 }
 
@@ -135,7 +167,11 @@ export async function makeCaptureDir(launcher: Launcher, chromiumPath: string): 
       // Outside what that user can write to: this script runs as the app's user. Playwright
       // talks to Chromium over inherited pipes (fds 3 and 4), which both execs keep.
       executable = path.join(root, "chromium");
-      await writeFile(executable, `#!/bin/sh\nexec ${[launcher.setpriv, ...switchTo(launcher), chromiumPath].map(quote).join(" ")} "$@"\n`, { mode: 0o700 });
+      await writeFile(
+        executable,
+        `#!/bin/sh\nexec ${[launcher.setpriv, ...switchTo(launcher), chromiumPath].map(quote).join(" ")} "$@"\n`,
+        { mode: 0o700 },
+      );
       // Chromium's user makes its own home: it is theirs without a chown, which only root may do.
       // Meanwhile the root lets in the app's group (whose id that command runs with), then only
       // passes the other user through to it.
@@ -163,7 +199,10 @@ export async function makeCaptureDir(launcher: Launcher, chromiumPath: string): 
  */
 async function removeCaptureDir(root: string, launcher: Launcher): Promise<void> {
   const home = path.join(root, "home");
-  const owner = await stat(home).then((info) => info.uid, () => null);
+  const owner = await stat(home).then(
+    (info) => info.uid,
+    () => null,
+  );
   try {
     if (launcher.kind === "setpriv" && owner === launcher.runAs.uid && owner !== process.getuid?.()) {
       // That user passes through the root only while it is 0711 (a capture may have failed before).

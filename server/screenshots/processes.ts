@@ -70,7 +70,7 @@ export function processTree(
       if (commandLine(info.pid).includes(marker.text)) members.set(info.pid, info);
     }
   }
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const info of all.values()) {
       if (members.has(info.pid)) continue;
@@ -129,7 +129,9 @@ export function killTree(roots: Iterable<number>, marker?: { text: string; since
   const stopped = new Map<number, ProcessInfo>();
   const first = [...roots];
   for (let round = 0; round < 20; round++) {
-    const fresh = processTree([...first, ...stopped.keys()], listProcesses(), marker).filter((info) => !stopped.has(info.pid));
+    const fresh = processTree([...first, ...stopped.keys()], listProcesses(), marker).filter(
+      (info) => !stopped.has(info.pid),
+    );
     if (fresh.length === 0) break;
     for (const info of fresh) {
       signal(info.pid, "SIGSTOP");

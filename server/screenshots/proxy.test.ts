@@ -10,8 +10,7 @@ import { startEgressProxy, type EgressProxy, type EgressProxyOptions } from "./p
 // reach, which counts every TCP connection made to it.
 
 /** A DNS that answers the given names with the given addresses, and knows no other name. */
-const dnsOf =
-  (names: Record<string, string>): EgressProxyOptions["lookup"] =>
+const dnsOf = (names: Record<string, string>): EgressProxyOptions["lookup"] =>
   ((host: string, _options: unknown, callback: (error: Error | null, addresses: LookupAddress[]) => void) => {
     const address = names[host];
     if (!address) return callback(Object.assign(new Error(`no such host ${host}`), { code: "ENOTFOUND" }), []);
@@ -53,7 +52,12 @@ describe("egress proxy", () => {
     });
     proxy = await startEgressProxy({
       allow: [`127.0.0.1:${site.port}`, `site.test:${site.port}`],
-      lookup: dnsOf({ "site.test": "127.0.0.1", "rebound.test": "127.0.0.1", "public.test": "93.184.216.34", "mixed.test": "10.0.0.1" }),
+      lookup: dnsOf({
+        "site.test": "127.0.0.1",
+        "rebound.test": "127.0.0.1",
+        "public.test": "93.184.216.34",
+        "mixed.test": "10.0.0.1",
+      }),
     });
   });
   afterAll(async () => {
@@ -83,13 +87,19 @@ describe("egress proxy", () => {
   });
 
   it("reaches an allow-listed name whatever it resolves to", async () => {
-    const { status, socket } = await ask(proxy, `CONNECT site.test:${site.port} HTTP/1.1\r\nHost: site.test:${site.port}\r\n\r\n`);
+    const { status, socket } = await ask(
+      proxy,
+      `CONNECT site.test:${site.port} HTTP/1.1\r\nHost: site.test:${site.port}\r\n\r\n`,
+    );
     socket.destroy();
     expect(status).toBe(200);
   });
 
   it("tunnels CONNECT to an allowed host:port", async () => {
-    const { status, socket } = await ask(proxy, `CONNECT 127.0.0.1:${site.port} HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\n\r\n`);
+    const { status, socket } = await ask(
+      proxy,
+      `CONNECT 127.0.0.1:${site.port} HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\n\r\n`,
+    );
     expect(status).toBe(200);
     socket.write(`GET /through HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     const answer = await new Promise<string>((resolve) => {

@@ -35,7 +35,9 @@ describe("a screenshot job survives the server being killed", () => {
     const visited = new Promise<void>((resolve) => (firstVisit = resolve));
     site = await listenLocal((_req, res) => {
       if (site!.hits === 1) return firstVisit();
-      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Back</title><body style='background:#2050e0'>");
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end("<!doctype html><title>Back</title><body style='background:#2050e0'>");
     });
     const siteUrl = `${site.url}/`;
     const allow = new URL(siteUrl).host;
@@ -44,20 +46,36 @@ describe("a screenshot job survives the server being killed", () => {
     const started = await startOn(testDb, allow);
     child = started.child;
     const body = new FormData();
-    for (const [name, value] of Object.entries({ name: "Survivor", tagline: "Outlives its server", websiteUrl: siteUrl, categories: "utilities" })) {
+    for (const [name, value] of Object.entries({
+      name: "Survivor",
+      tagline: "Outlives its server",
+      websiteUrl: siteUrl,
+      categories: "utilities",
+    })) {
       body.append(name, value);
     }
     body.append("logo", fileOf(await testImage("png"), "survivor.png"));
-    const res = await fetch(`${started.url}/submit-tool`, { method: "POST", body, headers: { Origin: started.url }, redirect: "manual" });
+    const res = await fetch(`${started.url}/submit-tool`, {
+      method: "POST",
+      body,
+      headers: { Origin: started.url },
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
 
     // The server is taking the screenshot (its browser is on the site) when it is killed.
     await visited;
     process.kill(-child.pid!, "SIGKILL");
-    await new Promise((resolve) => (child!.exitCode !== null || child!.signalCode !== null ? resolve(null) : child!.once("exit", resolve)));
+    await new Promise((resolve) =>
+      child!.exitCode !== null || child!.signalCode !== null ? resolve(null) : child!.once("exit", resolve),
+    );
 
     const { db } = testDb.database;
-    const tool = await db.selectFrom("tools").select(["id", "status", "screenshot_url"]).where("slug", "=", "survivor").executeTakeFirstOrThrow();
+    const tool = await db
+      .selectFrom("tools")
+      .select(["id", "status", "screenshot_url"])
+      .where("slug", "=", "survivor")
+      .executeTakeFirstOrThrow();
     expect(tool).toMatchObject({ status: "pending", screenshot_url: null });
     const [job] = await db.selectFrom("jobs").selectAll().execute();
     expect(job).toMatchObject({ kind: "screenshot", status: "queued", attempts: 1 });
@@ -77,7 +95,9 @@ describe("a screenshot job survives the server being killed", () => {
     let screenshotUrl: string | null = null;
     for (let waited = 0; !screenshotUrl && waited < 20_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      screenshotUrl = (await db.selectFrom("tools").select("screenshot_url").where("id", "=", tool.id).executeTakeFirstOrThrow()).screenshot_url;
+      screenshotUrl = (
+        await db.selectFrom("tools").select("screenshot_url").where("id", "=", tool.id).executeTakeFirstOrThrow()
+      ).screenshot_url;
     }
     expect(screenshotUrl).toMatch(/^\/uploads\/screenshots\/survivor_\d+\.webp$/);
     expect(site.hits).toBeGreaterThanOrEqual(2);

@@ -11,7 +11,9 @@ import { enqueueJob } from "../platform/jobs/queue.ts";
 /** A website on 127.0.0.1: a solid green page, the tool's "site". */
 const startSite = () =>
   listenLocal((_req, res) =>
-    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Site</title><body style='margin:0;background:#00c850'>"),
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end("<!doctype html><title>Site</title><body style='margin:0;background:#00c850'>"),
   );
 
 /** The colour of the middle pixel of an image. */
@@ -54,18 +56,35 @@ describe("screenshots", () => {
 
   it("takes the screenshot of a submitted tool's (allow-listed) site after saving it, and shows it on the tool page", async () => {
     const body = new FormData();
-    for (const [name, value] of Object.entries({ name: "Greenpage", tagline: "All green", websiteUrl: site.url, categories: "design" })) {
+    for (const [name, value] of Object.entries({
+      name: "Greenpage",
+      tagline: "All green",
+      websiteUrl: site.url,
+      categories: "design",
+    })) {
       body.append(name, value);
     }
     body.append("logo", fileOf(await testImage("png"), "green.png"));
-    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+    const res = await fetch(`${server.url}/submit-tool`, {
+      method: "POST",
+      body,
+      headers: { Origin: server.url },
+      redirect: "manual",
+    });
     expect(res.status).toBe(303);
-    const before = await server.services.database.db.selectFrom("tools").select(["id", "screenshot_url"]).executeTakeFirstOrThrow();
+    const before = await server.services.database.db
+      .selectFrom("tools")
+      .select(["id", "screenshot_url"])
+      .executeTakeFirstOrThrow();
     expect(before.screenshot_url).toBeNull();
 
     expect(await server.services.jobs.drain()).toBe(1);
     expect(site.hits).toBeGreaterThan(0);
-    const after = await server.services.database.db.selectFrom("tools").select("screenshot_url").where("id", "=", before.id).executeTakeFirstOrThrow();
+    const after = await server.services.database.db
+      .selectFrom("tools")
+      .select("screenshot_url")
+      .where("id", "=", before.id)
+      .executeTakeFirstOrThrow();
     await expectStoredScreenshot(server, after.screenshot_url!);
     expect(await server.services.database.db.selectFrom("jobs").selectAll().execute()).toEqual([]);
 
@@ -75,11 +94,20 @@ describe("screenshots", () => {
   });
 
   it("keeps a submission whose site cannot be captured, and does not retry an address that is refused", async () => {
-    const tool = makeTool({ name: "Private Site", websiteUrl: "http://10.0.0.1/", status: "pending", source: "free_submission" });
+    const tool = makeTool({
+      name: "Private Site",
+      websiteUrl: "http://10.0.0.1/",
+      status: "pending",
+      source: "free_submission",
+    });
     await addTools(server.services, [tool]);
     await enqueueJob(server.services.database.db, "screenshot", { toolId: tool.id }, server.services.now());
     await server.services.jobs.drain();
-    const row = await server.services.database.db.selectFrom("tools").select(["status", "screenshot_url"]).where("id", "=", tool.id).executeTakeFirstOrThrow();
+    const row = await server.services.database.db
+      .selectFrom("tools")
+      .select(["status", "screenshot_url"])
+      .where("id", "=", tool.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "pending", screenshot_url: null });
     expect(await server.services.database.db.selectFrom("jobs").selectAll().execute()).toEqual([]);
   });
@@ -91,7 +119,10 @@ describe("screenshots", () => {
       const { db } = server.services.database;
       const adminId = newId();
       const now = server.services.now();
-      await db.insertInto("admin_users").values({ id: adminId, username: "admin", password_hash: "not used here", created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto("admin_users")
+        .values({ id: adminId, username: "admin", password_hash: "not used here", created_at: now, updated_at: now })
+        .execute();
       cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, adminId, now)}`;
       const tool = makeTool({ name: "Shot Target" });
       toolId = tool.id;
@@ -109,7 +140,9 @@ describe("screenshots", () => {
       for (const headers of [{}, { cookie: `${adminCookieName(false)}=forged-token` }] as Record<string, string>[]) {
         const res = await call({ url: site.url, toolId }, headers);
         expect(res.status).toBe(401);
-        expect(await res.json()).toEqual({ error: { code: "unauthenticated", message: "Sign in as an admin to do this." } });
+        expect(await res.json()).toEqual({
+          error: { code: "unauthenticated", message: "Sign in as an admin to do this." },
+        });
       }
     });
 
@@ -118,7 +151,11 @@ describe("screenshots", () => {
       expect(res.status).toBe(200);
       const { screenshotUrl } = (await res.json()) as { screenshotUrl: string };
       await expectStoredScreenshot(server, screenshotUrl);
-      const row = await server.services.database.db.selectFrom("tools").select("screenshot_url").where("id", "=", toolId).executeTakeFirstOrThrow();
+      const row = await server.services.database.db
+        .selectFrom("tools")
+        .select("screenshot_url")
+        .where("id", "=", toolId)
+        .executeTakeFirstOrThrow();
       expect(row.screenshot_url).toBe(screenshotUrl);
     });
 

@@ -28,7 +28,13 @@ export interface ScreenshotDeps {
 }
 
 /** Screenshots of tools' websites, stored through `storage`. */
-export function createScreenshotService({ database, storage, freshness, capturer, now }: ScreenshotDeps): ScreenshotService {
+export function createScreenshotService({
+  database,
+  storage,
+  freshness,
+  capturer,
+  now,
+}: ScreenshotDeps): ScreenshotService {
   const { db } = database;
   return {
     status: () => capturer.status(),
@@ -40,7 +46,9 @@ export function createScreenshotService({ database, storage, freshness, capturer
       const key = `screenshots/${slugKeyPart(tool.slug)}_${at}.webp`;
       const screenshotUrl = await storage.put(key, image, "image/webp");
       try {
-        const updated = await changeCatalog({ database, freshness, now: () => at }, (write) => setScreenshot(write, toolId, screenshotUrl));
+        const updated = await changeCatalog({ database, freshness, now: () => at }, (write) =>
+          setScreenshot(write, toolId, screenshotUrl),
+        );
         if (!updated) throw new ToolGoneError();
       } catch (error) {
         await storage.delete(key).catch(() => undefined);

@@ -97,7 +97,12 @@ async function visit(context: BrowserContext, job: CaptureJob, left: () => numbe
   try {
     response = await page.goto(job.url, { waitUntil: "load", timeout: left() });
   } catch (error) {
-    return { kind: "navigation-failed", timeout: error instanceof errors.TimeoutError, message: messageOf(error), lastHop };
+    return {
+      kind: "navigation-failed",
+      timeout: error instanceof errors.TimeoutError,
+      message: messageOf(error),
+      lastHop,
+    };
   }
   if (response && response.status() >= 400) return { kind: "status", status: response.status(), url: response.url() };
   await page.waitForTimeout(Math.min(job.settleMs, left()));

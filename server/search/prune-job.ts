@@ -6,7 +6,10 @@ import { pruneOneOffTerms } from "./tracking.ts";
 export type SearchTermsPruneSummary = { forgotten: number };
 
 /** Forgets one-off search terms (./tracking.ts, pruneOneOffTerms) once a day, at night. */
-export function searchTermsPruneJob(deps: { database: Database; now: () => number }): ScheduledJob<SearchTermsPruneSummary> {
+export function searchTermsPruneJob(deps: {
+  database: Database;
+  now: () => number;
+}): ScheduledJob<SearchTermsPruneSummary> {
   return {
     name: "search-terms-prune",
     schedule: { pattern: "40 3 * * *", timezone: "Europe/Amsterdam" },

@@ -60,7 +60,8 @@ class Catalogue {
   /** Public tools, most liked first (then newest, then id descending), as the lists order them. */
   mostLiked(tools = this.tools.filter((t) => this.isPublic(t))) {
     return [...tools].sort(
-      (a, b) => b.upvotesCount - a.upvotesCount || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+      (a, b) =>
+        b.upvotesCount - a.upvotesCount || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
     );
   }
 }
@@ -95,7 +96,14 @@ function hasSection(html: string, id: string): boolean {
 function expectNoLeak(status: number, body: string, where: string) {
   expect(status, where).not.toBe(500);
   expect(status, where).toBeLessThan(500);
-  for (const leak of [/\n\s+at .+\(.+:\d+:\d+\)/, /node_modules/, /SqliteError/i, /syntax error/i, /fts5/i, /\bpg\b.*error/i]) {
+  for (const leak of [
+    /\n\s+at .+\(.+:\d+:\d+\)/,
+    /node_modules/,
+    /SqliteError/i,
+    /syntax error/i,
+    /fts5/i,
+    /\bpg\b.*error/i,
+  ]) {
     expect(body, `${where}: ${leak}`).not.toMatch(leak);
   }
 }
@@ -207,7 +215,8 @@ describe("search page and search API", () => {
       { tool: pending, amountUsd: 999, paidAt: now - DAY_MS },
       { tool: rejected, amountUsd: 999, paidAt: now - DAY_MS },
     );
-    for (const order of catalogue.orders) await addPaidOrder(server.services, order.tool, order.amountUsd, order.paidAt);
+    for (const order of catalogue.orders)
+      await addPaidOrder(server.services, order.tool, order.amountUsd, order.paidAt);
   });
 
   describe("the prompt", () => {
@@ -276,7 +285,10 @@ describe("search page and search API", () => {
       expect(titleOf(page.html)).toMatch(/^“Widget MAKER” — search — /);
       const pagination = element(page.html, "nav", (a) => a["aria-label"] === "Pagination", "pagination").inner;
       // Page 2's number, then Next.
-      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual(["/search/Widget%20MAKER?page=2", "/search/Widget%20MAKER?page=2"]);
+      expect(anchors(pagination).map((a) => a.attrs.href)).toEqual([
+        "/search/Widget%20MAKER?page=2",
+        "/search/Widget%20MAKER?page=2",
+      ]);
       expect(resultSlugs(page.html)).toEqual(resultSlugs((await getPage(server.url, "/search/widget%20maker")).html));
     });
   });
@@ -320,7 +332,9 @@ describe("search page and search API", () => {
       expect(resultCount(html)).toBe("1 result");
       expect(resultSlugs(html)).toEqual([sponsor.slug]);
       const api = await getJson<SearchJson>(server, "/api/v1/search?q=Sponsor%20Suite");
-      expect(api.body.data.map((t) => ({ slug: t.slug, score: t.score }))).toEqual(catalogue.search("Sponsor Suite", now));
+      expect(api.body.data.map((t) => ({ slug: t.slug, score: t.score }))).toEqual(
+        catalogue.search("Sponsor Suite", now),
+      );
     });
 
     it("shows up to 4 featured tools by featured price, and the 5 most liked public tools", async () => {
@@ -331,7 +345,10 @@ describe("search page and search API", () => {
         widgets[2]!.slug,
         widgets[9]!.slug,
       ]);
-      const favourites = catalogue.mostLiked().slice(0, 5).map((t) => t.slug);
+      const favourites = catalogue
+        .mostLiked()
+        .slice(0, 5)
+        .map((t) => t.slug);
       expect(favourites).toEqual([notion.slug, sponsor.slug, timers[7]!.slug, timers[1]!.slug, timers[5]!.slug]);
       expect(toolSlugs(sectionLabelledBy(html, "favourites-title"))).toEqual(favourites);
     });
@@ -340,17 +357,30 @@ describe("search page and search API", () => {
       const { html } = await getPage(server.url, "/search/notion");
       expect(resultSlugs(html)).toEqual([notion.slug]);
       const related = catalogue
-        .mostLiked(catalogue.tools.filter((t) => catalogue.isPublic(t) && t.categories.includes("productivity") && t.id !== notion.id))
+        .mostLiked(
+          catalogue.tools.filter(
+            (t) => catalogue.isPublic(t) && t.categories.includes("productivity") && t.id !== notion.id,
+          ),
+        )
         .slice(0, 6)
         .map((t) => t.slug);
-      expect(related).toEqual([timers[7]!.slug, timers[1]!.slug, timers[5]!.slug, timers[3]!.slug, timers[6]!.slug, timers[2]!.slug]);
+      expect(related).toEqual([
+        timers[7]!.slug,
+        timers[1]!.slug,
+        timers[5]!.slug,
+        timers[3]!.slug,
+        timers[6]!.slug,
+        timers[2]!.slug,
+      ]);
       expect(toolSlugs(sectionLabelledBy(html, "related-title"))).toEqual(related);
 
       // The top result of "widget" is a design tool: its related tools are the other design tools.
       const widgetPage = (await getPage(server.url, "/search/widget")).html;
       const top = catalogue.search("widget", now)[0]!.slug;
       const designRelated = catalogue
-        .mostLiked(catalogue.tools.filter((t) => catalogue.isPublic(t) && t.categories.includes("design") && t.slug !== top))
+        .mostLiked(
+          catalogue.tools.filter((t) => catalogue.isPublic(t) && t.categories.includes("design") && t.slug !== top),
+        )
         .slice(0, 6)
         .map((t) => t.slug);
       expect(toolSlugs(sectionLabelledBy(widgetPage, "related-title"))).toEqual(designRelated);
@@ -360,7 +390,14 @@ describe("search page and search API", () => {
     });
 
     it("never shows pending or rejected tools, though they match, are liked most and paid", async () => {
-      for (const path of ["/search/widget", "/search/widget?page=2", "/search/secret", "/search/notion", "/search/100%25", "/search/components"]) {
+      for (const path of [
+        "/search/widget",
+        "/search/widget?page=2",
+        "/search/secret",
+        "/search/notion",
+        "/search/100%25",
+        "/search/components",
+      ]) {
         const { res, html } = await getPage(server.url, path);
         expect(res.status, path).toBe(200);
         for (const hidden of [pending, rejected]) {
@@ -464,7 +501,10 @@ describe("search page and search API", () => {
       // Taken literally: exactly what the core rules give over the public catalogue.
       const expected = catalogue.search(q, now);
       expect(api.body.total, apiPath).toBe(expected.length);
-      expect(api.body.data.map((t) => ({ slug: t.slug, score: t.score })), apiPath).toEqual(expected.slice(0, PAGE_SIZE));
+      expect(
+        api.body.data.map((t) => ({ slug: t.slug, score: t.score })),
+        apiPath,
+      ).toEqual(expected.slice(0, PAGE_SIZE));
       expect(resultSlugs(html), path).toEqual(expected.slice(0, PAGE_SIZE).map((r) => r.slug));
       // Markup in the query is shown as text, never as markup.
       expect(html).not.toContain("<script>alert(1)</script>");
@@ -482,8 +522,12 @@ describe("search page and search API", () => {
       expect((await getJson<SearchJson>(server, "/api/v1/search?q=_e_")).body.total).toBe(0);
       // Inside a word is not where a word starts (docs/design.md#rule-13); after "_" is.
       expect((await getJson<SearchJson>(server, "/api/v1/search?q=e_c")).body.total).toBe(0);
-      expect((await getJson<SearchJson>(server, "/api/v1/search?q=_case")).body.data.map((t) => t.slug)).toEqual([snake.slug]);
-      expect((await getJson<SearchJson>(server, "/api/v1/search?q=case%20helper")).body.data.map((t) => t.slug)).toEqual([snake.slug]);
+      expect((await getJson<SearchJson>(server, "/api/v1/search?q=_case")).body.data.map((t) => t.slug)).toEqual([
+        snake.slug,
+      ]);
+      expect(
+        (await getJson<SearchJson>(server, "/api/v1/search?q=case%20helper")).body.data.map((t) => t.slug),
+      ).toEqual([snake.slug]);
       expect((await getJson<SearchJson>(server, "/api/v1/search?q=100%25%20o")).body.data[0]?.slug).toBe(organic.slug);
     });
 
@@ -550,11 +594,14 @@ describe("search page and search API", () => {
   });
 
   describe("a NUL character in the query (PostgreSQL text cannot hold it; SQLite FTS5 stops reading a query at it)", () => {
-    it.each(["/search/%00", "/search/a%00b", "/search/notion%00"])("answers the page %s with 400 or results, never 500", async (path) => {
-      const { res, html } = await getPage(server.url, path);
-      expectNoLeak(res.status, html, path);
-      expect([200, 400], path).toContain(res.status);
-    });
+    it.each(["/search/%00", "/search/a%00b", "/search/notion%00"])(
+      "answers the page %s with 400 or results, never 500",
+      async (path) => {
+        const { res, html } = await getPage(server.url, path);
+        expectNoLeak(res.status, html, path);
+        expect([200, 400], path).toContain(res.status);
+      },
+    );
 
     it.each(["/api/v1/search?q=%00", "/api/v1/search?q=a%00b", "/api/v1/search?q=notion%00"])(
       "answers %s with 400 invalid-argument or results, never 500",
@@ -582,12 +629,17 @@ describe("search page and search API", () => {
             total: expected.length,
             totalPages: Math.max(1, Math.ceil(expected.length / PAGE_SIZE)),
           });
-          const html = (await getPage(server.url, `/search/${encodeURIComponent(q)}${page > 1 ? `?page=${page}` : ""}`)).html;
+          const html = (await getPage(server.url, `/search/${encodeURIComponent(q)}${page > 1 ? `?page=${page}` : ""}`))
+            .html;
           const bySlug = new Map(catalogue.tools.map((t) => [t.slug, t.id]));
-          expect(api.body.data.map((t) => t.id), `${q} page ${page}`).toEqual(resultSlugs(html).map((s) => bySlug.get(s)));
-          expect(api.body.data.map((t) => t.slug), `${q} page ${page}`).toEqual(
-            expected.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((r) => r.slug),
-          );
+          expect(
+            api.body.data.map((t) => t.id),
+            `${q} page ${page}`,
+          ).toEqual(resultSlugs(html).map((s) => bySlug.get(s)));
+          expect(
+            api.body.data.map((t) => t.slug),
+            `${q} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((r) => r.slug));
         }
       }
       const featured = await getJson<SearchJson>(server, "/api/v1/search?q=widget");
@@ -629,8 +681,18 @@ describe("search-term tracking (docs/design.md#entities)", () => {
   const testServer = useTestServer({ now: () => clock });
   let server: TestServer;
   const notion = makeTool({ name: "Notion", tagline: "Notes and docs", categories: ["productivity"], createdAt: BASE });
-  const notionTools = makeTool({ name: "Notion Tools Pack", tagline: "Templates", categories: ["productivity"], createdAt: BASE + 1 });
-  const figma = makeTool({ name: "Figma Plugins Hub", tagline: "Design plugins", categories: ["design"], createdAt: BASE + 2 });
+  const notionTools = makeTool({
+    name: "Notion Tools Pack",
+    tagline: "Templates",
+    categories: ["productivity"],
+    createdAt: BASE + 1,
+  });
+  const figma = makeTool({
+    name: "Figma Plugins Hub",
+    tagline: "Design plugins",
+    categories: ["design"],
+    createdAt: BASE + 2,
+  });
 
   beforeAll(async () => {
     server = testServer();
@@ -639,7 +701,8 @@ describe("search-term tracking (docs/design.md#entities)", () => {
 
   const row = (term: string) =>
     server.services.database.db.selectFrom("search_terms").selectAll().where("term", "=", term).executeTakeFirst();
-  const terms = async () => (await server.services.database.db.selectFrom("search_terms").select("term").execute()).map((r) => r.term);
+  const terms = async () =>
+    (await server.services.database.db.selectFrom("search_terms").select("term").execute()).map((r) => r.term);
 
   /** Searches as the search page's box does: ?q= then the redirect. */
   async function searchFromBox(q: string, from?: "home") {
@@ -654,7 +717,9 @@ describe("search-term tracking (docs/design.md#entities)", () => {
   /** Waits until a marker search is recorded, so earlier background writes have had their chance. */
   async function settle(marker: string) {
     await searchFromBox(marker);
-    await expect.poll(async () => (await row(normalizeQuery(marker)))?.search_count ?? 0, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await row(normalizeQuery(marker)))?.search_count ?? 0, { timeout: 5000 })
+      .toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
@@ -688,7 +753,9 @@ describe("search-term tracking (docs/design.md#entities)", () => {
     expect(stored.res.headers.get("x-cache")).toBe("HIT");
     expect(resultSlugs(stored.html)).toEqual(resultSlugs(rendered.html));
     await expect.poll(async () => (await row("figma"))?.search_count, { timeout: 5000 }).toBe(2);
-    const data = await fetch(`${server.url}/search/Figma.data`, { headers: { "user-agent": "Mozilla/5.0 Chrome/130" } });
+    const data = await fetch(`${server.url}/search/Figma.data`, {
+      headers: { "user-agent": "Mozilla/5.0 Chrome/130" },
+    });
     expect(data.status).toBe(200);
     await expect.poll(async () => (await row("figma"))?.search_count, { timeout: 5000 }).toBe(3);
     // Other pages, other pages of results and other methods are not searches.
@@ -741,8 +808,17 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
   });
   const db = () => testServer().services.database.db;
   const count = async (like: string) =>
-    Number((await db().selectFrom("search_terms").select((eb) => eb.fn.countAll<number>().as("n")).where("term", "like", like).executeTakeFirstOrThrow()).n);
-  const visit = (path: string, from: string) => getPage(testServer().url, path, { headers: { "X-Forwarded-For": from } });
+    Number(
+      (
+        await db()
+          .selectFrom("search_terms")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("term", "like", like)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const visit = (path: string, from: string) =>
+    getPage(testServer().url, path, { headers: { "X-Forwarded-For": from } });
 
   it("adds at most a few new terms per address (any site can make its visitors' browsers search), and still counts known ones", async () => {
     const server = testServer();
@@ -755,7 +831,17 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
     // A term already known is counted for the flooding address too.
     await visit("/search/floodmarker", "203.0.113.50");
     await expect
-      .poll(async () => (await db().selectFrom("search_terms").select("search_count").where("term", "=", "floodmarker").executeTakeFirst())?.search_count, { timeout: 5000 })
+      .poll(
+        async () =>
+          (
+            await db()
+              .selectFrom("search_terms")
+              .select("search_count")
+              .where("term", "=", "floodmarker")
+              .executeTakeFirst()
+          )?.search_count,
+        { timeout: 5000 },
+      )
       .toBe(2);
     expect(server.services.config.rateLimits.searchNewTerm.points).toBe(10);
   });
@@ -765,11 +851,22 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
     const limit = server.services.config.rateLimits.searchTracking.points;
     const seen = new Set<string | null>();
     for (const visitor of ["203.0.113.70", "203.0.113.71", "203.0.113.72"]) {
-      for (let i = 0; i < limit + 2; i++) seen.add((await visit("/search/proxied", visitor)).res.headers.get("x-cache"));
+      for (let i = 0; i < limit + 2; i++)
+        seen.add((await visit("/search/proxied", visitor)).res.headers.get("x-cache"));
     }
     expect(seen).toEqual(new Set(["MISS", "HIT"]));
     await expect
-      .poll(async () => (await db().selectFrom("search_terms").select("search_count").where("term", "=", "proxied").executeTakeFirst())?.search_count, { timeout: 5000 })
+      .poll(
+        async () =>
+          (
+            await db()
+              .selectFrom("search_terms")
+              .select("search_count")
+              .where("term", "=", "proxied")
+              .executeTakeFirst()
+          )?.search_count,
+        { timeout: 5000 },
+      )
       .toBe(3 * limit);
   });
 
@@ -779,22 +876,56 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
     await db()
       .insertInto("search_terms")
       .values([
-        { term: "one-off old", search_count: 1, last_searched: old - 31 * DAY_MS, created_at: old - 31 * DAY_MS, source: null, result_count: 0 },
-        { term: "popular old", search_count: 7, last_searched: old - 31 * DAY_MS, created_at: old - 40 * DAY_MS, source: null, result_count: 3 },
-        { term: "one-off new", search_count: 1, last_searched: old - 29 * DAY_MS, created_at: old - 29 * DAY_MS, source: null, result_count: 0 },
+        {
+          term: "one-off old",
+          search_count: 1,
+          last_searched: old - 31 * DAY_MS,
+          created_at: old - 31 * DAY_MS,
+          source: null,
+          result_count: 0,
+        },
+        {
+          term: "popular old",
+          search_count: 7,
+          last_searched: old - 31 * DAY_MS,
+          created_at: old - 40 * DAY_MS,
+          source: null,
+          result_count: 3,
+        },
+        {
+          term: "one-off new",
+          search_count: 1,
+          last_searched: old - 29 * DAY_MS,
+          created_at: old - 29 * DAY_MS,
+          source: null,
+          result_count: 0,
+        },
       ])
       .execute();
     expect(await pruneOneOffTerms(database, clock)).toBe(1);
-    const left = (await db().selectFrom("search_terms").select("term").where("term", "in", ["one-off old", "popular old", "one-off new"]).execute()).map((r) => r.term);
+    const left = (
+      await db()
+        .selectFrom("search_terms")
+        .select("term")
+        .where("term", "in", ["one-off old", "popular old", "one-off new"])
+        .execute()
+    ).map((r) => r.term);
     expect(left.sort()).toEqual(["one-off new", "popular old"]);
     // Searches do not prune: the scheduled job does, and records what it forgot.
     clock += 2 * 60 * 60 * 1000;
-    await db().updateTable("search_terms").set({ last_searched: clock - 31 * DAY_MS }).where("term", "=", "one-off new").execute();
+    await db()
+      .updateTable("search_terms")
+      .set({ last_searched: clock - 31 * DAY_MS })
+      .where("term", "=", "one-off new")
+      .execute();
     await visit("/search/prunetrigger", "203.0.113.60");
     await expect.poll(() => count("prunetrigger"), { timeout: 5000 }).toBe(1);
     expect(await count("one-off new")).toBe(1);
     const outcome = await testServer().services.scheduler.run("search-terms-prune");
-    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual(["succeeded", { forgotten: 1 }]);
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual([
+      "succeeded",
+      { forgotten: 1 },
+    ]);
     expect(await count("one-off new")).toBe(0);
     expect(await count("popular old")).toBe(1);
     expect(await count("prunetrigger")).toBe(1);
@@ -804,7 +935,12 @@ describe("search-term tracking under a flood of new terms (docs/decisions/018)",
 describe("search when tracking cannot be written", () => {
   const testServer = useTestServer();
   let server: TestServer;
-  const tool = makeTool({ name: "Resilient Notes", tagline: "Never down", categories: ["productivity"], createdAt: BASE });
+  const tool = makeTool({
+    name: "Resilient Notes",
+    tagline: "Never down",
+    categories: ["productivity"],
+    createdAt: BASE,
+  });
 
   beforeAll(async () => {
     server = testServer();
@@ -833,10 +969,34 @@ describe("search results with filters and sort", () => {
   const testServer = useTestServer();
   let server: TestServer;
   const hour = (n: number) => BASE + n * HOUR_MS;
-  const alpha = makeTool({ name: "Zeta Boards", tagline: "Kanban boards", pricingModel: "Free", platforms: ["Web"], createdAt: hour(1) });
-  const bravo = makeTool({ name: "Alpha Boards", tagline: "Team boards", pricingModel: "Paid", platforms: ["Web", "macOS"], createdAt: hour(2) });
-  const charlie = makeTool({ name: "Mid Boards", tagline: "Boards on the desktop", pricingModel: "Free", platforms: ["Windows"], createdAt: hour(3) });
-  const elsewhere = makeTool({ name: "Unrelated Editor", tagline: "Edits text", pricingModel: "Free", platforms: ["Web"], createdAt: hour(4) });
+  const alpha = makeTool({
+    name: "Zeta Boards",
+    tagline: "Kanban boards",
+    pricingModel: "Free",
+    platforms: ["Web"],
+    createdAt: hour(1),
+  });
+  const bravo = makeTool({
+    name: "Alpha Boards",
+    tagline: "Team boards",
+    pricingModel: "Paid",
+    platforms: ["Web", "macOS"],
+    createdAt: hour(2),
+  });
+  const charlie = makeTool({
+    name: "Mid Boards",
+    tagline: "Boards on the desktop",
+    pricingModel: "Free",
+    platforms: ["Windows"],
+    createdAt: hour(3),
+  });
+  const elsewhere = makeTool({
+    name: "Unrelated Editor",
+    tagline: "Edits text",
+    pricingModel: "Free",
+    platforms: ["Web"],
+    createdAt: hour(4),
+  });
 
   beforeAll(async () => {
     server = testServer();
@@ -870,7 +1030,11 @@ describe("search results with filters and sort", () => {
     // Platforms counted among the free matches.
     expect(free.counts["platform=web"]).toBe(1);
     expect(free.counts["platform=windows"]).toBe(1);
-    expect(anchors(free.html).filter((a) => a.text.startsWith("Remove filter: ") || a.text === "Clear all").map((a) => [a.text, a.attrs.href])).toEqual([
+    expect(
+      anchors(free.html)
+        .filter((a) => a.text.startsWith("Remove filter: ") || a.text === "Clear all")
+        .map((a) => [a.text, a.attrs.href]),
+    ).toEqual([
       ["Remove filter: Free", "/search/boards"],
       ["Clear all", "/search/boards"],
     ]);

@@ -62,9 +62,17 @@ export function createSearchService(
   now: () => number,
   metrics: Pick<Metrics, "searchServed">,
 ): SearchService {
-  const kept = new Map<string, { generation: number; madeAt: number; value: Promise<unknown>; shows: readonly string[] }>();
+  const kept = new Map<
+    string,
+    { generation: number; madeAt: number; value: Promise<unknown>; shows: readonly string[] }
+  >();
   /** `shows`: the tools whose like count the answer carries (a like of one on this instance makes it stale at once). */
-  function once<T>(generation: number, key: string, compute: () => Promise<T>, shows: (value: T) => readonly string[]): Promise<T> {
+  function once<T>(
+    generation: number,
+    key: string,
+    compute: () => Promise<T>,
+    shows: (value: T) => readonly string[],
+  ): Promise<T> {
     const held = kept.get(key);
     if (
       held &&
@@ -102,11 +110,21 @@ export function createSearchService(
     if (!category) return [];
     const { related } = SEARCH_LIMITS;
     // One more than shown, none left out (no tool has the id ""): the top result is dropped below.
-    const mostLiked = await once(generation, `most liked in ${category}`, () => catalog.mostLikedAlike(at, { id: "", categories: [category] }, related + 1), idsOf);
+    const mostLiked = await once(
+      generation,
+      `most liked in ${category}`,
+      () => catalog.mostLikedAlike(at, { id: "", categories: [category] }, related + 1),
+      idsOf,
+    );
     return mostLiked.filter((card) => card.id !== top.id).slice(0, related);
   }
 
-  async function results(query: string, page: number, view: Required<SearchView>, generation: number): Promise<SearchOutcome> {
+  async function results(
+    query: string,
+    page: number,
+    view: Required<SearchView>,
+    generation: number,
+  ): Promise<SearchOutcome> {
     const { sidebars, filters, order } = view;
     const at = now();
     const narrowed = `${order} ${filterQuery(filters)}`;
@@ -124,7 +142,14 @@ export function createSearchService(
       const top =
         page === 1
           ? found.items[0]
-          : (await once(generation, `found 1 ${query}`, () => catalog.search(query, at, { page: 1, pageSize: SEARCH_LIMITS.pageSize }), (f) => idsOf(f.items))).items[0];
+          : (
+              await once(
+                generation,
+                `found 1 ${query}`,
+                () => catalog.search(query, at, { page: 1, pageSize: SEARCH_LIMITS.pageSize }),
+                (f) => idsOf(f.items),
+              )
+            ).items[0];
       [featured, favourites, related] = await Promise.all([
         once(generation, "featured", () => catalog.featured(at, { limit: SEARCH_LIMITS.featured }), idsOf),
         once(generation, "favourites", () => catalog.mostLiked(at, SEARCH_LIMITS.favourites), idsOf),
@@ -159,9 +184,19 @@ export function createSearchService(
       if (query === "") return { kind: "prompt" };
       const started = performance.now();
       const generation = await freshness.generation();
-      const view = { sidebars: options.sidebars, filters: options.filters ?? NO_FILTERS, order: options.order ?? "relevance" };
-      const outcome = await once(generation, `${options.sidebars ? "page" : "api"} ${page} ${view.order} ${filterQuery(view.filters)} ${query}`, () => results(query, page, view, generation), (answer) =>
-        answer.kind === "results" ? [answer.items, answer.featured, answer.favourites, answer.related].flatMap(idsOf) : [],
+      const view = {
+        sidebars: options.sidebars,
+        filters: options.filters ?? NO_FILTERS,
+        order: options.order ?? "relevance",
+      };
+      const outcome = await once(
+        generation,
+        `${options.sidebars ? "page" : "api"} ${page} ${view.order} ${filterQuery(view.filters)} ${query}`,
+        () => results(query, page, view, generation),
+        (answer) =>
+          answer.kind === "results"
+            ? [answer.items, answer.featured, answer.favourites, answer.related].flatMap(idsOf)
+            : [],
       );
       // Kept answers count too: the histogram is what searchers waited, not what was computed.
       metrics.searchServed((performance.now() - started) / 1000);

@@ -7,7 +7,10 @@ import { SUGGEST_LIMITS } from "./suggest.ts";
 
 interface Answer {
   query: string;
-  data: { tools: { slug: string; name: string; tagline: string; path: string }[]; categories: { slug: string; name: string; count: number; path: string }[] };
+  data: {
+    tools: { slug: string; name: string; tagline: string; path: string }[];
+    categories: { slug: string; name: string; count: number; path: string }[];
+  };
 }
 
 describe("search suggestions", () => {
@@ -20,7 +23,9 @@ describe("search suggestions", () => {
   let server: TestServer;
   let client = 0;
   const ask = (q: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/v1/suggest?q=${encodeURIComponent(q)}`, { headers: { "X-Forwarded-For": `192.0.2.${++client}`, ...headers } });
+    fetch(`${server.url}/api/v1/suggest?q=${encodeURIComponent(q)}`, {
+      headers: { "X-Forwarded-For": `192.0.2.${++client}`, ...headers },
+    });
 
   beforeAll(async () => {
     server = testServer();
@@ -42,7 +47,12 @@ describe("search suggestions", () => {
     // "Denote" has "note" inside a word, and "Hidden Notes" is not public.
     expect(body.data.tools.map((t) => t.name)).toEqual(["Quick Notes", "Notepad Deluxe"]);
     const notepad = body.data.tools.find((t) => t.name === "Notepad Deluxe")!;
-    expect(notepad).toEqual({ slug: notepad.slug, name: "Notepad Deluxe", tagline: "Notes, fast.", path: `/tool/${notepad.slug}` });
+    expect(notepad).toEqual({
+      slug: notepad.slug,
+      name: "Notepad Deluxe",
+      tagline: "Notes, fast.",
+      path: `/tool/${notepad.slug}`,
+    });
     expect(body.data.categories).toEqual([]);
   });
 
@@ -63,7 +73,12 @@ describe("search suggestions", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     const refused = await ask("no", from);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ error: { code: "resource-exhausted", message: "Too many suggestions asked for in a short time. Please wait a moment." } });
+    expect(await refused.json()).toEqual({
+      error: {
+        code: "resource-exhausted",
+        message: "Too many suggestions asked for in a short time. Please wait a moment.",
+      },
+    });
     // Another address is not held back.
     expect((await ask("no")).status).toBe(200);
   });

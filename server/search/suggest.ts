@@ -15,14 +15,27 @@ export interface Suggestions {
  * Suggestions for a normalised query (core/search.ts), from the catalogue held in memory: tools
  * by name (shortest names first), and categories with public tools, by name.
  */
-export async function suggest(deps: { catalog: Pick<PublicCatalog, "namedLike" | "categoryCounts">; now: () => number }, query: string): Promise<Suggestions> {
+export async function suggest(
+  deps: { catalog: Pick<PublicCatalog, "namedLike" | "categoryCounts">; now: () => number },
+  query: string,
+): Promise<Suggestions> {
   const now = deps.now();
-  const [tools, counts] = await Promise.all([deps.catalog.namedLike(now, query, SUGGEST_LIMITS.tools), deps.catalog.categoryCounts(now)]);
-  const categories = CATEGORIES.filter((c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0 && wordStartsAt(c.name.toLowerCase(), query))
+  const [tools, counts] = await Promise.all([
+    deps.catalog.namedLike(now, query, SUGGEST_LIMITS.tools),
+    deps.catalog.categoryCounts(now),
+  ]);
+  const categories = CATEGORIES.filter(
+    (c) => isValidCategoryLabel(c.name) && (counts.get(c.slug) ?? 0) > 0 && wordStartsAt(c.name.toLowerCase(), query),
+  )
     .slice(0, SUGGEST_LIMITS.categories)
     .map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0, path: `/browse/${c.slug}` }));
   return {
-    tools: tools.map((t) => ({ slug: t.slug, name: t.name, tagline: t.tagline, path: `/tool/${encodeURIComponent(t.slug)}` })),
+    tools: tools.map((t) => ({
+      slug: t.slug,
+      name: t.name,
+      tagline: t.tagline,
+      path: `/tool/${encodeURIComponent(t.slug)}`,
+    })),
     categories,
   };
 }

@@ -34,13 +34,24 @@ export async function recordSearch(
   if (term === null) return "ignored";
   const limit = await deps.limiter.consume(`${search.client}\n${term}`);
   if (limit.limited) return "limited";
-  const known = await deps.database.db.selectFrom("search_terms").select("term").where("term", "=", term).executeTakeFirst();
+  const known = await deps.database.db
+    .selectFrom("search_terms")
+    .select("term")
+    .where("term", "=", term)
+    .executeTakeFirst();
   if (!known && (await deps.newTermLimiter.consume(search.client)).limited) return "limited";
   const source = search.source.kind === "homepage" ? "homepage" : null;
   const resultCount = search.source.kind === "search-page" ? search.source.resultCount : null;
   await deps.database.db
     .insertInto("search_terms")
-    .values({ term, search_count: 1, last_searched: search.now, created_at: search.now, source, result_count: resultCount })
+    .values({
+      term,
+      search_count: 1,
+      last_searched: search.now,
+      created_at: search.now,
+      source,
+      result_count: resultCount,
+    })
     .onConflict((oc) =>
       oc.column("term").doUpdateSet({
         search_count: sql<number>`search_terms.search_count + 1`,
@@ -106,7 +117,12 @@ export async function countSearch(
   request: { term: string; fromHome: boolean },
   client: string,
 ): Promise<void> {
-  const deps = { database: services.database, limiter: services.limiters.searchTracking, newTermLimiter: services.limiters.searchNewTerm, log: services.log };
+  const deps = {
+    database: services.database,
+    limiter: services.limiters.searchTracking,
+    newTermLimiter: services.limiters.searchNewTerm,
+    log: services.log,
+  };
   try {
     const outcome = await services.search.search(request.term, 1);
     if (outcome.kind !== "results") return;

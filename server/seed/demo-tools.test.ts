@@ -12,7 +12,15 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /** Every array field of a tool, for the shared item checks. */
-const LIST_FIELDS = ["categories", "tags", "platforms", "features", "useCases", "integrations", "targetAudience"] as const;
+const LIST_FIELDS = [
+  "categories",
+  "tags",
+  "platforms",
+  "features",
+  "useCases",
+  "integrations",
+  "targetAudience",
+] as const;
 
 const tools = DEMO_TOOLS;
 const each = tools.map((t) => [t.name, t] as const);
@@ -24,7 +32,8 @@ describe("demo-tools.json", () => {
   });
 
   it("is refused, naming the tool and field, when an entry breaks a form rule or has a stray field", () => {
-    const broken = (change: Record<string, unknown>) => () => parseDemoTools(demoTools.map((tool, i) => (i === 2 ? { ...tool, ...change } : tool)));
+    const broken = (change: Record<string, unknown>) => () =>
+      parseDemoTools(demoTools.map((tool, i) => (i === 2 ? { ...tool, ...change } : tool)));
     expect(broken({ categories: ["not-a-category"] })).toThrow(/2.*categories|categories.*2/s);
     expect(broken({ tagline: "" })).toThrow(/tagline/);
     expect(broken({ websiteUrl: "ftp://example.com" })).toThrow(/websiteUrl/);
@@ -92,9 +101,8 @@ describe("DEMO_TOOLS catalogue", () => {
   it("has at least 55 tools with every field non-empty, and at most 8 without integrations", () => {
     const complete = tools.filter(
       (t) =>
-        [t.name, t.tagline, t.websiteUrl, t.description, t.pricingDetails].every(
-          (s) => s.trim() !== "",
-        ) && LIST_FIELDS.every((field) => t[field].length > 0),
+        [t.name, t.tagline, t.websiteUrl, t.description, t.pricingDetails].every((s) => s.trim() !== "") &&
+        LIST_FIELDS.every((field) => t[field].length > 0),
     );
     expect(complete.length).toBeGreaterThanOrEqual(55);
     expect(tools.filter((t) => t.integrations.length === 0).length).toBeLessThanOrEqual(8);

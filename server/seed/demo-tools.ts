@@ -39,7 +39,9 @@ export const demoToolSchema = z.strictObject({
   /** Only on the tools still waiting for review. */
   status: z.literal("pending").optional(),
   /** Only on the featured ones (and the one whose year has run out). */
-  featured: z.strictObject({ amountUsd: z.int().min(FEATURE_MIN_USD).max(FEATURE_MAX_USD), paidDaysAgo: z.int().min(0) }).optional(),
+  featured: z
+    .strictObject({ amountUsd: z.int().min(FEATURE_MIN_USD).max(FEATURE_MAX_USD), paidDaysAgo: z.int().min(0) })
+    .optional(),
 });
 
 export type DemoTool = z.output<typeof demoToolSchema>;

@@ -59,7 +59,10 @@ describe("demo catalogue", () => {
   });
 
   it("gives every tool a preview, drawn like its link-preview image at a screenshot's size, shown on its page", async () => {
-    const tools = await server.services.database.db.selectFrom("tools").select(["slug", "name", "screenshot_url"]).execute();
+    const tools = await server.services.database.db
+      .selectFrom("tools")
+      .select(["slug", "name", "screenshot_url"])
+      .execute();
     expect(tools.every((t) => t.screenshot_url?.startsWith("/uploads/screenshots/"))).toBe(true);
     const [first] = tools;
     const res = await fetch(`${server.url}${first!.screenshot_url}`);
@@ -95,7 +98,10 @@ describe("demo catalogue", () => {
       const at = (24 * info.width + 48) * info.channels;
       const pixel = [data[at]!, data[at + 1]!, data[at + 2]!];
       const expected = [1, 3, 5].map((i) => parseInt(categoryColor(primary.category).slice(i, i + 2), 16));
-      expect(pixel.reduce((sum, v, i) => sum + Math.abs(v - expected[i]!), 0), primary.category).toBeLessThan(24);
+      expect(
+        pixel.reduce((sum, v, i) => sum + Math.abs(v - expected[i]!), 0),
+        primary.category,
+      ).toBeLessThan(24);
       colours.add(categoryColor(primary.category));
     }
     expect(colours.size).toBeGreaterThanOrEqual(5);
@@ -119,7 +125,10 @@ describe("demo catalogue", () => {
   it("does nothing when the database already has tools", async () => {
     const { database, storage, log } = server.services;
     expect(await seedDemoIfEmpty({ database, storage, log, now: Date.now() })).toBe(0);
-    const { n } = await database.db.selectFrom("tools").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    const { n } = await database.db
+      .selectFrom("tools")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(added);
   });
 });

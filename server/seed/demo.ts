@@ -35,10 +35,15 @@ export async function seedDemoIfEmpty(deps: {
 
   const tools: NewTool[] = [];
   const orders: { tool: NewTool; amountUsd: number; paidAt: number }[] = [];
-  const placed = DEMO_TOOLS.map((demo, index) => ({ demo, slug: slugify(demo.name.trim()), createdAt: now - demo.addedDaysAgo * DAY_MS - index * 60_000 }));
+  const placed = DEMO_TOOLS.map((demo, index) => ({
+    demo,
+    slug: slugify(demo.name.trim()),
+    createdAt: now - demo.addedDaysAgo * DAY_MS - index * 60_000,
+  }));
   // Four at a time: libuv runs four image jobs at once; more would only wait in its queue.
   const media: { logoUrl: string; screenshotUrl: string }[] = [];
-  for (let i = 0; i < placed.length; i += 4) media.push(...(await Promise.all(placed.slice(i, i + 4).map((p) => storeDemoImages(storage, p)))));
+  for (let i = 0; i < placed.length; i += 4)
+    media.push(...(await Promise.all(placed.slice(i, i + 4).map((p) => storeDemoImages(storage, p)))));
   for (const [index, { demo, slug, createdAt }] of placed.entries()) {
     const { logoUrl, screenshotUrl } = media[index]!;
     const tool: NewTool = {
@@ -110,10 +115,14 @@ async function storeDemoImages(
   { demo, slug, createdAt }: { demo: DemoTool; slug: string; createdAt: number },
 ): Promise<{ logoUrl: string; screenshotUrl: string }> {
   const logo = await renderLetterLogo(demo.name, categoryColor(demo.categories[0]));
-  const preview = await renderToolImage({ name: demo.name, tagline: demo.tagline, categories: demo.categories, siteName: "" }, logo, {
-    canvas: PREVIEW_CANVAS,
-    format: "webp",
-  });
+  const preview = await renderToolImage(
+    { name: demo.name, tagline: demo.tagline, categories: demo.categories, siteName: "" },
+    logo,
+    {
+      canvas: PREVIEW_CANVAS,
+      format: "webp",
+    },
+  );
   const key = `${slugKeyPart(slug)}_${createdAt}`;
   const [logoUrl, screenshotUrl] = await Promise.all([
     storage.put(`logos/${key}_logo.webp`, logo, "image/webp"),

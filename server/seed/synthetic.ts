@@ -30,7 +30,8 @@ const TAGS = (
   "education health fitness music video audio images notes tasks calendar email crm seo"
 ).split(" ");
 
-const SYLLABLES = "flo zen pix nova byte loop dash kit hub sync mint leaf bolt wave core grid lumen orbit quill pulse".split(" ");
+const SYLLABLES =
+  "flo zen pix nova byte loop dash kit hub sync mint leaf bolt wave core grid lumen orbit quill pulse".split(" ");
 
 type Rng = () => number;
 
@@ -75,7 +76,9 @@ export function syntheticTools(count: number, options: { offset: number; now: nu
   const tools: NewTool[] = [];
   for (let i = 0; i < count; i++) {
     const n = options.offset + i;
-    const name = `${pick(rng, SYLLABLES)}${pick(rng, SYLLABLES)} ${pick(rng, WORDS, true)} ${n}`.replace(/^./, (c) => c.toUpperCase());
+    const name = `${pick(rng, SYLLABLES)}${pick(rng, SYLLABLES)} ${pick(rng, WORDS, true)} ${n}`.replace(/^./, (c) =>
+      c.toUpperCase(),
+    );
     const createdAt = options.now - Math.floor(rng() * 3 * 365 * 86_400_000);
     tools.push({
       id: newId(),
@@ -83,7 +86,8 @@ export function syntheticTools(count: number, options: { offset: number; now: nu
       name,
       tagline: sentence(rng, 4 + Math.floor(rng() * 6)),
       websiteUrl: `https://${slugify(name)}.example.com`,
-      description: [sentence(rng, 20 + Math.floor(rng() * 30)), sentence(rng, 15 + Math.floor(rng() * 25))].join(".\n\n") + ".",
+      description:
+        [sentence(rng, 20 + Math.floor(rng() * 30)), sentence(rng, 15 + Math.floor(rng() * 25))].join(".\n\n") + ".",
       categories: distinct(rng, CATEGORY_SLUGS, 1 + Math.floor(rng() * 3), true),
       tags: distinct(rng, TAGS, 2 + Math.floor(rng() * 4), true),
       platforms: distinct(rng, PLATFORMS, 1 + Math.floor(rng() * 3)),
@@ -91,8 +95,16 @@ export function syntheticTools(count: number, options: { offset: number; now: nu
       pricingDetails: rng() < 0.7 ? `From $${5 + Math.floor(rng() * 60)} per month.` : "",
       features: Array.from({ length: 3 }, () => sentence(rng, 3)),
       useCases: Array.from({ length: 2 }, () => sentence(rng, 4)),
-      integrations: distinct(rng, ["Slack", "GitHub", "Zapier", "Google Drive", "Notion", "Figma", "Stripe"], Math.floor(rng() * 4)),
-      targetAudience: distinct(rng, ["Developers", "Designers", "Marketers", "Students", "Small businesses", "Enterprises"], 2),
+      integrations: distinct(
+        rng,
+        ["Slack", "GitHub", "Zapier", "Google Drive", "Notion", "Figma", "Stripe"],
+        Math.floor(rng() * 4),
+      ),
+      targetAudience: distinct(
+        rng,
+        ["Developers", "Designers", "Marketers", "Students", "Small businesses", "Enterprises"],
+        2,
+      ),
       status: rng() < 0.05 ? "pending" : "approved",
       source: "admin",
       logoUrl: null,

@@ -26,14 +26,28 @@ describe("the approval mail", () => {
   });
 
   it("tells the submitter that gave an address, once, with the tool's page; tools without one get none", async () => {
-    const mine = makeTool({ name: `Maker's <Tool>`, status: "pending", source: "free_submission", submitterEmail: "maker@example.com" });
-    const anonymous = makeTool({ name: "Nobody's Tool", status: "pending", source: "free_submission", submitterEmail: null });
+    const mine = makeTool({
+      name: `Maker's <Tool>`,
+      status: "pending",
+      source: "free_submission",
+      submitterEmail: "maker@example.com",
+    });
+    const anonymous = makeTool({
+      name: "Nobody's Tool",
+      status: "pending",
+      source: "free_submission",
+      submitterEmail: null,
+    });
     await addTools(server.services, [mine, anonymous]);
     const before = smtp.received.length;
     const approve = (ids: string[]) => {
       const body = new URLSearchParams({ intent: "approve", formKey: "bulk" });
       for (const id of ids) body.append("ids", id);
-      return fetch(`${server.url}/admin/moderation`, { method: "POST", body, headers: { Origin: server.url, Cookie: cookie } });
+      return fetch(`${server.url}/admin/moderation`, {
+        method: "POST",
+        body,
+        headers: { Origin: server.url, Cookie: cookie },
+      });
     };
     expect((await approve([mine.id, anonymous.id])).status).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
@@ -49,7 +63,10 @@ describe("the approval mail", () => {
   });
 
   it("escapes the tool's name in the HTML body and keeps the subject on one line", () => {
-    const mail = renderApproval({ name: "S", url: "https://s.example" }, { name: "A\r\nBcc: x@y.z <b>", url: "https://s.example/tool/a" });
+    const mail = renderApproval(
+      { name: "S", url: "https://s.example" },
+      { name: "A\r\nBcc: x@y.z <b>", url: "https://s.example/tool/a" },
+    );
     expect(mail.subject).toBe("A Bcc: x@y.z <b> is now listed on S");
     expect(mail.html).toContain("A Bcc: x@y.z &lt;b&gt;");
     expect(mail.html).not.toContain("<b>");

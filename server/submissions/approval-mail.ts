@@ -15,7 +15,10 @@ export interface ApprovalMailDeps {
 }
 
 /** The mail telling a submitter their tool is listed, with its page's address. */
-export function renderApproval(site: { name: string; url: string }, tool: { name: string; url: string }): { subject: string; text: string; html: string } {
+export function renderApproval(
+  site: { name: string; url: string },
+  tool: { name: string; url: string },
+): { subject: string; text: string; html: string } {
   const subject = mailLine`${tool.name} is now listed on ${site.name}`;
   const text = [
     mailLine`Good news: "${tool.name}", which you submitted to ${site.name}, has been approved.`,

@@ -10,7 +10,9 @@ function multipart(fileSize: number, chunk = 64 * 1024): { stream: ReadableStrea
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nQuillpad\r\n` +
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="logo"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
   );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="submitterEmail"\r\n\r\nme@example.com\r\n--${BOUNDARY}--\r\n`);
+  const tail = Buffer.from(
+    `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="submitterEmail"\r\n\r\nme@example.com\r\n--${BOUNDARY}--\r\n`,
+  );
   // The tail is sent in two pieces split inside the delimiter: it must still be found.
   const pieces: (Buffer | number)[] = [head, fileSize, tail.subarray(0, 5), tail.subarray(5)];
   let index = 0;
@@ -34,7 +36,12 @@ function multipart(fileSize: number, chunk = 64 * 1024): { stream: ReadableStrea
 }
 
 function post(stream: ReadableStream<Uint8Array>, contentType = `multipart/form-data; boundary=${BOUNDARY}`): Request {
-  return new Request("http://localhost/submit-tool", { method: "POST", body: stream, headers: { "content-type": contentType }, duplex: "half" } as RequestInit);
+  return new Request("http://localhost/submit-tool", {
+    method: "POST",
+    body: stream,
+    headers: { "content-type": contentType },
+    duplex: "half",
+  } as RequestInit);
 }
 
 function bodyOf(text: string): ReadableStream<Uint8Array> {
@@ -62,13 +69,18 @@ describe("readUploadForm", () => {
   it("keeps one file and skips a second", async () => {
     const file = (name: string, bytes: string) =>
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n${bytes}\r\n`;
-    const result = await readUploadForm(post(bodyOf(`${file("logo", "first")}${file("other", "second")}--${BOUNDARY}--\r\n`)));
+    const result = await readUploadForm(
+      post(bodyOf(`${file("logo", "first")}${file("other", "second")}--${BOUNDARY}--\r\n`)),
+    );
     expect(result.ok).toBe(true);
     expect([...result.formData.keys()]).toEqual(["logo"]);
   });
 
   it("says a form is unreadable when it has no boundary or ends before its last boundary", async () => {
-    expect(await readUploadForm(post(bodyOf("name=x"), "multipart/form-data; charset=utf-8"))).toMatchObject({ ok: false, problem: "unreadable" });
+    expect(await readUploadForm(post(bodyOf("name=x"), "multipart/form-data; charset=utf-8"))).toMatchObject({
+      ok: false,
+      problem: "unreadable",
+    });
     const cut = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nQuill`;
     expect(await readUploadForm(post(bodyOf(cut)))).toMatchObject({ ok: false, problem: "unreadable" });
   });
@@ -81,8 +93,15 @@ describe("readUploadForm", () => {
   });
 
   it("says a form is too large when its text passes the allowance, keeping what came before", async () => {
-    const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const result = await readUploadForm(post(bodyOf(`${field("name", "Quillpad")}${field("description", "x".repeat(FILE_KEPT_BYTES + FORM_TEXT_ALLOWANCE + 1))}--${BOUNDARY}--\r\n`)));
+    const field = (name: string, value: string) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const result = await readUploadForm(
+      post(
+        bodyOf(
+          `${field("name", "Quillpad")}${field("description", "x".repeat(FILE_KEPT_BYTES + FORM_TEXT_ALLOWANCE + 1))}--${BOUNDARY}--\r\n`,
+        ),
+      ),
+    );
     expect(result).toMatchObject({ ok: false, problem: "too-large" });
     expect(result.formData.get("name")).toBe("Quillpad");
   });

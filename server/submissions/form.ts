@@ -43,7 +43,9 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
     // A post without the file (a script, or a browser that dropped the encoding): its fields only.
     try {
       for (const [name, value] of await request.formData()) formData.append(name, value);
-      return hasUnreadableText(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
+      return hasUnreadableText(formData)
+        ? { ok: false, formData: new FormData(), problem: "unreadable" }
+        : { ok: true, formData };
     } catch {
       return { ok: false, formData, problem: "unreadable" };
     }
@@ -79,7 +81,11 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
     files.push(
       new Promise<void>((resolve) => {
         stream.on("end", () => {
-          if (name) formData.append(name, new File(chunks as Uint8Array<ArrayBuffer>[], info.filename ?? "", { type: info.mimeType }));
+          if (name)
+            formData.append(
+              name,
+              new File(chunks as Uint8Array<ArrayBuffer>[], info.filename ?? "", { type: info.mimeType }),
+            );
           resolve();
         });
         stream.on("error", () => {
@@ -107,7 +113,9 @@ export async function readUploadForm(request: Request): Promise<ReadFormResult> 
   }
   await Promise.all(files);
   if (problem) return { ok: false, formData, problem };
-  return hasUnreadableText(formData) ? { ok: false, formData: new FormData(), problem: "unreadable" } : { ok: true, formData };
+  return hasUnreadableText(formData)
+    ? { ok: false, formData: new FormData(), problem: "unreadable" }
+    : { ok: true, formData };
 }
 
 /** Reads what is left of the body and drops it (after the parser gave up, or before it began). */
@@ -126,6 +134,7 @@ async function drain(body: Readable): Promise<void> {
  */
 function hasUnreadableText(formData: FormData): boolean {
   const unreadable = (text: string) => text.includes("\u0000") || text.includes("\uFFFD");
-  for (const [name, value] of formData) if (unreadable(name) || (typeof value === "string" && unreadable(value))) return true;
+  for (const [name, value] of formData)
+    if (unreadable(name) || (typeof value === "string" && unreadable(value))) return true;
   return false;
 }

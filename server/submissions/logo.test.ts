@@ -30,11 +30,16 @@ describe("processLogo", () => {
 
   it("trims a wide logo's empty margins and centres it on a transparent square", async () => {
     // 300×100 of red inside 50 px of transparency all round: a wordmark exported with margins.
-    const wide = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 220, g: 0, b: 0, alpha: 1 } } })
+    const wide = await sharp({
+      create: { width: 300, height: 100, channels: 4, background: { r: 220, g: 0, b: 0, alpha: 1 } },
+    })
       .extend({ top: 50, bottom: 50, left: 50, right: 50, background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .png()
       .toBuffer();
-    const { data, info } = await sharp(await processLogo(wide)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await processLogo(wide))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([LOGO_LIMITS.side, LOGO_LIMITS.side]);
     const alpha = (x: number, y: number) => data[(y * info.width + x) * 4 + 3]!;
     const middle = LOGO_LIMITS.side / 2;
@@ -49,7 +54,9 @@ describe("processLogo", () => {
   });
 
   it("keeps a logo that is one colour throughout (nothing to trim) as a full square", async () => {
-    const plain = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 200 } } }).png().toBuffer();
+    const plain = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
     const meta = await sharp(await processLogo(plain)).metadata();
     expect([meta.width, meta.height]).toEqual([LOGO_LIMITS.side, LOGO_LIMITS.side]);
   });
@@ -63,11 +70,31 @@ describe("processLogo", () => {
 
   it.each([
     ["an empty file", () => Buffer.alloc(0), "The file is empty."],
-    ["a PNG header on garbage", () => Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from("not an image at all".repeat(20))]), /not a readable PNG, JPEG or WebP image/],
-    ["a JPEG header on garbage", () => Buffer.concat([Buffer.from("ffd8ffe0", "hex"), Buffer.alloc(500, 7)]), /not a readable PNG, JPEG or WebP image/],
-    ["an SVG with a script", () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "SVG images are not accepted: use a PNG, JPEG or WebP file."],
-    ["an SVG behind an XML declaration", () => Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), "SVG images are not accepted: use a PNG, JPEG or WebP file."],
-    ["an HTML page", () => Buffer.from("<!doctype html><script>alert(1)</script>"), "Only PNG, JPEG and WebP images are accepted."],
+    [
+      "a PNG header on garbage",
+      () => Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from("not an image at all".repeat(20))]),
+      /not a readable PNG, JPEG or WebP image/,
+    ],
+    [
+      "a JPEG header on garbage",
+      () => Buffer.concat([Buffer.from("ffd8ffe0", "hex"), Buffer.alloc(500, 7)]),
+      /not a readable PNG, JPEG or WebP image/,
+    ],
+    [
+      "an SVG with a script",
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "SVG images are not accepted: use a PNG, JPEG or WebP file.",
+    ],
+    [
+      "an SVG behind an XML declaration",
+      () => Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      "SVG images are not accepted: use a PNG, JPEG or WebP file.",
+    ],
+    [
+      "an HTML page",
+      () => Buffer.from("<!doctype html><script>alert(1)</script>"),
+      "Only PNG, JPEG and WebP images are accepted.",
+    ],
   ])("refuses %s", async (_label, make, message) => {
     expect(await refusal(make())).toMatch(message);
   });
@@ -78,9 +105,13 @@ describe("processLogo", () => {
 
   it("refuses a 30000×30000 PNG bomb without decoding it, and a real image past the pixel limit", async () => {
     const started = Date.now();
-    expect(await refusal(await pngClaiming(30_000, 30_000))).toBe("The image has too many pixels (at most 25 megapixels).");
+    expect(await refusal(await pngClaiming(30_000, 30_000))).toBe(
+      "The image has too many pixels (at most 25 megapixels).",
+    );
     expect(Date.now() - started).toBeLessThan(2000);
-    const big = await sharp({ create: { width: 5100, height: 5000, channels: 3, background: "#fff" } }).png().toBuffer();
+    const big = await sharp({ create: { width: 5100, height: 5000, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeLessThan(LOGO_LIMITS.maxBytes);
     expect(await refusal(big)).toBe("The image has too many pixels (at most 25 megapixels).");
   });

@@ -20,7 +20,14 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
   if (starts(0xff, 0xd8, 0xff)) return "jpeg";
   // RIFF....WEBP
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "webp";
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return "webp";
   return null;
 }
 
@@ -63,7 +70,8 @@ export async function processLogo(bytes: Buffer): Promise<Buffer> {
   } catch (error) {
     if (error instanceof LogoError) throw error;
     // sharp's own words stay in the log's reach only; the person gets one of ours.
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new LogoError("The image has too many pixels (at most 25 megapixels).");
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new LogoError("The image has too many pixels (at most 25 megapixels).");
     throw new LogoError(UNREADABLE);
   }
 }
@@ -96,7 +104,13 @@ export async function checkLogoFile(value: FormDataEntryValue | null): Promise<L
 }
 
 /** Stores a processed logo under the tool's logo key; the key is what to delete if the save then fails. */
-export async function storeLogo(storage: Storage, slug: string, now: number, fileName: string, webp: Buffer): Promise<{ key: string; url: string }> {
+export async function storeLogo(
+  storage: Storage,
+  slug: string,
+  now: number,
+  fileName: string,
+  webp: Buffer,
+): Promise<{ key: string; url: string }> {
   const key = logoKey(slug, now, fileName);
   return { key, url: await storage.put(key, webp, "image/webp") };
 }

@@ -56,7 +56,10 @@ export async function findToolByWebsite(
 }
 
 /** The tool imported from this launch page, if any (rejected ones do not count). */
-export async function findToolBySourceUrl(database: Database, sourceUrl: string): Promise<{ slug: string; name: string } | null> {
+export async function findToolBySourceUrl(
+  database: Database,
+  sourceUrl: string,
+): Promise<{ slug: string; name: string } | null> {
   const row = await database.db
     .selectFrom("tools")
     .select(["slug", "name"])
@@ -99,7 +102,11 @@ const FREE_SUBMISSION: SaveAs = { status: "pending", source: "free_submission", 
  * A free submission (docs/design.md#states): saved pending, source free_submission, no submitting user, with
  * its screenshot job and its status link (see saveTool).
  */
-export function submitTool(deps: SubmitDeps, content: SubmissionContent, logo: Extract<LogoSource, { name: string }>): Promise<SubmitResult> {
+export function submitTool(
+  deps: SubmitDeps,
+  content: SubmissionContent,
+  logo: Extract<LogoSource, { name: string }>,
+): Promise<SubmitResult> {
   return saveTool(deps, content, logo, FREE_SUBMISSION);
 }
 
@@ -115,7 +122,12 @@ export type LogoSource = { name: string; bytes: Buffer } | { name: string; webp:
  * token, as `as` says) in one transaction. Whatever fails after the logo is stored removes it
  * again, so a failed save leaves neither a row nor a file.
  */
-export async function saveTool(deps: SubmitDeps, content: SubmissionContent, logo: LogoSource, as: SaveAs): Promise<SubmitResult> {
+export async function saveTool(
+  deps: SubmitDeps,
+  content: SubmissionContent,
+  logo: LogoSource,
+  as: SaveAs,
+): Promise<SubmitResult> {
   const { database, storage } = deps;
   const existing = await findToolByWebsite(database, content.websiteUrl);
   if (existing) return { kind: "duplicate", existing };
@@ -156,7 +168,12 @@ export async function saveTool(deps: SubmitDeps, content: SubmissionContent, log
         if (as.screenshotJob) await enqueueJob(write.db, "screenshot", { toolId: id }, now);
         if (as.audit) {
           const detail = as.sourceUrl ? { slug, sourceUrl: as.sourceUrl } : { slug };
-          await recordAudit(write.db, as.audit.actor, [{ action: as.audit.action, toolId: id, toolName: content.name, detail }], now);
+          await recordAudit(
+            write.db,
+            as.audit.actor,
+            [{ action: as.audit.action, toolId: id, toolName: content.name, detail }],
+            now,
+          );
         }
       });
     } catch (error) {
@@ -245,7 +262,12 @@ export async function findSubmissionByToken(database: Database, token: string): 
  * is still pending. Once it is decided, the status page says the rest; an unknown token is nobody's.
  */
 export type SubmissionConfirmation =
-  | { kind: "pending"; submitted: { id: string; slug: string; name: string }; feature: number | null; statusUrl: string }
+  | {
+      kind: "pending";
+      submitted: { id: string; slug: string; name: string };
+      feature: number | null;
+      statusUrl: string;
+    }
   | { kind: "decided"; statusPath: string }
   | { kind: "unknown" };
 

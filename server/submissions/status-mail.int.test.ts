@@ -23,7 +23,12 @@ async function submit(server: TestServer, name: string, email: string | null) {
   };
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   body.append("logo", fileOf(await testImage("png", 96, 96), "logo.png"));
-  const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
+  const res = await fetch(`${server.url}/submit-tool`, {
+    method: "POST",
+    body,
+    headers: { Origin: server.url, Accept: "text/html" },
+    redirect: "manual",
+  });
   expect(res.status).toBe(303);
   const location = locationOf(res, server.url)!;
   const token = /\/submit-tool\/([A-Za-z0-9_-]{43})\?feature=150$/.exec(location)?.[1];
@@ -65,7 +70,11 @@ describe("the status link mail", () => {
     expect(confirmation).not.toContain("Continuing to checkout");
     expect(confirmation).toContain("featured from the day it is approved");
 
-    const tool = await server.services.database.db.selectFrom("tools").select("id").where("name", "=", "Statusmail").executeTakeFirstOrThrow();
+    const tool = await server.services.database.db
+      .selectFrom("tools")
+      .select("id")
+      .where("name", "=", "Statusmail")
+      .executeTakeFirstOrThrow();
     const started = await postCheckout(server, { toolId: tool.id, amount: 150, statusToken: token });
     expect(started.status).toBe(200);
     const { url } = (await started.json()) as { url: string };
@@ -81,7 +90,11 @@ describe("the status link mail", () => {
   it("refuses another tool's token, and never shows a token the paid tool does not own", async () => {
     const mine = await submit(server, "Ownlink", null);
     const other = await submit(server, "Otherlink", null);
-    const tool = await server.services.database.db.selectFrom("tools").select("id").where("name", "=", "Ownlink").executeTakeFirstOrThrow();
+    const tool = await server.services.database.db
+      .selectFrom("tools")
+      .select("id")
+      .where("name", "=", "Ownlink")
+      .executeTakeFirstOrThrow();
     const refused = await postCheckout(server, { toolId: tool.id, amount: 150, statusToken: other.token });
     expect(refused.status).toBe(400);
     const malformed = await postCheckout(server, { toolId: tool.id, amount: 150, statusToken: "not a token" });

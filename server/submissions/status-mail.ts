@@ -15,7 +15,10 @@ export interface StatusMailDeps extends ConfirmationMailDeps {
 }
 
 /** The mail carrying a submission's private status link. */
-export function renderStatusLink(siteName: string, tool: { name: string; statusUrl: string }): { subject: string; text: string; html: string } {
+export function renderStatusLink(
+  siteName: string,
+  tool: { name: string; statusUrl: string },
+): { subject: string; text: string; html: string } {
   const subject = mailLine`Your submission of ${tool.name} to ${siteName}`;
   const text = [
     mailLine`Thank you for submitting "${tool.name}" to ${siteName}. It is waiting for review.`,
@@ -44,7 +47,11 @@ export function renderStatusLink(siteName: string, tool: { name: string; statusU
  * like every mail a visitor can have sent. Past either, nothing is sent; the page still shows the
  * link. Never throws.
  */
-export async function mailStatusLink(deps: StatusMailDeps, to: string, tool: { name: string; statusUrl: string }): Promise<void> {
+export async function mailStatusLink(
+  deps: StatusMailDeps,
+  to: string,
+  tool: { name: string; statusUrl: string },
+): Promise<void> {
   try {
     const spent = await spendConfirmationMail(deps, deps.limiters.statusLinkRecipient, to);
     if (spent.limited) return;

@@ -84,15 +84,28 @@ async function clear(server: TestServer) {
 }
 
 describe("free submission", () => {
-  const getServer = useTestServer({ configure: (config) => (config.rateLimits.submit = { points: 1000, durationSec: 60 }) });
+  const getServer = useTestServer({
+    configure: (config) => (config.rateLimits.submit = { points: 1000, durationSec: 60 }),
+  });
   beforeEach(async () => clear(getServer()));
 
   it("saves tools whose names begin with - or _ (their slugs do, their files' names do not)", async () => {
     const server = getServer();
-    for (const [name, slug] of [["-Dashboard", "-dashboard"], ["_Underscore Tool", "_underscore-tool"]] as const) {
-      const { res } = await submit(server, { ...FIELDS, name, websiteUrl: `https://${slug.replace(/^[-_]+/, "")}.example.com` }, await png());
+    for (const [name, slug] of [
+      ["-Dashboard", "-dashboard"],
+      ["_Underscore Tool", "_underscore-tool"],
+    ] as const) {
+      const { res } = await submit(
+        server,
+        { ...FIELDS, name, websiteUrl: `https://${slug.replace(/^[-_]+/, "")}.example.com` },
+        await png(),
+      );
       expect(res.status, name).toBe(303);
-      const row = await server.services.database.db.selectFrom("tools").select(["slug", "logo_url"]).where("slug", "=", slug).executeTakeFirstOrThrow();
+      const row = await server.services.database.db
+        .selectFrom("tools")
+        .select(["slug", "logo_url"])
+        .where("slug", "=", slug)
+        .executeTakeFirstOrThrow();
       expect(row.logo_url).toMatch(new RegExp(`^/uploads/logos/${slug.replace(/^[-_]+/, "")}_\\d+_`));
       expect((await fetch(`${server.url}${row.logo_url}`)).status).toBe(200);
     }
@@ -125,9 +138,19 @@ describe("free submission", () => {
     expect(JSON.parse(row!.integrations)).toEqual(["Slack", "Zoom"]);
     expect(JSON.parse(row!.target_audience)).toEqual(["Teams"]);
     const { db } = server.services.database;
-    const categories = await db.selectFrom("tool_categories").select("category").where("tool_id", "=", row!.id).orderBy("position").execute();
+    const categories = await db
+      .selectFrom("tool_categories")
+      .select("category")
+      .where("tool_id", "=", row!.id)
+      .orderBy("position")
+      .execute();
     expect(categories.map((c) => c.category)).toEqual(["productivity", "ai"]);
-    const tags = await db.selectFrom("tool_tags").select("tag").where("tool_id", "=", row!.id).orderBy("position").execute();
+    const tags = await db
+      .selectFrom("tool_tags")
+      .select("tag")
+      .where("tool_id", "=", row!.id)
+      .orderBy("position")
+      .execute();
     expect(tags.map((t) => t.tag)).toEqual(["notes", "writing"]);
 
     // The logo: a server-made key, re-encoded to the stored square WebP, served with the right headers.
@@ -144,7 +167,9 @@ describe("free submission", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", LOGO_LIMITS.side, LOGO_LIMITS.side]);
 
     const jobs = await db.selectFrom("jobs").selectAll().execute();
-    expect(jobs).toMatchObject([{ kind: "screenshot", status: "queued", payload: JSON.stringify({ toolId: row!.id }) }]);
+    expect(jobs).toMatchObject([
+      { kind: "screenshot", status: "queued", payload: JSON.stringify({ toolId: row!.id }) },
+    ]);
 
     // The confirmation page after the redirect.
     const done = decodeEntities(await (await fetch(`${server.url}${res.headers.get("location")}`)).text());
@@ -197,7 +222,11 @@ describe("free submission", () => {
     ["no name", { name: "  " }, "Name is required."],
     ["no tagline", { tagline: "" }, "Tagline is required."],
     ["no website", { websiteUrl: "" }, "Website URL is required."],
-    ["a website that is no web address", { websiteUrl: "javascript:alert(1)" }, "Please enter the full website address, starting with https://."],
+    [
+      "a website that is no web address",
+      { websiteUrl: "javascript:alert(1)" },
+      "Please enter the full website address, starting with https://.",
+    ],
     ["an unknown category", { categories: ["ai", "spaceships"] }, "Please choose categories from the list."],
     ["an unknown pricing model", { pricingModel: "Pay what you want" }, "Please choose a pricing model from the list."],
     ["a bad e-mail", { submitterEmail: "not an address" }, "Please enter a valid email address, or leave it empty."],
@@ -222,14 +251,43 @@ describe("free submission", () => {
   });
 
   it.each([
-    ["5 MB and 1 byte", async () => Buffer.concat([await testImage("png"), Buffer.alloc(LOGO_LIMITS.maxBytes + 1)]).subarray(0, LOGO_LIMITS.maxBytes + 1), "x.png", "The file is larger than 5 MB"],
-    ["a PNG header on garbage", async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4000, 7)]), "x.png", "The file is not a readable PNG, JPEG or WebP image"],
-    ["an SVG with a script", async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", "SVG images are not accepted"],
-    ["an SVG named .png", async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), "logo.png", "SVG images are not accepted"],
+    [
+      "5 MB and 1 byte",
+      async () =>
+        Buffer.concat([await testImage("png"), Buffer.alloc(LOGO_LIMITS.maxBytes + 1)]).subarray(
+          0,
+          LOGO_LIMITS.maxBytes + 1,
+        ),
+      "x.png",
+      "The file is larger than 5 MB",
+    ],
+    [
+      "a PNG header on garbage",
+      async () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4000, 7)]),
+      "x.png",
+      "The file is not a readable PNG, JPEG or WebP image",
+    ],
+    [
+      "an SVG with a script",
+      async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "logo.svg",
+      "SVG images are not accepted",
+    ],
+    [
+      "an SVG named .png",
+      async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      "logo.png",
+      "SVG images are not accepted",
+    ],
     ["a GIF", async () => testImage("gif"), "logo.gif", "GIF images are not accepted"],
     ["a 30000×30000 PNG bomb", async () => pngClaiming(30_000, 30_000), "bomb.png", "The image has too many pixels"],
     ["an empty file", async () => Buffer.alloc(0), "empty.png", "The file is empty"],
-    ["a file named ../../etc/passwd.png", async () => Buffer.from("root:x:0:0:root:/root:/bin/bash\n"), "../../etc/passwd.png", "Only PNG, JPEG and WebP images are accepted"],
+    [
+      "a file named ../../etc/passwd.png",
+      async () => Buffer.from("root:x:0:0:root:/root:/bin/bash\n"),
+      "../../etc/passwd.png",
+      "Only PNG, JPEG and WebP images are accepted",
+    ],
   ] as const)("refuses %s with a clear message and stores nothing", async (_case, make, name, reason) => {
     const server = getServer();
     const { res, html } = await submit(server, FIELDS, { bytes: await make(), name });
@@ -252,30 +310,42 @@ describe("free submission", () => {
   it.each([
     ["just over the form's old limit", LOGO_LIMITS.maxBytes + 512 * 1024],
     ["of 40 MB", 40 * 1024 * 1024],
-  ])("answers a logo %s with the form filled in and the logo's error, reading the fields after it", async (_case, size) => {
-    const server = getServer();
-    const body = new FormData();
-    for (const [name, value] of Object.entries(FIELDS)) {
-      if (name === "submitterEmail") continue;
-      for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
-    }
-    body.append("logo", fileOf(Buffer.alloc(size, 1), "huge.png"));
-    // After the file: still read, though the file before it was cut off.
-    body.append("submitterEmail", FIELDS.submitterEmail);
-    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
-    const html = decodeEntities(await res.text());
-    expect(res.status).toBe(413);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(html).toContain(SUBMISSION_MESSAGES.logoTooLarge);
-    expect(html).toContain(`value="${FIELDS.tagline}"`);
-    expect(html).toContain(`value="${FIELDS.submitterEmail}"`);
-    expect(html).toContain(FIELDS.pricingDetails);
-    await expectNothingStored(server, 0);
-  });
+  ])(
+    "answers a logo %s with the form filled in and the logo's error, reading the fields after it",
+    async (_case, size) => {
+      const server = getServer();
+      const body = new FormData();
+      for (const [name, value] of Object.entries(FIELDS)) {
+        if (name === "submitterEmail") continue;
+        for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
+      }
+      body.append("logo", fileOf(Buffer.alloc(size, 1), "huge.png"));
+      // After the file: still read, though the file before it was cut off.
+      body.append("submitterEmail", FIELDS.submitterEmail);
+      const res = await fetch(`${server.url}/submit-tool`, {
+        method: "POST",
+        body,
+        headers: { Origin: server.url, Accept: "text/html" },
+        redirect: "manual",
+      });
+      const html = decodeEntities(await res.text());
+      expect(res.status).toBe(413);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(html).toContain(SUBMISSION_MESSAGES.logoTooLarge);
+      expect(html).toContain(`value="${FIELDS.tagline}"`);
+      expect(html).toContain(`value="${FIELDS.submitterEmail}"`);
+      expect(html).toContain(FIELDS.pricingDetails);
+      await expectNothingStored(server, 0);
+    },
+  );
 
   it("reports every error at once, the logo's content included", async () => {
     const server = getServer();
-    const { res, html } = await submit(server, { ...FIELDS, name: "", categories: [] }, { bytes: await testImage("gif"), name: "logo.gif" });
+    const { res, html } = await submit(
+      server,
+      { ...FIELDS, name: "", categories: [] },
+      { bytes: await testImage("gif"), name: "logo.gif" },
+    );
     expect(res.status).toBe(400);
     expect(html).toContain("Name is required.");
     expect(html).toContain(SUBMISSION_MESSAGES.noCategory);
@@ -306,8 +376,14 @@ describe("free submission", () => {
 
   it("names the existing tool instead of listing a website twice", async () => {
     const server = getServer();
-    await addTools(server.services, [makeTool({ name: "Quill Original", websiteUrl: "https://www.quillpad.example.com/" })]);
-    for (const websiteUrl of ["https://quillpad.example.com", "http://QUILLPAD.example.com/?ref=producthunt", "https://www.quillpad.example.com#top"]) {
+    await addTools(server.services, [
+      makeTool({ name: "Quill Original", websiteUrl: "https://www.quillpad.example.com/" }),
+    ]);
+    for (const websiteUrl of [
+      "https://quillpad.example.com",
+      "http://QUILLPAD.example.com/?ref=producthunt",
+      "https://www.quillpad.example.com#top",
+    ]) {
       const { res, html } = await submit(server, { ...FIELDS, websiteUrl }, await png());
       expect(res.status).toBe(409);
       expect(html).toContain("This website is already listed as “Quill Original”.");
@@ -328,15 +404,23 @@ describe("free submission", () => {
     const server = getServer();
     const { db } = server.services.database;
     if (testEngine() === "sqlite") {
-      await sql`create trigger submit_fail before insert on tools begin select raise(abort, 'disk full'); end`.execute(db);
+      await sql`create trigger submit_fail before insert on tools begin select raise(abort, 'disk full'); end`.execute(
+        db,
+      );
     } else {
-      await sql`create function submit_fail() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(db);
-      await sql`create trigger submit_fail before insert on tools for each row execute function submit_fail()`.execute(db);
+      await sql`create function submit_fail() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger submit_fail before insert on tools for each row execute function submit_fail()`.execute(
+        db,
+      );
     }
     try {
       const { res, html } = await submit(server, FIELDS, await png());
       expect(res.status).toBe(503);
-      expect(html).toContain("Error submitting tool: The submission could not be saved. Please try again in a few minutes.");
+      expect(html).toContain(
+        "Error submitting tool: The submission could not be saved. Please try again in a few minutes.",
+      );
       expect(html).not.toContain("disk full");
       await expectNothingStored(server, 0);
     } finally {
@@ -347,17 +431,24 @@ describe("free submission", () => {
 });
 
 describe("submission rate limit", () => {
-  const getServer = useTestServer({ configure: (config) => (config.rateLimits.submit = { points: 2, durationSec: 3600 }) });
+  const getServer = useTestServer({
+    configure: (config) => (config.rateLimits.submit = { points: 2, durationSec: 3600 }),
+  });
 
   it("counts only saved submissions; past the limit answers 429 with Retry-After", async () => {
     const server = getServer();
     // Refused posts of every kind spend nothing: a person correcting the form does not run out of tries.
-    for (let i = 0; i < 3; i++) expect((await submit(server, { ...FIELDS, name: "" }, await png())).res.status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await submit(server, { ...FIELDS, name: "" }, await png())).res.status).toBe(400);
     expect((await submit(server, FIELDS, { bytes: await testImage("gif"), name: "logo.gif" })).res.status).toBe(400);
-    expect((await submit(server, FIELDS, { bytes: Buffer.alloc(LOGO_LIMITS.maxBytes + 10), name: "big.png" })).res.status).toBe(413);
+    expect(
+      (await submit(server, FIELDS, { bytes: Buffer.alloc(LOGO_LIMITS.maxBytes + 10), name: "big.png" })).res.status,
+    ).toBe(413);
     expect((await submit(server, FIELDS, await png())).res.status).toBe(303);
     expect((await submit(server, FIELDS, await png())).res.status).toBe(409);
-    expect((await submit(server, { ...FIELDS, websiteUrl: "https://second.example.com" }, await png())).res.status).toBe(303);
+    expect(
+      (await submit(server, { ...FIELDS, websiteUrl: "https://second.example.com" }, await png())).res.status,
+    ).toBe(303);
     const { res, html } = await submit(server, { ...FIELDS, websiteUrl: "https://other.example.com" }, await png());
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -23,7 +23,9 @@ async function submitTool(page: Page, name: string, paid = false): Promise<strin
   await page.getByLabel("Logo *").setInputFiles({
     name: "logo.png",
     mimeType: "image/png",
-    buffer: await sharp({ create: { width: 64, height: 64, channels: 4, background: "#5040c0" } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 64, height: 64, channels: 4, background: "#5040c0" } })
+      .png()
+      .toBuffer(),
   });
   if (paid) await page.getByLabel("Feature this tool after submitting").check();
   await page.getByRole("button", { name: "Submit Tool" }).click();
@@ -41,11 +43,18 @@ async function submitTool(page: Page, name: string, paid = false): Promise<strin
 
 /** The number a dashboard card shows for `label`. */
 async function figure(page: Page, label: string): Promise<number> {
-  const text = await page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent();
+  const text = await page
+    .locator("dt", { hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent();
   return Number((text ?? "").replace(/[^0-9]/g, ""));
 }
 
-test("sign in → figures → approve → public and searchable → edit → reject with a reason → the submitter sees it → sign out", async ({ page, visit, checkA11y }) => {
+test("sign in → figures → approve → public and searchable → edit → reject with a reason → the submitter sees it → sign out", async ({
+  page,
+  visit,
+  checkA11y,
+}) => {
   await submitTool(page, "Approvable");
   const rejectedLink = await submitTool(page, "Rejectable");
   const refundedLink = await submitTool(page, "Refundable", true);

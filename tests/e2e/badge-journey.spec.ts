@@ -5,7 +5,12 @@ import { expect, test } from "./fixtures.ts";
 // An owner puts the tool's badge on their own site (docs/decisions/032): the tool page offers the
 // snippets, the snippet works on another site's page, and the badge leads back to the listing.
 
-test("a tool's owner copies the badge snippet, and it shows and links back from their own page", async ({ page, visit, checkA11y, baseURL }) => {
+test("a tool's owner copies the badge snippet, and it shows and links back from their own page", async ({
+  page,
+  visit,
+  checkA11y,
+  baseURL,
+}) => {
   expect(await visit("/tool/todoist")).toBe(200);
   const owner = page.locator("section", { has: page.getByRole("heading", { name: "For the owner" }) });
   await expect(owner.getByRole("link", { name: /Claim it/ })).toHaveAttribute("href", "/claim/todoist");
@@ -19,10 +24,16 @@ test("a tool's owner copies the badge snippet, and it shows and links back from 
   await expect(html).toBeVisible();
   await checkA11y();
   const snippet = await html.inputValue();
-  expect(snippet).toMatch(/^<a href="http:\/\/[^"]+\/tool\/todoist"><img src="http:\/\/[^"]+\/badge\/todoist\.svg" alt="Listed on [^"]+" height="28"><\/a>$/);
-  expect(await markdown.inputValue()).toMatch(/^\[!\[Listed on .+\]\(http:\/\/\S+\/badge\/todoist\.svg\)\]\(http:\/\/\S+\/tool\/todoist\)$/);
+  expect(snippet).toMatch(
+    /^<a href="http:\/\/[^"]+\/tool\/todoist"><img src="http:\/\/[^"]+\/badge\/todoist\.svg" alt="Listed on [^"]+" height="28"><\/a>$/,
+  );
+  expect(await markdown.inputValue()).toMatch(
+    /^\[!\[Listed on .+\]\(http:\/\/\S+\/badge\/todoist\.svg\)\]\(http:\/\/\S+\/tool\/todoist\)$/,
+  );
   // The preview above the snippets has loaded.
-  await expect.poll(() => owner.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  await expect
+    .poll(() => owner.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(100);
 
   // On the owner's own page (another origin): the badge loads, says what it is, and links back.
   // The journeys' server runs without SITE_URL, so its snippets name http://localhost:<port>, which
@@ -31,7 +42,9 @@ test("a tool's owner copies the badge snippet, and it shows and links back from 
   const siteOrigin = new URL(/src="([^"]+)"/.exec(snippet)![1]!).origin;
   const ownerPage = `<!doctype html><html lang="en"><title>Todoist</title><body><main>${snippet.replaceAll(siteOrigin, baseURL!)}</main></body></html>`;
   // Another site on this machine (a page on the public internet may not load from loopback).
-  const ownerSite = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html" }).end(ownerPage));
+  const ownerSite = http.createServer((_req, res) =>
+    res.writeHead(200, { "Content-Type": "text/html" }).end(ownerPage),
+  );
   await new Promise<void>((resolve) => ownerSite.listen(0, "127.0.0.2", resolve));
   try {
     await page.goto(`http://127.0.0.2:${(ownerSite.address() as AddressInfo).port}/`);

@@ -53,7 +53,10 @@ async function browseJourney(page: Page, checkA11y: () => Promise<void>, sortBy:
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All tools");
   await checkA11y();
 
-  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Design\b/ }).click();
+  await page
+    .getByRole("navigation", { name: "Categories" })
+    .getByRole("link", { name: /^Design\b/ })
+    .click();
   await expect(page).toHaveURL(/\/browse\/design$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design");
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Design");
@@ -61,7 +64,9 @@ async function browseJourney(page: Page, checkA11y: () => Promise<void>, sortBy:
 
   await sortBy(page);
   await expect(page).toHaveURL(/\/browse\/design\/name$/);
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").last()).toHaveText(/Name A-Z/);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem").last()).toHaveText(
+    /Name A-Z/,
+  );
   const designNames = await listedNames(page, "Design, Name A-Z");
   expect(designNames.length).toBeGreaterThan(1);
   expect(designNames).toEqual([...designNames].sort(byName));
@@ -82,10 +87,9 @@ async function browseJourney(page: Page, checkA11y: () => Promise<void>, sortBy:
   const secondPage = await listedNames(page, "All tools, Name A-Z");
   expect(secondPage).toHaveLength(24);
   expect([...firstPage, ...secondPage]).toEqual([...firstPage, ...secondPage].sort(byName));
-  await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /Previous/ })).toHaveAttribute(
-    "href",
-    "/browse/all/name",
-  );
+  await expect(
+    page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /Previous/ }),
+  ).toHaveAttribute("href", "/browse/all/name");
   await checkA11y();
 
   const tool = await openFirstTool(page, page.getByRole("region", { name: "All tools, Name A-Z" }));
@@ -120,13 +124,15 @@ test.describe("browsing the catalogue", () => {
     const list = page.getByRole("region", { name: "All tools, Latest" });
     const cards = list.locator("article");
     await expect(cards).toHaveCount(24);
-    const boxes = await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), width: r.width })));
+    const boxes = await cards.evaluateAll((all) =>
+      all.map((card) => card.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), width: r.width })),
+    );
     expect(new Set(boxes.map((b) => b.x)).size, "columns").toBe(2);
     for (const box of boxes) expect(box.width).toBeGreaterThan(280);
     // No tagline is cut short (line-clamped) on any card.
-    const cut = await list.locator(".tool-card-tagline").evaluateAll((all) =>
-      all.filter((p) => p.scrollHeight > p.clientHeight + 1).map((p) => p.textContent),
-    );
+    const cut = await list
+      .locator(".tool-card-tagline")
+      .evaluateAll((all) => all.filter((p) => p.scrollHeight > p.clientHeight + 1).map((p) => p.textContent));
     expect(cut).toEqual([]);
     // Paid placement is the right-hand column, level with the list.
     const featured = (await page.getByRole("region", { name: "Featured" }).boundingBox())!;
@@ -144,7 +150,9 @@ test.describe("browsing the catalogue", () => {
     for (const card of await cards.all()) expect((await card.boundingBox())!.height).toBeLessThan(90);
 
     // A tool without a logo shows its first letter, filling the 80 px slot beside its name.
-    await expect.poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 })
+      .toBe(200);
     await visit(`/tool/${HOSTILE_TOOL.slug}`);
     const letter = page.locator("main header [aria-hidden=true]").first();
     await expect(letter).toHaveText(HOSTILE_TOOL.name.trim().charAt(0).toUpperCase());
@@ -152,7 +160,11 @@ test.describe("browsing the catalogue", () => {
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([80, 80]);
   });
 
-  test("by data: a card's category, a tool's breadcrumb and tags lead to their lists; pages by number", async ({ page, visit, checkA11y }) => {
+  test("by data: a card's category, a tool's breadcrumb and tags lead to their lists; pages by number", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/browse/all");
     const card = page.getByRole("region", { name: "All tools, Latest" }).getByRole("article").first();
     const category = card.locator(".tool-card-category");
@@ -163,11 +175,13 @@ test.describe("browsing the catalogue", () => {
 
     await visit("/tool/notion");
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-    await expect(breadcrumb.getByRole("link", { name: "Productivity" })).toHaveAttribute("href", "/browse/productivity");
-    await expect(page.getByRole("complementary", { name: "Tool facts" }).getByRole("link", { name: "Project Management" })).toHaveAttribute(
+    await expect(breadcrumb.getByRole("link", { name: "Productivity" })).toHaveAttribute(
       "href",
-      "/browse/project-management",
+      "/browse/productivity",
     );
+    await expect(
+      page.getByRole("complementary", { name: "Tool facts" }).getByRole("link", { name: "Project Management" }),
+    ).toHaveAttribute("href", "/browse/project-management");
     await page.getByRole("link", { name: "note-taking", exact: true }).click();
     await expect(page).toHaveURL(/\/tag\/note-taking$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tools tagged “note-taking”");
@@ -180,10 +194,15 @@ test.describe("browsing the catalogue", () => {
     await expect(pagination.locator('[aria-current="page"]')).toHaveText("Page 1");
     await pagination.getByRole("link", { name: "Page 3", exact: true }).click();
     await expect(page).toHaveURL(/\/browse\/all\?page=3$/);
-    await expect(page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText("Page 3");
+    await expect(page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText(
+      "Page 3",
+    );
   });
 
-  test("a tool page: on a phone what it is comes before its facts; on a desktop related cards before the compare form", async ({ page, visit }) => {
+  test("a tool page: on a phone what it is comes before its facts; on a desktop related cards before the compare form", async ({
+    page,
+    visit,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit("/tool/notion");
     const top = async (locator: Locator) => (await locator.boundingBox())!.y;
@@ -205,7 +224,9 @@ test.describe("browsing the catalogue", () => {
     expect(await page.locator(`datalist#${listId} option`).count()).toBeGreaterThan(0);
 
     // A date of another year says which.
-    await expect.poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 })
+      .toBe(200);
     await visit(`/tool/${HOSTILE_TOOL.slug}`);
     await expect(page.locator("main header").getByText(/^Added [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   });
@@ -225,7 +246,9 @@ test.describe("browsing the catalogue", () => {
   test("an unknown tool shows 'Tool Not Found' and leads to all tools", async ({ page, visit, checkA11y }) => {
     expect(await visit("/tool/no-such-tool")).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tool Not Found");
-    await expect(page.getByText("The tool you are looking for does not exist or is no longer available.")).toBeVisible();
+    await expect(
+      page.getByText("The tool you are looking for does not exist or is no longer available."),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Browse All Tools" }).click();
     await expect(page).toHaveURL(/\/browse\/all$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All tools");
@@ -251,7 +274,9 @@ test.describe("browsing the catalogue", () => {
       expect(await visit(`/tool/${tool.slug}`)).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(tool.name);
       await expect(page.getByRole("status")).toContainText("Pending review.");
-      await expect(page.getByRole("complementary", { name: "Tool facts" }).getByText("Pending", { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("complementary", { name: "Tool facts" }).getByText("Pending", { exact: true }),
+      ).toBeVisible();
     }
   });
 
@@ -262,9 +287,13 @@ test.describe("browsing the catalogue", () => {
       void dialog.dismiss();
     });
     // The global setup wrote this tool as another instance would; the server notices within a second.
-    await expect.poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await page.request.get(`/tool/${HOSTILE_TOOL.slug}`)).status(), { timeout: 10_000 })
+      .toBe(200);
     expect(await visit(`/tool/${HOSTILE_TOOL.slug}`)).toBe(200);
-    const about = page.getByRole("region", { name: "About" }).or(page.locator("section", { has: page.getByRole("heading", { name: "About" }) }));
+    const about = page
+      .getByRole("region", { name: "About" })
+      .or(page.locator("section", { has: page.getByRole("heading", { name: "About" }) }));
     await expect(about.first()).toContainText("Harmless words stay.");
     await expect(about.first()).toContainText("Second paragraph.");
     await about.first().getByText("click me").click();

@@ -18,7 +18,13 @@ async function newestMailTo(to: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let text: string | null = null;
   const read = async () => {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")).sort().reverse() : [];
+    const files = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith(".eml"))
+          .sort()
+          .reverse()
+      : [];
     for (const name of files) {
       const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
       const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
@@ -30,7 +36,11 @@ async function newestMailTo(to: string): Promise<string> {
   return text!;
 }
 
-test("claim by e-mail → owner page → propose an edit → the admin approves it → published → the admin revokes the claim", async ({ page, visit, checkA11y }) => {
+test("claim by e-mail → owner page → propose an edit → the admin approves it → published → the admin revokes the claim", async ({
+  page,
+  visit,
+  checkA11y,
+}) => {
   // Eight pages checked with axe, on two cores.
   test.setTimeout(120_000);
   expect(await visit("/claim/ynab")).toBe(200);
@@ -40,7 +50,11 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   const address = page.getByLabel("Your e-mail address at the website's domain");
   await address.fill("someone@example.org");
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByText("Please use an address at ynab.com itself (not at a subdomain of it), so we know the website is yours.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Please use an address at ynab.com itself (not at a subdomain of it), so we know the website is yours.",
+    ),
+  ).toBeVisible();
   // What was typed is still there to correct.
   await expect(page.getByLabel("Your e-mail address at the website's domain")).toHaveValue("someone@example.org");
   await checkA11y();
@@ -48,7 +62,9 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   // The keyboard path: type the address, Enter sends the form.
   await page.getByLabel("Your e-mail address at the website's domain").fill("maker@ynab.com");
   await page.getByLabel("Your e-mail address at the website's domain").press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "We have sent a confirmation link to maker@ynab.com" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "We have sent a confirmation link to maker@ynab.com" }),
+  ).toBeVisible();
   await checkA11y();
 
   const mail = await newestMailTo("maker@ynab.com");
@@ -83,7 +99,9 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   await page.getByRole("button", { name: "Get a verification code" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Verify by the website" })).toBeVisible();
   await expect(page.getByText(/<meta name="toolshelf-verification" content="toolshelf-[0-9a-z]{32}">/)).toBeVisible();
-  await expect(page.getByText("https://www.ynab.com/.well-known/toolshelf-verification.txt", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("https://www.ynab.com/.well-known/toolshelf-verification.txt", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText("_toolshelf-verification.ynab.com", { exact: true })).toBeVisible();
   await checkA11y();
 

@@ -58,7 +58,17 @@ async function expectComparison(page: Page, names: string[], slugs: string[], ad
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names.join(" vs "));
   const { columns, rows } = await comparisonTable(page, names);
   expect(columns).toEqual(names);
-  expect(Object.keys(rows)).toEqual(["Tagline", "Pricing", "Platforms", "Categories", "Features", "Integrations", "Likes", "Added", "Links"]);
+  expect(Object.keys(rows)).toEqual([
+    "Tagline",
+    "Pricing",
+    "Platforms",
+    "Categories",
+    "Features",
+    "Integrations",
+    "Likes",
+    "Added",
+    "Links",
+  ]);
   const { Added, ...rest } = rows;
   expect(rest).toEqual(expectedRows(names));
   for (const [i, name] of names.entries()) {
@@ -67,15 +77,24 @@ async function expectComparison(page: Page, names: string[], slugs: string[], ad
   }
   const table = page.getByRole("table");
   for (const [i, name] of names.entries()) {
-    await expect(table.getByRole("link", { name: `${name} on this site`, exact: true })).toHaveAttribute("href", `/tool/${slugs[i]}`);
-    await expect(table.getByRole("link", { name: `${name}'s website`, exact: true })).toHaveAttribute("href", demo(name).websiteUrl);
+    await expect(table.getByRole("link", { name: `${name} on this site`, exact: true })).toHaveAttribute(
+      "href",
+      `/tool/${slugs[i]}`,
+    );
+    await expect(table.getByRole("link", { name: `${name}'s website`, exact: true })).toHaveAttribute(
+      "href",
+      demo(name).websiteUrl,
+    );
   }
 }
 
 /** The date a tool's page says it was added. */
 async function addedOn(page: Page): Promise<string> {
   const facts = page.getByRole("complementary", { name: "Tool facts" });
-  return (await facts.locator("dt", { hasText: /^Added$/ }).locator("xpath=following-sibling::dd").textContent())!.trim();
+  return (await facts
+    .locator("dt", { hasText: /^Added$/ })
+    .locator("xpath=following-sibling::dd")
+    .textContent())!.trim();
 }
 
 /** Zendesk's page → compare with Help Scout, typed by name → add a misspelt tool, then Intercom → an alternative's comparison. */
@@ -115,7 +134,9 @@ async function compareJourney(page: Page, visit: (path: string) => Promise<numbe
 
   // From the alternatives page: each alternative links its comparison with the tool.
   expect(await visit("/alternatives/zendesk")).toBe(200);
-  const crisp = page.getByRole("list", { name: "Alternatives to Zendesk", exact: true }).getByRole("link", { name: "Compare Crisp with Zendesk", exact: true });
+  const crisp = page
+    .getByRole("list", { name: "Alternatives to Zendesk", exact: true })
+    .getByRole("link", { name: "Compare Crisp with Zendesk", exact: true });
   await expect(crisp).toHaveAttribute("href", "/compare/crisp-vs-zendesk");
   await crisp.click();
   await expectComparison(page, ["Crisp", "Zendesk"], ["crisp", "zendesk"], added);
@@ -129,7 +150,11 @@ async function compareJourney(page: Page, visit: (path: string) => Promise<numbe
 }
 
 test.describe("comparing tools", () => {
-  test("a tool page → a tool typed by name → a third tool → an alternative's comparison", async ({ page, visit, checkA11y }) => {
+  test("a tool page → a tool typed by name → a third tool → an alternative's comparison", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await compareJourney(page, visit, checkA11y);
   });
 });

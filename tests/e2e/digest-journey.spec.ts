@@ -20,7 +20,9 @@ async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
     mine = mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
     return mine.length;
   };
-  await expect.poll(read, { message: `mails to ${address} in the outbox`, timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(read, { message: `mails to ${address} in the outbox`, timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count);
   return mine;
 }
 
@@ -31,7 +33,11 @@ function linkPath(mail: ParsedMail, part: string): string {
   return new URL(link).pathname;
 }
 
-test("subscribe on the home page → confirm from the mail → the admin sends the digest → unsubscribe from its link", async ({ page, visit, checkA11y }) => {
+test("subscribe on the home page → confirm from the mail → the admin sends the digest → unsubscribe from its link", async ({
+  page,
+  visit,
+  checkA11y,
+}) => {
   const address = `reader-${Date.now()}@example.com`;
 
   expect(await visit("/")).toBe(200);
@@ -60,7 +66,9 @@ test("subscribe on the home page → confirm from the mail → the admin sends t
   await expect(page.getByText(/mails are written as .eml files/)).toBeVisible();
   await checkA11y();
   await page.getByRole("button", { name: "Run now (Weekly digest)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /Sent \d+, failed 0|already has this week/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("status").filter({ hasText: /Sent \d+, failed 0|already has this week/ })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole("table")).toContainText(/\d{4}-W\d{2}/);
   await checkA11y();
 
@@ -74,7 +82,11 @@ test("subscribe on the home page → confirm from the mail → the admin sends t
   await checkA11y();
 });
 
-test("the footer's form and the digest page say the same, and the page shows the form's own messages", async ({ page, visit, checkA11y }) => {
+test("the footer's form and the digest page say the same, and the page shows the form's own messages", async ({
+  page,
+  visit,
+  checkA11y,
+}) => {
   expect(await visit("/digest")).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Weekly digest" })).toBeVisible();
 

@@ -42,7 +42,11 @@ async function openDialog(page: Page) {
   return dialog;
 }
 
-test("featuring a tool: dialog → test checkout → success, then first on the home page above a tool paid $100", async ({ page, visit, checkA11y }) => {
+test("featuring a tool: dialog → test checkout → success, then first on the home page above a tool paid $100", async ({
+  page,
+  visit,
+  checkA11y,
+}) => {
   await visit("/about");
   // Closed, the dialog gives focus back to the link that opened it.
   const first = await openDialog(page);
@@ -54,7 +58,9 @@ test("featuring a tool: dialog → test checkout → success, then first on the 
   await checkA11y();
 
   // The first tools are listed, and the status says they are only the first of all of them.
-  await expect(dialog.getByText(/^Showing the first 20 of \d+ tools\. Type a name to search all of them\.$/)).toBeVisible();
+  await expect(
+    dialog.getByText(/^Showing the first 20 of \d+ tools\. Type a name to search all of them\.$/),
+  ).toBeVisible();
   await expect(dialog.getByRole("radiogroup", { name: "Matching tools" }).getByRole("radio")).toHaveCount(20);
 
   // Pay with no tool chosen.
@@ -132,18 +138,30 @@ test("a made-up session never shows success", async ({ page, visit }) => {
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
 });
 
-test("the success page waits for a payment confirmed after it opened, then names the tool", async ({ page, visit, checkA11y }) => {
+test("the success page waits for a payment confirmed after it opened, then names the tool", async ({
+  page,
+  visit,
+  checkA11y,
+}) => {
   // A checkout still open: the page says it is processing and asks again every second.
-  const tools = (await (await page.request.get("/api/v1/tools?pageSize=50")).json()) as { data: { id: string; name: string; isFeatured: boolean }[] };
+  const tools = (await (await page.request.get("/api/v1/tools?pageSize=50")).json()) as {
+    data: { id: string; name: string; isFeatured: boolean }[];
+  };
   const tool = tools.data.find((t) => !t.isFeatured && t.name !== TARGET.name)!;
-  const checkout = await page.request.post("/api/checkout-session", { data: { toolId: tool.id, amount: 19 }, headers: { Accept: "application/json" } });
+  const checkout = await page.request.post("/api/checkout-session", {
+    data: { toolId: tool.id, amount: 19 },
+    headers: { Accept: "application/json" },
+  });
   expect(checkout.status()).toBe(200);
   const { sessionId } = (await checkout.json()) as { sessionId: string };
   expect(await visit(`/payment-success?session_id=${encodeURIComponent(sessionId)}`)).toBe(200);
   await expect(page.getByRole("heading", { name: "Processing Payment" })).toBeVisible();
 
   // Paid meanwhile (the test checkout's Pay, as the payment provider would confirm it).
-  const paid = await page.request.post(`/test-checkout/${encodeURIComponent(sessionId)}`, { form: { intent: "pay" }, maxRedirects: 0 });
+  const paid = await page.request.post(`/test-checkout/${encodeURIComponent(sessionId)}`, {
+    form: { intent: "pay" },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole("main").getByRole("status")).toContainText(tool.name);
@@ -152,7 +170,10 @@ test("the success page waits for a payment confirmed after it opened, then names
   await checkA11y();
 });
 
-test("the submit form's paid path: saved pending, then checkout, ending with a paid order and the tool still pending", async ({ page, visit }) => {
+test("the submit form's paid path: saved pending, then checkout, ending with a paid order and the tool still pending", async ({
+  page,
+  visit,
+}) => {
   // The page's clock is ours to move, so waiting to see that nothing happens takes no real time.
   await page.clock.install();
   await visit("/submit-tool");
@@ -163,7 +184,9 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await page.getByLabel("Logo *").setInputFiles({
     name: "ledgerleaf.png",
     mimeType: "image/png",
-    buffer: await sharp({ create: { width: 96, height: 96, channels: 4, background: "#208050" } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 96, height: 96, channels: 4, background: "#208050" } })
+      .png()
+      .toBuffer(),
   });
   const amount = page.getByLabel("Feature amount in US dollars");
   const slider = page.getByRole("slider", { name: "Feature amount slider" });
@@ -192,7 +215,9 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await expect(tier).toHaveText(/^Tier: Medium/);
   await page.getByRole("button", { name: "Submit Tool" }).click();
 
-  await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Tool submitted successfully! We'll review it shortly.");
+  await expect(page.getByRole("main").getByRole("status").first()).toHaveText(
+    "Tool submitted successfully! We'll review it shortly.",
+  );
   const statusLink = (await page.getByRole("link", { name: /\/submission\// }).textContent())!;
   // The page waits for the click: the private status link can be kept first. Ready, it stays put
   // however long the visitor takes.
@@ -207,7 +232,9 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
   await page.getByRole("button", { name: "Pay $100" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 10_000 });
   // Paid while pending: the page says it is featured once approved, not that it is featured now.
-  await expect(page.getByRole("main").getByRole("status")).toContainText("Ledgerleaf is still waiting for review, so it is not featured yet.");
+  await expect(page.getByRole("main").getByRole("status")).toContainText(
+    "Ledgerleaf is still waiting for review, so it is not featured yet.",
+  );
   await expect(page.getByText("is now featured")).toHaveCount(0);
   await expect(page.getByText(/Its featured year of 365 days starts on the day it is approved/)).toBeVisible();
   // The success page repeats the private status link.
@@ -215,9 +242,17 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
 
   const db = e2eDatabase();
   try {
-    const tool = await db.db.selectFrom("tools").select(["id", "status"]).where("slug", "=", "ledgerleaf").executeTakeFirstOrThrow();
+    const tool = await db.db
+      .selectFrom("tools")
+      .select(["id", "status"])
+      .where("slug", "=", "ledgerleaf")
+      .executeTakeFirstOrThrow();
     expect(tool.status).toBe("pending");
-    const orders = await db.db.selectFrom("orders").select(["status", "amount_cents"]).where("tool_id", "=", tool.id).execute();
+    const orders = await db.db
+      .selectFrom("orders")
+      .select(["status", "amount_cents"])
+      .where("tool_id", "=", tool.id)
+      .execute();
     expect(orders).toEqual([{ status: "paid", amount_cents: 10_000 }]);
   } finally {
     await db.close();
@@ -230,7 +265,11 @@ test("the submit form's paid path: saved pending, then checkout, ending with a p
 test.describe("on a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Get Featured from the header's menu opens the dialog on the page, and closing it returns to the menu", async ({ page, visit, checkA11y }) => {
+  test("Get Featured from the header's menu opens the dialog on the page, and closing it returns to the menu", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/browse");
     const menu = page.getByRole("banner").locator("summary");
     await menu.click();

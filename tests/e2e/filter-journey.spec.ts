@@ -52,7 +52,10 @@ async function optionCount(page: Page, group: "Pricing" | "Platform", label: str
 /** Shows the Filters panel (it opens on every screen), or a folded Categories list (phones). */
 async function showDisclosure(page: Page, summary: "Categories" | "Filters", folded: boolean) {
   const toggle = page.locator("summary", { hasText: new RegExp(`^${summary}`) });
-  const content = summary === "Filters" ? filtersForm(page).getByRole("group", { name: "Pricing" }) : page.getByRole("navigation", { name: "Categories" });
+  const content =
+    summary === "Filters"
+      ? filtersForm(page).getByRole("group", { name: "Pricing" })
+      : page.getByRole("navigation", { name: "Categories" });
   if (folded || summary === "Filters") {
     await expect(toggle).toBeVisible();
     if (!(await content.isVisible())) await toggle.click();
@@ -72,7 +75,10 @@ const withApplyButton: Apply = async (page) => {
 };
 
 /** The tools of the main list and of the Featured column, each as [name, href]. */
-async function shownTools(page: Page, listName: string): Promise<{ listed: [string, string][]; featured: [string, string][] }> {
+async function shownTools(
+  page: Page,
+  listName: string,
+): Promise<{ listed: [string, string][]; featured: [string, string][] }> {
   const read = (region: string) =>
     page
       .getByRole("region", { name: region, exact: true })
@@ -95,7 +101,13 @@ async function expectToolMatches(page: Page, href: string, pricing: string[], pl
  * All tools → Freemium + Web → Name A-Z → page 2 → a tool → back → Design (filters kept) →
  * Paid added (the form's repeated values become one address) → a chip removed → Clear all.
  */
-async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded: boolean, apply: Apply, sortBy: (page: Page) => Promise<void>) {
+async function filterJourney(
+  page: Page,
+  checkA11y: () => Promise<void>,
+  folded: boolean,
+  apply: Apply,
+  sortBy: (page: Page) => Promise<void>,
+) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("All tools");
   // Nothing chosen yet: the panel is closed, and it sits near the top, not below the categories.
   await expect(filtersDisclosure(page)).not.toHaveAttribute("open");
@@ -132,8 +144,12 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
   expect(await optionCount(page, "Pricing", "Freemium")).toBe(FREEMIUM_WEB.length);
   expect(await optionCount(page, "Platform", "Web")).toBe(FREEMIUM_WEB.length);
   await showDisclosure(page, "Categories", folded);
-  await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^All tools\b/ })).toHaveText(new RegExp(`^All tools\\s*${FREEMIUM_WEB.length}$`));
-  await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Design\b/ })).toHaveText(new RegExp(`^Design\\s*${DESIGN_FREEMIUM_WEB.length}$`));
+  await expect(
+    page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^All tools\b/ }),
+  ).toHaveText(new RegExp(`^All tools\\s*${FREEMIUM_WEB.length}$`));
+  await expect(
+    page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Design\b/ }),
+  ).toHaveText(new RegExp(`^Design\\s*${DESIGN_FREEMIUM_WEB.length}$`));
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await checkA11y();
 
@@ -152,10 +168,9 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
   await expect(page).toHaveURL(/\/browse\/all\/name\?pricing=freemium&platform=web&page=2$/);
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
   await expect(option(page, "Pricing", "Freemium")).toBeChecked();
-  await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /Previous/ })).toHaveAttribute(
-    "href",
-    "/browse/all/name?pricing=freemium&platform=web",
-  );
+  await expect(
+    page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /Previous/ }),
+  ).toHaveAttribute("href", "/browse/all/name?pricing=freemium&platform=web");
   const second = await shownTools(page, "Freemium tools for Web, Name A-Z");
   await checkA11y();
 
@@ -167,7 +182,10 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
 
   // The tool's own page says the same.
   const [toolName, toolHref] = second.listed[0]!;
-  await page.getByRole("region", { name: "Freemium tools for Web, Name A-Z" }).getByRole("link", { name: toolName, exact: true }).click();
+  await page
+    .getByRole("region", { name: "Freemium tools for Web, Name A-Z" })
+    .getByRole("link", { name: toolName, exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${toolHref}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(toolName);
   const facts = page.getByRole("complementary", { name: "Tool facts" });
@@ -180,12 +198,17 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
 
   // Another category keeps the sort and the filters (and starts at its page 1).
   await showDisclosure(page, "Categories", folded);
-  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Design\b/ }).click();
+  await page
+    .getByRole("navigation", { name: "Categories" })
+    .getByRole("link", { name: /^Design\b/ })
+    .click();
   await expect(page).toHaveURL(/\/browse\/design\/name\?pricing=freemium&platform=web$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Freemium design tools for Web");
   await expect(chips(page)).toHaveText(["Remove filter: Design", "Remove filter: Freemium", "Remove filter: Web"]);
   const design = await shownTools(page, "Freemium design tools for Web, Name A-Z");
-  await expect(page.getByText(countLine(DESIGN_FREEMIUM_WEB.length, design.featured.length), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(countLine(DESIGN_FREEMIUM_WEB.length, design.featured.length), { exact: true }),
+  ).toBeVisible();
   expect([...design.listed, ...design.featured].map(([name]) => name).sort(byName)).toEqual(names(DESIGN_FREEMIUM_WEB));
   await showDisclosure(page, "Filters", folded);
   await expect(option(page, "Pricing", "Freemium")).toBeChecked();
@@ -202,7 +225,8 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
   const designBoth = [...DESIGN_FREEMIUM_WEB, ...DESIGN_PAID_WEB];
   await expect(page.getByText(countLine(designBoth.length, both.featured.length), { exact: true })).toBeVisible();
   expect([...both.listed, ...both.featured].map(([name]) => name).sort(byName)).toEqual(names(designBoth));
-  for (const [, href] of [...both.listed, ...both.featured]) await expectToolMatches(page, href, ["Freemium", "Paid"], "Web");
+  for (const [, href] of [...both.listed, ...both.featured])
+    await expectToolMatches(page, href, ["Freemium", "Paid"], "Web");
   await expect(filtersToggle(page)).toHaveText("Filters (3)");
   await checkA11y();
 
@@ -235,7 +259,9 @@ async function filterJourney(page: Page, checkA11y: () => Promise<void>, folded:
 async function emptyJourney(page: Page, visit: (path: string) => Promise<number>, checkA11y: () => Promise<void>) {
   expect(DESIGN.some((tool) => tool.pricingModel === "One-time Purchase")).toBe(true);
   expect(DESIGN.some((tool) => tool.platforms.includes("Web"))).toBe(true);
-  expect(DESIGN.filter((tool) => tool.pricingModel === "One-time Purchase" && tool.platforms.includes("Web"))).toEqual([]);
+  expect(DESIGN.filter((tool) => tool.pricingModel === "One-time Purchase" && tool.platforms.includes("Web"))).toEqual(
+    [],
+  );
 
   expect(await visit("/browse/design?pricing=one-time-purchase&platform=web")).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("One-time Purchase design tools for Web");
@@ -260,13 +286,19 @@ async function emptyJourney(page: Page, visit: (path: string) => Promise<number>
   await checkA11y();
 
   // A combination whose one tool is featured: the list says where it is rather than "no tools".
-  const [onlyFeatured, ...others] = PUBLIC_DEMO.filter((tool) => tool.categories.includes("analytics") && tool.pricingModel === "Subscription");
+  const [onlyFeatured, ...others] = PUBLIC_DEMO.filter(
+    (tool) => tool.categories.includes("analytics") && tool.pricingModel === "Subscription",
+  );
   expect(others).toEqual([]);
   expect(onlyFeatured!.featured).toBeDefined();
   expect(await visit("/browse/analytics?pricing=subscription")).toBe(200);
   await expect(page.getByText(countLine(1, 1), { exact: true })).toBeVisible();
-  expect((await shownTools(page, "Subscription analytics tools, Latest")).featured.map(([name]) => name)).toEqual([onlyFeatured!.name]);
-  await expect(page.getByRole("region", { name: "Subscription analytics tools, Latest" })).toContainText("The one tool here is shown under Featured.");
+  expect((await shownTools(page, "Subscription analytics tools, Latest")).featured.map(([name]) => name)).toEqual([
+    onlyFeatured!.name,
+  ]);
+  await expect(page.getByRole("region", { name: "Subscription analytics tools, Latest" })).toContainText(
+    "The one tool here is shown under Featured.",
+  );
   await expect(page.getByText("No tools match these filters.")).toHaveCount(0);
 }
 
@@ -282,11 +314,18 @@ test.describe("filtering by pricing and platform", () => {
     });
   });
 
-  test("a combination nothing matches says so and leads back to the whole category; one only a featured tool matches says where it is", async ({ page, visit, checkA11y }) => {
+  test("a combination nothing matches says so and leads back to the whole category; one only a featured tool matches says where it is", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await emptyJourney(page, visit, checkA11y);
   });
 
-  test("the Featured column does not invite a first one while tools are featured elsewhere", async ({ page, visit }) => {
+  test("the Featured column does not invite a first one while tools are featured elsewhere", async ({
+    page,
+    visit,
+  }) => {
     expect(await visit("/browse/design?pricing=one-time-purchase&platform=web")).toBe(200);
     const featured = page.getByRole("region", { name: "Featured", exact: true });
     await expect(featured.locator("article")).toHaveCount(0);
@@ -325,7 +364,11 @@ test.describe("filtering without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free design tools");
   });
 
-  test("a combination nothing matches says so and leads back to the whole category; one only a featured tool matches says where it is", async ({ page, visit, checkA11y }) => {
+  test("a combination nothing matches says so and leads back to the whole category; one only a featured tool matches says where it is", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await emptyJourney(page, visit, checkA11y);
   });
 });

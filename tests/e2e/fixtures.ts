@@ -43,7 +43,9 @@ export const test = base.extend<{
   },
   checkA11y: async ({ page, browser, javaScriptEnabled }, use) => {
     await use(async () => {
-      const violations = javaScriptEnabled ? await axeViolations(page) : await axeViolationsWithoutScripts(browser, page);
+      const violations = javaScriptEnabled
+        ? await axeViolations(page)
+        : await axeViolationsWithoutScripts(browser, page);
       expect(violations, `axe violations on ${page.url()}`).toEqual([]);
     });
   },

@@ -54,7 +54,9 @@ export default async function globalSetup() {
   const database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "toolshelf.db") });
   try {
     const createdAt = Date.now() - 2 * 365 * 24 * 60 * 60 * 1000;
-    await changeCatalog({ database, now: Date.now }, (write) => insertTools(write, [{ ...HOSTILE_TOOL, id: newId(), createdAt, updatedAt: createdAt }]));
+    await changeCatalog({ database, now: Date.now }, (write) =>
+      insertTools(write, [{ ...HOSTILE_TOOL, id: newId(), createdAt, updatedAt: createdAt }]),
+    );
   } finally {
     await database.close();
   }

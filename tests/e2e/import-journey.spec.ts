@@ -50,7 +50,10 @@ async function deleteImportedTool(page: Page): Promise<boolean> {
 /** Follows a browse page's category link; returns the category's list, newest first. */
 async function openCategory(page: Page, category: string): Promise<Locator> {
   const escaped = category.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: new RegExp(`^${escaped}\\b`) }).click();
+  await page
+    .getByRole("navigation", { name: "Categories" })
+    .getByRole("link", { name: new RegExp(`^${escaped}\\b`) })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(category);
   return page.getByRole("region", { name: `${category}, Latest` });
 }
@@ -157,7 +160,10 @@ test("sign in → the import box refuses a non-launch URL → imports a launch �
     // The server gives the same answers to a post made without the browser-side check (a plain
     // form post from this site: admin posts from elsewhere are refused).
     const origin = { Origin: new URL(page.url()).origin };
-    const refused = await page.request.post("/admin/import", { form: { url: "https://example.com/products/x" }, headers: origin });
+    const refused = await page.request.post("/admin/import", {
+      form: { url: "https://example.com/products/x" },
+      headers: origin,
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("Please enter a valid Product Hunt URL!");
     const blank = await page.request.post("/admin/import", { form: { url: "   " }, headers: origin });
@@ -174,9 +180,12 @@ test("sign in → the import box refuses a non-launch URL → imports a launch �
     await expect(input).not.toHaveAttribute("aria-invalid", "true");
 
     await watchBusyPanel(page);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/import"), {
-      timeout: 20_000,
-    });
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/import"),
+      {
+        timeout: 20_000,
+      },
+    );
     await importButton.click();
     // Busy (it may be brief) or already done.
     const busyPanel = page.getByRole("status").filter({ hasText: "Importing Tool..." });
@@ -229,7 +238,9 @@ test("sign in → the import box refuses a non-launch URL → imports a launch �
 
   await test.step("public at once: newest in browse, in its three categories (not Marketing), in search", async () => {
     await visit("/browse/all");
-    await expect(page.getByRole("region", { name: "All tools, Latest" }).getByRole("heading", { level: 3 }).first()).toHaveText(NAME);
+    await expect(
+      page.getByRole("region", { name: "All tools, Latest" }).getByRole("heading", { level: 3 }).first(),
+    ).toHaveText(NAME);
     for (const category of CATEGORIES) {
       const list = await openCategory(page, category);
       await expect(list.getByRole("heading", { level: 3, name: NAME })).toBeVisible();
@@ -239,7 +250,9 @@ test("sign in → the import box refuses a non-launch URL → imports a launch �
     await expect(marketing.getByRole("heading", { level: 3, name: NAME })).toHaveCount(0);
 
     await visit(`/search/${SLUG}`);
-    await expect(page.getByRole("region", { name: /results?$/ }).getByRole("heading", { level: 3, name: NAME })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: /results?$/ }).getByRole("heading", { level: 3, name: NAME }),
+    ).toBeVisible();
   });
 
   await test.step("the same launch again: already in the directory", async () => {

@@ -32,7 +32,10 @@ async function expectButton(button: Locator, liked: boolean, count: number) {
 }
 
 test.describe("liking a tool", () => {
-  test("on the tool page: like, a locked second click, unlike after the lock, and a reload keeps the state", async ({ page, visit }) => {
+  test("on the tool page: like, a locked second click, unlike after the lock, and a reload keeps the state", async ({
+    page,
+    visit,
+  }) => {
     expect(await visit("/tool/todoist")).toBe(200);
     // The page ships no JavaScript files: the button is enhanced by the page's own small script.
     expect(await page.locator("script[src]").count()).toBe(0);
@@ -69,7 +72,9 @@ test.describe("liking a tool", () => {
 
   test("with the keyboard, on a card of a list page, and the tool page agrees", async ({ page, visit }) => {
     expect(await visit("/browse/productivity/name")).toBe(200);
-    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Obsidian", exact: true }) });
+    const card = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: "Obsidian", exact: true }) });
     const button = card.getByRole("button", { name: /^Like, / });
     const start = await countOf(button);
     await button.focus();
@@ -92,12 +97,18 @@ test.describe("liking a tool", () => {
       expect(await visit("/tool/figma")).toBe(200);
       const button = likeButton(page);
       const start = await countOf(button);
-      const toolId = decodeURIComponent(((await page.locator('form[action^="/like/"]').first().getAttribute("action")) ?? "").slice("/like/".length));
+      const toolId = decodeURIComponent(
+        ((await page.locator('form[action^="/like/"]').first().getAttribute("action")) ?? "").slice("/like/".length),
+      );
       // Twenty other people behind the same address like it first: the network's budget for the day.
       for (let i = 0; i < 20; i++) {
         const res = await fetch(`${baseURL}/like/${encodeURIComponent(toolId)}`, {
           method: "POST",
-          headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": NETWORK },
+          headers: {
+            Accept: "application/json",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-Forwarded-For": NETWORK,
+          },
           body: "intent=like",
         });
         expect(res.status).toBe(200);
@@ -107,14 +118,19 @@ test.describe("liking a tool", () => {
       expect((await answer).status()).toBe(429);
       await expectButton(button, false, start);
       const status = page.getByRole("status").filter({ hasText: "liked too often" });
-      await expect(status).toHaveText("This tool has been liked too often from your network today. Please try again tomorrow.");
+      await expect(status).toHaveText(
+        "This tool has been liked too often from your network today. Please try again tomorrow.",
+      );
       await expect(status).toBeVisible();
       await expect(status).toHaveAttribute("role", "status");
       await checkA11y();
     });
   });
 
-  test("when the server answers 500, the button goes back and a message says the like did not go through", async ({ page, visit }) => {
+  test("when the server answers 500, the button goes back and a message says the like did not go through", async ({
+    page,
+    visit,
+  }) => {
     const database = e2eDatabase();
     const dialogs: string[] = [];
     const errors: string[] = [];
@@ -130,13 +146,17 @@ test.describe("liking a tool", () => {
       const button = likeButton(page);
       const start = await countOf(button);
       // A real failure: the server's database refuses new likes.
-      await sql`create trigger e2e_likes_fail before insert on likes begin select raise(abort, 'likes are failing'); end`.execute(database.db);
+      await sql`create trigger e2e_likes_fail before insert on likes begin select raise(abort, 'likes are failing'); end`.execute(
+        database.db,
+      );
       const answer = page.waitForResponse((r) => r.url().includes("/like/"));
       await button.click();
       expect((await answer).status()).toBe(500);
       await expectButton(button, false, start);
       expect(dialogs).toEqual([]);
-      await expect(page.getByRole("status").filter({ hasText: "Something went wrong on our side. Please try again." })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Something went wrong on our side. Please try again." }),
+      ).toBeVisible();
       await expect.poll(() => errors.some((e) => e.includes("the like did not go through"))).toBe(true);
 
       // Working again: the next try after the lock goes through.

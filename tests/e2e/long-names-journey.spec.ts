@@ -14,7 +14,8 @@ const LONG = {
   id: newId(),
   name: "Hyperconvergedinfrastructureorchestrationplatformultimate",
   slug: "hyperconvergedinfrastructureorchestrationplatformultimate",
-  tagline: "Orchestrate everything from https://hyperconvergedinfrastructureorchestrationplatformultimate.example.com/getting-started",
+  tagline:
+    "Orchestrate everything from https://hyperconvergedinfrastructureorchestrationplatformultimate.example.com/getting-started",
 };
 const SHOTS = path.resolve("test-results/long-names");
 // Its paid order: featured, so it is in the featured strips too, and in the admin's orders.
@@ -40,12 +41,21 @@ test.beforeAll(async () => {
         updatedAt: now,
       },
     ]);
-    await insertPaidOrder(write, { toolId: LONG.id, toolName: LONG.name, amountCents: 1_900, provider: "test", sessionId: ORDER_SESSION, paidAt: now });
+    await insertPaidOrder(write, {
+      toolId: LONG.id,
+      toolName: LONG.name,
+      amountCents: 1_900,
+      provider: "test",
+      sessionId: ORDER_SESSION,
+      paidAt: now,
+    });
   });
   // The server sees another instance's write within its freshness poll: until then its stored
   // pages (home, cached by an earlier journey) are the ones from before.
   await expect
-    .poll(async () => (await (await fetch(`${process.env.E2E_BASE_URL}/`)).text()).includes(LONG.name), { timeout: 10_000 })
+    .poll(async () => (await (await fetch(`${process.env.E2E_BASE_URL}/`)).text()).includes(LONG.name), {
+      timeout: 10_000,
+    })
     .toBe(true);
   fs.mkdirSync(SHOTS, { recursive: true });
 });
@@ -94,7 +104,10 @@ const PAGES: { path: string; shot: string; shows?: string }[] = [
 ];
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`a very long name and URL: no public page scrolls sideways at 390 px (${colorScheme})`, async ({ page, visit }) => {
+  test(`a very long name and URL: no public page scrolls sideways at 390 px (${colorScheme})`, async ({
+    page,
+    visit,
+  }) => {
     await page.emulateMedia({ colorScheme });
     for (const { path: pagePath, shot, shows } of PAGES) {
       await visit(pagePath);
@@ -110,11 +123,19 @@ test.describe("on a desktop", () => {
 
   test("the card's tagline wraps its long URL and ends in an ellipsis when cut", async ({ page }) => {
     await page.goto("/");
-    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: LONG.name }) }).first();
+    const card = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: LONG.name }) })
+      .first();
     const tagline = card.locator(".tool-card-tagline");
     const box = await tagline.evaluate((el) => {
       const style = getComputedStyle(el);
-      return { clientWidth: el.clientWidth, scrollWidth: el.scrollWidth, clamp: style.webkitLineClamp, wrap: style.overflowWrap };
+      return {
+        clientWidth: el.clientWidth,
+        scrollWidth: el.scrollWidth,
+        clamp: style.webkitLineClamp,
+        wrap: style.overflowWrap,
+      };
     });
     // Nothing runs off to the side: a line that does not fit wraps, and the clamp's ellipsis ends the last.
     expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
@@ -139,7 +160,10 @@ test("the admin's lists do not scroll a 390-px phone sideways either", async ({ 
   for (const adminPath of ["/admin/orders", "/admin/tools", "/admin/dashboard", `/admin/tools/${LONG.id}`]) {
     await visit(adminPath);
     expect(await overflow(page), `${adminPath} reaches past a 390-px window`).toEqual({ by: 0, culprit: "" });
-    await page.screenshot({ path: path.join(SHOTS, `admin-${adminPath.split("/")[2]}${adminPath.split("/")[3] ? "-edit" : ""}-390.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(SHOTS, `admin-${adminPath.split("/")[2]}${adminPath.split("/")[3] ? "-edit" : ""}-390.png`),
+      fullPage: true,
+    });
   }
   // The orders table scrolls within its own box, and the long-named tool's order is in it.
   const table = page.getByRole("table");

@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
-const CHIPS = ["AI tools", "Project management", "Design software", "Analytics", "Marketing automation", "Code editors"];
+const CHIPS = [
+  "AI tools",
+  "Project management",
+  "Design software",
+  "Analytics",
+  "Marketing automation",
+  "Code editors",
+];
 
 /** The search form of the page's content (the header has its own). */
 const mainSearch = (page: Page) => page.getByRole("main").getByRole("search");
@@ -15,7 +22,11 @@ async function searchFor(page: Page, term: string) {
 const headerSearch = (page: Page) => page.getByRole("banner").getByRole("search", { name: "Site" });
 
 function journeys(jsLabel: string) {
-  test(`${jsLabel}: the popular-search chips lead to results with sidebars and related tools`, async ({ page, visit, checkA11y }) => {
+  test(`${jsLabel}: the popular-search chips lead to results with sidebars and related tools`, async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     expect(await visit("/search")).toBe(200);
     const chips = page.getByRole("region", { name: "Popular searches" }).getByRole("link");
     await expect(chips).toHaveText(CHIPS);
@@ -34,7 +45,11 @@ function journeys(jsLabel: string) {
     await checkA11y();
   });
 
-  test(`${jsLabel}: a nonsense query shows the no-results state; a typo offers 'did you mean'`, async ({ page, visit, checkA11y }) => {
+  test(`${jsLabel}: a nonsense query shows the no-results state; a typo offers 'did you mean'`, async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/search");
     await searchFor(page, "qqxzzv plorb");
     await expect(page.getByRole("heading", { name: "0 results" })).toBeVisible();
@@ -65,7 +80,11 @@ function journeys(jsLabel: string) {
 test.describe("search", () => {
   journeys("with JavaScript");
 
-  test("the header's box suggests tools and categories as one types, and the keyboard chooses one", async ({ page, visit, checkA11y }) => {
+  test("the header's box suggests tools and categories as one types, and the keyboard chooses one", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     expect(await visit("/about")).toBe(200);
     const box = headerSearch(page).getByRole("combobox", { name: "Search tools" });
     await expect(box).toHaveAttribute("aria-expanded", "false");
@@ -115,12 +134,18 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/\/search\/notion$/);
   });
 
-  test("the results take the filter bar: a tick applies at once, a chip removes it, the sort reorders", async ({ page, visit, checkA11y }) => {
+  test("the results take the filter bar: a tick applies at once, a chip removes it, the sort reorders", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     expect(await visit("/search/project%20management")).toBe(200);
     const form = page.getByRole("form", { name: "Filters" });
     await page.locator("summary", { hasText: /^Filters/ }).click();
     const freemium = form.getByRole("group", { name: "Pricing" }).getByRole("checkbox", { name: /^Freemium \d+$/ });
-    const expected = Number(((await freemium.evaluate((box) => box.closest("label")!.textContent!)) ?? "").replace(/\D/g, ""));
+    const expected = Number(
+      ((await freemium.evaluate((box) => box.closest("label")!.textContent!)) ?? "").replace(/\D/g, ""),
+    );
     await freemium.check();
     await expect(page).toHaveURL(/\/search\/project%20management\?pricing=freemium$/);
     await expect(page.getByRole("heading", { name: new RegExp(`^${expected} results?$`) })).toBeVisible();
@@ -129,7 +154,10 @@ test.describe("search", () => {
 
     await page.getByLabel("Sort by").selectOption({ label: "Name A-Z" });
     await expect(page).toHaveURL(/\/search\/project%20management\?sort=name&pricing=freemium$/);
-    const names = await page.getByRole("region", { name: /results?$/ }).getByRole("heading", { level: 3 }).allTextContents();
+    const names = await page
+      .getByRole("region", { name: /results?$/ })
+      .getByRole("heading", { level: 3 })
+      .allTextContents();
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 
     await page.getByRole("link", { name: "Remove filter: Freemium" }).click();
@@ -152,11 +180,17 @@ test.describe("search without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   journeys("without JavaScript");
 
-  test("the results' filters apply with the Apply button, a tick kept when the sort changes", async ({ page, visit }) => {
+  test("the results' filters apply with the Apply button, a tick kept when the sort changes", async ({
+    page,
+    visit,
+  }) => {
     expect(await visit("/search/project%20management")).toBe(200);
     const form = page.getByRole("form", { name: "Filters" });
     await page.locator("summary", { hasText: /^Filters/ }).click();
-    await form.getByRole("group", { name: "Platform" }).getByRole("checkbox", { name: /^Web \d+$/ }).check();
+    await form
+      .getByRole("group", { name: "Platform" })
+      .getByRole("checkbox", { name: /^Web \d+$/ })
+      .check();
     await page.getByLabel("Sort by").selectOption({ label: "Latest" });
     await form.getByRole("button", { name: "Apply", exact: true }).click();
     await expect(page).toHaveURL(/\/search\/project%20management\?sort=recent&platform=web$/);

@@ -3,7 +3,11 @@ import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 test.describe("site shell", () => {
-  test("home shows the shell and the demo catalogue, and the footer leads to every page", async ({ page, visit, checkA11y }) => {
+  test("home shows the shell and the demo catalogue, and the footer leads to every page", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     expect(await visit("/")).toBe(200);
     const header = page.getByRole("banner");
     for (const name of ["Browse", "Get Featured", "Submit"]) {
@@ -46,10 +50,19 @@ test.describe("site shell", () => {
     const cdp = await page.context().newCDPSession(page);
     const issues: string[] = [];
     cdp.on("Audits.issueAdded", ({ issue }) => {
-      if (issue.code === "ContentSecurityPolicyIssue") issues.push(`${page.url()}: ${JSON.stringify(issue.details.contentSecurityPolicyIssueDetails)}`);
+      if (issue.code === "ContentSecurityPolicyIssue")
+        issues.push(`${page.url()}: ${JSON.stringify(issue.details.contentSecurityPolicyIssueDetails)}`);
     });
     await cdp.send("Audits.enable");
-    for (const path of ["/", "/browse/all", "/search/design", "/submit-tool", "/contact", "/tool/notion", "/admin/login"]) {
+    for (const path of [
+      "/",
+      "/browse/all",
+      "/search/design",
+      "/submit-tool",
+      "/contact",
+      "/tool/notion",
+      "/admin/login",
+    ]) {
       await page.goto(path, { waitUntil: "networkidle" });
       // Typing into a form parses it with the shared schemas (Zod), which once probed for eval.
       const field = page.locator("input[type=text], input[type=search]").first();
@@ -58,11 +71,16 @@ test.describe("site shell", () => {
     expect(issues).toEqual([]);
   });
 
-  test("every public page runs at most 30 KB of JavaScript (gzip) before the first interaction", async ({ page, request }) => {
+  test("every public page runs at most 30 KB of JavaScript (gzip) before the first interaction", async ({
+    page,
+    request,
+  }) => {
     // docs/decisions/024: public pages do not hydrate; their scripts are small and inline, and the
     // feature dialog is loaded only when opened. Script files and inline scripts count, each gzipped
     // here (whatever the server's encoding), as loaded by the time the network is quiet.
-    const tools = (await (await request.get("/api/v1/tools?pageSize=50")).json()) as { data: { id: string; slug: string; isFeatured: boolean }[] };
+    const tools = (await (await request.get("/api/v1/tools?pageSize=50")).json()) as {
+      data: { id: string; slug: string; isFeatured: boolean }[];
+    };
     const tool = tools.data.find((t) => !t.isFeatured)!;
     const checkout = await request.post("/api/checkout-session", {
       data: { toolId: tool.id, amount: 19 },
@@ -101,28 +119,50 @@ test.describe("site shell", () => {
       page.on("response", onResponse);
       await page.goto(path, { waitUntil: "networkidle" });
       page.off("response", onResponse);
-      const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ""));
+      const inline = await page
+        .locator('script:not([src]):not([type="application/ld+json"])')
+        .evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ""));
       const bodies = [...(await Promise.all(loaded)), ...inline.map((text) => Buffer.from(text))];
       measured[path] = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
     }
-    expect(Object.entries(measured).filter(([, bytes]) => bytes > budget), JSON.stringify(measured)).toEqual([]);
+    expect(
+      Object.entries(measured).filter(([, bytes]) => bytes > budget),
+      JSON.stringify(measured),
+    ).toEqual([]);
     // Only the pages' own inline scripts so far: no script file is loaded before an interaction.
     expect(files).toEqual([]);
   });
 
-  test("the privacy policy says what is kept of digest readers' and claimants' addresses, why and how long", async ({ page, visit }) => {
+  test("the privacy policy says what is kept of digest readers' and claimants' addresses, why and how long", async ({
+    page,
+    visit,
+  }) => {
     await visit("/privacy-policy");
-    const digest = page.getByRole("heading", { level: 2, name: "Weekly digest readers" }).locator("xpath=following-sibling::p[1]");
+    const digest = page
+      .getByRole("heading", { level: 2, name: "Weekly digest readers" })
+      .locator("xpath=following-sibling::p[1]");
     await expect(digest).toContainText("48 hours");
     await expect(digest).toContainText("unsubscribing erases your address");
-    const owners = page.getByRole("heading", { level: 2, name: "Owners who claim a listing" }).locator("xpath=following-sibling::p[1]");
+    const owners = page
+      .getByRole("heading", { level: 2, name: "Owners who claim a listing" })
+      .locator("xpath=following-sibling::p[1]");
     await expect(owners).toContainText("one hour");
     await expect(owners).toContainText("kept while the claim exists");
   });
 
   test("pages fit a 360 px wide screen without sideways scrolling", async ({ page, visit }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ["/", "/browse/all", "/search/design", "/tool/notion", "/submit", "/about", "/contact", "/privacy-policy", "/missing"]) {
+    for (const path of [
+      "/",
+      "/browse/all",
+      "/search/design",
+      "/tool/notion",
+      "/submit",
+      "/about",
+      "/contact",
+      "/privacy-policy",
+      "/missing",
+    ]) {
       await visit(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
@@ -143,7 +183,8 @@ test.describe("on a phone (390 × 844)", () => {
     expect(box!.height, "two compact rows").toBeLessThan(120);
     await expect(header.getByRole("search", { name: "Site" }).getByLabel("Search tools")).toBeVisible();
     await header.getByText("Menu").click();
-    for (const name of ["Browse", "Get Featured", "Submit"]) await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Browse", "Get Featured", "Submit"])
+      await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
     await checkA11y();
     await browse.click();
     await expect(page).toHaveURL(/\/browse$/);
@@ -152,7 +193,10 @@ test.describe("on a phone (390 × 844)", () => {
   });
 
   // Search is the exception: a person came for the matches, so they come first there (the search journey checks it).
-  test("paid placement shows near the top: the first featured tool above the fold, before the list", async ({ page, visit }) => {
+  test("paid placement shows near the top: the first featured tool above the fold, before the list", async ({
+    page,
+    visit,
+  }) => {
     for (const [path, list] of [
       ["/", "Latest tools"],
       ["/browse/all", "All tools, Latest"],
@@ -180,7 +224,11 @@ test.describe("on a phone (390 × 844)", () => {
     await checkA11y();
   });
 
-  test("the test-mode banner is one line, whose link leads to what test mode means", async ({ page, visit, checkA11y }) => {
+  test("the test-mode banner is one line, whose link leads to what test mode means", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/");
     const banner = page.getByRole("complementary", { name: "Payments" });
     await expect(banner).toContainText("Test mode: no real payments.");
@@ -199,7 +247,12 @@ test.describe("on a phone (390 × 844)", () => {
   });
 
   test("search boxes show their whole placeholder, down to 360 px", async ({ page, visit }) => {
-    for (const [path, width] of [["/", 390], ["/search", 390], ["/", 360], ["/search", 360]] as const) {
+    for (const [path, width] of [
+      ["/", 390],
+      ["/search", 390],
+      ["/", 360],
+      ["/search", 360],
+    ] as const) {
       await page.setViewportSize({ width, height: 844 });
       await visit(path);
       const input = page.getByRole("main").getByRole("searchbox");
@@ -231,9 +284,15 @@ test.describe("on a wide screen (1280 px)", () => {
     expect(new Set(tops).size).toBe(1);
   });
 
-  test("home: Get Featured is no current page, Tab reaches Latest before Featured, one digest form", async ({ page, visit }) => {
+  test("home: Get Featured is no current page, Tab reaches Latest before Featured, one digest form", async ({
+    page,
+    visit,
+  }) => {
     await visit("/");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Get Featured" })).not.toHaveAttribute("aria-current", /.*/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Featured" })).not.toHaveAttribute(
+      "aria-current",
+      /.*/,
+    );
     // Featured stands to the right, but the keyboard (the document's order) meets the latest tools first.
     const latest = page.getByRole("region", { name: "Latest tools" });
     const featured = page.getByRole("region", { name: /^Featured/ });
@@ -242,7 +301,9 @@ test.describe("on a wide screen (1280 px)", () => {
     await page.getByRole("searchbox").first().focus();
     for (let i = 0; i < 60 && seen.length < 2; i++) {
       await page.keyboard.press("Tab");
-      const where = await page.evaluate(() => document.activeElement?.closest("section[aria-labelledby]")?.getAttribute("aria-labelledby") ?? "");
+      const where = await page.evaluate(
+        () => document.activeElement?.closest("section[aria-labelledby]")?.getAttribute("aria-labelledby") ?? "",
+      );
       if ((where === "latest-title" || where === "featured-title") && !seen.includes(where)) seen.push(where);
     }
     expect(seen).toEqual(["latest-title", "featured-title"]);
@@ -274,7 +335,11 @@ test.describe("contact form", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the server's field messages, what was typed kept, then 'Message Sent!'", async ({ page, visit, checkA11y }) => {
+    test("the server's field messages, what was typed kept, then 'Message Sent!'", async ({
+      page,
+      visit,
+      checkA11y,
+    }) => {
       await visit("/contact");
       await page.getByLabel("Name").fill("Alan Turing");
       await page.getByLabel("Email").fill("alan@example");
@@ -300,18 +365,23 @@ test.describe("dark theme", () => {
 
   /** Relative luminance (0 black – 1 white) of an element's computed colour, however the CSS wrote it. */
   const luminance = (page: Page, selector: string, property: "color" | "background-color") =>
-    page.locator(selector).first().evaluate((element, name) => {
-      const context = document.createElement("canvas").getContext("2d")!;
-      context.fillStyle = getComputedStyle(element).getPropertyValue(name);
-      context.fillRect(0, 0, 1, 1);
-      const [r = 0, g = 0, b = 0] = [...context.getImageData(0, 0, 1, 1).data].map((c) => {
-        const s = c / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    }, property);
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element, name) => {
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.fillStyle = getComputedStyle(element).getPropertyValue(name);
+        context.fillRect(0, 0, 1, 1);
+        const [r = 0, g = 0, b = 0] = [...context.getImageData(0, 0, 1, 1).data].map((c) => {
+          const s = c / 255;
+          return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      }, property);
 
-  test("follows the system setting: a dark page with light text, solid buttons still white on blue", async ({ page }) => {
+  test("follows the system setting: a dark page with light text, solid buttons still white on blue", async ({
+    page,
+  }) => {
     await page.goto("/");
     const search = 'main button[type="submit"]';
     expect(await luminance(page, "body", "background-color")).toBeLessThan(0.02);
@@ -326,13 +396,27 @@ test.describe("dark theme", () => {
   });
 
   // One test a page, so each has its own time and a failure names its page.
-  for (const [path, status] of [["/", 200], ["/browse/all", 200], ["/search/design", 200], ["/search/zzzqqq", 200], ["/tool/notion", 200], ["/submit-tool", 200], ["/about", 200], ["/payment-cancel", 200], ["/no/such/page", 404]] as const) {
+  for (const [path, status] of [
+    ["/", 200],
+    ["/browse/all", 200],
+    ["/search/design", 200],
+    ["/search/zzzqqq", 200],
+    ["/tool/notion", 200],
+    ["/submit-tool", 200],
+    ["/about", 200],
+    ["/payment-cancel", 200],
+    ["/no/such/page", 404],
+  ] as const) {
     test(`${path} passes axe in the dark theme`, async ({ visit }) => {
       expect(await visit(path)).toBe(status);
     });
   }
 
-  test("the contact form's messages and the feature dialog pass axe in the dark theme", async ({ page, visit, checkA11y }) => {
+  test("the contact form's messages and the feature dialog pass axe in the dark theme", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/contact");
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByText("Name is required.")).toBeVisible();
@@ -351,7 +435,17 @@ test.describe("dark theme", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 
-    for (const path of ["/admin/dashboard", "/admin/moderation", "/admin/add-tool", "/admin", "/admin/messages", "/admin/orders", "/admin/audit", "/admin/jobs", "/admin/tools"]) {
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/moderation",
+      "/admin/add-tool",
+      "/admin",
+      "/admin/messages",
+      "/admin/orders",
+      "/admin/audit",
+      "/admin/jobs",
+      "/admin/tools",
+    ]) {
       expect(await visit(path), path).toBe(200);
     }
     const edit = await page.locator('main a[href^="/admin/tools/"]').first().getAttribute("href");

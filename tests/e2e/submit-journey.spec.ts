@@ -5,7 +5,9 @@ import { expect, test } from "./fixtures.ts";
 const SUCCESS = "Tool submitted successfully! We'll review it shortly.";
 
 const png = () =>
-  sharp({ create: { width: 128, height: 128, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width: 128, height: 128, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 /** Fills the form completely; `name` and the website make each run's tool its own. */
 async function fillForm(page: Page, name: string, website: string) {
@@ -49,7 +51,11 @@ for (const javaScriptEnabled of [true, false]) {
     const name = `Weekplan ${suffix}`;
     const slug = `weekplan-${suffix.toLowerCase()}`;
 
-    test("each required field says what is missing; a bad logo is refused; a complete submission is pending", async ({ page, visit, checkA11y }) => {
+    test("each required field says what is missing; a bad logo is refused; a complete submission is pending", async ({
+      page,
+      visit,
+      checkA11y,
+    }) => {
       expect(await visit("/submit-tool")).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: "Submit a Tool" })).toBeVisible();
       await expect(page.getByText("Square PNG or JPG, max 5MB.")).toBeVisible();
@@ -72,7 +78,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
       const nameId = await page.getByLabel("Name *").getAttribute("id");
       await expect(summary.getByRole("link", { name: "Name is required." })).toHaveAttribute("href", `#${nameId}`);
-      for (const message of ["Tagline is required.", "Website URL is required.", "Please select at least one category.", "Please upload a logo file."]) {
+      for (const message of [
+        "Tagline is required.",
+        "Website URL is required.",
+        "Please select at least one category.",
+        "Please upload a logo file.",
+      ]) {
         await expect(summary.getByRole("link", { name: message })).toBeVisible();
       }
       if (javaScriptEnabled) {
@@ -95,7 +106,10 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(summary.getByRole("link")).toHaveText(["Tool name cannot be empty."]);
       } else {
         await page.getByRole("button", { name: "Submit Tool" }).click();
-        await expect(summary.getByRole("link")).toHaveText(["Tool name cannot be empty.", "Please select at least one category."]);
+        await expect(summary.getByRole("link")).toHaveText([
+          "Tool name cannot be empty.",
+          "Please select at least one category.",
+        ]);
       }
       await expect(summary).toBeFocused();
       await expect(page.getByText("Tool name cannot be empty.").last()).toBeVisible();
@@ -107,11 +121,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Logo *").setInputFiles({
         name: "logo.png",
         mimeType: "image/png",
-        buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).gif().toBuffer(),
+        buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } })
+          .gif()
+          .toBuffer(),
       });
       await page.getByRole("button", { name: "Submit Tool" }).click();
       await expect(
-        page.getByText("Logo upload failed: GIF images are not accepted: use a PNG, JPEG or WebP file. Please try again.").last(),
+        page
+          .getByText("Logo upload failed: GIF images are not accepted: use a PNG, JPEG or WebP file. Please try again.")
+          .last(),
       ).toBeVisible();
       await expect(page.getByLabel("Website URL *")).toHaveValue(`https://${slug}.example.com`);
       await checkA11y();
@@ -124,7 +142,12 @@ for (const javaScriptEnabled of [true, false]) {
       await checkA11y();
       await page.getByRole("link", { name: "See its page" }).click();
       await expect(page.getByText("Pending review.")).toBeVisible();
-      await expect(page.getByRole("img", { name: `${name} logo` }).or(page.locator(`img[src*="/uploads/logos/${slug}_"]`)).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("img", { name: `${name} logo` })
+          .or(page.locator(`img[src*="/uploads/logos/${slug}_"]`))
+          .first(),
+      ).toBeVisible();
       await checkA11y();
 
       await expectPendingOnly(page, name, slug);
@@ -146,14 +169,21 @@ test.describe("a website listed twice", () => {
     await fillForm(page, "Dupecheck Again", "https://www.dupecheck.example.com/?ref=launch");
     await page.getByRole("button", { name: "Submit Tool" }).click();
     await expect(page.getByText("This website is already listed as “Dupecheck”.").last()).toBeVisible();
-    await expect(page.getByRole("link", { name: "See the listing of Dupecheck" })).toHaveAttribute("href", "/tool/dupecheck");
+    await expect(page.getByRole("link", { name: "See the listing of Dupecheck" })).toHaveAttribute(
+      "href",
+      "/tool/dupecheck",
+    );
   });
 });
 
 test.describe("a logo checked before it is sent", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.13" } });
 
-  test("a file too large or of another type is refused in the browser; a good one is previewed on its plate", async ({ page, visit, checkA11y }) => {
+  test("a file too large or of another type is refused in the browser; a good one is previewed on its plate", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/submit-tool");
     const logo = page.getByLabel("Logo *");
     const preview = page.locator("[data-logo-preview]");
@@ -164,8 +194,16 @@ test.describe("a logo checked before it is sent", () => {
     await expect(logo).toHaveAttribute("aria-invalid", "true");
     await expect(preview).toBeHidden();
 
-    await logo.setInputFiles({ name: "anim.gif", mimeType: "image/gif", buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).gif().toBuffer() });
-    await expect(logoError).toHaveText("Logo upload failed: Only PNG, JPEG and WebP images are accepted. Please try again.");
+    await logo.setInputFiles({
+      name: "anim.gif",
+      mimeType: "image/gif",
+      buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } })
+        .gif()
+        .toBuffer(),
+    });
+    await expect(logoError).toHaveText(
+      "Logo upload failed: Only PNG, JPEG and WebP images are accepted. Please try again.",
+    );
 
     // Sending the form is stopped with the logo's message in the summary: nothing is uploaded.
     let posted = false;
@@ -175,12 +213,18 @@ test.describe("a logo checked before it is sent", () => {
     await fillForm(page, "Preview Check", "https://preview-check.example.com");
     await logo.setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
     await page.getByRole("button", { name: "Submit Tool" }).click();
-    await expect(page.locator("[data-error-summary]").getByRole("link")).toHaveText(["Logo upload failed: The file is larger than 5 MB. Please try again."]);
+    await expect(page.locator("[data-error-summary]").getByRole("link")).toHaveText([
+      "Logo upload failed: The file is larger than 5 MB. Please try again.",
+    ]);
     await expect(page.locator("[data-error-summary]")).toBeFocused();
     expect(posted).toBe(false);
 
     // A wide logo that passes is shown as it will look, on the square plate.
-    const wide = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
+    const wide = await sharp({
+      create: { width: 300, height: 100, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
     await logo.setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: wide });
     await expect(logoError).toHaveText("");
     await expect(logo).not.toHaveAttribute("aria-invalid", "true");
@@ -196,15 +240,26 @@ test.describe("a logo checked before it is sent", () => {
 test.describe("an oversized logo without JavaScript", () => {
   test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.14" } });
 
-  test("comes back with the form filled in and the logo's error, not a dead end", async ({ page, visit, checkA11y }) => {
+  test("comes back with the form filled in and the logo's error, not a dead end", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
     await visit("/submit-tool");
     await fillForm(page, "Bigfile", "https://bigfile.example.com");
-    await page.getByLabel("Logo *").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: Buffer.alloc(12 * 1024 * 1024, 1) });
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Submit Tool" }).click()]);
+    await page
+      .getByLabel("Logo *")
+      .setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: Buffer.alloc(12 * 1024 * 1024, 1) });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Submit Tool" }).click(),
+    ]);
     expect(response.status()).toBe(413);
     const summary = page.locator("[data-error-summary]");
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole("link")).toHaveText(["Logo upload failed: The file is larger than 5 MB. Please try again."]);
+    await expect(summary.getByRole("link")).toHaveText([
+      "Logo upload failed: The file is larger than 5 MB. Please try again.",
+    ]);
     await expect(page.getByRole("heading", { level: 1, name: "Submit a Tool" })).toBeVisible();
     await expect(page.getByLabel("Name *")).toHaveValue("Bigfile");
     await expect(page.getByLabel("Tagline *")).toHaveValue("Plans your week from your inbox");

@@ -72,7 +72,9 @@ export async function files(): Promise<Files> {
       Buffer.from([0x3b]),
     ]),
     pngWithHtml: Buffer.concat([png, html]),
-    svg: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+    svg: Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+    ),
     html,
     pngBomb: await pngClaiming(100_000, 100_000),
     truncatedPng: png.subarray(0, 60),

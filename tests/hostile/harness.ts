@@ -65,7 +65,9 @@ export async function countAll(server: TestServer): Promise<Counts> {
 
 function storedFiles(root: string | null): number {
   if (!root || !fs.existsSync(root)) return 0;
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(root, entry)).isFile()).length;
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
+    fs.statSync(path.join(root, entry)).isFile(),
+  ).length;
 }
 
 // ——— Sending ———
@@ -143,7 +145,11 @@ export function send(baseUrl: string, out: Outgoing): Promise<Answer> {
  * refuses to send). Reads until the server closes or `waitMs` passes; `halfClose` ends our side
  * after writing (a body shorter than its Content-Length).
  */
-export function sendRaw(baseUrl: string, bytes: Buffer | string, options: { waitMs?: number; halfClose?: boolean } = {}): Promise<Answer> {
+export function sendRaw(
+  baseUrl: string,
+  bytes: Buffer | string,
+  options: { waitMs?: number; halfClose?: boolean } = {},
+): Promise<Answer> {
   sent++;
   const base = new URL(baseUrl);
   return new Promise((resolve) => {
@@ -216,8 +222,17 @@ export function multipart(parts: Part[], boundary: string, options: { close?: bo
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `Content-Disposition: form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
-    const lines = [`--${boundary}`, disposition, ...(part.type ? [`Content-Type: ${part.type}`] : []), ...(part.headers ?? [])];
-    chunks.push(Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "utf8"), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, "utf8"), Buffer.from("\r\n"));
+    const lines = [
+      `--${boundary}`,
+      disposition,
+      ...(part.type ? [`Content-Type: ${part.type}`] : []),
+      ...(part.headers ?? []),
+    ];
+    chunks.push(
+      Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "utf8"),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, "utf8"),
+      Buffer.from("\r\n"),
+    );
   }
   if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -307,7 +322,12 @@ export function problemsWith(c: HostileCase, baseUrl: string, answer: Answer): s
     const location = String(answer.headers.location ?? "");
     if (!location) say("a redirect without a Location");
     // Never to another site through a scheme-relative or backslashed path.
-    if (/^(\/\/|\/\\|\\)/.test(location) || (/^[a-z][\w+.-]*:/i.test(location) && !location.startsWith(baseUrl) && !(e.location && matches(location, e.location))))
+    if (
+      /^(\/\/|\/\\|\\)/.test(location) ||
+      (/^[a-z][\w+.-]*:/i.test(location) &&
+        !location.startsWith(baseUrl) &&
+        !(e.location && matches(location, e.location)))
+    )
       say(`redirects off the site: ${location}`);
     if (e.location && !matches(location, e.location)) say(`redirects to ${location}, expected ${e.location}`);
     return problems;
@@ -332,11 +352,20 @@ export function problemsWith(c: HostileCase, baseUrl: string, answer: Answer): s
       const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
       const code = error?.code;
       if (typeof code !== "string" || !(code in ERROR_STATUS)) say(`not the documented error shape: ${brief}`);
-      else if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== answer.status) say(`code ${code} with status ${answer.status}, the catalogue says ${ERROR_STATUS[code as keyof typeof ERROR_STATUS]}`);
+      else if (ERROR_STATUS[code as keyof typeof ERROR_STATUS] !== answer.status)
+        say(
+          `code ${code} with status ${answer.status}, the catalogue says ${ERROR_STATUS[code as keyof typeof ERROR_STATUS]}`,
+        );
       if (e.code && code !== e.code) say(`code ${String(code)}, expected ${e.code}`);
       if (typeof error?.message !== "string" || error.message.trim().length < 8) say(`no clear message: ${brief}`);
       else if (message && !matches(error.message, message)) say(`message "${error.message}", expected ${message}`);
-      if (Object.keys(body as object).length !== 1 || Object.keys(error ?? {}).sort().join() !== "code,message") say(`extra keys in the error: ${brief}`);
+      if (
+        Object.keys(body as object).length !== 1 ||
+        Object.keys(error ?? {})
+          .sort()
+          .join() !== "code,message"
+      )
+        say(`extra keys in the error: ${brief}`);
     } else if (message && !matches(answer.text, message)) say(`expected ${message} in ${brief}`);
   } else if (e.reader === "page") {
     if (answer.status >= 400 || e.layout || message) {
@@ -344,7 +373,12 @@ export function problemsWith(c: HostileCase, baseUrl: string, answer: Answer): s
       else if (e.layout ? !isLayoutPage(answer.text) : !isLayoutPage(answer.text) && !isPlainPage(answer.text))
         say(`not the site's own page${e.layout ? " (with its layout)" : ""}: ${brief}`);
       const text = textOf(answer.text);
-      if (answer.status >= 400 && !/<h1\b[^>]*>[\s\S]*?\S[\s\S]*?<\/h1>/.test(answer.text) && !/role="alert"/.test(answer.text) && !/id="[^"]*-error"/.test(answer.text))
+      if (
+        answer.status >= 400 &&
+        !/<h1\b[^>]*>[\s\S]*?\S[\s\S]*?<\/h1>/.test(answer.text) &&
+        !/role="alert"/.test(answer.text) &&
+        !/id="[^"]*-error"/.test(answer.text)
+      )
         say(`a page without a heading or message: ${brief}`);
       if (message && !matches(text, message)) say(`expected ${message} on the page; it says: ${text.slice(0, 400)}`);
     }
@@ -381,7 +415,10 @@ export function captureErrors(server: TestServer): () => string[] {
       const [first, second] = args;
       const err = (first as { err?: { message?: string } } | undefined)?.err;
       // A thrown exception carries a message; React Router's own error responses (a 405) do not.
-      if (err?.message || level === "fatal") seen.push(`${level}: ${typeof second === "string" ? second : typeof first === "string" ? first : ""} (${err?.message ?? ""})`);
+      if (err?.message || level === "fatal")
+        seen.push(
+          `${level}: ${typeof second === "string" ? second : typeof first === "string" ? first : ""} (${err?.message ?? ""})`,
+        );
       original(...args);
     };
   }
@@ -418,9 +455,16 @@ export function runner(server: () => TestServer, options: { background?: readonl
         for (const line of errorsOf()) problems.push(`${c.name}: the server logged an error: ${line}`);
         const after = await countAll(s);
         const refused = answer.status >= 400 || answer.status === 0;
-        const allowed = new Set<Counted>([...carried, ...(c.expect.records ?? []), ...(refused ? [] : (c.expect.writes ?? []))]);
+        const allowed = new Set<Counted>([
+          ...carried,
+          ...(c.expect.records ?? []),
+          ...(refused ? [] : (c.expect.writes ?? [])),
+        ]);
         const written = changes(before, after, allowed);
-        if (written.length > 0) problems.push(`${c.name}: ${refused ? "refused, yet wrote" : "wrote what it should not"}: ${written.join(", ")}`);
+        if (written.length > 0)
+          problems.push(
+            `${c.name}: ${refused ? "refused, yet wrote" : "wrote what it should not"}: ${written.join(", ")}`,
+          );
         // Background writes may land during any later input of the run: order refused inputs first.
         for (const t of c.expect.writes ?? []) if (options.background?.includes(t)) carried.add(t);
         before = after;
@@ -439,11 +483,21 @@ export function get(path: string, headers: Record<string, string | string[]> = B
   return { method: "GET", path, headers };
 }
 
-export function post(path: string, body: Buffer | string, contentType: string | null, headers: Record<string, string | string[]> = {}): Outgoing {
+export function post(
+  path: string,
+  body: Buffer | string,
+  contentType: string | null,
+  headers: Record<string, string | string[]> = {},
+): Outgoing {
   return {
     method: "POST",
     path,
-    headers: { ...BROWSER, ...(contentType === null ? {} : { "Content-Type": contentType }), "Content-Length": String(Buffer.byteLength(body)), ...headers },
+    headers: {
+      ...BROWSER,
+      ...(contentType === null ? {} : { "Content-Type": contentType }),
+      "Content-Length": String(Buffer.byteLength(body)),
+      ...headers,
+    },
     body,
   };
 }
@@ -456,5 +510,7 @@ export async function expectNoProblems(flood: Runner, cases: HostileCase[]): Pro
     names.add(c.name);
   }
   const problems = await flood.run(cases);
-  expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual([]);
+  expect(problems, `${problems.length} of ${cases.length} inputs answered wrongly:\n${problems.join("\n")}`).toEqual(
+    [],
+  );
 }

@@ -31,7 +31,8 @@ const validator = new HtmlValidate({
   },
 });
 
-const describeMessage = (m: Message) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message} — ${(m.selector ?? "").slice(0, 120)}`;
+const describeMessage = (m: Message) =>
+  `${m.ruleId} at ${m.line}:${m.column}: ${m.message} — ${(m.selector ?? "").slice(0, 120)}`;
 
 /** What an id may be made of: a letter or underscore first, then letters, digits, - and _. */
 const SAFE_ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -40,7 +41,9 @@ async function problemsOf(html: string): Promise<string[]> {
   const report = await validator.validateString(html);
   const unsafe = [...html.matchAll(/<[a-z][^>]*?\sid="([^"]*)"/g)].map((m) => m[1]!).filter((id) => !SAFE_ID.test(id));
   // `multiple` belongs to e-mail and file inputs (and select) only; the checker does not know it for the others.
-  const misusedMultiple = [...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\smultiple(=|\s|>|\/)/.test(tag) && !/\stype="(email|file)"/.test(tag));
+  const misusedMultiple = [...html.matchAll(/<input\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\smultiple(=|\s|>|\/)/.test(tag) && !/\stype="(email|file)"/.test(tag));
   return [
     ...misusedMultiple.map((tag) => `multiple on ${tag.slice(0, 120)}`),
     ...report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map(describeMessage)),
@@ -59,25 +62,52 @@ describe("every page is valid HTML", () => {
   let ownerPath: string;
   let digestConfirmPath: string;
   let unsubscribePath: string;
-  const toolA = makeTool({ name: "Valid Alpha", features: ["Fast", "Small"], platforms: ["Web", "Browser Extension"], tags: ["notes", "two words"] });
+  const toolA = makeTool({
+    name: "Valid Alpha",
+    features: ["Fast", "Small"],
+    platforms: ["Web", "Browser Extension"],
+    tags: ["notes", "two words"],
+  });
   const toolB = makeTool({ name: "Valid Beta", categories: ["ai", "design"], pricingModel: "Paid" });
   const toolPending = makeTool({ name: "Valid Pending", status: "pending", source: "free_submission" });
 
   beforeAll(async () => {
     server = await startTestServer({ env: { PAYMENTS_MODE: "test" } });
     const now = server.services.now();
-    await addTools(server.services, [toolA, toolB, toolPending, ...Array.from({ length: 30 }, (_, i) => makeTool({ name: `Valid Filler ${i}` }))]);
+    await addTools(server.services, [
+      toolA,
+      toolB,
+      toolPending,
+      ...Array.from({ length: 30 }, (_, i) => makeTool({ name: `Valid Filler ${i}` })),
+    ]);
     await addPaidOrder(server.services, toolB, 80, now - 1000);
     const admin = await createAdmin(server.services.database, "html-admin", "a long enough password", now);
     cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, admin.id, now)}`;
-    await saveContactMessage(server.services.database, { name: "Ann", email: "ann@example.org", subject: "Hello", message: "A message long enough to keep." }, now);
+    await saveContactMessage(
+      server.services.database,
+      { name: "Ann", email: "ann@example.org", subject: "Hello", message: "A message long enough to keep." },
+      now,
+    );
     // A submission through the form: its private status page.
     const body = new FormData();
-    for (const [k, v] of Object.entries({ name: "Valid Submitted", tagline: "Submitted for the checker", websiteUrl: "https://valid-submitted.example.com", description: "Text.", pricingModel: "Free", submitterEmail: "maker@example.org" })) body.append(k, v);
+    for (const [k, v] of Object.entries({
+      name: "Valid Submitted",
+      tagline: "Submitted for the checker",
+      websiteUrl: "https://valid-submitted.example.com",
+      description: "Text.",
+      pricingModel: "Free",
+      submitterEmail: "maker@example.org",
+    }))
+      body.append(k, v);
     body.append("categories", "productivity");
     body.append("platforms", "Browser Extension");
     body.append("logo", fileOf(await testImage("png", 64, 64), "logo.png"));
-    const res = await fetch(`${server.url}/submit-tool`, { method: "POST", body, headers: { Origin: server.url, Accept: "text/html" }, redirect: "manual" });
+    const res = await fetch(`${server.url}/submit-tool`, {
+      method: "POST",
+      body,
+      headers: { Origin: server.url, Accept: "text/html" },
+      redirect: "manual",
+    });
     // Sent on to the form's success state, which links the private status page.
     successPath = res.headers.get("location") ?? "";
     const token = /^\/submit-tool\/([A-Za-z0-9_-]+)$/.exec(successPath)?.[1];
@@ -85,29 +115,58 @@ describe("every page is valid HTML", () => {
     statusPath = `/submission/${token}`;
 
     // A claim by e-mail and a subscription, their mails read from the outbox (no SMTP_URL here).
-    const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, redirect: "manual" as const });
+    const form = (fields: Record<string, string>) => ({
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      redirect: "manual" as const,
+    });
     const outbox = path.join(server.services.config.dataDir, "outbox");
     const newestMail = async (before: number) => {
-      for (let i = 0; i < 100 && (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).length : 0) <= before; i++) await new Promise((r) => setTimeout(r, 50));
-      const files = fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).sort();
+      for (
+        let i = 0;
+        i < 100 &&
+        (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).length : 0) <= before;
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 50));
+      const files = fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith(".eml"))
+        .sort();
       // Quoted-printable: soft line breaks joined, "=" decoded.
-      return fs.readFileSync(path.join(outbox, files.at(-1)!), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      return fs
+        .readFileSync(path.join(outbox, files.at(-1)!), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
     };
     const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")).length : 0);
     const claimHost = new URL(toolA.websiteUrl).hostname;
     let before = mails();
-    expect((await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "email", email: `owner@${claimHost}` }))).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "email", email: `owner@${claimHost}` }))).status,
+    ).toBe(200);
     const claimToken = /\?confirm=([A-Za-z0-9_-]{43})/.exec(await newestMail(before))![1]!;
     claimConfirmPath = `/claim/${toolA.slug}?confirm=${claimToken}`;
     const confirmed = await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "confirm", token: claimToken }));
     const confirmedHtml = await confirmed.text();
     ownerPath = /(\/owner\/[A-Za-z0-9_-]{43})/.exec(confirmedHtml)![1]!;
     // An owner's edit waiting, so moderation shows its markup too.
-    expect((await fetch(`${server.url}${ownerPath}`, form({ name: toolA.name, tagline: "Proposed by its owner", categories: toolA.categories[0]! }))).status).toBe(303);
+    expect(
+      (
+        await fetch(
+          `${server.url}${ownerPath}`,
+          form({ name: toolA.name, tagline: "Proposed by its owner", categories: toolA.categories[0]! }),
+        )
+      ).status,
+    ).toBe(303);
     before = mails();
     expect((await fetch(`${server.url}/digest`, form({ email: "reader@example.org" }))).status).toBe(303);
     digestConfirmPath = /(\/digest\/confirm\/[A-Za-z0-9_-]+)/.exec(await newestMail(before))![1]!;
-    const subscriber = await server.services.database.db.selectFrom("digest_subscribers").select("id").executeTakeFirstOrThrow();
+    const subscriber = await server.services.database.db
+      .selectFrom("digest_subscribers")
+      .select("id")
+      .executeTakeFirstOrThrow();
     unsubscribePath = `/digest/unsubscribe/${await unsubscribeToken(server.services, subscriber.id)}`;
     pending = toolPending.slug;
   });
@@ -115,10 +174,18 @@ describe("every page is valid HTML", () => {
     await server?.close();
   });
 
-  async function page(path: string, init: RequestInit & { admin?: boolean } = {}): Promise<{ status: number; html: string }> {
+  async function page(
+    path: string,
+    init: RequestInit & { admin?: boolean } = {},
+  ): Promise<{ status: number; html: string }> {
     const res = await fetch(`${server.url}${path}`, {
       ...init,
-      headers: { "User-Agent": BROWSER_UA, Accept: "text/html", ...(init.admin ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+      headers: {
+        "User-Agent": BROWSER_UA,
+        Accept: "text/html",
+        ...(init.admin ? { cookie } : {}),
+        ...(init.headers as Record<string, string>),
+      },
       redirect: "manual",
     });
     return { status: res.status, html: await res.text() };
@@ -179,7 +246,22 @@ describe("every page is valid HTML", () => {
 
   it("the admin pages", async () => {
     const problems: string[] = [];
-    for (const path of ["/admin/dashboard", "/admin/moderation", "/admin/tools", "/admin/tools?q=valid", `/admin/tools/${toolA.id}`, "/admin/tools/no-such-id", "/admin/add-tool", "/admin/import", "/admin/messages", "/admin/orders", "/admin/audit", "/admin/jobs", "/admin/claims", "/admin/digest"]) {
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/moderation",
+      "/admin/tools",
+      "/admin/tools?q=valid",
+      `/admin/tools/${toolA.id}`,
+      "/admin/tools/no-such-id",
+      "/admin/add-tool",
+      "/admin/import",
+      "/admin/messages",
+      "/admin/orders",
+      "/admin/audit",
+      "/admin/jobs",
+      "/admin/claims",
+      "/admin/digest",
+    ]) {
       const { status, html } = await page(path, { admin: true });
       expect([200, 404], path).toContain(status);
       for (const p of await problemsOf(html)) problems.push(`${path}: ${p}`);
@@ -188,7 +270,11 @@ describe("every page is valid HTML", () => {
   });
 
   it("forms answered with their errors", async () => {
-    const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url } });
+    const form = (fields: Record<string, string>) => ({
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    });
     const problems: string[] = [];
     for (const [path, init] of [
       ["/contact", form({ name: "", email: "not an address", subject: "", message: "x" })],

@@ -13,10 +13,14 @@ async function namingErrors(code: string, filePath = "core/example.ts"): Promise
 
 describe("the -ize naming rule", () => {
   it("refuses a British-spelled identifier wherever it is declared or used", async () => {
-    expect(await namingErrors("export function normaliseEmail(email: string): string { return email.trim(); }\n")).toHaveLength(1);
+    expect(
+      await namingErrors("export function normaliseEmail(email: string): string { return email.trim(); }\n"),
+    ).toHaveLength(1);
     expect(await namingErrors("export const sanitised = { initialiseCache: 1 };\n")).toHaveLength(2);
     expect(await namingErrors("export type SerialisedTool = { id: number };\n", "app/lib/example.ts")).toHaveLength(1);
-    expect(await namingErrors("export class Catalogue { summariseTool(): void {} }\n", "server/example.ts")).toHaveLength(1);
+    expect(
+      await namingErrors("export class Catalogue { summariseTool(): void {} }\n", "server/example.ts"),
+    ).toHaveLength(1);
   }, 30_000);
 
   it("accepts -ize names and words that merely end in -ise", async () => {

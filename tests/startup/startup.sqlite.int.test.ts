@@ -22,11 +22,29 @@ async function startOnce(
   ready: RegExp,
   options: { cwd?: string; during?: (out: () => string) => Promise<void> } = {},
 ): Promise<string> {
-  const child = spawn(process.execPath, SERVER_ARGS.map((arg) => (arg.startsWith("-") ? arg : path.resolve(arg))), {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", ADMIN_USERNAME: "", ADMIN_PASSWORD: "", SITE_URL: "http://shelf.test:8080", NO_COLOR: "1", ...env },
-    cwd: options.cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    SERVER_ARGS.map((arg) => (arg.startsWith("-") ? arg : path.resolve(arg))),
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SEED_DEMO: "false",
+        ADMIN_USERNAME: "",
+        ADMIN_PASSWORD: "",
+        SITE_URL: "http://shelf.test:8080",
+        NO_COLOR: "1",
+        ...env,
+      },
+      cwd: options.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -52,7 +70,17 @@ async function startOnce(
 /** Starts the built server expecting it to refuse to start: its exit code and all it wrote. */
 async function startRefused(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, [...SERVER_ARGS], {
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED_DEMO: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -138,7 +166,9 @@ describe("the server's start", () => {
     const first = await startOnce(dir, { LOG_FORMAT: "pretty" }, BANNER);
     const logLines = first.split("\n").filter((line) => /^\[\d\d:\d\d:\d\d\] /.test(line));
     expect(logLines.length).toBeGreaterThan(0);
-    expect(logLines.some((line) => /^\[\d\d:\d\d:\d\d\] INFO: listening \{.*"url":"http:\/\/shelf\.test:8080"/.test(line))).toBe(true);
+    expect(
+      logLines.some((line) => /^\[\d\d:\d\d:\d\d\] INFO: listening \{.*"url":"http:\/\/shelf\.test:8080"/.test(line)),
+    ).toBe(true);
     expect(first).not.toMatch(/^\{/m);
     expect(first).toMatch(/^ {2}toolshelf\/ is running$/m);
     expect(first).toMatch(/^ {2}Site: +http:\/\/shelf\.test:8080$/m);
@@ -163,7 +193,7 @@ describe("what the server's start keeps private", () => {
     const dir = path.join(parent, "data");
     const out = await startOnce(dir, { SEED_DEMO: "true" }, /"msg":"listening"/, {
       during: async (output) => {
-        const port = (entriesOf(output()).find((e) => e.msg === "listening")!.port as number);
+        const port = entriesOf(output()).find((e) => e.msg === "listening")!.port as number;
         // A mail to the outbox: the digest's confirmation.
         const res = await fetch(`http://127.0.0.1:${port}/digest`, {
           method: "POST",
@@ -172,7 +202,15 @@ describe("what the server's start keeps private", () => {
           redirect: "manual",
         });
         expect(res.status).toBe(303);
-        for (let waited = 0; waited < 10_000 && !(fs.existsSync(path.join(dir, "outbox")) && fs.readdirSync(path.join(dir, "outbox")).some((name) => name.endsWith(".eml"))); waited += 50) {
+        for (
+          let waited = 0;
+          waited < 10_000 &&
+          !(
+            fs.existsSync(path.join(dir, "outbox")) &&
+            fs.readdirSync(path.join(dir, "outbox")).some((name) => name.endsWith(".eml"))
+          );
+          waited += 50
+        ) {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       },
@@ -181,9 +219,13 @@ describe("what the server's start keeps private", () => {
     const names = found.map((entry) => path.relative(dir, entry.path));
     // What there is to keep private: the database (and SQLite's files), uploads, a mail.
     expect(names).toEqual(expect.arrayContaining(["", "toolshelf.db", "uploads", "outbox"]));
-    expect(names.some((name) => name.startsWith("uploads/") && !found.find((e) => path.relative(dir, e.path) === name)!.dir)).toBe(true);
+    expect(
+      names.some((name) => name.startsWith("uploads/") && !found.find((e) => path.relative(dir, e.path) === name)!.dir),
+    ).toBe(true);
     expect(names.some((name) => name.startsWith("outbox/") && name.endsWith(".eml"))).toBe(true);
-    const open = found.filter((entry) => entry.mode !== (entry.dir ? 0o700 : 0o600)).map((entry) => `${path.relative(dir, entry.path) || "."} ${entry.mode.toString(8)}`);
+    const open = found
+      .filter((entry) => entry.mode !== (entry.dir ? 0o700 : 0o600))
+      .map((entry) => `${path.relative(dir, entry.path) || "."} ${entry.mode.toString(8)}`);
     expect(open).toEqual([]);
     expect(out).not.toContain("can be read or entered by users other than its owner");
   });
@@ -195,7 +237,9 @@ describe("what the server's start keeps private", () => {
     fs.writeFileSync(path.join(cwd, ".env"), "SESSION_SECRET=not-read-from-here\n", { mode: 0o644 });
     fs.chmodSync(path.join(cwd, ".env"), 0o644);
     const out = await startOnce(dir, {}, /"msg":"listening"/, { cwd });
-    const warnings = entriesOf(out).filter((e) => e.level === 40 && /can be read or entered by users other than its owner/.test(String(e.msg)));
+    const warnings = entriesOf(out).filter(
+      (e) => e.level === 40 && /can be read or entered by users other than its owner/.test(String(e.msg)),
+    );
     expect(warnings.map((e) => [e.path, e.mode])).toEqual([
       [dir, "0755"],
       [path.join(cwd, ".env"), "0644"],

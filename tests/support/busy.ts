@@ -6,7 +6,10 @@ import type { AppServices } from "../../server/services.ts";
  * nothing gets one within the pool's wait), on SQLite another connection holds the write lock (so a
  * write waits out the busy timeout; reads go on, as WAL lets them).
  */
-export async function whileDatabaseBusy<T>({ database, config }: Pick<AppServices, "database" | "config">, during: () => Promise<T>): Promise<T> {
+export async function whileDatabaseBusy<T>(
+  { database, config }: Pick<AppServices, "database" | "config">,
+  during: () => Promise<T>,
+): Promise<T> {
   if (database.pgPool) {
     const pool = database.pgPool;
     const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));

@@ -48,9 +48,17 @@ export async function startFakeDns(): Promise<FakeDns> {
     const answer = answers.get(name) ?? { rcode: 3 };
     if ("silent" in answer) return null;
     if ("raw" in answer) return answer.raw(query);
-    const base = { id: packet.id, type: "response" as const, questions: [question], flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE };
+    const base = {
+      id: packet.id,
+      type: "response" as const,
+      questions: [question],
+      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE,
+    };
     if ("rcode" in answer) return dnsPacket.encode({ ...base, flags: base.flags | answer.rcode });
-    const records = question.type === "TXT" ? answer.txt.map((data) => ({ type: "TXT" as const, name: question.name, ttl: 60, class: "IN" as const, data })) : [];
+    const records =
+      question.type === "TXT"
+        ? answer.txt.map((data) => ({ type: "TXT" as const, name: question.name, ttl: 60, class: "IN" as const, data }))
+        : [];
     const full = dnsPacket.encode({ ...base, answers: records });
     if (transport === "tcp" || full.length <= UDP_LIMIT) return full;
     return dnsPacket.encode({ ...base, flags: base.flags | dnsPacket.TRUNCATED_RESPONSE });
@@ -69,7 +77,8 @@ export async function startFakeDns(): Promise<FakeDns> {
         buffered = buffered.subarray(2 + query.length);
         const reply = respond(query, "tcp");
         if (!reply) continue;
-        if (reply.length > 0xffff) throw new Error("A DNS message over TCP holds at most 65,535 bytes: answer with fewer records.");
+        if (reply.length > 0xffff)
+          throw new Error("A DNS message over TCP holds at most 65,535 bytes: answer with fewer records.");
         const length = Buffer.alloc(2);
         length.writeUInt16BE(reply.length);
         socket.write(Buffer.concat([length, reply]));

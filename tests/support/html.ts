@@ -73,7 +73,11 @@ export function startTags(html: string, tag: string): { attrs: Record<string, st
 }
 
 /** Elements of one name with their content (nested elements of the same name are skipped over). */
-export function elements(html: string, tag: string, where: (attrs: Record<string, string>) => boolean = () => true): Element[] {
+export function elements(
+  html: string,
+  tag: string,
+  where: (attrs: Record<string, string>) => boolean = () => true,
+): Element[] {
   const found: Element[] = [];
   const open = new RegExp(`<${tag}\\b([^>]*)>`, "gi");
   for (const m of html.matchAll(open)) {
@@ -97,7 +101,12 @@ export function elements(html: string, tag: string, where: (attrs: Record<string
 }
 
 /** The one element matching, or a failure naming what was looked for. */
-export function element(html: string, tag: string, where: (attrs: Record<string, string>) => boolean, what: string): Element {
+export function element(
+  html: string,
+  tag: string,
+  where: (attrs: Record<string, string>) => boolean,
+  what: string,
+): Element {
   const all = elements(html, tag, where);
   if (all.length !== 1) throw new Error(`expected exactly one ${what}, found ${all.length}`);
   return all[0]!;

@@ -32,7 +32,9 @@ const gql = (body: string, auth: string | null = `Bearer ${ph.token}`) =>
 /** Runs a page's Apollo scripts as a browser would and returns what they pushed. */
 function apolloData(html: string): unknown[] {
   const window: Record<symbol, unknown[]> = {};
-  for (const [, code] of html.matchAll(/<script>(\(window\[Symbol\.for\("ApolloSSRDataTransport"\)\][\s\S]*?)<\/script>/g)) {
+  for (const [, code] of html.matchAll(
+    /<script>(\(window\[Symbol\.for\("ApolloSSRDataTransport"\)\][\s\S]*?)<\/script>/g,
+  )) {
     vm.runInNewContext(code!, { window, Symbol });
   }
   return window[Symbol.for("ApolloSSRDataTransport")] ?? [];
@@ -44,14 +46,20 @@ describe("the Product Hunt fake", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await res.text();
-    expect(html).toContain(`<meta property="og:title" content="Quillmate: AI writing partner for busy teams | Product Hunt"/>`);
+    expect(html).toContain(
+      `<meta property="og:title" content="Quillmate: AI writing partner for busy teams | Product Hunt"/>`,
+    );
     expect(html).toContain(`content="Quillmate drafts, edits and polishes your team&#x27;s documents."`);
     expect(html).toContain(`<link rel="canonical" href="${ph.baseUrl}/products/quillmate"/>`);
     expect(html).not.toContain("__NEXT_DATA__");
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { applicationCategory: string }[];
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as {
+      applicationCategory: string;
+    }[];
     expect(ld[0]!.applicationCategory).toBe("AI writing tools");
     const quillmate = ph.launches.find((l) => l.slug === "quillmate")!;
-    expect(html).toContain(`data-test="visit-website-button" class="styles_button__v1" href="${quillmate.website}?ref=producthunt"`);
+    expect(html).toContain(
+      `data-test="visit-website-button" class="styles_button__v1" href="${quillmate.website}?ref=producthunt"`,
+    );
 
     const apollo = /<script>\(window\[Symbol[\s\S]*?<\/script>/g;
     expect(html.match(apollo)!.join("")).toContain('"logoUuid":undefined');
@@ -99,7 +107,11 @@ describe("the Product Hunt fake", () => {
     expect(src).toMatch(new RegExp(`^${ph.baseUrl}/ph-files/[0-9a-f]{4}-quillmate\\.png\\?auto=format$`));
     const logo = await fetch(src);
     expect(logo.headers.get("content-type")).toBe("image/png");
-    expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 512, height: 512 });
+    expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({
+      format: "png",
+      width: 512,
+      height: 512,
+    });
     const small = await fetch(`${src}&w=96`);
     expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ width: 96, height: 96 });
 
@@ -141,14 +153,26 @@ describe("the Product Hunt fake", () => {
       feed: { entry: { id: string; published: string; title: string; content: { "#text": string } }[] };
     };
     const entries = feed.feed.entry;
-    expect(entries.map((e) => e.title)).toEqual(["Quillmate", "OgOnly App", "Apollo App", "NoLogo App", "Blocked App", "Garbage App", "Tidy Tasks", "Pixel Forge"]);
+    expect(entries.map((e) => e.title)).toEqual([
+      "Quillmate",
+      "OgOnly App",
+      "Apollo App",
+      "NoLogo App",
+      "Blocked App",
+      "Garbage App",
+      "Tidy Tasks",
+      "Pixel Forge",
+    ]);
     expect(entries[0]!.id).toBe("tag:www.producthunt.com,2005:Post/1000123");
     expect(entries[0]!.published).toMatch(/^\d{4}-\d\d-\d\dT00:01:00-08:00$/);
     expect(entries[0]!.content["#text"]).toContain(`href="${ph.baseUrl}/r/p/1000123?app_id=339"`);
   });
 
   it("answers the GraphQL post and posts queries only with the token", async () => {
-    const one = JSON.stringify({ query: "query($slug: String!) { post(slug: $slug) { id name website } }", variables: { slug: "quillmate" } });
+    const one = JSON.stringify({
+      query: "query($slug: String!) { post(slug: $slug) { id name website } }",
+      variables: { slug: "quillmate" },
+    });
     const denied = await gql(one, null);
     expect(denied.status).toBe(401);
     expect(await denied.json()).toMatchObject({ error: "invalid_oauth_token" });
@@ -164,12 +188,23 @@ describe("the Product Hunt fake", () => {
       website: `${ph.baseUrl}/r/p/1000123?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+toolshelf`,
       topics: { edges: [{ node: { name: "Artificial Intelligence", slug: "artificial-intelligence" } }, {}, {}] },
     });
-    const missing = JSON.stringify({ query: "query($slug: String!) { post(slug: $slug) { id } }", variables: { slug: "nope" } });
+    const missing = JSON.stringify({
+      query: "query($slug: String!) { post(slug: $slug) { id } }",
+      variables: { slug: "nope" },
+    });
     expect(await (await gql(missing)).json()).toEqual({ data: { post: null } });
 
-    type Page = { data: { posts: { pageInfo: { endCursor: string; hasNextPage: boolean }; edges: { node: { slug: string } }[] } } };
+    type Page = {
+      data: { posts: { pageInfo: { endCursor: string; hasNextPage: boolean }; edges: { node: { slug: string } }[] } };
+    };
     const list = (after?: string) =>
-      gql(JSON.stringify({ query: "query($first: Int, $after: String) { posts(first: $first, after: $after) { edges { node { id slug } } } }", variables: { first: 5, after } }));
+      gql(
+        JSON.stringify({
+          query:
+            "query($first: Int, $after: String) { posts(first: $first, after: $after) { edges { node { id slug } } } }",
+          variables: { first: 5, after },
+        }),
+      );
     const first = ((await (await list()).json()) as Page).data.posts;
     expect(first.edges.map((e) => e.node.slug).slice(0, 2)).toEqual(["quillmate", "ogonly-app"]);
     expect(first.pageInfo.hasNextPage).toBe(true);

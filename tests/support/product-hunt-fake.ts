@@ -68,7 +68,10 @@ const RATE_LIMIT = 6250;
 // ——— Escaping ———
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!,
+  );
 }
 
 const UNDEFINED = "\u0000undefined\u0000";
@@ -212,7 +215,9 @@ function garbage(seed: number): Buffer {
 // ——— Fake ———
 
 /** `launches` replaces the default set. */
-export async function startProductHuntFake(options: { launches?: FakeLaunch[]; token?: string } = {}): Promise<ProductHuntFake> {
+export async function startProductHuntFake(
+  options: { launches?: FakeLaunch[]; token?: string } = {},
+): Promise<ProductHuntFake> {
   const token = options.token ?? "ph-fake-token-5f2c9e";
   const requests: ProductHuntFake["requests"] = [];
   const failures: { prefix: string; left: number; status: number; retryAfterSec?: number }[] = [];
@@ -235,7 +240,7 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
   const redirector = (launch: FakeLaunch) => `${base}/r/p/${launch.id}`;
   const categoryOf = (name: string) => ({
     __typename: "ProductCategory",
-    id: String(hashNumber(name) % 900 + 10),
+    id: String((hashNumber(name) % 900) + 10),
     name,
     slug: slugify(name),
   });
@@ -254,7 +259,10 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
       `<meta property="og:url" content="${escapeHtml(url)}"/>` +
       `<meta name="twitter:card" content="summary_large_image"/>` +
       `<link rel="canonical" href="${escapeHtml(url)}"/>`;
-    const ldImages = [imageUrl(launch, "?auto=format&fit=crop&w=80&h=80"), imageUrl(launch, "?auto=format&fit=crop&w=480&h=480")];
+    const ldImages = [
+      imageUrl(launch, "?auto=format&fit=crop&w=80&h=80"),
+      imageUrl(launch, "?auto=format&fit=crop&w=480&h=480"),
+    ];
     const ld = {
       "@context": "http://schema.org",
       "@type": "WebApplication",
@@ -266,13 +274,13 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
       operatingSystem: "Web",
     };
     const ldScript = `<script type="application/ld+json">${scriptValue([ld])}</script>`;
-    const visit =
-      `<a data-test="visit-website-button" class="styles_button__v1" href="${escapeHtml(
-        launch.visitLink === "redirect" ? redirector(launch) : withRef(launch.website),
-      )}" target="_blank" rel="noopener noreferrer">Visit website</a>`;
+    const visit = `<a data-test="visit-website-button" class="styles_button__v1" href="${escapeHtml(
+      launch.visitLink === "redirect" ? redirector(launch) : withRef(launch.website),
+    )}" target="_blank" rel="noopener noreferrer">Visit website</a>`;
     const logo = (() => {
       const small = imageUrl(launch, "?auto=format&w=48");
-      if (!small) return `<div class="styles_noLogo__q2" aria-hidden="true">${escapeHtml(launch.name.slice(0, 1))}</div>`;
+      if (!small)
+        return `<div class="styles_noLogo__q2" aria-hidden="true">${escapeHtml(launch.name.slice(0, 1))}</div>`;
       return `<img alt="${escapeHtml(launch.name)}" loading="lazy" width="48" height="48" srcset="${escapeHtml(
         `${small} 1x, ${imageUrl(launch, "?auto=format&w=96")} 2x`,
       )}" src="${escapeHtml(small)}"/>`;
@@ -405,14 +413,23 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
       thumbnail: thumbnail ? { type: "image", url: thumbnail } : null,
       media:
         launch.logo === "image"
-          ? [{ type: "image", url: `${base}/ph-files/${encodeURIComponent(fileStem(launch))}-shot1.png?auto=format`, videoUrl: null }]
+          ? [
+              {
+                type: "image",
+                url: `${base}/ph-files/${encodeURIComponent(fileStem(launch))}-shot1.png?auto=format`,
+                videoUrl: null,
+              },
+            ]
           : [],
       topics: { edges: launch.topics.map((name) => ({ node: { name, slug: slugify(name) } })) },
     };
   }
 
   // graphql-ruby's connection cursors: base64 of the 1-based index of the item.
-  const cursorOf = (index: number) => Buffer.from(String(index + 1)).toString("base64").replace(/=+$/, "");
+  const cursorOf = (index: number) =>
+    Buffer.from(String(index + 1))
+      .toString("base64")
+      .replace(/=+$/, "");
   const indexAfter = (cursor: string): number | null => {
     const n = Number(Buffer.from(cursor, "base64").toString("utf8"));
     return Number.isInteger(n) && n >= 0 ? n : null;
@@ -423,13 +440,15 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
     if (typeof request.query !== "string" || !request.query.trim()) {
       return { status: 400, json: { errors: [{ message: "No query string was present" }] } };
     }
-    const variables = request.variables && typeof request.variables === "object" ? (request.variables as Record<string, unknown>) : {};
+    const variables =
+      request.variables && typeof request.variables === "object" ? (request.variables as Record<string, unknown>) : {};
     if (/\bposts\s*\(/.test(request.query)) {
       const first = typeof variables.first === "number" ? Math.max(0, Math.min(20, Math.floor(variables.first))) : 20;
       let start = 0;
       if (typeof variables.after === "string") {
         const after = indexAfter(variables.after);
-        if (after === null) return { status: 200, json: { data: null, errors: [{ message: `Invalid cursor: ${variables.after}` }] } };
+        if (after === null)
+          return { status: 200, json: { data: null, errors: [{ message: `Invalid cursor: ${variables.after}` }] } };
         start = after;
       }
       const all = newestFirst(fake.launches);
@@ -455,22 +474,39 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
     if (/\bpost\s*\(/.test(request.query)) {
       const slug = typeof variables.slug === "string" ? variables.slug : null;
       const id = typeof variables.id === "string" || typeof variables.id === "number" ? String(variables.id) : null;
-      const launch = fake.launches.find((l) => (slug !== null && l.slug === slug) || (id !== null && String(l.id) === id));
+      const launch = fake.launches.find(
+        (l) => (slug !== null && l.slug === slug) || (id !== null && String(l.id) === id),
+      );
       return { status: 200, json: { data: { post: launch ? post(launch) : null } } };
     }
-    return { status: 200, json: { data: null, errors: [{ message: "The Product Hunt fake knows only the post( and posts( queries" }] } };
+    return {
+      status: 200,
+      json: { data: null, errors: [{ message: "The Product Hunt fake knows only the post( and posts( queries" }] },
+    };
   }
 
   // ——— Routing ———
 
-  function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
+  function send(
+    res: ServerResponse,
+    status: number,
+    type: string,
+    body: string | Buffer,
+    headers: Record<string, string> = {},
+  ) {
     res.writeHead(status, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)), ...headers });
     res.end(body);
   }
   const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) =>
     send(res, status, JSON_TYPE, JSON.stringify(value), headers);
   const redirect = (res: ServerResponse, status: number, location: string) =>
-    send(res, status, HTML, `<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`, { Location: location });
+    send(
+      res,
+      status,
+      HTML,
+      `<html><body>You are being <a href="${escapeHtml(location)}">redirected</a>.</body></html>`,
+      { Location: location },
+    );
   const notFound = (res: ServerResponse) => send(res, 404, HTML, notFoundPage());
   const rayId = () => `${createHash("sha1").update(String(requests.length)).digest("hex").slice(0, 16)}-SJC`;
 
@@ -481,17 +517,42 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
         headers["X-Rate-Limit-Limit"] = String(RATE_LIMIT);
         headers["X-Rate-Limit-Remaining"] = "0";
         headers["X-Rate-Limit-Reset"] = String(retryAfterSec ?? 900);
-        return json(res, 429, {
-          errors: [{ error: "rate_limit_reached", message: "Sorry. You have exceeded the API rate limit, please try again later." }],
-        }, headers);
+        return json(
+          res,
+          429,
+          {
+            errors: [
+              {
+                error: "rate_limit_reached",
+                message: "Sorry. You have exceeded the API rate limit, please try again later.",
+              },
+            ],
+          },
+          headers,
+        );
       }
-      return json(res, status, { errors: [{ error: "server_error", message: `The Product Hunt fake answers ${status}` }] }, headers);
+      return json(
+        res,
+        status,
+        { errors: [{ error: "server_error", message: `The Product Hunt fake answers ${status}` }] },
+        headers,
+      );
     }
     if (status === 403 || status === 429) {
-      return send(res, status, HTML, cloudflarePage(status, rayId()), { ...headers, Server: "cloudflare", "CF-RAY": rayId() });
+      return send(res, status, HTML, cloudflarePage(status, rayId()), {
+        ...headers,
+        Server: "cloudflare",
+        "CF-RAY": rayId(),
+      });
     }
     const title = status >= 500 ? "Something went wrong | Product Hunt" : `Error ${status} | Product Hunt`;
-    return send(res, status, HTML, page(title, "", `${HEADER}<main><h1>Something went wrong</h1></main>${FOOTER}`), headers);
+    return send(
+      res,
+      status,
+      HTML,
+      page(title, "", `${HEADER}<main><h1>Something went wrong</h1></main>${FOOTER}`),
+      headers,
+    );
   }
 
   async function image(res: ServerResponse, key: string, seed: string, width: number, height: number, url: URL) {
@@ -505,7 +566,10 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
       bytes = renderImage(seed, outW, outH);
       images.set(cacheKey, bytes);
     }
-    send(res, 200, "image/png", await bytes, { "Cache-Control": "public, max-age=31536000", "Access-Control-Allow-Origin": "*" });
+    send(res, 200, "image/png", await bytes, {
+      "Cache-Control": "public, max-age=31536000",
+      "Access-Control-Allow-Origin": "*",
+    });
   }
 
   async function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -543,11 +607,13 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
     }
 
     if (pathname === "/v2/api/graphql") {
-      if (req.method !== "POST") return json(res, 405, { errors: [{ message: "Use POST for the GraphQL API" }] }, { Allow: "POST" });
+      if (req.method !== "POST")
+        return json(res, 405, { errors: [{ message: "Use POST for the GraphQL API" }] }, { Allow: "POST" });
       if (req.headers.authorization !== `Bearer ${token}`) {
         return json(res, 401, {
           error: "invalid_oauth_token",
-          error_description: "Please supply a valid access token. Refer to our api documentation about how to authorize and authenticate your requests.",
+          error_description:
+            "Please supply a valid access token. Refer to our api documentation about how to authorize and authenticate your requests.",
         });
       }
       if (body === null) return json(res, 413, { errors: [{ message: "Request body too large" }] });
@@ -576,15 +642,29 @@ export async function startProductHuntFake(options: { launches?: FakeLaunch[]; t
 
     if (segments.length === 0) {
       const list = newestFirst(fake.launches)
-        .map((l) => `<li><a href="/products/${encodeURIComponent(l.slug)}">${escapeHtml(l.name)}</a> — ${escapeHtml(l.tagline)}</li>`)
+        .map(
+          (l) =>
+            `<li><a href="/products/${encodeURIComponent(l.slug)}">${escapeHtml(l.name)}</a> — ${escapeHtml(l.tagline)}</li>`,
+        )
         .join("");
-      return send(res, 200, HTML, page("Product Hunt – The best new products in tech.", "", `${HEADER}<main><h1>Top Products Launching Today</h1><ol>${list}</ol></main>${FOOTER}`));
+      return send(
+        res,
+        200,
+        HTML,
+        page(
+          "Product Hunt – The best new products in tech.",
+          "",
+          `${HEADER}<main><h1>Top Products Launching Today</h1><ol>${list}</ol></main>${FOOTER}`,
+        ),
+      );
     }
     if (first === "feed" && segments.length === 1) {
       return send(res, 200, "application/atom+xml; charset=utf-8", feed());
     }
     if (first === "posts" && second !== undefined && segments.length === 2) {
-      return find(second) ? redirect(res, 301, `${base}/products/${encodeURIComponent(second)}${url.search}`) : notFound(res);
+      return find(second)
+        ? redirect(res, 301, `${base}/products/${encodeURIComponent(second)}${url.search}`)
+        : notFound(res);
     }
     if (first === "products" && second !== undefined && segments.length === 2) {
       const launch = find(second);
@@ -717,7 +797,15 @@ export function makeLaunch(site: FakeWebsite, id: number, slug: string, fields: 
 /** Points the importer at the fake and lets the server's fetches reach it (and `allow`): no token, proxies or pauses. */
 export function pointAtFake(config: Config, ph: ProductHuntFake, allow: string[]): void {
   config.outboundAllow = [ph.hostPort, ...allow];
-  config.productHunt = { ...config.productHunt, baseUrl: ph.baseUrl, apiUrl: ph.apiUrl, token: null, fetchProxies: [], spacingMs: 0, importLimit: 20 };
+  config.productHunt = {
+    ...config.productHunt,
+    baseUrl: ph.baseUrl,
+    apiUrl: ph.apiUrl,
+    token: null,
+    fetchProxies: [],
+    spacingMs: 0,
+    importLimit: 20,
+  };
 }
 
 export function defaultLaunches(website: string): FakeLaunch[] {
@@ -805,7 +893,7 @@ export function defaultLaunches(website: string): FakeLaunch[] {
       slug: "tidy-tasks",
       name: "Tidy Tasks",
       tagline: "To-dos that don't pile up",
-      description: "Tidy Tasks moves what you won't finish today to a calm \"later\" list.",
+      description: 'Tidy Tasks moves what you won\'t finish today to a calm "later" list.',
       categories: ["Task management", "Productivity"],
       topics: ["Productivity", "Task Management"],
       logo: "image",

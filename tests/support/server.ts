@@ -42,7 +42,13 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   build ??= import(pathToFileURL(path.resolve("build/server/index.js")).href) as Promise<ServerBuild>;
   const testDb = options.testDb ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: testDb.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: testDb.dataDir,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
   config.database = testDb.target;
   options.configure?.(config);
   const lines = options.logLines;
@@ -51,7 +57,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = createApp({ services, build: await build });
   const server: Server = await new Promise((resolve) => {
     // As server/main.ts serves it: requests Node's parser refuses are answered with a short page.
-    const s = http.createServer(app).on("clientError", answerClientError).listen(0, "127.0.0.1", () => resolve(s));
+    const s = http
+      .createServer(app)
+      .on("clientError", answerClientError)
+      .listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

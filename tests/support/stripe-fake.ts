@@ -147,7 +147,11 @@ export function parseStripeForm(body: string): Record<string, FormValue> {
   return root;
 }
 
-function stripeError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string; param?: string }) {
+function stripeError(
+  res: ServerResponse,
+  status: number,
+  error: { type: string; code?: string; message: string; param?: string },
+) {
   res.writeHead(status, { "Content-Type": "application/json", "Request-Id": stripeId("req") });
   res.end(JSON.stringify({ error }));
 }
@@ -169,7 +173,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 const asString = (v: FormValue | undefined): string | null => (typeof v === "string" ? v : null);
 const asRecord = (v: FormValue | undefined): Record<string, FormValue> =>
   v && typeof v === "object" && !Array.isArray(v) ? v : {};
-const asList = (v: FormValue | undefined): FormValue[] => (Array.isArray(v) ? v : v && typeof v === "object" ? Object.values(v) : []);
+const asList = (v: FormValue | undefined): FormValue[] =>
+  Array.isArray(v) ? v : v && typeof v === "object" ? Object.values(v) : [];
 
 /** Starts the fake on an ephemeral port of 127.0.0.1. */
 export async function startStripeFake(): Promise<StripeFake> {
@@ -254,12 +259,19 @@ export async function startStripeFake(): Promise<StripeFake> {
     const expand = asList(record.form.expand).filter((e): e is string => typeof e === "string");
     const missing = (what: string, id: string) => {
       answer(404);
-      stripeError(res, 404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such ${what}: '${id}'` });
+      stripeError(res, 404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "id",
+        message: `No such ${what}: '${id}'`,
+      });
     };
     const intentView = (id: string, prefix: string) => {
       const intent = paymentIntents.get(id);
       if (!intent) return id;
-      return expand.includes(`${prefix}latest_charge`) ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : intent;
+      return expand.includes(`${prefix}latest_charge`)
+        ? { ...intent, latest_charge: charges.get(intent.latest_charge) }
+        : intent;
     };
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && one) {
@@ -267,7 +279,12 @@ export async function startStripeFake(): Promise<StripeFake> {
       const session = sessions.get(id);
       if (!session) return missing("checkout.session", id);
       const expanded = expand.includes("payment_intent") || expand.includes("payment_intent.latest_charge");
-      return send(res, expanded && session.payment_intent ? { ...session, payment_intent: intentView(session.payment_intent, "payment_intent.") } : session);
+      return send(
+        res,
+        expanded && session.payment_intent
+          ? { ...session, payment_intent: intentView(session.payment_intent, "payment_intent.") }
+          : session,
+      );
     }
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && intent) {
@@ -287,7 +304,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       const refunded = charges.get(paid.latest_charge)!;
       if (refunded.refunded) {
         answer(400);
-        return stripeError(res, 400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${refunded.id} has already been refunded.` });
+        return stripeError(res, 400, {
+          type: "invalid_request_error",
+          code: "charge_already_refunded",
+          message: `Charge ${refunded.id} has already been refunded.`,
+        });
       }
       const left = refunded.amount - refunded.amount_refunded;
       const amount = record.form.amount === undefined ? left : Math.min(left, Number(asString(record.form.amount)));
@@ -301,7 +322,9 @@ export async function startStripeFake(): Promise<StripeFake> {
         payment_intent: intentId,
         currency: refunded.currency,
         status: "succeeded",
-        metadata: Object.fromEntries(Object.entries((record.form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, String(v)])),
+        metadata: Object.fromEntries(
+          Object.entries((record.form.metadata ?? {}) as Record<string, FormValue>).map(([k, v]) => [k, String(v)]),
+        ),
       };
       refunds.push(made);
       if (record.idempotencyKey) refundsByKey.set(record.idempotencyKey, made);
@@ -422,7 +445,11 @@ export interface FakeEvent {
   data: { object: Record<string, unknown> };
 }
 
-export function stripeEvent(type: string, object: Record<string, unknown>, options: { id?: string; created?: number } = {}): FakeEvent {
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; created?: number } = {},
+): FakeEvent {
   return {
     id: options.id ?? stripeId("evt"),
     object: "event",
@@ -451,7 +478,13 @@ export const sessionExpired = (session: FakeSession, options?: { id?: string }) 
  * all was. A `FakeCharge` from the fake's `refund` fits too (`refundedCharge`).
  */
 export function chargeRefunded(
-  charge: { paymentIntent: string | null; amount: number; amountRefunded: number; refunded?: boolean; chargeId?: string },
+  charge: {
+    paymentIntent: string | null;
+    amount: number;
+    amountRefunded: number;
+    refunded?: boolean;
+    chargeId?: string;
+  },
   options?: { id?: string },
 ): FakeEvent {
   return stripeEvent(
@@ -476,7 +509,13 @@ export function chargeRefunded(
 /** `charge.refunded` for a charge as the fake holds it after `refund`. */
 export const refundedCharge = (charge: FakeCharge, options?: { id?: string }) =>
   chargeRefunded(
-    { chargeId: charge.id, paymentIntent: charge.payment_intent, amount: charge.amount, amountRefunded: charge.amount_refunded, refunded: charge.refunded },
+    {
+      chargeId: charge.id,
+      paymentIntent: charge.payment_intent,
+      amount: charge.amount,
+      amountRefunded: charge.amount_refunded,
+      refunded: charge.refunded,
+    },
     options,
   );
 
@@ -484,7 +523,11 @@ const signer = new Stripe("sk_test_signing_only");
 
 /** A `Stripe-Signature` header for `payload`, made by the SDK itself; `timestamp` in seconds. */
 export function signPayload(payload: string, secret: string, timestamp?: number): string {
-  return signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+  return signer.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
 }
 
 /** An event as the body Stripe posts and the header it signs it with. */

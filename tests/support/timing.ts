@@ -7,7 +7,11 @@
 export function fastestRun(run: () => unknown, budgetMs: number, tries = 8): number {
   let fastest = Infinity;
   const began = performance.now();
-  for (let attempt = 0; attempt < tries && fastest >= budgetMs && performance.now() - began < budgetMs * 20; attempt++) {
+  for (
+    let attempt = 0;
+    attempt < tries && fastest >= budgetMs && performance.now() - began < budgetMs * 20;
+    attempt++
+  ) {
     const started = performance.now();
     run();
     fastest = Math.min(fastest, performance.now() - started);

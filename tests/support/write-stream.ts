@@ -31,7 +31,9 @@ export const WRITE_STREAM_SERVER_ENV = {
 } as const;
 
 /** What a write stream needs in the database before the server starts: public tools, and an admin signed in. */
-export async function seedForWriteStream(database: Database): Promise<Pick<WriteStreamOptions, "likeTools" | "editTools" | "adminCookie">> {
+export async function seedForWriteStream(
+  database: Database,
+): Promise<Pick<WriteStreamOptions, "likeTools" | "editTools" | "adminCookie">> {
   const liked = Array.from({ length: 6 }, (_, i) => makeTool({ name: `Stream Liked ${i + 1}` }));
   const edited = Array.from({ length: 2 }, (_, i) => makeTool({ name: `Stream Edited ${i + 1}` }));
   await changeCatalog({ database, now: Date.now }, (write) => insertTools(write, [...liked, ...edited]));
@@ -112,7 +114,12 @@ export function startWriteStream(url: string, options: WriteStreamOptions): Writ
     const res = await fetch(`${url}/like/${toolId}`, {
       method: "POST",
       body: new URLSearchParams({ intent: "like" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Origin: url, "X-Forwarded-For": nextAddress() },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        Origin: url,
+        "X-Forwarded-For": nextAddress(),
+      },
     });
     const ok = expectStatus(res, 200, `like of ${toolId}`);
     if (ok) {
@@ -139,11 +146,17 @@ export function startWriteStream(url: string, options: WriteStreamOptions): Writ
     };
     for (const [field, value] of Object.entries(fields)) body.append(field, value);
     body.append("logo", new File([new Uint8Array(await logo!)], "logo.png", { type: "image/png" }));
-    const res = await fetch(`${url}/submit-tool`, { method: "POST", body, headers: { Origin: url, "X-Forwarded-For": nextAddress() }, redirect: "manual" });
+    const res = await fetch(`${url}/submit-tool`, {
+      method: "POST",
+      body,
+      headers: { Origin: url, "X-Forwarded-For": nextAddress() },
+      redirect: "manual",
+    });
     const ok = expectStatus(res, 303, `submission of ${name}`);
     if (ok) {
       // To its confirmation, at its status token; the names are unique, so each slug is its name's.
-      if (/^\/submit-tool\/[A-Za-z0-9_-]{43}$/.test(new URL(res.headers.get("location")!, url).pathname)) acked.push({ kind: "submission", slug: slugify(name) });
+      if (/^\/submit-tool\/[A-Za-z0-9_-]{43}$/.test(new URL(res.headers.get("location")!, url).pathname))
+        acked.push({ kind: "submission", slug: slugify(name) });
       else unexpected.push(`submission of ${name}: redirected to ${res.headers.get("location")}`);
     }
     await drain(res);
@@ -209,24 +222,41 @@ export function startWriteStream(url: string, options: WriteStreamOptions): Writ
  * submission needs its row and its logo file under `uploadsRoot`; an edit needs the tool's tagline
  * at that edit or a later one sent (which may have committed without its answer arriving).
  */
-export async function missingWrites(database: Database, acked: readonly AckedWrite[], uploadsRoot: string, editState?: EditState): Promise<string[]> {
+export async function missingWrites(
+  database: Database,
+  acked: readonly AckedWrite[],
+  uploadsRoot: string,
+  editState?: EditState,
+): Promise<string[]> {
   const { db } = database;
   const missing: string[] = [];
-  const likes = new Set((await db.selectFrom("likes").select(["tool_id", "visitor_id"]).execute()).map((row) => `${row.tool_id} ${row.visitor_id}`));
-  const tools = new Map((await db.selectFrom("tools").select(["id", "slug", "tagline", "logo_url"]).execute()).map((row) => [row.slug, row]));
+  const likes = new Set(
+    (await db.selectFrom("likes").select(["tool_id", "visitor_id"]).execute()).map(
+      (row) => `${row.tool_id} ${row.visitor_id}`,
+    ),
+  );
+  const tools = new Map(
+    (await db.selectFrom("tools").select(["id", "slug", "tagline", "logo_url"]).execute()).map((row) => [
+      row.slug,
+      row,
+    ]),
+  );
   const taglines = new Map([...tools.values()].map((row) => [row.id, row.tagline]));
   for (const write of acked) {
-    if (write.kind === "like" && !likes.has(`${write.toolId} ${write.visitorId}`)) missing.push(`like of ${write.toolId} by ${write.visitorId}`);
+    if (write.kind === "like" && !likes.has(`${write.toolId} ${write.visitorId}`))
+      missing.push(`like of ${write.toolId} by ${write.visitorId}`);
     if (write.kind === "submission") {
       const row = tools.get(write.slug);
       if (!row) missing.push(`submission ${write.slug}`);
       else if (!row.logo_url?.startsWith("/uploads/")) missing.push(`logo URL of ${write.slug} (${row.logo_url})`);
-      else if (!fs.existsSync(path.join(uploadsRoot, row.logo_url.slice("/uploads/".length)))) missing.push(`logo file ${row.logo_url}`);
+      else if (!fs.existsSync(path.join(uploadsRoot, row.logo_url.slice("/uploads/".length))))
+        missing.push(`logo file ${row.logo_url}`);
     }
     if (write.kind === "edit") {
       const stored = Number(/^Edit (\d+)$/.exec(taglines.get(write.toolId) ?? "")?.[1] ?? 0);
       const sent = editState?.get(write.toolId)?.sent ?? write.seq;
-      if (stored < write.seq || stored > sent) missing.push(`edit ${write.seq} of ${write.toolId} (stored: ${taglines.get(write.toolId)})`);
+      if (stored < write.seq || stored > sent)
+        missing.push(`edit ${write.seq} of ${write.toolId} (stored: ${taglines.get(write.toolId)})`);
     }
   }
   return missing;
@@ -240,7 +270,9 @@ export async function countMismatches(database: Database): Promise<string[]> {
     .select(["tools.slug", "tools.upvotes_count", sql<number>`count(likes.tool_id)`.as("likes")])
     .groupBy(["tools.id", "tools.slug", "tools.upvotes_count"])
     .execute();
-  return rows.filter((row) => Number(row.upvotes_count) !== Number(row.likes)).map((row) => `${row.slug}: count ${row.upvotes_count}, likes ${row.likes}`);
+  return rows
+    .filter((row) => Number(row.upvotes_count) !== Number(row.likes))
+    .map((row) => `${row.slug}: count ${row.upvotes_count}, likes ${row.likes}`);
 }
 
 /** The log lines of a server process at level error or above (pino: 50 and up). */

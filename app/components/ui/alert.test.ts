@@ -14,7 +14,8 @@ describe("Alert", () => {
 
   it("gives every other tone role status", () => {
     const tones: AlertTone[] = ["progress", "info", "success", "saved", "warning", "neutral"];
-    for (const tone of tones) expect(render({ tone, children: "x" })).toMatch(/^<p role="status" class="rounded-lg border /);
+    for (const tone of tones)
+      expect(render({ tone, children: "x" })).toMatch(/^<p role="status" class="rounded-lg border /);
   });
 
   it("keeps an id, an element, extra layout classes and the compact size", () => {

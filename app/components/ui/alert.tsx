@@ -45,7 +45,9 @@ export function Alert({
   children: ReactNode;
 }) {
   const [frame, text] = TONES[tone];
-  const classes = [className, "rounded-lg border", frame, compact ? "px-3 py-2 text-sm" : "px-4 py-3", text].filter(Boolean).join(" ");
+  const classes = [className, "rounded-lg border", frame, compact ? "px-3 py-2 text-sm" : "px-4 py-3", text]
+    .filter(Boolean)
+    .join(" ");
   const role = inLiveRegion ? undefined : tone === "error" ? "alert" : "status";
   return (
     <Tag id={id} role={role} className={classes}>

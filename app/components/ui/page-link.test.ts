@@ -5,9 +5,11 @@ import { isCurrentSection, PageLink } from "./page-link.tsx";
 
 describe("PageLink", () => {
   it("is a plain anchor with the attributes given", () => {
-    expect(renderToStaticMarkup(createElement(PageLink, { to: "/browse/all", className: "x", "aria-current": "page" }, "All"))).toBe(
-      '<a href="/browse/all" class="x" aria-current="page">All</a>',
-    );
+    expect(
+      renderToStaticMarkup(
+        createElement(PageLink, { to: "/browse/all", className: "x", "aria-current": "page" }, "All"),
+      ),
+    ).toBe('<a href="/browse/all" class="x" aria-current="page">All</a>');
   });
 });
 

@@ -6,7 +6,11 @@ import type { AnchorHTMLAttributes } from "react";
  * resolution for each link: a tenth of a list page's allocations); in the hydrated admin area a
  * click on a link to a public page loads it as a document anyway (app/root.tsx).
  */
-export function PageLink({ to, children, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string }) {
+export function PageLink({
+  to,
+  children,
+  ...props
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string }) {
   return (
     <a href={to} {...props}>
       {children}

@@ -4,7 +4,8 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { TextAnchor, TextLink } from "./text-link.tsx";
 
-const inRouter = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(MemoryRouter, null, element));
+const inRouter = (element: ReturnType<typeof createElement>) =>
+  renderToStaticMarkup(createElement(MemoryRouter, null, element));
 
 describe("TextLink and TextAnchor", () => {
   it("render the link style the pages wrote by hand", () => {

@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form.formData, { schema: submissionSchema });
   if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
   const refusal = refusedPost(submission, logoCheck);
-  if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok") return refusalData(refusal ?? unreadUpload(submission, "unreadable"));
+  if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok")
+    return refusalData(refusal ?? unreadUpload(submission, "unreadable"));
 
   // The paid path is the public form's; an admin's tool is never sent to checkout.
   const { logo, feature: _feature, featureAmount: _amount, ...content } = submission.value;
@@ -53,12 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/admin/add-tool?added=${encodeURIComponent(result.tool.slug)}`, 303);
   } catch (error) {
     services.log.error({ err: error }, "admin add tool: not saved");
-    return data(formReply(submission.reply({ formErrors: [submitFailedMessage("The tool could not be saved. Please try again in a few minutes.")] })), {
-      status: 503,
-    });
+    return data(
+      formReply(
+        submission.reply({
+          formErrors: [submitFailedMessage("The tool could not be saved. Please try again in a few minutes.")],
+        }),
+      ),
+      {
+        status: 503,
+      },
+    );
   }
 }
-
 
 export default function AdminAddTool({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -81,7 +88,8 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
         </h1>
         <div role="status" className="space-y-3">
           <Alert tone="success" inLiveRegion>
-            <strong>Saved:</strong> {live ? `“${name}” is approved and listed in the directory.` : `“${name}” is saved (status: ${status}).`}
+            <strong>Saved:</strong>{" "}
+            {live ? `“${name}” is approved and listed in the directory.` : `“${name}” is saved (status: ${status}).`}
           </Alert>
           {screenshotUrl ? (
             <p className="text-slate-800">A screenshot of its website was captured.</p>
@@ -91,20 +99,25 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
             </Alert>
           )}
         </div>
-        {screenshotUrl && <img src={screenshotUrl} alt={`Screenshot of ${name}`} width={640} height={400} className="w-full max-w-xl rounded-lg border border-slate-200" />}
+        {screenshotUrl && (
+          <img
+            src={screenshotUrl}
+            alt={`Screenshot of ${name}`}
+            width={640}
+            height={400}
+            className="w-full max-w-xl rounded-lg border border-slate-200"
+          />
+        )}
         <p className="flex flex-wrap gap-6">
-          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>
-            See its page
-          </TextLink>
-          <TextLink to="/admin/add-tool">
-            Add another tool
-          </TextLink>
+          <TextLink to={`/tool/${encodeURIComponent(slug)}`}>See its page</TextLink>
+          <TextLink to="/admin/add-tool">Add another tool</TextLink>
         </p>
       </section>
     );
   }
 
-  const duplicate = (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
+  const duplicate =
+    (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
   return (
     <section aria-labelledby="add-tool-title" className="mx-auto max-w-2xl">
       <h1 id="add-tool-title" className="text-3xl font-bold">
@@ -115,15 +128,24 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
       </div>
       <h2 className="mt-10 text-xl font-semibold">Add a tool by hand</h2>
       <p className="mt-2 text-slate-700">
-        The tool is listed at once (approved), and a screenshot of its website is taken while you wait, which can take up to half a minute. Fields
-        marked with * are required.
+        The tool is listed at once (approved), and a screenshot of its website is taken while you wait, which can take
+        up to half a minute. Fields marked with * are required.
       </p>
-      <Form method="post" action="/admin/add-tool" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 space-y-8">
+      <Form
+        method="post"
+        action="/admin/add-tool"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="mt-8 space-y-8"
+      >
         <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
         <ToolFormFields
           fields={fields}
           duplicate={duplicate}
-          email={{ label: "Submitter email (optional)", hint: "Kept with the tool for questions about it; never shown publicly." }}
+          email={{
+            label: "Submitter email (optional)",
+            hint: "Kept with the tool for questions about it; never shown publicly.",
+          }}
         />
         <SubmitButton busy={sending} label="Add Tool" busyLabel="Adding the tool and taking its screenshot…" />
       </Form>

@@ -19,7 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("No such page of the audit log.", { status: 404 });
   const { items, total } = await listAuditLog(database, { page, pageSize: PAGE_SIZE });
-  return { items: items.map((item) => ({ ...item, detail: describeDetail(item.detail) })), total, page, pages: pageCount(total, PAGE_SIZE) };
+  return {
+    items: items.map((item) => ({ ...item, detail: describeDetail(item.detail) })),
+    total,
+    page,
+    pages: pageCount(total, PAGE_SIZE),
+  };
 }
 
 const ACTION_LABELS: Record<AuditAction, string> = {
@@ -47,8 +52,20 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 
 /** Actions on a tool, whose name links to its edit page while the tool exists. */
 const TOOL_ACTIONS = new Set<AuditAction>([
-  "approve", "reject", "edit", "delete", "add", "import",
-  "claim-request", "claim-verify", "claim-verify-failed", "claim-revoke", "owner-link", "owner-edit", "owner-edit-approve", "owner-edit-reject",
+  "approve",
+  "reject",
+  "edit",
+  "delete",
+  "add",
+  "import",
+  "claim-request",
+  "claim-verify",
+  "claim-verify-failed",
+  "claim-revoke",
+  "owner-link",
+  "owner-edit",
+  "owner-edit-approve",
+  "owner-edit-reject",
 ]);
 
 const FIELD_LABELS: Record<string, string> = {
@@ -72,8 +89,15 @@ function describeDetail(detail: string): string {
   }
   if (typeof value !== "object" || value === null) return String(value);
   const d = value as {
-    reason?: unknown; changed?: unknown; status?: { from?: unknown; to?: unknown }; formerName?: unknown; slug?: unknown;
-    method?: unknown; email?: unknown; proof?: unknown; owner?: unknown;
+    reason?: unknown;
+    changed?: unknown;
+    status?: { from?: unknown; to?: unknown };
+    formerName?: unknown;
+    slug?: unknown;
+    method?: unknown;
+    email?: unknown;
+    proof?: unknown;
+    owner?: unknown;
   };
   const parts: string[] = [];
   if (typeof d.method === "string") parts.push(d.method === "email" ? "By e-mail" : "By the website");
@@ -81,14 +105,14 @@ function describeDetail(detail: string): string {
   if (typeof d.owner === "string") parts.push(`Owner: ${d.owner}`);
   if (typeof d.proof === "string") parts.push(`Proof: ${d.proof}`);
   if (typeof d.reason === "string") parts.push(`Reason: ${d.reason}`);
-  if (Array.isArray(d.changed)) parts.push(`Changed: ${d.changed.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join(", ")}`);
+  if (Array.isArray(d.changed))
+    parts.push(`Changed: ${d.changed.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join(", ")}`);
   if (d.status && typeof d.status === "object") parts.push(`Status: ${String(d.status.from)} → ${String(d.status.to)}`);
   else if (typeof d.status === "string") parts.push(`Was ${d.status}`);
   if (typeof d.formerName === "string") parts.push(`Formerly “${d.formerName}”`);
   if (typeof d.slug === "string") parts.push(`/tool/${d.slug}`);
   return parts.join(" · ");
 }
-
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pages } = loaderData;
@@ -98,7 +122,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         Audit log
       </h1>
       <p className="text-slate-700">
-        {total === 0 ? "Nothing has been recorded yet." : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, newest first.`}
+        {total === 0
+          ? "Nothing has been recorded yet."
+          : `${total.toLocaleString("en-US")} ${total === 1 ? "entry" : "entries"}, newest first.`}
       </p>
       {items.length > 0 && (
         <div className="overflow-x-auto">
@@ -138,9 +164,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     {!TOOL_ACTIONS.has(item.action) ? (
                       item.toolName
                     ) : item.toolExists && item.toolId ? (
-                      <TextLink to={`/admin/tools/${encodeURIComponent(item.toolId)}`}>
-                        {item.toolName}
-                      </TextLink>
+                      <TextLink to={`/admin/tools/${encodeURIComponent(item.toolId)}`}>{item.toolName}</TextLink>
                     ) : (
                       <span>
                         {item.toolName} <span className="text-slate-700">(deleted)</span>

@@ -32,11 +32,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContextKey);
   const formData = await readForm(request);
   const id = formData.get("id");
-  if (formData.get("intent") !== "revoke" || formData.getAll("id").length !== 1 || typeof id !== "string" || !CLAIM_ID.test(id)) {
-    return data<ActionReply>(actionReply("error", "The request could not be understood. Please use the Revoke buttons."), { status: 400 });
+  if (
+    formData.get("intent") !== "revoke" ||
+    formData.getAll("id").length !== 1 ||
+    typeof id !== "string" ||
+    !CLAIM_ID.test(id)
+  ) {
+    return data<ActionReply>(
+      actionReply("error", "The request could not be understood. Please use the Revoke buttons."),
+      { status: 400 },
+    );
   }
   const name = await revokeClaim(services, admin, id);
-  if (name === null) return data<ActionReply>(actionReply("error", "Nothing to revoke: that claim is revoked already, or gone."), { status: 404 });
+  if (name === null)
+    return data<ActionReply>(actionReply("error", "Nothing to revoke: that claim is revoked already, or gone."), {
+      status: 404,
+    });
   return data<ActionReply>(actionReply("success", `Revoked the claim of “${name}”: its owner link no longer works.`));
 }
 
@@ -52,8 +63,10 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
         Claims
       </h1>
       <p className="text-slate-700">
-        {total === 0 ? "No one has claimed a listing yet." : `${total.toLocaleString("en-US")} ${total === 1 ? "claim" : "claims"}, newest first.`} Every claim,
-        verification and revocation is in the <TextLink to="/admin/audit">audit log</TextLink>.
+        {total === 0
+          ? "No one has claimed a listing yet."
+          : `${total.toLocaleString("en-US")} ${total === 1 ? "claim" : "claims"}, newest first.`}{" "}
+        Every claim, verification and revocation is in the <TextLink to="/admin/audit">audit log</TextLink>.
       </p>
       {result?.message && <Alert tone={result.status === "success" ? "saved" : "error"}>{result.message}</Alert>}
       {items.length > 0 && (
@@ -116,7 +129,11 @@ export default function Claims({ loaderData, actionData }: Route.ComponentProps)
                           disabled={busy}
                           className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
                         >
-                          Revoke<span className="sr-only"> the claim of {claim.toolName} by {claim.who}</span>
+                          Revoke
+                          <span className="sr-only">
+                            {" "}
+                            the claim of {claim.toolName} by {claim.who}
+                          </span>
                         </button>
                       </Form>
                     )}

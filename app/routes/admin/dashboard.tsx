@@ -6,7 +6,13 @@ import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run
 import type { RunRecord } from "../../../server/platform/jobs/runs.ts";
 import { jobView } from "../../../server/platform/jobs/scheduler.ts";
 import { jobShown, jobWords, type JobShown } from "../../lib/job-words.ts";
-import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
+import {
+  ItemErrors,
+  RUN_STATUS_LABEL,
+  RunFigures,
+  RunResultBanner,
+  TRIGGER_LABEL,
+} from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
@@ -46,7 +52,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     ),
   ]);
-  return { ...stats, importJob: jobShown(jobView(importJob), services.config), lastImport: importRun.run, lastImportError: importRun.runError, digestReaders };
+  return {
+    ...stats,
+    importJob: jobShown(jobView(importJob), services.config),
+    lastImport: importRun.run,
+    lastImportError: importRun.runError,
+    digestReaders,
+  };
 }
 
 /** The manual Product Hunt import (intent=scrape): answers only when the run has finished. */
@@ -54,7 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const formData = await readForm(request);
   if (formData.get("intent") !== "scrape") {
-    return data<RunActionData>({ job: services.importJob.name, status: "error", message: "Unknown action." }, { status: 400 });
+    return data<RunActionData>(
+      { job: services.importJob.name, status: "error", message: "Unknown action." },
+      { status: 400 },
+    );
   }
   const reply = await runJobNow(services, services.importJob, jobWords(services.importJob.name));
   return data<RunActionData>(reply.body, { status: reply.status });
@@ -70,14 +85,15 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h1 id="dashboard-title" className="text-3xl font-bold">
           Dashboard
         </h1>
-        <Link to="/admin/add-tool" className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        <Link
+          to="/admin/add-tool"
+          className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        >
           Add a tool
         </Link>
       </div>
       {error || !stats ? (
-        <Alert tone="error">
-          {error ?? FAILED}
-        </Alert>
+        <Alert tone="error">{error ?? FAILED}</Alert>
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
@@ -91,7 +107,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 ["Searches, last 7 days", number(stats.recentSearches)],
                 ["Paid orders", number(stats.paidOrders)],
                 ["Revenue", formatUsd(stats.revenueCents)],
-                ...(stats.testOrders > 0 ? ([["Test orders (no charge, not revenue)", number(stats.testOrders)]] as const) : []),
+                ...(stats.testOrders > 0
+                  ? ([["Test orders (no charge, not revenue)", number(stats.testOrders)]] as const)
+                  : []),
                 ...(digestReaders !== null ? ([["Weekly digest readers", number(digestReaders)]] as const) : []),
               ] as const
             ).map(([label, value]) => (
@@ -124,7 +142,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-
 /** The manual Product Hunt import ("scrape") and its last run. */
 function ImportTrigger({
   job,
@@ -147,7 +164,8 @@ function ImportTrigger({
         {job.label}
       </h2>
       <p className="text-slate-700">
-        Imports the launches on Product Hunt that are not in the directory yet. It also runs by itself every day; a run can take a minute or two.
+        Imports the launches on Product Hunt that are not in the directory yet. It also runs by itself every day; a run
+        can take a minute or two.
       </p>
       <LastRun job={job} run={lastRun} error={lastRunError} />
       <fetcher.Form method="post" action="/admin/dashboard">
@@ -160,16 +178,10 @@ function ImportTrigger({
           Run import now
         </button>
       </fetcher.Form>
-      {busy && (
-        <Alert tone="progress">
-          {job.runningLabel}
-        </Alert>
-      )}
+      {busy && <Alert tone="progress">{job.runningLabel}</Alert>}
       {result && <RunResultBanner result={result} />}
       <p>
-        <TextLink to="/admin/jobs">
-          All jobs and their runs
-        </TextLink>
+        <TextLink to="/admin/jobs">All jobs and their runs</TextLink>
       </p>
     </section>
   );
@@ -178,11 +190,7 @@ function ImportTrigger({
 /** When the import last ran, how it was started and what it did (or why it failed). */
 function LastRun({ job, run, error }: { job: JobShown; run: RunRecord | null; error: string | null }) {
   if (error) {
-    return (
-      <Alert tone="error">
-        {error}
-      </Alert>
-    );
+    return <Alert tone="error">{error}</Alert>;
   }
   if (!run) return <p className="text-slate-700">Last run: none yet.</p>;
   return (

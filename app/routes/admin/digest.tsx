@@ -12,7 +12,10 @@ import type { Route } from "./+types/digest.ts";
 // The weekly digest for admins: readers by state, where its mails go, when it runs, its latest
 // issues with their sends, and "Run now" (the same run as the jobs page's).
 
-export const meta: Route.MetaFunction = () => [{ title: "Weekly digest — Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Weekly digest — Admin" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
@@ -32,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const number = (n: number) => n.toLocaleString("en-US");
-const buttonClass = "rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
+const buttonClass =
+  "rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
 
 export default function AdminDigest({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, delivery, job, issues } = loaderData;
@@ -67,12 +71,15 @@ export default function AdminDigest({ loaderData, actionData }: Route.ComponentP
         </h2>
         {delivery.kind === "smtp" ? (
           <p>
-            Through the SMTP server <code className="font-mono">{delivery.server}</code> (<code className="font-mono">SMTP_URL</code>).
+            Through the SMTP server <code className="font-mono">{delivery.server}</code> (
+            <code className="font-mono">SMTP_URL</code>).
           </p>
         ) : (
           <p>
-            No <code className="font-mono">SMTP_URL</code> is set: mails are written as <code className="font-mono">.eml</code> files to{" "}
-            the folder <code className="font-mono break-all">{delivery.folder}/</code> of the data directory (<code className="font-mono">DATA_DIR</code>), not sent.
+            No <code className="font-mono">SMTP_URL</code> is set: mails are written as{" "}
+            <code className="font-mono">.eml</code> files to the folder{" "}
+            <code className="font-mono break-all">{delivery.folder}/</code> of the data directory (
+            <code className="font-mono">DATA_DIR</code>), not sent.
           </p>
         )}
       </section>
@@ -95,8 +102,8 @@ export default function AdminDigest({ loaderData, actionData }: Route.ComponentP
             </p>
             {job.lastRuns[0] && (
               <p className="text-sm text-slate-800">
-                Last run: <UtcTime ms={job.lastRuns[0].startedAt} /> ({TRIGGER_LABEL[job.lastRuns[0].trigger]}, {RUN_STATUS_LABEL[job.lastRuns[0].status]}
-                ){job.lastRuns[0].error ? `: ${job.lastRuns[0].error}` : ""}
+                Last run: <UtcTime ms={job.lastRuns[0].startedAt} /> ({TRIGGER_LABEL[job.lastRuns[0].trigger]},{" "}
+                {RUN_STATUS_LABEL[job.lastRuns[0].status]}){job.lastRuns[0].error ? `: ${job.lastRuns[0].error}` : ""}
                 {" — "}
                 <RunFigures summary={job.lastRuns[0].summary} labels={job.figures} />
               </p>
@@ -127,11 +134,13 @@ export default function AdminDigest({ loaderData, actionData }: Route.ComponentP
               <caption className="sr-only">The latest issues of the weekly digest</caption>
               <thead className="border-b border-slate-300 text-slate-800">
                 <tr>
-                  {["Week", "Made", "New tools", "Featured", "Sent", "Failed", "Unknown", "Last sent"].map((heading) => (
-                    <th key={heading} scope="col" className="py-2 pr-4">
-                      {heading}
-                    </th>
-                  ))}
+                  {["Week", "Made", "New tools", "Featured", "Sent", "Failed", "Unknown", "Last sent"].map(
+                    (heading) => (
+                      <th key={heading} scope="col" className="py-2 pr-4">
+                        {heading}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -146,14 +155,16 @@ export default function AdminDigest({ loaderData, actionData }: Route.ComponentP
                     <td className="py-2 pr-4">{number(issue.sent)}</td>
                     <td className="py-2 pr-4">{number(issue.failed)}</td>
                     <td className="py-2 pr-4">{number(issue.unknown)}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{issue.lastSentAt === null ? "—" : <UtcTime ms={issue.lastSentAt} />}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">
+                      {issue.lastSentAt === null ? "—" : <UtcTime ms={issue.lastSentAt} />}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className="mt-2 text-xs text-slate-700">
-              Failed sends are tried again by the next run of the same week. Unknown: a run stopped between taking a send and
-              finishing it; it is not sent again, so no reader gets an issue twice.
+              Failed sends are tried again by the next run of the same week. Unknown: a run stopped between taking a
+              send and finishing it; it is not sent again, so no reader gets an issue twice.
             </p>
           </div>
         )}

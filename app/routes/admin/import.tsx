@@ -1,5 +1,10 @@
 import { data } from "react-router";
-import { IMPORT_MESSAGES, importFailedMessage, importSucceededMessage, productHuntUrlSchema } from "../../../core/import.ts";
+import {
+  IMPORT_MESSAGES,
+  importFailedMessage,
+  importSucceededMessage,
+  productHuntUrlSchema,
+} from "../../../core/import.ts";
 import { ImportError, importLaunch } from "../../../server/importer/service.ts";
 import { ImportPanel, type ImportActionData } from "../../components/import-panel.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
@@ -24,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const typed = formData.get("url");
   const url = typeof typed === "string" ? typed.slice(0, 4096) : "";
-  const parsed = productHuntUrlSchema(services.config.productHunt.baseUrl).safeParse(typeof typed === "string" ? typed : undefined);
+  const parsed = productHuntUrlSchema(services.config.productHunt.baseUrl).safeParse(
+    typeof typed === "string" ? typed : undefined,
+  );
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? IMPORT_MESSAGES.urlInvalid;
     return data<ImportActionData>({ status: "error", message, fieldError: message, url }, { status: 400 });
@@ -33,7 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await importLaunch(services, parsed.data, adminActor(context));
     if (result.kind === "duplicate") {
       const { slug, name } = result.existing;
-      return data<ImportActionData>({ status: "info", message: `${name} is already in the directory.`, tool: { slug, name } });
+      return data<ImportActionData>({
+        status: "info",
+        message: `${name} is already in the directory.`,
+        tool: { slug, name },
+      });
     }
     return data<ImportActionData>({
       status: "success",
@@ -44,28 +55,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof ImportError) {
-      return data<ImportActionData>({ status: "error", message: importFailedMessage(error.message), url }, { status: 422 });
+      return data<ImportActionData>(
+        { status: "error", message: importFailedMessage(error.message), url },
+        { status: 422 },
+      );
     }
     services.log.error({ err: error, url: parsed.data }, "admin import: failed unexpectedly");
     return data<ImportActionData>({ status: "error", message: importFailedMessage(UNEXPECTED), url }, { status: 503 });
   }
 }
 
-
 export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl space-y-4">
       <ImportPanel productHuntBaseUrl={loaderData.productHuntBaseUrl} result={actionData} headingLevel={1} />
       <p className="text-slate-700">
-        New launches are also imported automatically; see{" "}
-        <TextLink to="/admin/jobs">
-          Jobs
-        </TextLink>
-        , or run it now from the{" "}
-        <TextLink to="/admin/dashboard">
-          dashboard
-        </TextLink>
-        .
+        New launches are also imported automatically; see <TextLink to="/admin/jobs">Jobs</TextLink>, or run it now from
+        the <TextLink to="/admin/dashboard">dashboard</TextLink>.
       </p>
     </div>
   );

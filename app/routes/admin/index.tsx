@@ -5,12 +5,14 @@ import type { Route } from "./+types/index.ts";
 
 // `/admin` (docs/design.md#admin-pages): the login when signed out (the layout's), then the Admin Tool Import panel.
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Tool Import — Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Tool Import — Admin" },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { productHuntBaseUrl: context.get(servicesContextKey).config.productHunt.baseUrl };
 }
-
 
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   return (
@@ -18,10 +20,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
       <ImportPanel productHuntBaseUrl={loaderData.productHuntBaseUrl} headingLevel={1} />
       <p className="text-slate-700">
         Statistics and the manual Product Hunt import of new launches are on the{" "}
-        <TextLink to="/admin/dashboard">
-          dashboard
-        </TextLink>
-        .
+        <TextLink to="/admin/dashboard">dashboard</TextLink>.
       </p>
     </div>
   );

@@ -3,7 +3,13 @@ import { z } from "../../../core/zod.ts";
 import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run-now.ts";
 import type { JobOverview } from "../../../server/platform/jobs/scheduler.ts";
 import { jobShown, jobWords, type JobShown } from "../../lib/job-words.ts";
-import { ItemErrors, RUN_STATUS_LABEL, RunFigures, RunResultBanner, TRIGGER_LABEL } from "../../components/job-runs.tsx";
+import {
+  ItemErrors,
+  RUN_STATUS_LABEL,
+  RunFigures,
+  RunResultBanner,
+  TRIGGER_LABEL,
+} from "../../components/job-runs.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
@@ -51,11 +57,7 @@ export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2 text-slate-700">Work the server does on a schedule. Times are in UTC.</p>
       </div>
-      {refused && (
-        <Alert tone="error">
-          {refused}
-        </Alert>
-      )}
+      {refused && <Alert tone="error">{refused}</Alert>}
       {jobs.map((job) => (
         <JobCard key={job.name} job={job} pageResult={actionData && actionData.job === job.name ? actionData : null} />
       ))}
@@ -88,8 +90,9 @@ function JobCard({ job, pageResult }: { job: JobOverview & JobShown; pageResult:
             </p>
           ) : (
             <p className="text-sm text-slate-800">
-              Not scheduled: the setting <code className="font-mono">{job.setting}</code> turns the schedule off. Set it to{" "}
-              <code className="font-mono">true</code> (or leave it out) to run the job on schedule; it can still be run by hand.
+              Not scheduled: the setting <code className="font-mono">{job.setting}</code> turns the schedule off. Set it
+              to <code className="font-mono">true</code> (or leave it out) to run the job on schedule; it can still be
+              run by hand.
             </p>
           )}
           {job.running && (
@@ -106,11 +109,7 @@ function JobCard({ job, pageResult }: { job: JobOverview & JobShown; pageResult:
           </button>
         </fetcher.Form>
       </div>
-      {busy && (
-        <Alert tone="progress">
-          {job.runningLabel}
-        </Alert>
-      )}
+      {busy && <Alert tone="progress">{job.runningLabel}</Alert>}
       {result && <RunResultBanner result={result} />}
       <RunsTable job={job} />
     </article>
@@ -157,7 +156,9 @@ function RunsTable({ job }: { job: JobOverview & JobShown }) {
               <td className="py-2 pr-4">
                 <RunFigures summary={run.summary} labels={job.figures} />
               </td>
-              <td className="py-2 pr-4 break-words text-red-800">{run.error ?? <span className="text-slate-700">None</span>}</td>
+              <td className="py-2 pr-4 break-words text-red-800">
+                {run.error ?? <span className="text-slate-700">None</span>}
+              </td>
               <td className="py-2">
                 {run.itemErrors.length === 0 ? (
                   "0"

@@ -15,7 +15,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const services = context.get(servicesContextKey);
     const https = servesHttps(services.config);
-    const admin = await adminOfCookie(services.database, request.headers.get("cookie") ?? undefined, https, services.now());
+    const admin = await adminOfCookie(
+      services.database,
+      request.headers.get("cookie") ?? undefined,
+      https,
+      services.now(),
+    );
     if (!admin) throw data("Sign in to continue.", { status: 401 });
     if (request.method !== "GET" && request.method !== "HEAD" && !fromThisSite(request.headers)) {
       throw data("Admin changes are only accepted from this site's pages.", { status: 403 });
@@ -66,7 +71,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         ))}
         <Form method="post" action="/admin/logout" className="ml-auto flex items-center gap-3">
           <span className="text-sm text-slate-700">{`Signed in as ${loaderData.username}`}</span>
-          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
             Log out
           </button>
         </Form>
@@ -82,10 +90,26 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 401) return <AdminLogin redirectTo={`${location.pathname}${location.search}`} />;
+  if (isRouteErrorResponse(error) && error.status === 401)
+    return <AdminLogin redirectTo={`${location.pathname}${location.search}`} />;
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusPage title="Not found" message={typeof error.data === "string" ? error.data : "Nothing here."} link={{ to: "/admin/dashboard", label: "Back to the dashboard" }} />;
+    return (
+      <StatusPage
+        title="Not found"
+        message={typeof error.data === "string" ? error.data : "Nothing here."}
+        link={{ to: "/admin/dashboard", label: "Back to the dashboard" }}
+      />
+    );
   }
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "An unexpected error occurred. Please try again.";
-  return <StatusPage title="Something went wrong" message={message} link={{ to: "/admin/dashboard", label: "Back to the dashboard" }} />;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "An unexpected error occurred. Please try again.";
+  return (
+    <StatusPage
+      title="Something went wrong"
+      message={message}
+      link={{ to: "/admin/dashboard", label: "Back to the dashboard" }}
+    />
+  );
 }

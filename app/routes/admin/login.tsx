@@ -23,7 +23,9 @@ export const handle: RouteHandle = { hydrate: false };
 /** Where to go after signing in: an admin page of this site, else the dashboard. */
 function afterLogin(redirectTo: string | undefined): string {
   const path = safeReturnPath(redirectTo, "/admin/dashboard");
-  return path.startsWith("/admin") && !path.startsWith("/admin/login") && !path.startsWith("/admin/logout") ? path : "/admin/dashboard";
+  return path.startsWith("/admin") && !path.startsWith("/admin/login") && !path.startsWith("/admin/logout")
+    ? path
+    : "/admin/dashboard";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,22 +44,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   const https = servesHttps(services.config);
   const submission = parseWithZod(await readForm(request), { schema: adminLoginSchema });
   if (!fromThisSite(request.headers)) {
-    return data(formReply(submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] })), { status: 403 });
+    return data(
+      formReply(
+        submission.reply({ formErrors: ["Sign in from this site's own login page."], hideFields: ["password"] }),
+      ),
+      { status: 403 },
+    );
   }
-  if (submission.status !== "success") return data(formReply(submission.reply({ hideFields: ["password"] })), { status: 400 });
-  const outcome = await attemptLogin(services, { ...submission.value, ip, cookieHeader: request.headers.get("cookie") ?? undefined });
+  if (submission.status !== "success")
+    return data(formReply(submission.reply({ hideFields: ["password"] })), { status: 400 });
+  const outcome = await attemptLogin(services, {
+    ...submission.value,
+    ip,
+    cookieHeader: request.headers.get("cookie") ?? undefined,
+  });
   if (outcome.kind === "throttled") {
     const minutes = Math.ceil(outcome.retryAfterSec / 60);
     return data(
-      formReply(submission.reply({
-        formErrors: [`Too many failed logins. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`],
-        hideFields: ["password"],
-      })),
+      formReply(
+        submission.reply({
+          formErrors: [
+            `Too many failed logins. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+          ],
+          hideFields: ["password"],
+        }),
+      ),
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSec) } },
     );
   }
   if (outcome.kind === "invalid") {
-    return data(formReply(submission.reply({ formErrors: [ADMIN_LOGIN_FAILED], hideFields: ["password"] })), { status: 401 });
+    return data(formReply(submission.reply({ formErrors: [ADMIN_LOGIN_FAILED], hideFields: ["password"] })), {
+      status: 401,
+    });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", adminCookie(outcome.token, https));

@@ -52,17 +52,20 @@ const GONE = "This message no longer exists; it may have been deleted meanwhile.
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = messageActionSchema.safeParse(formFields(await readForm(request)));
-  if (!parsed.success) return data(actionReply("error", "The request could not be read. Please try again."), { status: 400 });
+  if (!parsed.success)
+    return data(actionReply("error", "The request could not be read. Please try again."), { status: 400 });
   const { intent, id, open } = parsed.data;
   const page = lenientPage(parsed.data.page);
-  if (!(await actOnMessage(context.get(servicesContextKey), adminActor(context), intent, id))) return data(actionReply("error", GONE), { status: 404 });
+  if (!(await actOnMessage(context.get(servicesContextKey), adminActor(context), intent, id)))
+    return data(actionReply("error", GONE), { status: 404 });
   if (intent === "delete") return redirect(messagesUrl(page, { notice: "deleted" }), 303);
   if (intent === "open") return redirect(messagesUrl(page, { open: id }), 303);
   // Marked unread: the message closes (left open, it would look read).
   return redirect(messagesUrl(page, { open: intent === "read" && open === id ? id : undefined, notice: intent }), 303);
 }
 
-const buttonClass = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60";
+const buttonClass =
+  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:opacity-60";
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, page, pages, total, unread, openId, confirming, extraMessages, notice, missing } = loaderData;
@@ -70,28 +73,17 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
   return (
     <section aria-labelledby="messages-title" className="space-y-6">
       <h1 id="messages-title" className="text-3xl font-bold">
-        Messages <span className="text-xl font-semibold text-slate-700">{`(${unread.toLocaleString("en-US")} unread)`}</span>
+        Messages{" "}
+        <span className="text-xl font-semibold text-slate-700">{`(${unread.toLocaleString("en-US")} unread)`}</span>
       </h1>
       <p className="text-slate-700">
         {total === 0
           ? "No contact messages yet."
           : `${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"} from the contact form, newest first.`}
       </p>
-      {actionData?.message && (
-        <Alert tone="error">
-          {actionData.message}
-        </Alert>
-      )}
-      {missing && !actionData?.message && (
-        <Alert tone="error">
-          {GONE}
-        </Alert>
-      )}
-      {notice && !actionData?.message && (
-        <Alert tone="neutral">
-          {notice}
-        </Alert>
-      )}
+      {actionData?.message && <Alert tone="error">{actionData.message}</Alert>}
+      {missing && !actionData?.message && <Alert tone="error">{GONE}</Alert>}
+      {notice && !actionData?.message && <Alert tone="neutral">{notice}</Alert>}
       {extraMessages.length > 0 && (
         <ul className="space-y-3">
           {extraMessages.map((message) => (
@@ -129,7 +121,11 @@ function MessageItem({
   const unread = message.readAt === null;
   const titleId = `message-${message.id}-title`;
   return (
-    <li id={`message-${message.id}`} aria-labelledby={titleId} className={`rounded-xl border p-4 ${unread ? "border-brand-600 border-l-4" : "border-slate-200"}`}>
+    <li
+      id={`message-${message.id}`}
+      aria-labelledby={titleId}
+      className={`rounded-xl border p-4 ${unread ? "border-brand-600 border-l-4" : "border-slate-200"}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={titleId} className={`text-lg ${unread ? "font-bold" : "font-normal"}`}>
           {unread && (
@@ -143,9 +139,7 @@ function MessageItem({
           {formatUtcDateTime(message.submittedAt)}
         </time>
       </div>
-      <p className={`mt-1 text-sm ${unread ? "font-semibold" : ""}`}>
-        {`From ${message.name} <${message.email}>`}
-      </p>
+      <p className={`mt-1 text-sm ${unread ? "font-semibold" : ""}`}>{`From ${message.name} <${message.email}>`}</p>
       {isOpen ? (
         <div className="mt-3 rounded-lg bg-slate-50 p-3">
           <p className="whitespace-pre-wrap break-words">{message.message}</p>
@@ -164,12 +158,16 @@ function MessageItem({
           <Form method="post" action="/admin/messages" className="mt-2 flex flex-wrap items-center gap-3">
             <input type="hidden" name="id" value={message.id} />
             <input type="hidden" name="page" value={page} />
-            <button type="submit" name="intent" value="delete" disabled={busy} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60">
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              disabled={busy}
+              className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800 disabled:opacity-60"
+            >
               {busy ? "Deleting…" : "Yes, delete it"}
             </button>
-            <TextLink to={messagesUrl(page, { open: isOpen ? message.id : undefined })}>
-              Cancel
-            </TextLink>
+            <TextLink to={messagesUrl(page, { open: isOpen ? message.id : undefined })}>Cancel</TextLink>
           </Form>
         </div>
       ) : (
@@ -191,12 +189,21 @@ function MessageItem({
             <input type="hidden" name="id" value={message.id} />
             <input type="hidden" name="page" value={page} />
             {isOpen && <input type="hidden" name="open" value={message.id} />}
-            <button type="submit" name="intent" value={unread ? "read" : "unread"} disabled={busy} className={buttonClass}>
+            <button
+              type="submit"
+              name="intent"
+              value={unread ? "read" : "unread"}
+              disabled={busy}
+              className={buttonClass}
+            >
               {unread ? "Mark as read" : "Mark as unread"}
               <span className="sr-only"> “{message.subject}”</span>
             </button>
           </Form>
-          <Link to={messagesUrl(page, { confirm: message.id, open: isOpen ? message.id : undefined })} className={buttonClass}>
+          <Link
+            to={messagesUrl(page, { confirm: message.id, open: isOpen ? message.id : undefined })}
+            className={buttonClass}
+          >
             Delete<span className="sr-only"> the message “{message.subject}”</span>…
           </Link>
         </div>

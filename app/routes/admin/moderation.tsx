@@ -3,12 +3,31 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "../../../core/zod.ts";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { formatUsd } from "../../../core/featuring.ts";
-import { CREDIT_NOTE_REQUIRED, PAYMENT_SETTLEMENTS, rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
-import { approveTools, deleteTools, listModerationQueue, RefundFailed, rejectTools, SettlementRequired, type ChangedTool } from "../../../server/admin/moderation.ts";
+import {
+  CREDIT_NOTE_REQUIRED,
+  PAYMENT_SETTLEMENTS,
+  rejectionReasonSchema,
+  REJECTION_REASON_MAX,
+} from "../../../core/moderation.ts";
+import {
+  approveTools,
+  deleteTools,
+  listModerationQueue,
+  RefundFailed,
+  rejectTools,
+  SettlementRequired,
+  type ChangedTool,
+} from "../../../server/admin/moderation.ts";
 import type { Settlement } from "../../../server/payments/settlement.ts";
 import { listBrokenLinks, type BrokenLink } from "../../../server/links/health.ts";
 import { mailApprovedSubmitters } from "../../../server/submissions/approval-mail.ts";
-import { approveOwnerEdit, listPendingOwnerEdits, rejectOwnerEdit, type PendingOwnerEdit, type PendingToolEdits } from "../../../server/claims/owners.ts";
+import {
+  approveOwnerEdit,
+  listPendingOwnerEdits,
+  rejectOwnerEdit,
+  type PendingOwnerEdit,
+  type PendingToolEdits,
+} from "../../../server/claims/owners.ts";
 import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
@@ -51,7 +70,9 @@ const ids = z
   .transform((list) => [...new Set(list)]);
 
 const ownerDecisionSchema = z.object({
-  id: z.string({ error: "The request could not be understood." }).regex(/^[0-9a-z]{1,64}$/, "The request could not be understood."),
+  id: z
+    .string({ error: "The request could not be understood." })
+    .regex(/^[0-9a-z]{1,64}$/, "The request could not be understood."),
   reason: rejectionReasonSchema,
 });
 
@@ -66,7 +87,11 @@ const moderationSchema = z.discriminatedUnion("intent", [
     formKey,
     reason: rejectionReasonSchema,
     payment: z.enum(PAYMENT_SETTLEMENTS, { error: "Choose to refund the payment or keep it as credit." }).optional(),
-    paymentNote: z.string().trim().max(REJECTION_REASON_MAX, `The note must be at most ${REJECTION_REASON_MAX} characters.`).optional(),
+    paymentNote: z
+      .string()
+      .trim()
+      .max(REJECTION_REASON_MAX, `The note must be at most ${REJECTION_REASON_MAX} characters.`)
+      .optional(),
   }),
   z.object({
     intent: z.literal("delete"),
@@ -97,20 +122,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Owners' edits of claimed listings: approved through the admin's tool edit, or rejected with a reason the owner reads.
   const intent = formData.get("intent");
   if (intent === "owner-approve" || intent === "owner-reject") {
-    const owner = ownerDecisionSchema.safeParse({ id: formData.getAll("id").length === 1 ? formData.get("id") : null, reason: formData.get("reason") ?? undefined });
-    if (!owner.success) return data<ActionResult>(actionReply("error", owner.error.issues[0]?.message ?? "The request could not be understood.", { formKey: key }), { status: 400 });
+    const owner = ownerDecisionSchema.safeParse({
+      id: formData.getAll("id").length === 1 ? formData.get("id") : null,
+      reason: formData.get("reason") ?? undefined,
+    });
+    if (!owner.success)
+      return data<ActionResult>(
+        actionReply("error", owner.error.issues[0]?.message ?? "The request could not be understood.", {
+          formKey: key,
+        }),
+        { status: 400 },
+      );
     const done =
       intent === "owner-approve"
         ? await approveOwnerEdit(services, admin, owner.data.id)
         : await rejectOwnerEdit(services, admin, owner.data.id, owner.data.reason || null);
-    if (done.kind === "gone") return data<ActionResult>(actionReply("error", "That edit was decided already, or its listing is gone.", { formKey: key }), { status: 404 });
-    if (done.kind === "refused") return data<ActionResult>(actionReply("error", done.message, { formKey: key }), { status: 409 });
-    return data<ActionResult>(actionReply("success", `${intent === "owner-approve" ? "Approved and published" : "Rejected"} the edit of “${done.toolName}” by ${done.owner}.`, { formKey: key }));
+    if (done.kind === "gone")
+      return data<ActionResult>(
+        actionReply("error", "That edit was decided already, or its listing is gone.", { formKey: key }),
+        { status: 404 },
+      );
+    if (done.kind === "refused")
+      return data<ActionResult>(actionReply("error", done.message, { formKey: key }), { status: 409 });
+    return data<ActionResult>(
+      actionReply(
+        "success",
+        `${intent === "owner-approve" ? "Approved and published" : "Rejected"} the edit of “${done.toolName}” by ${done.owner}.`,
+        { formKey: key },
+      ),
+    );
   }
   const submission = parseWithZod(formData, { schema: moderationSchema });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat();
-    const error = errors.find((e): e is string => typeof e === "string") ?? "The request could not be understood. Please try again.";
+    const error =
+      errors.find((e): e is string => typeof e === "string") ??
+      "The request could not be understood. Please try again.";
     return data<ActionResult>(actionReply("error", error, { formKey: key }), { status: 400 });
   }
   const value = submission.value;
@@ -118,26 +165,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (value.intent === "approve") {
     const done = await approveTools(services, admin, value.ids);
     // Submitters hear of it by mail; the answer does not wait for the mail server.
-    void mailApprovedSubmitters(services, done.map((tool) => tool.id));
-    notice = done.length > 0 ? `Approved ${plural(done.length)}: ${names(done)}.` : "Nothing to approve: those tools are already approved, or gone.";
+    void mailApprovedSubmitters(
+      services,
+      done.map((tool) => tool.id),
+    );
+    notice =
+      done.length > 0
+        ? `Approved ${plural(done.length)}: ${names(done)}.`
+        : "Nothing to approve: those tools are already approved, or gone.";
   } else if (value.intent === "reject") {
     const settled = settlementOf(value.payment, value.paymentNote);
-    if (typeof settled === "string") return data<ActionResult>(actionReply("error", settled, { formKey: key }), { status: 400 });
+    if (typeof settled === "string")
+      return data<ActionResult>(actionReply("error", settled, { formKey: key }), { status: 400 });
     let done: ChangedTool[];
     try {
       done = await rejectTools(services, admin, value.ids, value.reason || null, settled);
     } catch (error) {
-      if (error instanceof SettlementRequired) return data<ActionResult>(actionReply("error", error.message, { formKey: key }), { status: 400 });
+      if (error instanceof SettlementRequired)
+        return data<ActionResult>(actionReply("error", error.message, { formKey: key }), { status: 400 });
       if (error instanceof RefundFailed) {
-        return data<ActionResult>(actionReply("error", `The refund was not made, so nothing was rejected: ${error.message}`, { formKey: key }), { status: 502 });
+        return data<ActionResult>(
+          actionReply("error", `The refund was not made, so nothing was rejected: ${error.message}`, { formKey: key }),
+          { status: 502 },
+        );
       }
       throw error;
     }
-    const money = settled ? (settled.kind === "refund" ? " The payment was refunded." : " The payment is kept as credit.") : "";
-    notice = done.length > 0 ? `Rejected ${plural(done.length)}: ${names(done)}.${money}` : "Nothing to reject: those tools are already rejected, or gone.";
+    const money = settled
+      ? settled.kind === "refund"
+        ? " The payment was refunded."
+        : " The payment is kept as credit."
+      : "";
+    notice =
+      done.length > 0
+        ? `Rejected ${plural(done.length)}: ${names(done)}.${money}`
+        : "Nothing to reject: those tools are already rejected, or gone.";
   } else {
     const done = await deleteTools(services, admin, value.ids);
-    notice = done.length > 0 ? `Deleted ${plural(done.length)}: ${names(done)}.` : "Nothing to delete: those tools are gone already.";
+    notice =
+      done.length > 0
+        ? `Deleted ${plural(done.length)}: ${names(done)}.`
+        : "Nothing to delete: those tools are gone already.";
   }
   return data<ActionResult>(actionReply("success", notice, { formKey: key }));
 }
@@ -161,19 +229,22 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           Moderation
         </h1>
         <p className="text-slate-700">
-          {total === 0 ? "Nothing is waiting for review." : `${plural(total)} waiting for review; paid ones first, then oldest first.`}{" "}
-          <TextLink to="/admin/audit">
-            Audit log
-          </TextLink>
+          {total === 0
+            ? "Nothing is waiting for review."
+            : `${plural(total)} waiting for review; paid ones first, then oldest first.`}{" "}
+          <TextLink to="/admin/audit">Audit log</TextLink>
         </p>
       </div>
 
-      {result?.status === "success" && result.message && (
-        <Alert tone="saved">{result.message}</Alert>
-      )}
+      {result?.status === "success" && result.message && <Alert tone="saved">{result.message}</Alert>}
 
       {items.length > 0 && (
-        <Form method="post" id={BULK_FORM} preventScrollReset className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <Form
+          method="post"
+          id={BULK_FORM}
+          preventScrollReset
+          className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+        >
           <fieldset className="space-y-3">
             <legend className="text-lg font-semibold">Selected tools</legend>
             <p className="text-sm text-slate-700">Tick the tools below, then choose what to do with all of them.</p>
@@ -183,7 +254,13 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
               <label htmlFor="bulk-reason" className="block text-sm font-medium text-slate-900">
                 Reason for rejecting (optional, shown to the submitters)
               </label>
-              <textarea id="bulk-reason" name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+              <textarea
+                id="bulk-reason"
+                name="reason"
+                rows={2}
+                maxLength={REJECTION_REASON_MAX}
+                className={inputClass}
+              />
             </div>
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" name="confirm" value="on" className="mt-0.5 h-4 w-4 accent-red-700" />
@@ -213,7 +290,13 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                   <div className="flex flex-col items-center gap-3">
                     {/* Outside every form on the card: the `form` attribute puts it in the bulk form above. */}
                     <label className="flex flex-col items-center gap-1 text-xs text-slate-700">
-                      <input type="checkbox" name="ids" value={tool.id} form={BULK_FORM} className="h-5 w-5 accent-brand-700" />
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={tool.id}
+                        form={BULK_FORM}
+                        className="h-5 w-5 accent-brand-700"
+                      />
                       <span>
                         Select<span className="sr-only"> {tool.name}</span>
                       </span>
@@ -239,16 +322,16 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       </TextAnchor>
                     </p>
                     {tool.categories.length > 0 && (
-                      <p className="text-sm text-slate-700">Categories: {tool.categories.map(categoryName).join(", ")}</p>
+                      <p className="text-sm text-slate-700">
+                        Categories: {tool.categories.map(categoryName).join(", ")}
+                      </p>
                     )}
                     {tool.excerpt && <p className="text-sm text-slate-800">{tool.excerpt}</p>}
                     <p className="text-sm text-slate-700">
                       Submitted <UtcTime ms={tool.createdAt} />
                       {tool.source !== "free_submission" && <> · source: {tool.source.replace(/_/g, " ")}</>}
                       {" · "}
-                      <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>
-                        Its pending page
-                      </TextLink>
+                      <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>Its pending page</TextLink>
                     </p>
                     <ToolActions tool={tool} busy={busy} messageFor={messageFor} />
                   </div>
@@ -258,8 +341,18 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ol>
       )}
-      <Pagination page={page} pages={pages} hrefFor={(n) => (n === 1 ? "/admin/moderation" : `/admin/moderation?page=${n}`)} />
-      <OwnerEdits tools={ownerEdits.tools} toolCount={ownerEdits.toolCount} editCount={ownerEdits.editCount} busy={busy} messageFor={messageFor} />
+      <Pagination
+        page={page}
+        pages={pages}
+        hrefFor={(n) => (n === 1 ? "/admin/moderation" : `/admin/moderation?page=${n}`)}
+      />
+      <OwnerEdits
+        tools={ownerEdits.tools}
+        toolCount={ownerEdits.toolCount}
+        editCount={ownerEdits.editCount}
+        busy={busy}
+        messageFor={messageFor}
+      />
       <BrokenLinks links={brokenLinks} />
     </section>
   );
@@ -293,15 +386,24 @@ function OwnerEdits({
           : `${plural(toolCount)} with changes proposed by their verified owners (${editCount === 1 ? "1 edit" : `${editCount} edits`}). Approving one publishes its changes as an edit of yours; other owners' edits of the listing stay waiting, compared with the listing as it then is.`}
       </p>
       {tools.map((tool) => (
-        <article key={tool.toolId} aria-labelledby={`owner-edits-${tool.toolId}`} className="space-y-3 rounded-xl border border-slate-200 p-4">
+        <article
+          key={tool.toolId}
+          aria-labelledby={`owner-edits-${tool.toolId}`}
+          className="space-y-3 rounded-xl border border-slate-200 p-4"
+        >
           <h3 id={`owner-edits-${tool.toolId}`} className="text-lg font-semibold">
             {tool.toolName}
           </h3>
           <p className="text-sm text-slate-700">
-            {tool.edits.length === 1 ? "One owner proposes changes." : `${tool.edits.length} owners propose changes, side by side.`}{" "}
+            {tool.edits.length === 1
+              ? "One owner proposes changes."
+              : `${tool.edits.length} owners propose changes, side by side.`}{" "}
             <TextLink to={`/tool/${encodeURIComponent(tool.toolSlug)}`}>Its page</TextLink>
           </p>
-          <ul className={`grid gap-4 ${tool.edits.length > 1 ? "lg:grid-cols-2" : ""}`} aria-label={`Edits of ${tool.toolName}`}>
+          <ul
+            className={`grid gap-4 ${tool.edits.length > 1 ? "lg:grid-cols-2" : ""}`}
+            aria-label={`Edits of ${tool.toolName}`}
+          >
             {tool.edits.map((edit) => (
               <OwnerEdit key={edit.id} toolName={tool.toolName} edit={edit} busy={busy} messageFor={messageFor} />
             ))}
@@ -330,11 +432,14 @@ function OwnerEdit({
   return (
     <li className="min-w-0 space-y-3 rounded-lg border border-slate-200 p-3">
       <p className="text-sm text-slate-700">
-        Proposed by <strong className="break-all text-slate-900">{edit.owner}</strong> on <UtcTime ms={edit.createdAt} />
+        Proposed by <strong className="break-all text-slate-900">{edit.owner}</strong> on{" "}
+        <UtcTime ms={edit.createdAt} />
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Changes to {toolName} proposed by {edit.owner}</caption>
+          <caption className="sr-only">
+            Changes to {toolName} proposed by {edit.owner}
+          </caption>
           <thead className="border-b border-slate-300">
             <tr>
               <th scope="col" className="py-2 pr-4">
@@ -367,7 +472,9 @@ function OwnerEdit({
                 <th scope="row" className="py-2 pr-4 font-medium">
                   Logo
                 </th>
-                <td className="py-2 pr-4">{edit.logo.from ? <img src={edit.logo.from} alt="Current logo" width={48} height={48} /> : "—"}</td>
+                <td className="py-2 pr-4">
+                  {edit.logo.from ? <img src={edit.logo.from} alt="Current logo" width={48} height={48} /> : "—"}
+                </td>
                 <td className="py-2">
                   <img src={edit.logo.to} alt="Proposed logo" width={48} height={48} />
                 </td>
@@ -403,7 +510,13 @@ function OwnerEdit({
             <label htmlFor={`owner-reason-${edit.id}`} className="block text-sm font-medium text-slate-900">
               Reason (optional, shown to {edit.owner})
             </label>
-            <textarea id={`owner-reason-${edit.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+            <textarea
+              id={`owner-reason-${edit.id}`}
+              name="reason"
+              rows={2}
+              maxLength={REJECTION_REASON_MAX}
+              className={inputClass}
+            />
             <button type="submit" disabled={busy} className={neutralClass}>
               Reject {of}
             </button>
@@ -424,7 +537,10 @@ function BrokenLinks({ links }: { links: BrokenLink[] }) {
       <h2 id="broken-links-title" className="text-2xl font-semibold">
         Links that may be broken
       </h2>
-      <p className="text-slate-700">These public tools&apos; websites did not answer the last weekly link checks. Check them, then edit or delete the tool.</p>
+      <p className="text-slate-700">
+        These public tools&apos; websites did not answer the last weekly link checks. Check them, then edit or delete
+        the tool.
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-300 text-slate-800">
@@ -450,9 +566,7 @@ function BrokenLinks({ links }: { links: BrokenLink[] }) {
             {links.map((link) => (
               <tr key={link.id} className="border-b border-slate-200 align-top">
                 <td className="py-2 pr-4">
-                  <TextLink to={`/admin/tools/${encodeURIComponent(link.id)}`}>
-                    {link.name}
-                  </TextLink>
+                  <TextLink to={`/admin/tools/${encodeURIComponent(link.id)}`}>{link.name}</TextLink>
                 </td>
                 <td className="max-w-xs py-2 pr-4 break-all">
                   <TextAnchor href={link.websiteUrl} target="_blank" rel="noopener noreferrer nofollow">
@@ -462,7 +576,9 @@ function BrokenLinks({ links }: { links: BrokenLink[] }) {
                 </td>
                 <td className="py-2 pr-4">{link.failures}</td>
                 <td className="py-2 pr-4 break-words">{link.lastResult ?? "—"}</td>
-                <td className="py-2 whitespace-nowrap">{link.checkedAt === null ? "Never" : <UtcTime ms={link.checkedAt} />}</td>
+                <td className="py-2 whitespace-nowrap">
+                  {link.checkedAt === null ? "Never" : <UtcTime ms={link.checkedAt} />}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -508,7 +624,13 @@ function ToolActions({
           <label htmlFor={`reason-${tool.id}`} className="block text-sm font-medium text-slate-900">
             Reason (optional, shown to the submitter)
           </label>
-          <textarea id={`reason-${tool.id}`} name="reason" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+          <textarea
+            id={`reason-${tool.id}`}
+            name="reason"
+            rows={2}
+            maxLength={REJECTION_REASON_MAX}
+            className={inputClass}
+          />
           {tool.paidCents !== null && <PaymentChoice id={tool.id} paidCents={tool.paidCents} />}
           <FormMessage result={reject} />
           <button type="submit" disabled={busy} className={neutralClass}>
@@ -543,11 +665,18 @@ function PaymentChoice({ id, paidCents }: { id: string; paidCents: number }) {
     <fieldset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
       <legend className="px-1 font-semibold">Paid {amount} to be featured</legend>
       <p id={`payment-hint-${id}`} className="text-amber-900">
-        Rejecting it settles the payment: refund it, or keep it as credit and say why. The submitter is told by mail and on their
-        status page.
+        Rejecting it settles the payment: refund it, or keep it as credit and say why. The submitter is told by mail and
+        on their status page.
       </p>
       <label className="flex items-start gap-2">
-        <input type="radio" name="payment" value="refund" required aria-describedby={`payment-hint-${id}`} className="mt-0.5 h-4 w-4 accent-brand-700" />
+        <input
+          type="radio"
+          name="payment"
+          value="refund"
+          required
+          aria-describedby={`payment-hint-${id}`}
+          className="mt-0.5 h-4 w-4 accent-brand-700"
+        />
         <span>Refund {amount}</span>
       </label>
       <label className="flex items-start gap-2">
@@ -557,7 +686,13 @@ function PaymentChoice({ id, paidCents }: { id: string; paidCents: number }) {
       <label htmlFor={`payment-note-${id}`} className="block font-medium text-slate-900">
         Note about the payment (required for credit, shown to the submitter)
       </label>
-      <textarea id={`payment-note-${id}`} name="paymentNote" rows={2} maxLength={REJECTION_REASON_MAX} className={inputClass} />
+      <textarea
+        id={`payment-note-${id}`}
+        name="paymentNote"
+        rows={2}
+        maxLength={REJECTION_REASON_MAX}
+        className={inputClass}
+      />
     </fieldset>
   );
 }

@@ -38,7 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
   const status = isOrderDisplayStatus(statusParam) ? statusParam : null;
-  const list = await listOrders(services.database, { status, page: lenientPage(params.get("page")), now: services.now() });
+  const list = await listOrders(services.database, {
+    status,
+    page: lenientPage(params.get("page")),
+    now: services.now(),
+  });
   return { ...list, status };
 }
 
@@ -144,7 +148,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <tr key={order.id} className="border-b border-slate-200 align-top">
                   <th scope="row" className="px-2 py-2 font-medium">
                     {order.toolSlug ? (
-                      <Link to={`/tool/${encodeURIComponent(order.toolSlug)}`} className="text-brand-700 underline underline-offset-4">
+                      <Link
+                        to={`/tool/${encodeURIComponent(order.toolSlug)}`}
+                        className="text-brand-700 underline underline-offset-4"
+                      >
                         {order.toolName}
                       </Link>
                     ) : (
@@ -155,7 +162,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   </th>
                   <td className="px-2 py-2 tabular-nums">{amountOf(order.amountCents, order.currency)}</td>
                   <td className="px-2 py-2">
-                    <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? "border-slate-400 bg-white text-slate-800"}`}>
+                    <span
+                      className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? "border-slate-400 bg-white text-slate-800"}`}
+                    >
                       {isOrderDisplayStatus(order.status) ? STATUS_LABELS[order.status] : order.status}
                     </span>
                   </td>

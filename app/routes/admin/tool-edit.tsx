@@ -26,10 +26,13 @@ import type { Route } from "./+types/tool-edit.ts";
 // for a rejected tool, the reason its submitter reads. Deleting is a separate form below.
 
 /** The submission form's schema without the paid path, the logo optional, plus status and reason. */
-const toolEditSchema = submissionSchema.omit({ feature: true, featureAmount: true }).partial({ logo: true }).extend({
-  status: z.enum(TOOL_STATUSES, { error: "Please choose a status from the list." }),
-  rejectionReason: rejectionReasonSchema.transform((reason) => reason ?? null),
-});
+const toolEditSchema = submissionSchema
+  .omit({ feature: true, featureAmount: true })
+  .partial({ logo: true })
+  .extend({
+    status: z.enum(TOOL_STATUSES, { error: "Please choose a status from the list." }),
+    rejectionReason: rejectionReasonSchema.transform((reason) => reason ?? null),
+  });
 
 const deleteSchema = z.object({
   intent: z.literal("delete"),
@@ -60,7 +63,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   if (form.formData.get("intent") === "delete") {
     const submission = parseWithZod(form.formData, { schema: deleteSchema });
-    if (submission.status !== "success") return data(formReply(submission.reply(), { target: "delete" as const, duplicate: null }), { status: 400 });
+    if (submission.status !== "success")
+      return data(formReply(submission.reply(), { target: "delete" as const, duplicate: null }), { status: 400 });
     const deleted = await deleteTools(services, admin, [params.id]);
     if (deleted.length === 0) throw data("No tool has this id; it may have been deleted.", { status: 404 });
     return redirect("/admin/tools", 303);
@@ -69,7 +73,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form.formData, { schema: toolEditSchema });
   // An admin is not submitting anything: the form's own words, without the submit page's prefix.
   if (!form.ok) return editRefusal(unreadUpload(submission, form.problem, (message) => message));
-  if (submission.status !== "success") return editRefusal(refusedPost(submission, null) ?? unreadUpload(submission, "unreadable", (message) => message));
+  if (submission.status !== "success")
+    return editRefusal(refusedPost(submission, null) ?? unreadUpload(submission, "unreadable", (message) => message));
 
   const { logo, ...edit } = submission.value;
   const outcome = await updateTool(
@@ -86,13 +91,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     case "duplicate":
       return editRefusal(refusedSave(submission, outcome));
     case "paid":
-      return editRefusal({ result: submission.reply({ fieldErrors: { status: [outcome.message] } }), duplicate: null, status: 409 });
+      return editRefusal({
+        result: submission.reply({ fieldErrors: { status: [outcome.message] } }),
+        duplicate: null,
+        status: 409,
+      });
     case "saved":
       // Redirect after the post, so a reload cannot post twice.
       return redirect(`/admin/tools/${encodeURIComponent(params.id)}?saved=1`, 303);
   }
 }
-
 
 export default function ToolEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { tool } = loaderData;
@@ -134,15 +142,16 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       rejectionReason: tool.rejectionReason ?? "",
     },
   });
-  const [deleteForm, deleteFields] = useForm<z.input<typeof deleteSchema>>({ id: "tool-delete", lastResult: deleteResult });
+  const [deleteForm, deleteFields] = useForm<z.input<typeof deleteSchema>>({
+    id: "tool-delete",
+    lastResult: deleteResult,
+  });
 
   return (
     <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-8">
       <div className="space-y-2">
         <p className="text-sm">
-          <TextLink to="/admin/tools">
-            ← All tools
-          </TextLink>
+          <TextLink to="/admin/tools">← All tools</TextLink>
         </p>
         <div className="flex items-center gap-4">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={56} />
@@ -152,32 +161,37 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </div>
         <p className="text-sm text-slate-700">
           Status: <strong>{TOOL_STATUS_LABELS[tool.status]}</strong> · source: {tool.source.replace(/_/g, " ")} · added{" "}
-          <UtcTime ms={tool.createdAt} /> · last changed{" "}
-          <UtcTime ms={tool.updatedAt} />
+          <UtcTime ms={tool.createdAt} /> · last changed <UtcTime ms={tool.updatedAt} />
         </p>
         {tool.status !== "rejected" && (
           <p className="text-sm">
-            <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>
-              Its public page (/tool/{tool.slug})
-            </TextLink>
+            <TextLink to={`/tool/${encodeURIComponent(tool.slug)}`}>Its public page (/tool/{tool.slug})</TextLink>
           </p>
         )}
       </div>
 
-      {saved && !actionData && (
-        <Alert tone="saved">Changes saved.</Alert>
-      )}
+      {saved && !actionData && <Alert tone="saved">Changes saved.</Alert>}
 
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
         <ErrorSummary
           formErrors={form.errors}
-          fields={[{ id: fields.status.id, errors: fields.status.errors }, { id: fields.rejectionReason.id, errors: fields.rejectionReason.errors }, ...toolSummaryFields(fields)]}
+          fields={[
+            { id: fields.status.id, errors: fields.status.errors },
+            { id: fields.rejectionReason.id, errors: fields.rejectionReason.errors },
+            ...toolSummaryFields(fields),
+          ]}
         />
         <input type="hidden" name="intent" value="save" />
 
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-lg font-semibold">Moderation</legend>
-          <Field id={fields.status.id} label="Status *" hint="Approved and verified tools are public." errors={fields.status.errors} errorId={fields.status.errorId}>
+          <Field
+            id={fields.status.id}
+            label="Status *"
+            hint="Approved and verified tools are public."
+            errors={fields.status.errors}
+            errorId={fields.status.errorId}
+          >
             <select {...getSelectProps(fields.status)} className={inputClass}>
               {TOOL_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -197,14 +211,25 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           </Field>
         </fieldset>
 
-        <ToolFormFields fields={fields} duplicate={duplicate} email={{ label: "Submitter's email", hint: "Never shown publicly." }} editing />
+        <ToolFormFields
+          fields={fields}
+          duplicate={duplicate}
+          email={{ label: "Submitter's email", hint: "Never shown publicly." }}
+          editing
+        />
 
-        <SubmitButton busy={sending && navigation.formData?.get("intent") === "save"} label="Save changes" busyLabel="Saving…" />
+        <SubmitButton
+          busy={sending && navigation.formData?.get("intent") === "save"}
+          label="Save changes"
+          busyLabel="Saving…"
+        />
       </Form>
 
       <Form method="post" {...getFormProps(deleteForm)} className="space-y-3 rounded-xl border border-red-300 p-4">
         <h2 className="text-lg font-semibold">Delete this tool</h2>
-        <p className="text-sm text-slate-700">Removes the tool, its likes and its logo and screenshot files for good. Its orders stay, without the tool.</p>
+        <p className="text-sm text-slate-700">
+          Removes the tool, its likes and its logo and screenshot files for good. Its orders stay, without the tool.
+        </p>
         <FormAlert id={deleteForm.errorId} errors={deleteForm.errors} />
         <input type="hidden" name="intent" value="delete" />
         <label className="flex items-start gap-2 text-sm">

@@ -61,9 +61,7 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
           Tools
         </h1>
         <p className="text-slate-700">
-          <TextLink to="/admin/audit">
-            Audit log
-          </TextLink>
+          <TextLink to="/admin/audit">Audit log</TextLink>
         </p>
       </div>
       <Form method="get" role="search" aria-label="Tools" className="flex flex-wrap items-end gap-3">
@@ -71,7 +69,14 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
           <label htmlFor="tools-q" className="block text-sm font-medium text-slate-900">
             Name contains
           </label>
-          <input id="tools-q" name="q" type="search" defaultValue={search} maxLength={SEARCH_MAX} className={`${inputClass} mt-1`} />
+          <input
+            id="tools-q"
+            name="q"
+            type="search"
+            defaultValue={search}
+            maxLength={SEARCH_MAX}
+            className={`${inputClass} mt-1`}
+          />
         </div>
         <div>
           <label htmlFor="tools-status" className="block text-sm font-medium text-slate-900">
@@ -122,13 +127,13 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-4">
                     <span className="flex items-center gap-3">
                       <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={32} />
-                      <TextLink to={`/admin/tools/${encodeURIComponent(tool.id)}`}>
-                        {tool.name}
-                      </TextLink>
+                      <TextLink to={`/admin/tools/${encodeURIComponent(tool.id)}`}>{tool.name}</TextLink>
                     </span>
                   </td>
                   <td className="py-2 pr-4">
-                    <span className={`rounded-full border px-2 py-0.5 font-medium ${STATUS_CLASSES[tool.status]}`}>{TOOL_STATUS_LABELS[tool.status]}</span>
+                    <span className={`rounded-full border px-2 py-0.5 font-medium ${STATUS_CLASSES[tool.status]}`}>
+                      {TOOL_STATUS_LABELS[tool.status]}
+                    </span>
                   </td>
                   <td className="py-2 pr-4 text-slate-700">{tool.source.replace(/_/g, " ")}</td>
                   <td className="py-2 pr-4 text-slate-700">

@@ -5,7 +5,10 @@
 export const SCORE_CEILING = 1023;
 
 /** A typed array grown by doubling. */
-export function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(array: T, size: number): T {
+export function grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(
+  array: T,
+  size: number,
+): T {
   if (array.length >= size) return array;
   let length = Math.max(16, array.length);
   while (length < size) length *= 2;

@@ -24,7 +24,8 @@ export class Facets {
   /** How many public tools each category has (among those passing `filters`, when given). */
   categoryCounts(filters?: FilterMasks): Map<CategorySlug, number> {
     const { perCategory, categoryMask } = this.slots;
-    if (!filters || (filters.pricing === 0 && filters.platforms === 0)) return new Map(CATEGORIES.map((c, i) => [c.slug, perCategory[i]!]));
+    if (!filters || (filters.pricing === 0 && filters.platforms === 0))
+      return new Map(CATEGORIES.map((c, i) => [c.slug, perCategory[i]!]));
     const view = this.lists.filteredView(null, "recency", filters);
     const per = new Int32Array(CATEGORIES.length);
     for (let i = 0; i < view.length; i++) {
@@ -67,7 +68,8 @@ export function countFacets(store: SlotStore, slots: Int32Array, filters: Filter
     const slot = slots[i]!;
     const pricing = pricingOf[slot]!;
     const platforms = platformsOf[slot]!;
-    if (pricing > 0 && (filters.platforms === 0 || (platforms & filters.platforms) !== 0)) counts.pricing[pricing - 1]!++;
+    if (pricing > 0 && (filters.platforms === 0 || (platforms & filters.platforms) !== 0))
+      counts.pricing[pricing - 1]!++;
     if (filters.pricing === 0 || (pricing > 0 && (filters.pricing & (1 << (pricing - 1))) !== 0)) {
       for (let p = 0; p < PLATFORMS.length; p++) if (platforms & (1 << p)) counts.platforms[p]!++;
     }

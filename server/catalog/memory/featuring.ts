@@ -41,7 +41,11 @@ export class Featuring {
     const bit = options.category === null ? 0 : 1 << (CATEGORY_BY_SLUG.get(options.category) ?? 31);
     const ids = [...running.keys()].filter((id) => {
       const slot = slots.slotOf.get(id);
-      return slot !== undefined && (bit === 0 || (slots.categoryMask[slot]! & bit) !== 0) && slots.passes(slot, options.filters);
+      return (
+        slot !== undefined &&
+        (bit === 0 || (slots.categoryMask[slot]! & bit) !== 0) &&
+        slots.passes(slot, options.filters)
+      );
     });
     ids.sort((a, b) => {
       const fa = running.get(a)!;
@@ -64,7 +68,10 @@ export class Featuring {
         const ends = p.paidAt + FEATURED_DURATION_MS;
         if (now >= ends || !this.slots.slotOf.has(p.toolId)) continue;
         const held = running.get(p.toolId);
-        running.set(p.toolId, { cents: (held?.cents ?? 0) + p.amountCents, lastPaidAt: Math.max(held?.lastPaidAt ?? 0, p.paidAt) });
+        running.set(p.toolId, {
+          cents: (held?.cents ?? 0) + p.amountCents,
+          lastPaidAt: Math.max(held?.lastPaidAt ?? 0, p.paidAt),
+        });
         until = Math.min(until, ends);
       }
       this.running = running;

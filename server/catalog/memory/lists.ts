@@ -92,7 +92,13 @@ export class Lists {
 
   /** The newest public tools of a category (or all), leaving out one. */
   newest(category: CategorySlug | null, limit: number, except?: string): string[] {
-    return this.list({ category, sort: "recent", from: 0, count: limit, exclude: except ? new Set([except]) : undefined }).ids;
+    return this.list({
+      category,
+      sort: "recent",
+      from: 0,
+      count: limit,
+      exclude: except ? new Set([except]) : undefined,
+    }).ids;
   }
 
   /** Slots of a category (or all) in date order (newest first) or name order (A first). */
@@ -176,7 +182,12 @@ export class Lists {
 }
 
 /** Where a slot stands in a view (a binary search in the view's order), or -1. */
-function positionIn(view: Int32Array, slot: number, before: (a: number, b: number) => number, reversed: boolean): number {
+function positionIn(
+  view: Int32Array,
+  slot: number,
+  before: (a: number, b: number) => number,
+  reversed: boolean,
+): number {
   let lo = 0;
   let hi = view.length;
   while (lo < hi) {

@@ -142,7 +142,7 @@ export class Postings {
       let slot = 0;
       // The varint read inline (see varint.ts readVarint): this loop runs over most of the
       // catalogue for a common word, and a local cursor beats the shared one of another module.
-      for (let at = this.postingFrom[token]!; at < end; ) {
+      for (let at = this.postingFrom[token]!; at < end;) {
         let value = 0;
         let shift = 0;
         let byte: number;

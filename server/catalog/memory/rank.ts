@@ -59,7 +59,7 @@ export class ResultOrder {
     const byRank = new Int32Array(this.slots.live);
     featured.forEach((slot, r) => (byRank[r] = slot));
     let r = featured.length;
-    for (let i = 0; i < recency.length; ) {
+    for (let i = 0; i < recency.length;) {
       let j = i + 1;
       while (j < recency.length && createdAt[recency[j]!] === createdAt[recency[i]!]) j++;
       for (let k = j - 1; k >= i; k--) if (!isFeatured.has(recency[k]!)) byRank[r++] = recency[k]!;

@@ -90,7 +90,9 @@ export class SearchIndex {
         if ([...word].length >= 4) counts.set(word, (counts.get(word) ?? 0) + uses);
       }
     }
-    this.words = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([word]) => word);
+    this.words = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([word]) => word);
     return this.words;
   }
 
@@ -104,7 +106,8 @@ export class SearchIndex {
     if (needle === "") {
       const view = lists.view(null, "recency");
       const ids: string[] = [];
-      for (let i = 0; i < view.length && ids.length < limit; i++) if (!skip(slots.ids[view[i]!]!)) ids.push(slots.ids[view[i]!]!);
+      for (let i = 0; i < view.length && ids.length < limit; i++)
+        if (!skip(slots.ids[view[i]!]!)) ids.push(slots.ids[view[i]!]!);
       return ids;
     }
     const nameBit = 1 << FIELDS.indexOf("name");
@@ -139,7 +142,13 @@ export class SearchIndex {
     results.prepare(now);
     const from = (options.page - 1) * options.pageSize;
     const order = options.order ?? "relevance";
-    const found = this.scoreAll(normalizedQuery, words, from + options.pageSize, options.filters, options.facets === true);
+    const found = this.scoreAll(
+      normalizedQuery,
+      words,
+      from + options.pageSize,
+      options.filters,
+      options.facets === true,
+    );
     const total = found.matched;
     const count = Math.max(0, Math.min(options.pageSize, total - from));
     let page: number[];
@@ -149,8 +158,16 @@ export class SearchIndex {
       page = Array.from(scratch.touched.subarray(0, total))
         .sort(order === "name" ? slots.nameBefore : slots.newerFirst)
         .slice(from, from + count);
-    } else page = total <= this.parts.sortLimit ? results.pageBySort(total, from, count) : results.pageByRankWalk(total, from, count);
-    return { hits: page.map((slot) => ({ id: slots.ids[slot]!, score: scratch.score[slot]! })), total, ...(found.facets ? { facets: found.facets } : {}) };
+    } else
+      page =
+        total <= this.parts.sortLimit
+          ? results.pageBySort(total, from, count)
+          : results.pageByRankWalk(total, from, count);
+    return {
+      hits: page.map((slot) => ({ id: slots.ids[slot]!, score: scratch.score[slot]! })),
+      total,
+      ...(found.facets ? { facets: found.facets } : {}),
+    };
   }
 
   /** Ids of the tokens a query word matches, each once (the postings made first, if a bulk load left them unmade). */
@@ -164,7 +181,13 @@ export class SearchIndex {
    * Scores are exact for the first `exact` results in order; below those a phrase may be left
    * unchecked, which can lower a score but never drops a match (every word already matched).
    */
-  private scoreAll(phrase: string, words: string[], exact: number, filters?: FilterMasks, withFacets = false): { matched: number; facets?: FacetCounts } {
+  private scoreAll(
+    phrase: string,
+    words: string[],
+    exact: number,
+    filters?: FilterMasks,
+    withFacets = false,
+  ): { matched: number; facets?: FacetCounts } {
     const { slots, postings, scratch } = this.parts;
     scratch.ensure(slots.length);
     const { alive } = slots;

@@ -34,7 +34,10 @@ export class Similar {
    * same pricing model, highest first, then newest, then by id as the date order has it; one page of
    * them with what each shares, and how many there are. Null when the tool is not held.
    */
-  similar(id: string, options: { from: number; count: number }): { hits: { id: string; shares: Shares }[]; total: number } | null {
+  similar(
+    id: string,
+    options: { from: number; count: number },
+  ): { hits: { id: string; shares: Shares }[]; total: number } | null {
     const source = this.slots.slotOf.get(id);
     if (source === undefined) return null;
     this.scratch.ensure(this.slots.length);
@@ -120,7 +123,11 @@ export class Similar {
    * other one with the score of the last of them, as the caller breaks those ties (by likes, which
    * are not held here). Best first, newest first among equals; at most `cap` in all; never `except`.
    */
-  closest(tool: { categories: readonly string[]; tags: readonly string[]; except: string }, limit: number, cap: number): { id: string; points: number }[] {
+  closest(
+    tool: { categories: readonly string[]; tags: readonly string[]; except: string },
+    limit: number,
+    cap: number,
+  ): { id: string; points: number }[] {
     // Typed arrays and one walk in date order, not a map and a sort: in a large category most of
     // the catalogue shares something with the tool, and a tool page must not sort it all.
     const { ids, alive, categoryMask } = this.slots;
@@ -157,7 +164,8 @@ export class Similar {
       }
     }
     const byScore = Array.from({ length: best + 1 }, () => [] as number[]);
-    for (const slot of this.lists.view(null, "recency")) if (points[slot]! >= cut && byScore[points[slot]!]!.length < cap) byScore[points[slot]!]!.push(slot);
+    for (const slot of this.lists.view(null, "recency"))
+      if (points[slot]! >= cut && byScore[points[slot]!]!.length < cap) byScore[points[slot]!]!.push(slot);
     const closest: { id: string; points: number }[] = [];
     for (let p = best; p >= cut && closest.length < cap; p--) {
       for (const slot of byScore[p]!) {
@@ -176,7 +184,8 @@ export class Similar {
     const pricing = pricingOf[source]!;
     const sourceTags = new Set(tagList.subarray(tagFrom[source]!, tagFrom[source + 1]!));
     const tags: string[] = [];
-    for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) if (sourceTags.has(tagList[t]!)) tags.push(names[tagList[t]!]!);
+    for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++)
+      if (sourceTags.has(tagList[t]!)) tags.push(names[tagList[t]!]!);
     return {
       categories: CATEGORIES.filter((_, i) => categories & (1 << i)).map((c) => c.slug),
       tags,

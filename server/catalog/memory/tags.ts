@@ -59,7 +59,8 @@ export class Tags {
       const slots = new Int32Array(from[this.names.length]!);
       const cursor = from.slice(0, this.names.length);
       for (let slot = 0; slot < count; slot++) {
-        if (alive[slot] === 1) for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) slots[cursor[tagList[t]!]!++] = slot;
+        if (alive[slot] === 1)
+          for (let t = tagFrom[slot]!; t < tagFrom[slot + 1]!; t++) slots[cursor[tagList[t]!]!++] = slot;
       }
       this.tagged = { slots, from };
     }
@@ -98,7 +99,10 @@ export class Tags {
     }
     const rank = this.lists.recencyRanks();
     const ordered = [...found].sort((a, b) => rank[a]! - rank[b]!);
-    return { ids: ordered.slice(options.from, options.from + options.count).map((slot) => this.slots.ids[slot]!), total: ordered.length };
+    return {
+      ids: ordered.slice(options.from, options.from + options.count).map((slot) => this.slots.ids[slot]!),
+      total: ordered.length,
+    };
   }
 
   private newTag(tag: string): number {

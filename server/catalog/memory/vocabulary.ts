@@ -77,7 +77,10 @@ export class Vocabulary {
     let i = 0;
     let j = 0;
     for (let n = 0; n < total; n++) {
-      if (j >= added.length || (i < this.suffixes.length && byText([this.suffixes[i]!, this.suffixToken[i]!], added[j]!) <= 0)) {
+      if (
+        j >= added.length ||
+        (i < this.suffixes.length && byText([this.suffixes[i]!, this.suffixToken[i]!], added[j]!) <= 0)
+      ) {
         suffixes[n] = this.suffixes[i]!;
         owners[n] = this.suffixToken[i++]!;
       } else {

@@ -36,10 +36,16 @@ describe("migrations and schema", () => {
 
   it("refuses an unknown status and a negative like count", async () => {
     await expect(
-      t.database.db.insertInto("tools").values({ ...tool("bad-status"), status: "published" }).execute(),
+      t.database.db
+        .insertInto("tools")
+        .values({ ...tool("bad-status"), status: "published" })
+        .execute(),
     ).rejects.toThrow();
     await expect(
-      t.database.db.insertInto("tools").values({ ...tool("bad-count"), upvotes_count: -1 }).execute(),
+      t.database.db
+        .insertInto("tools")
+        .values({ ...tool("bad-count"), upvotes_count: -1 })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -48,12 +54,22 @@ describe("migrations and schema", () => {
     const { db } = t.database;
     await db.insertInto("tools").values(row).execute();
     await db.insertInto("likes").values({ tool_id: row.id, visitor_id: "v1", created_at: 1 }).execute();
-    await expect(db.insertInto("likes").values({ tool_id: row.id, visitor_id: "v1", created_at: 2 }).execute()).rejects.toThrow();
+    await expect(
+      db.insertInto("likes").values({ tool_id: row.id, visitor_id: "v1", created_at: 2 }).execute(),
+    ).rejects.toThrow();
     await db.insertInto("tool_categories").values({ tool_id: row.id, category: "ai", position: 0 }).execute();
     await db.deleteFrom("tools").where("id", "=", row.id).execute();
-    const left = await db.selectFrom("likes").select(sql<number>`count(*)`.as("n")).where("tool_id", "=", row.id).executeTakeFirstOrThrow();
+    const left = await db
+      .selectFrom("likes")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("tool_id", "=", row.id)
+      .executeTakeFirstOrThrow();
     expect(left.n).toBe(0);
-    const cats = await db.selectFrom("tool_categories").select(sql<number>`count(*)`.as("n")).where("tool_id", "=", row.id).executeTakeFirstOrThrow();
+    const cats = await db
+      .selectFrom("tool_categories")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("tool_id", "=", row.id)
+      .executeTakeFirstOrThrow();
     expect(cats.n).toBe(0);
   });
 
@@ -72,10 +88,22 @@ describe("migrations and schema", () => {
       paid_at: 1,
     };
     const id = newId();
-    await db.insertInto("orders").values({ ...order, id, provider_session_id: "cs_1" }).execute();
-    await expect(db.insertInto("orders").values({ ...order, id: newId(), provider_session_id: "cs_1" }).execute()).rejects.toThrow();
+    await db
+      .insertInto("orders")
+      .values({ ...order, id, provider_session_id: "cs_1" })
+      .execute();
+    await expect(
+      db
+        .insertInto("orders")
+        .values({ ...order, id: newId(), provider_session_id: "cs_1" })
+        .execute(),
+    ).rejects.toThrow();
     await db.deleteFrom("tools").where("id", "=", row.id).execute();
-    const kept = await db.selectFrom("orders").select(["tool_id", "tool_name"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom("orders")
+      .select(["tool_id", "tool_name"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ tool_id: null, tool_name: "ordered" });
   });
 

@@ -20,7 +20,9 @@ describe("migrations on PostgreSQL", () => {
       try {
         const state = await fresh.database.db.selectFrom("catalog_state").select("version").execute();
         expect(state).toHaveLength(1);
-        const { rows } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(fresh.database.db);
+        const { rows } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(
+          fresh.database.db,
+        );
         expect(rows[0]!.n).toBeGreaterThan(0);
       } finally {
         await fresh.drop();

@@ -236,11 +236,26 @@ export interface AppSecretsTable {
 /** What an admin did to a tool: who, what, when. Kept when the tool or the admin is gone. */
 /** What the audit log records: admins' changes, and sign-ins with their failures. */
 export type AuditAction =
-  | "approve" | "reject" | "edit" | "delete" | "add" | "import"
+  | "approve"
+  | "reject"
+  | "edit"
+  | "delete"
+  | "add"
+  | "import"
   | "message-delete"
-  | "login" | "login-failed" | "login-locked" | "logout" | "password-set"
-  | "claim-request" | "claim-verify" | "claim-verify-failed" | "claim-revoke" | "owner-link"
-  | "owner-edit" | "owner-edit-approve" | "owner-edit-reject";
+  | "login"
+  | "login-failed"
+  | "login-locked"
+  | "logout"
+  | "password-set"
+  | "claim-request"
+  | "claim-verify"
+  | "claim-verify-failed"
+  | "claim-revoke"
+  | "owner-link"
+  | "owner-edit"
+  | "owner-edit-approve"
+  | "owner-edit-reject";
 
 export interface AuditLogTable {
   id: string;

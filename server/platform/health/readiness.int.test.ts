@@ -52,7 +52,10 @@ describe("/readyz", () => {
 
       const ready = await readyWithin(server, 10_000);
       expect(ready.res.status).toBe(200);
-      expect(ready.body).toEqual({ status: "ready", checks: { shutdown: "ok", database: "ok", migrations: "ok", catalog: "ok" } });
+      expect(ready.body).toEqual({
+        status: "ready",
+        checks: { shutdown: "ok", database: "ok", migrations: "ok", catalog: "ok" },
+      });
       expect(ready.res.headers.get("cache-control")).toBe("no-store");
       expect(ready.res.headers.get("content-type")).toMatch(/^application\/json/);
       // Never answered by the page cache, however often asked (a browser's agent included).

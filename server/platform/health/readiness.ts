@@ -38,12 +38,19 @@ const CHECK_TIMEOUT_MS = 2000;
  * the instance reports not ready until it is done — without that, a probe that keeps traffic away
  * would keep the catalogue from ever loading.
  */
-export function createReadiness({ database, catalog, now, log, lifecycle }: ReadinessDeps): { check(): Promise<ReadinessReport> } {
+export function createReadiness({ database, catalog, now, log, lifecycle }: ReadinessDeps): {
+  check(): Promise<ReadinessReport>;
+} {
   let warming: Promise<void> | null = null;
 
   return {
     async check() {
-      const checks: Record<ReadinessCheck, CheckState> = { shutdown: "ok", database: "ok", migrations: "unknown", catalog: "ok" };
+      const checks: Record<ReadinessCheck, CheckState> = {
+        shutdown: "ok",
+        database: "ok",
+        migrations: "unknown",
+        catalog: "ok",
+      };
       const reasons: string[] = [];
       if (lifecycle.stopping) {
         checks.shutdown = "failing";
@@ -60,7 +67,8 @@ export function createReadiness({ database, catalog, now, log, lifecycle }: Read
         try {
           const pending = await within(pendingMigrations(database.db));
           checks.migrations = pending.length === 0 ? "ok" : "failing";
-          if (pending.length > 0) reasons.push(`${pending.length} database migration${pending.length === 1 ? " is" : "s are"} not applied`);
+          if (pending.length > 0)
+            reasons.push(`${pending.length} database migration${pending.length === 1 ? " is" : "s are"} not applied`);
         } catch (error) {
           log.warn({ err: error }, "readiness: migrations not readable");
           checks.migrations = "failing";

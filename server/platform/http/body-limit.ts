@@ -21,7 +21,8 @@ export function limitBody(maxBytes: number, tooLargeMessage = "The request is to
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const length = req.get("content-length");
     if (length === undefined) {
-      if (req.get("transfer-encoding")) return next(new HttpError("length-required", "The request must state its length."));
+      if (req.get("transfer-encoding"))
+        return next(new HttpError("length-required", "The request must state its length."));
       return next();
     }
     if (!/^\d+$/.test(length) || Number(length) > maxBytes) {

@@ -14,7 +14,8 @@ describe("pages while the database is busy", () => {
   beforeAll(() => {
     server = testServer();
   });
-  const get = (pathname: string) => fetch(`${server.url}${pathname}`, { headers: { "User-Agent": BROWSER_UA }, redirect: "manual" });
+  const get = (pathname: string) =>
+    fetch(`${server.url}${pathname}`, { headers: { "User-Agent": BROWSER_UA }, redirect: "manual" });
 
   it(
     "are answered 503 with Retry-After and a page that says so on PostgreSQL, and as usual on SQLite, where reads do not wait",
@@ -24,7 +25,10 @@ describe("pages while the database is busy", () => {
       await addTools(server.services, [tool]);
 
       // A page and a resource route (the sitemap), each while the database takes nothing.
-      const [page, sitemap] = await whileDatabaseBusy(server.services, async () => [await get(`/tool/${tool.slug}`), await get("/sitemap.xml")]);
+      const [page, sitemap] = await whileDatabaseBusy(server.services, async () => [
+        await get(`/tool/${tool.slug}`),
+        await get("/sitemap.xml"),
+      ]);
       if (server.services.database.engine === "postgres") {
         for (const res of [page, sitemap]) {
           expect(res.status).toBe(503);

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { rawClientIp } from "./client.ts";
 
 function request(remoteAddress: string, forwardedFor?: string): IncomingMessage {
-  return { headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }, socket: { remoteAddress } } as unknown as IncomingMessage;
+  return {
+    headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
+    socket: { remoteAddress },
+  } as unknown as IncomingMessage;
 }
 
 function appTrusting(trust: false | number | string) {

@@ -13,7 +13,10 @@ const expressIp = Object.getOwnPropertyDescriptor(express.request, "ip")!.get as
 
 /** `clientIp` for a request Express has not seen yet (the fast paths in front of it), by `app`'s TRUST_PROXY. */
 export function rawClientIp(app: Express): (req: IncomingMessage) => string {
-  return (req) => expressIp.call({ app, headers: req.headers, connection: req.socket, socket: req.socket }) ?? req.socket.remoteAddress ?? "unknown";
+  return (req) =>
+    expressIp.call({ app, headers: req.headers, connection: req.socket, socket: req.socket }) ??
+    req.socket.remoteAddress ??
+    "unknown";
 }
 
 /**

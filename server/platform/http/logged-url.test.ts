@@ -44,10 +44,18 @@ describe("the URL the logs write", () => {
     expect(loggedUrl(url)).toBe(logged);
   });
 
-  it.each(["/", "/browse/ai/newest", "/search/notes?page=2", "/payment-cancel?tool_id=t1", "/submission", "/submit-tool", "/digest", "/digest/confirm", "/claim", "/tool/x?ref=home&theme=dark"])(
-    "writes %s as it is",
-    (url) => expect(loggedUrl(url)).toBe(url),
-  );
+  it.each([
+    "/",
+    "/browse/ai/newest",
+    "/search/notes?page=2",
+    "/payment-cancel?tool_id=t1",
+    "/submission",
+    "/submit-tool",
+    "/digest",
+    "/digest/confirm",
+    "/claim",
+    "/tool/x?ref=home&theme=dark",
+  ])("writes %s as it is", (url) => expect(loggedUrl(url)).toBe(url));
 
   it("keeps only the query parameters known to be harmless, and marks where others were left out", () => {
     expect(loggedUrl(`/admin/tools?status=${TOKEN}&page=2`)).toBe("/admin/tools?page=2&[redacted]");

@@ -95,7 +95,9 @@ function harmlessQuery(query: string): string {
  */
 export function urlRedactor(routes: readonly SecretRoute[]): (url: string) => string {
   // The longest first: a route nested under another's literal part is its own.
-  const prefixes = routes.map((route) => ({ prefix: literalPrefix(route.path), secret: route.secret })).sort((a, b) => b.prefix.length - a.prefix.length);
+  const prefixes = routes
+    .map((route) => ({ prefix: literalPrefix(route.path), secret: route.secret }))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
   return (url) => {
     const queryAt = url.search(/[?#]/);
     const path = queryAt === -1 ? url : url.slice(0, queryAt);

@@ -19,7 +19,9 @@ export function sameSite(url: string, req: Request): boolean {
  * Whether a state-changing request comes from this site's own pages: its Origin (or, where a
  * browser sends none, its Referer) names this host. Admin changes need it besides the session.
  */
-export function fromThisSite(headers: { get(name: "origin" | "referer" | "host"): string | null | undefined }): boolean {
+export function fromThisSite(headers: {
+  get(name: "origin" | "referer" | "host"): string | null | undefined;
+}): boolean {
   return sameHost(headers.get("origin") ?? headers.get("referer"), headers.get("host"));
 }
 

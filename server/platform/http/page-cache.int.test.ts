@@ -38,7 +38,9 @@ describe("page cache", () => {
     expect(two.res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(two.res.headers.get("x-request-id")).not.toBe(one.res.headers.get("x-request-id"));
     // A proxy's request id is sent back once, by a stored page as by a rendered one.
-    const proxied = await fetch(`${server.url}/`, { headers: { "user-agent": BROWSER_UA, "x-request-id": "proxy-req-0001" } });
+    const proxied = await fetch(`${server.url}/`, {
+      headers: { "user-agent": BROWSER_UA, "x-request-id": "proxy-req-0001" },
+    });
     expect(proxied.headers.get("x-cache")).toBe("HIT");
     expect(proxied.headers.get("x-request-id")).toBe("proxy-req-0001");
     // The stored page is every visitor's: its inline scripts are allowed by hash, not by one response's nonce.
@@ -109,7 +111,9 @@ describe("page cache", () => {
   });
 
   it("keeps crawlers' and people's copies apart, both fresh", async () => {
-    const bot = await fetch(`${server.url}/browse/design`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const bot = await fetch(`${server.url}/browse/design`, {
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
     expect(bot.status).toBe(200);
     const person = await getPage(server.url, "/browse/design");
     expect(person.res.status).toBe(200);

@@ -5,7 +5,13 @@ import { gzip as gzipCallback } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
-import { createContext, createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createContext,
+  createRequestHandler,
+  type EntryContext,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import type { Logger } from "../logger.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
@@ -18,7 +24,14 @@ const gzip = promisify(gzipCallback);
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
 // Set per response, never replayed from a stored one.
-const PER_RESPONSE_HEADERS = new Set(["x-request-id", "content-length", "set-cookie", "etag", "x-cache", "content-encoding"]);
+const PER_RESPONSE_HEADERS = new Set([
+  "x-request-id",
+  "content-length",
+  "set-cookie",
+  "etag",
+  "x-cache",
+  "content-encoding",
+]);
 
 /**
  * What the cache needs to know of the catalogue's freshness, declared here so that plumbing does
@@ -65,7 +78,12 @@ export interface PageCache {
    * Sends a JSON answer a route made and keeps it like a page (the search API: docs/decisions/023),
    * for the catalogue `generation` it was read at, showing like counts as of `madeAt`.
    */
-  keepJson(req: ExpressRequest, res: ExpressResponse, value: unknown, made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts">): Promise<void>;
+  keepJson(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    value: unknown,
+    made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts">,
+  ): Promise<void>;
 }
 
 /** A stored response, ready to send again without running any application code. */
@@ -118,7 +136,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const entry = cache.get(key);
     if (!entry) return undefined;
     const { freshness } = options;
-    if (entry.generation !== generation || entry.madeAt < freshness.countsCutoff() || freshness.countsChangedSince(entry.likeCounts, entry.madeAt)) {
+    if (
+      entry.generation !== generation ||
+      entry.madeAt < freshness.countsCutoff() ||
+      freshness.countsChangedSince(entry.likeCounts, entry.madeAt)
+    ) {
       cache.delete(key);
       return undefined;
     }
@@ -130,7 +152,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const botByAgent = new Map<string, boolean>();
   const metrics = options.metrics;
   /** Sends a stored response, counted as what its X-Cache header says. */
-  const send = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: "HIT" | "MISS", requestId?: string) => {
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: CachedResponse,
+    state: "HIT" | "MISS",
+    requestId?: string,
+  ) => {
     metrics?.pageCache(state);
     sendStored(req, res, entry, state, requestId);
   };
@@ -147,7 +175,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return `${bot ? "bot" : "human"} ${url}`;
   }
 
-  const cacheable = (method: string | undefined, url: string) => (method === "GET" || method === "HEAD") && lookupRoute(url).cache;
+  const cacheable = (method: string | undefined, url: string) =>
+    (method === "GET" || method === "HEAD") && lookupRoute(url).cache;
 
   async function render(req: ExpressRequest, res: ExpressResponse, generation: number): Promise<Rendered> {
     const madeAt = options.now();
@@ -167,7 +196,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       body = pinned.page;
       headers.set("content-security-policy", pinned.csp);
     }
-    return { stored: await storable(response.status, headers, body, { generation, madeAt, likeCounts: html ? context.get(shownLikeCounts) : [] }) };
+    return {
+      stored: await storable(response.status, headers, body, {
+        generation,
+        madeAt,
+        likeCounts: html ? context.get(shownLikeCounts) : [],
+      }),
+    };
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
@@ -241,7 +276,14 @@ async function storable(
   headers.set("vary", "Accept-Encoding");
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   headers.set("etag", etag);
-  return { status, headers: [...headers].flat(), body: ownBytes(body), gzip: ownBytes(await gzip(body, { level: 6 })), etag, ...made };
+  return {
+    status,
+    headers: [...headers].flat(),
+    body: ownBytes(body),
+    gzip: ownBytes(await gzip(body, { level: 6 })),
+    etag,
+    ...made,
+  };
 }
 
 /**
@@ -287,7 +329,13 @@ function acceptsGzip(header: string | undefined): boolean {
 // The hot path of the whole site: one writeHead with the stored headers, then the bytes. Given the
 // request id, nothing else has set a header: Node then writes the array as it is, without
 // building (and checking again) a header map.
-function sendStored(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, state: "HIT" | "MISS", requestId?: string) {
+function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  state: "HIT" | "MISS",
+  requestId?: string,
+) {
   const conditional = req.headers["if-none-match"];
   if (conditional && conditional.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
     const headers = ["x-cache", state];

@@ -38,6 +38,10 @@ export function plainPageHtml(page: PlainPage, requestId: string): string {
 export function busyPageResponse(requestId: string): globalThis.Response {
   return new globalThis.Response(plainPageHtml({ title: BUSY_TITLE, message: BUSY_MESSAGE }, requestId), {
     status: 503,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(BUSY_RETRY_AFTER_SEC) },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(BUSY_RETRY_AFTER_SEC),
+    },
   });
 }

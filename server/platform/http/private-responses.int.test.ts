@@ -16,15 +16,31 @@ describe("responses no shared cache may keep", () => {
   beforeAll(async () => {
     server = getServer();
     await addTools(server.services, [tool]);
-    const admin = await createAdmin(server.services.database, "cache-admin", "a long enough password", server.services.now());
+    const admin = await createAdmin(
+      server.services.database,
+      "cache-admin",
+      "a long enough password",
+      server.services.now(),
+    );
     cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, admin.id, server.services.now())}`;
   });
 
   it("are every admin page, its data, and the admin API, signed in or not", async () => {
-    for (const path of ["/admin", "/admin/dashboard", "/admin/dashboard.data", "/admin/orders?page=2", "/ADMIN/messages", "/%61dmin/audit", "/admin/login", "/api/admin/stats"]) {
+    for (const path of [
+      "/admin",
+      "/admin/dashboard",
+      "/admin/dashboard.data",
+      "/admin/orders?page=2",
+      "/ADMIN/messages",
+      "/%61dmin/audit",
+      "/admin/login",
+      "/api/admin/stats",
+    ]) {
       for (const headers of [{ cookie }, {}] as Record<string, string>[]) {
         const { res } = await getPage(server.url, path, { headers });
-        expect(res.headers.get("cache-control"), `${path} ${headers.cookie ? "signed in" : "signed out"}`).toBe("private, no-store");
+        expect(res.headers.get("cache-control"), `${path} ${headers.cookie ? "signed in" : "signed out"}`).toBe(
+          "private, no-store",
+        );
       }
     }
     const login = await postForm(`${server.url}/admin/login`, { username: "cache-admin", password: "wrong password!" });
@@ -33,7 +49,10 @@ describe("responses no shared cache may keep", () => {
   });
 
   it("are every response that sets a cookie", async () => {
-    const login = await postForm(`${server.url}/admin/login`, { username: "cache-admin", password: "a long enough password" });
+    const login = await postForm(`${server.url}/admin/login`, {
+      username: "cache-admin",
+      password: "a long enough password",
+    });
     expect(login.status).toBe(302);
     expect(login.headers.getSetCookie().length).toBeGreaterThan(0);
     expect(login.headers.get("cache-control")).toBe("private, no-store");
@@ -56,7 +75,9 @@ describe("a stored public page's CSP", () => {
 
   /** The inline scripts of a page with their attributes, and the script sources its CSP allows. */
   function scriptsAndPolicy(html: string, csp: string) {
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/type="application\/ld\+json"/.test(attrs!));
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs]) => !/type="application\/ld\+json"/.test(attrs!),
+    );
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
     return { scripts, scriptSrc };
   }

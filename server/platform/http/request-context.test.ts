@@ -28,7 +28,13 @@ function logLine(url: string, method = "GET", status = 200): { line: string; ent
 describe("the request log line", () => {
   it("logs a request's method, URL, status, time and id", () => {
     const { entry } = logLine("/tool/quillmate?ref=home", "GET", 200);
-    expect(entry).toMatchObject({ msg: "request", method: "GET", url: "/tool/quillmate?ref=home", status: 200, ip: "203.0.113.9" });
+    expect(entry).toMatchObject({
+      msg: "request",
+      method: "GET",
+      url: "/tool/quillmate?ref=home",
+      status: 200,
+      ip: "203.0.113.9",
+    });
     expect(entry.reqId).toEqual(expect.any(String));
     expect(entry.ms).toEqual(expect.any(Number));
   });

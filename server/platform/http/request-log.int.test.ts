@@ -40,13 +40,28 @@ describe("the request log and secret addresses", () => {
     const server = getServer();
     const tool = makeTool({ name: "Logged Tool" });
     await addTools(server.services, [tool]);
-    const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init, headers: { "User-Agent": BROWSER_UA, ...init.headers } });
+    const get = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        redirect: "manual",
+        ...init,
+        headers: { "User-Agent": BROWSER_UA, ...init.headers },
+      });
     const post = (path: string, fields: Record<string, string>) =>
-      get(path, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url } });
+      get(path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      });
 
     // A real submission: its confirmation, its status page, and an address of the old form.
     const body = new FormData();
-    for (const [name, value] of Object.entries({ name: "Logged Submission", tagline: "Watched by the log", websiteUrl: "https://logged-submission.example.com", categories: "utilities" })) body.append(name, value);
+    for (const [name, value] of Object.entries({
+      name: "Logged Submission",
+      tagline: "Watched by the log",
+      websiteUrl: "https://logged-submission.example.com",
+      categories: "utilities",
+    }))
+      body.append(name, value);
     body.append("logo", fileOf(await testImage("png", 64, 64), "logo.png"));
     const submitted = await get("/submit-tool", { method: "POST", body, headers: { Origin: server.url } });
     expect(submitted.status).toBe(303);
@@ -68,7 +83,10 @@ describe("the request log and secret addresses", () => {
       [await get(`/digest/confirm/${TOKEN}`), "/digest/confirm/[redacted]"],
       [await post(`/digest/confirm/${TOKEN}`, {}), "/digest/confirm/[redacted]"],
       [await get(`/digest/unsubscribe/${TOKEN}`), "/digest/unsubscribe/[redacted]"],
-      [await post(`/digest/unsubscribe/${TOKEN}`, { "List-Unsubscribe": "One-Click" }), "/digest/unsubscribe/[redacted]"],
+      [
+        await post(`/digest/unsubscribe/${TOKEN}`, { "List-Unsubscribe": "One-Click" }),
+        "/digest/unsubscribe/[redacted]",
+      ],
       [await get(`/test-checkout/${TOKEN}`), "/test-checkout/[redacted]"],
       [await get(`/payment-success?session_id=${TOKEN}`), "/payment-success?[redacted]"],
       [await get(`/api/checkout-session/${TOKEN}`), "/api/checkout-session/[redacted]"],
@@ -115,7 +133,9 @@ describe("X-Forwarded-For from a peer TRUST_PROXY does not name", () => {
     const warnings = () => entriesOf(lines).filter((e) => e.level === 40 && /X-Forwarded-For/.test(e.msg));
     expect(warnings()).toEqual([]);
     for (const address of ["198.51.100.7", "198.51.100.8"]) {
-      const res = await fetch(`${server.url}/about`, { headers: { "User-Agent": BROWSER_UA, "X-Forwarded-For": address } });
+      const res = await fetch(`${server.url}/about`, {
+        headers: { "User-Agent": BROWSER_UA, "X-Forwarded-For": address },
+      });
       await res.text();
       // Not believed: the client is the peer.
       expect((await requestLine(lines, res)).ip).toBe("127.0.0.1");
@@ -132,7 +152,8 @@ describe("the request log of a page answered from memory", () => {
 
   it("writes the client's address for a page answered from memory, as for one rendered", async () => {
     const server = getServer();
-    const from = (address: string) => fetch(`${server.url}/about`, { headers: { "User-Agent": BROWSER_UA, "X-Forwarded-For": address } });
+    const from = (address: string) =>
+      fetch(`${server.url}/about`, { headers: { "User-Agent": BROWSER_UA, "X-Forwarded-For": address } });
     const rendered = await from("203.0.113.50");
     await rendered.text();
     const stored = await from("203.0.113.51");

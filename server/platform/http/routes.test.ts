@@ -11,7 +11,11 @@ const PAGES: RouteEntry[] = [
   ]),
   route("*", "routes/not-found.tsx", { label: "other" }),
 ];
-const SERVER_PATHS: RouteEntry[] = [{ path: "staff/*", private: true, label: "/staff" }, { path: "api/*", label: "/api" }, { path: "health", cache: false }];
+const SERVER_PATHS: RouteEntry[] = [
+  { path: "staff/*", private: true, label: "/staff" },
+  { path: "api/*", label: "/api" },
+  { path: "health", cache: false },
+];
 
 describe("createRouteLookup", () => {
   const lookup = createRouteLookup(PAGES, SERVER_PATHS);
@@ -52,21 +56,45 @@ describe("createRouteLookup", () => {
 
 describe("the site's route table", () => {
   it("marks the admin area private and leaves the rest public", () => {
-    for (const url of ["/admin", "/admin/", "/ADMIN/tools/x", "/%61dmin", "/admin.data", "/admin/nothing", "/api/admin/stats", "/admin/login"]) {
+    for (const url of [
+      "/admin",
+      "/admin/",
+      "/ADMIN/tools/x",
+      "/%61dmin",
+      "/admin.data",
+      "/admin/nothing",
+      "/api/admin/stats",
+      "/admin/login",
+    ]) {
       expect(lookupRoute(url).private, url).toBe(true);
     }
-    for (const url of ["/", "/administrator", "/tool/admin", "/api/v1/tools", "/%E0%A4%A"]) expect(lookupRoute(url).private, url).toBe(false);
+    for (const url of ["/", "/administrator", "/tool/admin", "/api/v1/tools", "/%E0%A4%A"])
+      expect(lookupRoute(url).private, url).toBe(false);
   });
 
   it("keeps public pages and the public API, never personal pages or probes", () => {
-    for (const url of ["/", "/tool/x", "/search/x.data", "/api/v1/search?q=x", "/about"]) expect(lookupRoute(url).cache, url).toBe(true);
-    for (const url of ["/admin", "/claim/x", "/owner/t", "/test-checkout/s", "/payment-success", "/payment-cancel", "/healthz", "/readyz", "/metrics", "/%C0%AF"]) {
+    for (const url of ["/", "/tool/x", "/search/x.data", "/api/v1/search?q=x", "/about"])
+      expect(lookupRoute(url).cache, url).toBe(true);
+    for (const url of [
+      "/admin",
+      "/claim/x",
+      "/owner/t",
+      "/test-checkout/s",
+      "/payment-success",
+      "/payment-cancel",
+      "/healthz",
+      "/readyz",
+      "/metrics",
+      "/%C0%AF",
+    ]) {
       expect(lookupRoute(url).cache, url).toBe(false);
     }
   });
 
   it("reads a streamed body only for the forms that carry a logo", () => {
-    for (const url of ["/submit", "/submit-tool.data", "/admin/add-tool", "/admin/tools/abc", "/owner/token"]) expect(lookupRoute(url).upload, url).toBe(true);
-    for (const url of ["/contact", "/admin/tools", "/like/x", "/digest"]) expect(lookupRoute(url).upload, url).toBe(false);
+    for (const url of ["/submit", "/submit-tool.data", "/admin/add-tool", "/admin/tools/abc", "/owner/token"])
+      expect(lookupRoute(url).upload, url).toBe(true);
+    for (const url of ["/contact", "/admin/tools", "/like/x", "/digest"])
+      expect(lookupRoute(url).upload, url).toBe(false);
   });
 });

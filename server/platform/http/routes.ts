@@ -26,7 +26,15 @@ export interface PathRoute {
 }
 
 /** The route of a path no route of ours answers, and of one that is not a path at all. */
-const UNROUTED: PathRoute = { label: OTHER_LABEL, cache: false, private: false, upload: false, data: false, toolKey: null, searchTerm: null };
+const UNROUTED: PathRoute = {
+  label: OTHER_LABEL,
+  cache: false,
+  private: false,
+  upload: false,
+  data: false,
+  toolKey: null,
+  searchTerm: null,
+};
 
 /** A route's policy with its layouts' merged under it and its defaults filled in: a match's last route says it all. */
 type Resolved = Required<Pick<RoutePolicy, "label" | "cache" | "private">> & RoutePolicy;
@@ -55,7 +63,11 @@ export interface RouteLookup {
 }
 
 /** A lookup over a table (the site's, or a test's), keeping its last `max` answers by path. */
-export function createRouteLookup(pages: readonly RouteEntry[], serverPaths: readonly RouteEntry[], max = 5000): RouteLookup {
+export function createRouteLookup(
+  pages: readonly RouteEntry[],
+  serverPaths: readonly RouteEntry[],
+  max = 5000,
+): RouteLookup {
   const candidates = byFirstSegment([...matchable(pages), ...matchable(serverPaths)]);
   const known = new LRUCache<string, PathRoute>({ max });
   return (url) => {
@@ -106,7 +118,9 @@ function byFirstSegment(routes: RouteObject[]): Candidates {
 /** A pattern's first segment when it is literal, lower-cased; null when it is a parameter, a splat or optional. */
 function literalFirstSegment(pattern: string): string | null {
   const first = pattern.replace(/^\/+/, "").split("/", 1)[0]!;
-  return first === "" || first.startsWith(":") || first.includes("*") || first.endsWith("?") ? null : first.toLowerCase();
+  return first === "" || first.startsWith(":") || first.includes("*") || first.endsWith("?")
+    ? null
+    : first.toLowerCase();
 }
 
 function resolve(candidates: Candidates, path: string): PathRoute {
@@ -124,7 +138,10 @@ function resolve(candidates: Candidates, path: string): PathRoute {
   // of the route (`/%74ool/x`), the path is matched again with its `%` escaped, so matchRoutes
   // leaves it be.
   const answering = decodedFirst !== null && decoded(page) !== null ? lastMatch(candidates(decodedFirst), page) : null;
-  const asSent = answering && !escapesLiteral(answering.route.path ?? "", page) ? answering : lastMatch(candidates(first), page.replaceAll("%", "%25"));
+  const asSent =
+    answering && !escapesLiteral(answering.route.path ?? "", page)
+      ? answering
+      : lastMatch(candidates(first), page.replaceAll("%", "%25"));
   const label = (asSent ? policyOf(asSent.route).label : undefined) ?? OTHER_LABEL;
   if (!answering) return { ...UNROUTED, label, data };
   const policy = policyOf(answering.route);

@@ -88,7 +88,12 @@ export function pinInlineScripts(page: Buffer, csp: string, nonce: string): { pa
     const at = attributes.indexOf(attribute);
     if (at === -1) continue;
     const sourceStart = match.index + whole.length - "</script>".length - source.length;
-    if (source !== "") hashes.add(`'sha256-${createHash("sha256").update(page.subarray(sourceStart, sourceStart + source.length)).digest("base64")}'`);
+    if (source !== "")
+      hashes.add(
+        `'sha256-${createHash("sha256")
+          .update(page.subarray(sourceStart, sourceStart + source.length))
+          .digest("base64")}'`,
+      );
     const attributeStart = match.index + "<script".length + at;
     kept.push(page.subarray(copied, attributeStart));
     copied = attributeStart + attribute.length;

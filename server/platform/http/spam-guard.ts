@@ -17,7 +17,9 @@ export async function guardPublicForm(
   words: { limited: string; automated: string },
 ): Promise<SpamRefusal | null> {
   const limit = await post.limiter.consume(post.addressKey);
-  if (limit.limited) return { message: words.limited, init: { status: 429, headers: { "Retry-After": String(limit.retryAfterSec) } } };
-  if (typeof post.honeypot === "string" && post.honeypot !== "") return { message: words.automated, init: { status: 400 } };
+  if (limit.limited)
+    return { message: words.limited, init: { status: 429, headers: { "Retry-After": String(limit.retryAfterSec) } } };
+  if (typeof post.honeypot === "string" && post.honeypot !== "")
+    return { message: words.automated, init: { status: 400 } };
   return null;
 }

@@ -5,7 +5,13 @@ import type { Database } from "../db/index.ts";
 // instances, and a run whose process died holds the job no longer than its lease.
 
 /** Takes the lease `name` for `holder` until `at + leaseMs`, when no one holds it or its holder stopped renewing it; whether it did. */
-export async function acquireLease(database: Database, name: string, holder: string, leaseMs: number, at: number): Promise<boolean> {
+export async function acquireLease(
+  database: Database,
+  name: string,
+  holder: string,
+  leaseMs: number,
+  at: number,
+): Promise<boolean> {
   const { db } = database;
   const inserted = await db
     .insertInto("leases")
@@ -24,7 +30,13 @@ export async function acquireLease(database: Database, name: string, holder: str
 }
 
 /** Extends `holder`'s lease to `at + leaseMs`; false when it holds it no longer (another holder took it over). */
-export async function renewLease(database: Database, name: string, holder: string, leaseMs: number, at: number): Promise<boolean> {
+export async function renewLease(
+  database: Database,
+  name: string,
+  holder: string,
+  leaseMs: number,
+  at: number,
+): Promise<boolean> {
   const renewed = await database.db
     .updateTable("leases")
     .set({ expires_at: at + leaseMs })

@@ -1,4 +1,11 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/database.ts";
 import { openDatabase, type Database } from "../db/index.ts";
@@ -53,7 +60,14 @@ function runner({
   pollMs = 60_000,
   concurrency = 1,
 }: RunnerOptions): JobRunner {
-  const r = createJobRunner({ database, kinds: { screenshot: { handle, maxAttempts, retryDelayMs, leaseMs } }, now, log, pollMs, concurrency });
+  const r = createJobRunner({
+    database,
+    kinds: { screenshot: { handle, maxAttempts, retryDelayMs, leaseMs } },
+    now,
+    log,
+    pollMs,
+    concurrency,
+  });
   runners.push(r);
   return r;
 }
@@ -96,7 +110,13 @@ describe("running a job", () => {
     const calls: { payload: { toolId: string }; job: { id: string; attempts: number } }[] = [];
     const r = runner({ handle: async (payload, job) => void calls.push({ payload, job }) });
     const id = await enqueue("tool-1");
-    expect(await jobRow(id)).toMatchObject({ kind: "screenshot", status: "queued", attempts: 0, run_at: START, locked_until: null });
+    expect(await jobRow(id)).toMatchObject({
+      kind: "screenshot",
+      status: "queued",
+      attempts: 0,
+      run_at: START,
+      locked_until: null,
+    });
 
     expect(await r.drain()).toBe(1);
     expect(calls).toEqual([{ payload: { toolId: "tool-1" }, job: { id, attempts: 1 } }]);
@@ -131,7 +151,13 @@ describe("a failing job", () => {
 
     expect(await r.drain()).toBe(1);
     expect(attempts).toEqual([1]);
-    expect(await jobRow(id)).toMatchObject({ status: "queued", attempts: 1, run_at: START + 1000, locked_until: null, last_error: "boom 1" });
+    expect(await jobRow(id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      run_at: START + 1000,
+      locked_until: null,
+      last_error: "boom 1",
+    });
 
     clock = START + 999;
     expect(await r.drain()).toBe(0);
@@ -140,7 +166,13 @@ describe("a failing job", () => {
     clock = START + 1000;
     expect(await r.drain()).toBe(1);
     expect(attempts).toEqual([1, 2]);
-    expect(await jobRow(id)).toMatchObject({ status: "queued", attempts: 2, run_at: START + 3000, locked_until: null, last_error: "boom 2" });
+    expect(await jobRow(id)).toMatchObject({
+      status: "queued",
+      attempts: 2,
+      run_at: START + 3000,
+      locked_until: null,
+      last_error: "boom 2",
+    });
 
     clock = START + 2999;
     expect(await r.drain()).toBe(0);
@@ -252,7 +284,11 @@ describe("several runners", () => {
       },
     });
     const byB: number[] = [];
-    const b = runner({ leaseMs: 10_000, database: secondConnection(), handle: async (_p, job) => void byB.push(job.attempts) });
+    const b = runner({
+      leaseMs: 10_000,
+      database: secondConnection(),
+      handle: async (_p, job) => void byB.push(job.attempts),
+    });
 
     const id = await enqueue("tool-1");
     a.start();
@@ -502,4 +538,3 @@ describe("start, nudge and stop", () => {
     expect(await jobCount()).toBe(1);
   });
 });
-

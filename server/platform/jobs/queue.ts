@@ -13,7 +13,10 @@ export interface JobPayloads {
 export type JobKind = keyof JobPayloads;
 
 /** A job's work. Throwing retries it later (up to the kind's attempts); returning finishes it. */
-export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], job: { id: string; attempts: number }) => Promise<void>;
+export type JobHandler<K extends JobKind> = (
+  payload: JobPayloads[K],
+  job: { id: string; attempts: number },
+) => Promise<void>;
 
 export interface JobKindOptions<K extends JobKind> {
   handle: JobHandler<K>;
@@ -40,7 +43,17 @@ export async function enqueueJob<K extends JobKind>(
   const id = newId();
   await db
     .insertInto("jobs")
-    .values({ id, kind, payload: JSON.stringify(payload), status: "queued", run_at: now, locked_until: null, last_error: null, created_at: now, updated_at: now })
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload),
+      status: "queued",
+      run_at: now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -73,7 +86,15 @@ export interface JobRunnerOptions {
  * conditional update (only if nobody holds it), so exactly one worker holds it at a time; a worker
  * that dies simply lets its lease run out.
  */
-export function createJobRunner({ database, kinds, now, log, pollMs, concurrency, metrics }: JobRunnerOptions): JobRunner {
+export function createJobRunner({
+  database,
+  kinds,
+  now,
+  log,
+  pollMs,
+  concurrency,
+  metrics,
+}: JobRunnerOptions): JobRunner {
   const { db } = database;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;

@@ -52,29 +52,49 @@ function answering(outcome: RunOutcome | Error) {
 
 describe("a run started by hand", () => {
   it("reads a succeeded run's figures with the page's sentence, finished at the run's end", async () => {
-    const { services, asked } = answering({ kind: "finished", run: record({ itemErrors: [{ url: "https://example.com/", message: "No." }] }) });
+    const { services, asked } = answering({
+      kind: "finished",
+      run: record({ itemErrors: [{ url: "https://example.com/", message: "No." }] }),
+    });
     expect(await runJobNow(services, job, words)).toEqual({
       status: 200,
-      body: { job: "count", status: "success", message: "Counted 3.", timestamp: "2026-06-01T10:01:00.000Z", itemErrors: [{ url: "https://example.com/", message: "No." }] },
+      body: {
+        job: "count",
+        status: "success",
+        message: "Counted 3.",
+        timestamp: "2026-06-01T10:01:00.000Z",
+        itemErrors: [{ url: "https://example.com/", message: "No." }],
+      },
     });
     expect(asked).toEqual(["count"]);
   });
 
   it("gives the run's own timestamp figure as its end when it reports one", async () => {
-    const { services } = answering({ kind: "finished", run: record({ summary: { counted: 1, timestamp: "2026-06-01T10:00:30.000Z" } }) });
+    const { services } = answering({
+      kind: "finished",
+      run: record({ summary: { counted: 1, timestamp: "2026-06-01T10:00:30.000Z" } }),
+    });
     expect((await runJobNow(services, job, words)).body.timestamp).toBe("2026-06-01T10:00:30.000Z");
   });
 
   it("words a failed or interrupted run with the page's failure message", async () => {
     const failed = answering({ kind: "finished", run: record({ status: "failed", error: "It broke." }) });
-    expect(await runJobNow(failed.services, job, words)).toEqual({ status: 200, body: { job: "count", status: "error", message: "Count failed: It broke.", itemErrors: [] } });
+    expect(await runJobNow(failed.services, job, words)).toEqual({
+      status: 200,
+      body: { job: "count", status: "error", message: "Count failed: It broke.", itemErrors: [] },
+    });
     const interrupted = answering({ kind: "finished", run: record({ status: "interrupted", error: null }) });
-    expect((await runJobNow(interrupted.services, job, words)).body.message).toBe("Count failed: The run stopped before finishing.");
+    expect((await runJobNow(interrupted.services, job, words)).body.message).toBe(
+      "Count failed: The run stopped before finishing.",
+    );
   });
 
   it("answers 409 with the page's busy message while another run holds the job", async () => {
     const busy = answering({ kind: "busy", run: record({ status: "running", finishedAt: null }) });
-    expect(await runJobNow(busy.services, job, words)).toEqual({ status: 409, body: { job: "count", status: "busy", message: `Busy since ${Date.parse("2026-06-01T10:00:00Z")}.` } });
+    expect(await runJobNow(busy.services, job, words)).toEqual({
+      status: 409,
+      body: { job: "count", status: "busy", message: `Busy since ${Date.parse("2026-06-01T10:00:00Z")}.` },
+    });
     const unknown = answering({ kind: "busy", run: null });
     expect((await runJobNow(unknown.services, job, words)).body.message).toBe("Busy since unknown.");
   });
@@ -83,7 +103,11 @@ describe("a run started by hand", () => {
     const { services } = answering(new Error("database away"));
     expect(await runJobNow(services, job, words)).toEqual({
       status: 503,
-      body: { job: "count", status: "error", message: "The run could not be started. Please try again in a few minutes." },
+      body: {
+        job: "count",
+        status: "error",
+        message: "The run could not be started. Please try again in a few minutes.",
+      },
     });
   });
 });

@@ -32,13 +32,24 @@ export interface RunWords {
 }
 
 /** Runs a job now, as an admin asked, and gives its outcome as action data and status, in `words`; never throws. */
-export async function runJobNow(services: { scheduler: Scheduler; log: Logger }, job: ScheduledJob, words: RunWords): Promise<RunNowReply> {
+export async function runJobNow(
+  services: { scheduler: Scheduler; log: Logger },
+  job: ScheduledJob,
+  words: RunWords,
+): Promise<RunNowReply> {
   try {
     return runOutcomeReply(job, words, await services.scheduler.run(job.name));
   } catch (error) {
     services.log.error({ err: error, job: job.name }, "admin: run not started");
     // The run could not even be started (the database was away, say).
-    return { body: { job: job.name, status: "error", message: "The run could not be started. Please try again in a few minutes." }, status: 503 };
+    return {
+      body: {
+        job: job.name,
+        status: "error",
+        message: "The run could not be started. Please try again in a few minutes.",
+      },
+      status: 503,
+    };
   }
 }
 
@@ -53,7 +64,21 @@ function runOutcomeReply(job: ScheduledJob, words: RunWords, outcome: RunOutcome
     const message = words.failedMessage(run.error ?? "The run stopped before finishing.");
     return { body: { job: job.name, status: "error", message, itemErrors: run.itemErrors }, status: 200 };
   }
-  const stamp = typeof run.summary.timestamp === "string" ? run.summary.timestamp : run.finishedAt === null ? null : new Date(run.finishedAt).toISOString();
+  const stamp =
+    typeof run.summary.timestamp === "string"
+      ? run.summary.timestamp
+      : run.finishedAt === null
+        ? null
+        : new Date(run.finishedAt).toISOString();
   // A succeeded run's summary is what the job's run returned, all its figures.
-  return { body: { job: job.name, status: "success", message: words.describe(run.summary), timestamp: stamp, itemErrors: run.itemErrors }, status: 200 };
+  return {
+    body: {
+      job: job.name,
+      status: "success",
+      message: words.describe(run.summary),
+      timestamp: stamp,
+      itemErrors: run.itemErrors,
+    },
+    status: 200,
+  };
 }

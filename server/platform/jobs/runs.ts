@@ -55,12 +55,26 @@ export async function startRun(
   }
   await db
     .insertInto("scheduled_runs")
-    .values({ id: run.id, job: run.job, trigger: run.trigger, slot: run.slot, status: "running", started_at: run.startedAt, finished_at: null, error: null })
+    .values({
+      id: run.id,
+      job: run.job,
+      trigger: run.trigger,
+      slot: run.slot,
+      status: "running",
+      started_at: run.startedAt,
+      finished_at: null,
+      error: null,
+    })
     .execute();
 }
 
 /** Saves a running run's figures and item errors so far (the jobs screen shows a long run's progress). */
-export async function saveRunProgress(database: Database, id: string, summary: RunSummary, itemErrors: RunItemError[]): Promise<void> {
+export async function saveRunProgress(
+  database: Database,
+  id: string,
+  summary: RunSummary,
+  itemErrors: RunItemError[],
+): Promise<void> {
   await database.db
     .updateTable("scheduled_runs")
     .set({ summary: JSON.stringify(summary), item_errors: JSON.stringify(itemErrors) })
@@ -72,7 +86,13 @@ export async function saveRunProgress(database: Database, id: string, summary: R
 export async function finishRun(
   database: Database,
   id: string,
-  end: { status: Exclude<RunStatus, "running">; finishedAt: number; summary: RunSummary; error: string | null; itemErrors: RunItemError[] },
+  end: {
+    status: Exclude<RunStatus, "running">;
+    finishedAt: number;
+    summary: RunSummary;
+    error: string | null;
+    itemErrors: RunItemError[];
+  },
 ): Promise<void> {
   await database.db
     .updateTable("scheduled_runs")
@@ -102,7 +122,11 @@ export async function forgetOldRuns(database: Database, job: string, keep: numbe
     .offset(keep - 1)
     .executeTakeFirst();
   if (!oldestKept) return 0;
-  const result = await db.deleteFrom("scheduled_runs").where("job", "=", job).where("started_at", "<", oldestKept.started_at).executeTakeFirst();
+  const result = await db
+    .deleteFrom("scheduled_runs")
+    .where("job", "=", job)
+    .where("started_at", "<", oldestKept.started_at)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

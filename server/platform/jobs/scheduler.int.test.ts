@@ -132,7 +132,10 @@ describe("scheduled runs", () => {
     const run = a.run("product-hunt-import");
     (await started()).fail(new Error("The feed could not be read."));
     const outcome = await run;
-    expect(outcome).toMatchObject({ kind: "finished", run: { status: "failed", error: "The feed could not be read." } });
+    expect(outcome).toMatchObject({
+      kind: "finished",
+      run: { status: "failed", error: "The feed could not be read." },
+    });
     const next = a.run("product-hunt-import");
     (await started()).release();
     expect((await next).kind).toBe("finished");
@@ -141,10 +144,22 @@ describe("scheduled runs", () => {
   it("lets a dead run's lease expire, then runs and marks the dead run interrupted", async () => {
     const { job, state, started } = heldJob(60_000);
     const a = scheduler(testDb.database, job);
-    await testDb.database.db.insertInto("leases").values({ name: "product-hunt-import", holder: "dead", expires_at: clock + 60_000 }).execute();
+    await testDb.database.db
+      .insertInto("leases")
+      .values({ name: "product-hunt-import", holder: "dead", expires_at: clock + 60_000 })
+      .execute();
     await testDb.database.db
       .insertInto("scheduled_runs")
-      .values({ id: "dead-run", job: "product-hunt-import", trigger: "schedule", slot: 1, status: "running", started_at: clock - 1000, finished_at: null, error: null })
+      .values({
+        id: "dead-run",
+        job: "product-hunt-import",
+        trigger: "schedule",
+        slot: 1,
+        status: "running",
+        started_at: clock - 1000,
+        finished_at: null,
+        error: null,
+      })
       .execute();
     expect((await a.run("product-hunt-import")).kind).toBe("busy");
     expect(state.runs).toBe(0);
@@ -152,7 +167,11 @@ describe("scheduled runs", () => {
     const run = a.run("product-hunt-import");
     (await started()).release();
     expect((await run).kind).toBe("finished");
-    const dead = await testDb.database.db.selectFrom("scheduled_runs").selectAll().where("id", "=", "dead-run").executeTakeFirstOrThrow();
+    const dead = await testDb.database.db
+      .selectFrom("scheduled_runs")
+      .selectAll()
+      .where("id", "=", "dead-run")
+      .executeTakeFirstOrThrow();
     expect(dead.status).toBe("interrupted");
     expect(dead.error).toMatch(/stopped before finishing/);
   });
@@ -165,12 +184,16 @@ describe("scheduled runs", () => {
     const { context } = held;
     // Another holder takes the job over (as after a long pause of this process).
     await testDb.database.db.updateTable("leases").set({ holder: "someone-else" }).execute();
-    const aborted = await new Promise<unknown>((resolve) => context.signal.addEventListener("abort", () => resolve(context.signal.reason)));
+    const aborted = await new Promise<unknown>((resolve) =>
+      context.signal.addEventListener("abort", () => resolve(context.signal.reason)),
+    );
     expect(String(aborted)).toMatch(/lost its lease/);
     held.fail(context.signal.reason as Error);
     expect(await run).toMatchObject({ kind: "finished", run: { status: "interrupted" } });
     // The lease it lost stays with its new holder.
-    expect(await testDb.database.db.selectFrom("leases").select("holder").execute()).toEqual([{ holder: "someone-else" }]);
+    expect(await testDb.database.db.selectFrom("leases").select("holder").execute()).toEqual([
+      { holder: "someone-else" },
+    ]);
   });
 
   it("runs a job of every instance on each instance at one tick, each under its own lease, and records both", async () => {
@@ -224,7 +247,16 @@ describe("scheduled runs", () => {
       .execute();
     await testDb.database.db
       .insertInto("scheduled_runs")
-      .values({ id: "other-job-run", job: "link-health", trigger: "schedule", slot: 1, status: "succeeded", started_at: clock - 2_000_000, finished_at: clock, error: null })
+      .values({
+        id: "other-job-run",
+        job: "link-health",
+        trigger: "schedule",
+        slot: 1,
+        status: "succeeded",
+        started_at: clock - 2_000_000,
+        finished_at: clock,
+        error: null,
+      })
       .execute();
     const run = a.run("product-hunt-import");
     (await started()).release();
@@ -241,7 +273,9 @@ describe("scheduled runs", () => {
     const { job } = heldJob();
     const on = scheduler(testDb.database, job);
     const off = scheduler(testDb.database, { ...job, enabled: false });
-    expect(on.nextRun("product-hunt-import", Date.parse("2026-11-23T12:30:00Z"))).toBe(Date.parse("2026-11-24T12:00:00Z"));
+    expect(on.nextRun("product-hunt-import", Date.parse("2026-11-23T12:30:00Z"))).toBe(
+      Date.parse("2026-11-24T12:00:00Z"),
+    );
     expect(off.nextRun("product-hunt-import")).toBeNull();
     expect((await off.overview())[0]).toMatchObject({ enabled: false, nextRunAt: null, running: null, lastRuns: [] });
   });

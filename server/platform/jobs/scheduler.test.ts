@@ -3,7 +3,8 @@ import { loadConfig } from "../config.ts";
 import { nextRunAt } from "./scheduler.ts";
 
 const { productHuntImport, linkHealth } = loadConfig({}).schedules;
-const next = (from: string) => new Date(nextRunAt(productHuntImport.pattern, productHuntImport.timezone, Date.parse(from))!).toISOString();
+const next = (from: string) =>
+  new Date(nextRunAt(productHuntImport.pattern, productHuntImport.timezone, Date.parse(from))!).toISOString();
 
 /** The wall-clock time in Amsterdam of a moment, e.g. "2026-03-29 13:00". */
 const amsterdam = (ms: number) =>
@@ -47,9 +48,16 @@ describe("the daily import's schedule: 13:00 in Amsterdam", () => {
 
 describe("the weekly link check's schedule", () => {
   it("is Monday 04:00 in Amsterdam, on both sides of a change", () => {
-    for (const from of ["2026-03-25T00:00:00Z", "2026-03-31T00:00:00Z", "2026-10-21T00:00:00Z", "2026-10-27T00:00:00Z"]) {
+    for (const from of [
+      "2026-03-25T00:00:00Z",
+      "2026-03-31T00:00:00Z",
+      "2026-10-21T00:00:00Z",
+      "2026-10-27T00:00:00Z",
+    ]) {
       const at = nextRunAt(linkHealth.pattern, linkHealth.timezone, Date.parse(from))!;
-      expect(new Date(at).toLocaleDateString("en-US", { weekday: "long", timeZone: "Europe/Amsterdam" })).toBe("Monday");
+      expect(new Date(at).toLocaleDateString("en-US", { weekday: "long", timeZone: "Europe/Amsterdam" })).toBe(
+        "Monday",
+      );
       expect(amsterdam(at).slice(11)).toBe("04:00");
     }
   });

@@ -6,7 +6,17 @@ import { newId } from "../db/ids.ts";
 import type { Logger } from "../logger.ts";
 import type { JobOutcome, Metrics } from "../metrics/index.ts";
 import { acquireLease, releaseLease, renewLease } from "./lease.ts";
-import { currentRun, finishRun, forgetOldRuns, recentRuns, saveRunProgress, startRun, type RunItemError, type RunRecord, type RunSummary } from "./runs.ts";
+import {
+  currentRun,
+  finishRun,
+  forgetOldRuns,
+  recentRuns,
+  saveRunProgress,
+  startRun,
+  type RunItemError,
+  type RunRecord,
+  type RunSummary,
+} from "./runs.ts";
 
 /** What a run is given. */
 export interface RunContext<S extends RunSummary = RunSummary> {
@@ -138,13 +148,19 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
       return { kind: "busy", run: await currentRun(database, job.name) };
     }
     const release = () =>
-      releaseLease(database, leaseName, runId).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not released"));
+      releaseLease(database, leaseName, runId).catch((error: unknown) =>
+        log.warn({ err: error, job: job.name }, "schedule: lease not released"),
+      );
 
     const startedAt = now();
     try {
       // Every instance runs such a job at each tick: no slot to share out, and another instance's run is not this one's to end.
       const shared = !job.everyInstance;
-      await startRun(database, { id: runId, job: job.name, trigger, slot: shared ? slot : null, startedAt }, { endsOthers: shared });
+      await startRun(
+        database,
+        { id: runId, job: job.name, trigger, slot: shared ? slot : null, startedAt },
+        { endsOthers: shared },
+      );
     } catch (error) {
       await release();
       if (slot !== null && isUniqueViolation(error)) return { kind: "skipped" };
@@ -153,13 +169,16 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
 
     const controller = new AbortController();
     controllers.add(controller);
-    const heartbeat = setInterval(() => {
-      renewLease(database, leaseName, runId, job.leaseMs, now())
-        .then((held) => {
-          if (!held) controller.abort(new Error("The run lost its lease to another instance."));
-        })
-        .catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not renewed"));
-    }, Math.max(1000, Math.floor(job.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(database, leaseName, runId, job.leaseMs, now())
+          .then((held) => {
+            if (!held) controller.abort(new Error("The run lost its lease to another instance."));
+          })
+          .catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: lease not renewed"));
+      },
+      Math.max(1000, Math.floor(job.leaseMs / 3)),
+    );
     heartbeat.unref();
 
     const itemErrors: RunItemError[] = [];
@@ -190,7 +209,9 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
     metrics?.jobRun(job.name, outcomeOf(status));
     await finishRun(database, runId, { status, finishedAt, summary, error: message, itemErrors });
     await release();
-    await forgetOldRuns(database, job.name, RUNS_KEPT).catch((error: unknown) => log.warn({ err: error, job: job.name }, "schedule: old runs not forgotten"));
+    await forgetOldRuns(database, job.name, RUNS_KEPT).catch((error: unknown) =>
+      log.warn({ err: error, job: job.name }, "schedule: old runs not forgotten"),
+    );
     return {
       kind: "finished",
       run: { id: runId, job: job.name, trigger, status, startedAt, finishedAt, summary, error: message, itemErrors },
@@ -261,12 +282,20 @@ export function createScheduler({ database, jobs, now, log, metrics }: Scheduler
 
 /** A job as pages show it: its schedule and whether it is on, as plain data a loader can send. */
 export function jobView(job: ScheduledJob): JobView {
-  return { name: job.name, pattern: job.schedule.pattern, timezone: job.schedule.timezone, enabled: job.enabled, setting: job.setting };
+  return {
+    name: job.name,
+    pattern: job.schedule.pattern,
+    timezone: job.schedule.timezone,
+    enabled: job.enabled,
+    setting: job.setting,
+  };
 }
 
 /** Figures given as progress, without any left undefined (they would not be stored anyway). */
 function definedFigures(figures: Partial<RunSummary>): RunSummary {
-  return Object.fromEntries(Object.entries(figures).filter((entry): entry is [string, number | string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(figures).filter((entry): entry is [string, number | string] => entry[1] !== undefined),
+  );
 }
 
 /** The first time after `from` (ms) that a croner pattern matches in a time zone, daylight saving included. */

@@ -58,7 +58,8 @@ const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Hel
 export function htmlDocument(title: string, body: MailHtml): string {
   return [
     "<!doctype html>",
-    mailHtml`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>`.html,
+    mailHtml`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>`
+      .html,
     `<body style="margin:0;padding:0;background:#f8fafc;color:#0f172a;${FONT}">`,
     `<div style="max-width:600px;margin:0 auto;padding:24px 16px;background:#ffffff">`,
     body.html,

@@ -29,7 +29,7 @@ describe("the mailer", () => {
   });
 
   const mailConfig = (env: Record<string, string>) => {
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_NAME: "Tools \"R\" Us", ...env }).mail;
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_NAME: 'Tools "R" Us', ...env }).mail;
     return { ...config, retryBaseMs: 10 };
   };
 

@@ -54,7 +54,11 @@ export function createMailer(config: Config["mail"], log: Logger): Mailer {
     (transport ??= loadNodemailer().then((nodemailer) =>
       config.smtpUrl
         ? (nodemailer.createTransport(config.smtpUrl) as unknown as Transport)
-        : (nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }) as unknown as Transport),
+        : (nodemailer.createTransport({
+            streamTransport: true,
+            buffer: true,
+            newline: "unix",
+          }) as unknown as Transport),
     )).catch((error: unknown) => {
       transport = null;
       throw error;
@@ -91,7 +95,13 @@ export function createMailer(config: Config["mail"], log: Logger): Mailer {
         ...given,
         to: toOneLine(given.to),
         subject: toOneLine(given.subject),
-        ...(given.headers ? { headers: Object.fromEntries(Object.entries(given.headers).map(([name, value]) => [name, toOneLine(value)])) } : {}),
+        ...(given.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(given.headers).map(([name, value]) => [name, toOneLine(value)]),
+              ),
+            }
+          : {}),
       };
       for (let attempt = 0; ; attempt++) {
         await takeSlot();

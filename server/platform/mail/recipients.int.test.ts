@@ -26,7 +26,8 @@ function mailing(config: Config) {
 }
 
 /** Mails received to any of the addresses. */
-const mailsTo = (addresses: readonly string[]) => smtp.received.filter((mail) => mail.to.some((to) => addresses.includes(to)));
+const mailsTo = (addresses: readonly string[]) =>
+  smtp.received.filter((mail) => mail.to.some((to) => addresses.includes(to)));
 
 /** Waits until `count` mails to any of the addresses have arrived (the sends are in the background). */
 async function arrived(addresses: readonly string[], count: number) {
@@ -38,7 +39,16 @@ async function arrived(addresses: readonly string[], count: number) {
 }
 
 /** Variants of one Gmail inbox: case, +tags, dots, googlemail.com. */
-const ALICE = ["alice@gmail.com", "ALICE@gmail.com", "alice+1@gmail.com", "a.lice@gmail.com", "A.L.I.C.E@gmail.com", "alice+news@googlemail.com", "al.ice+2@GMAIL.com", "Alice+x@Gmail.Com"];
+const ALICE = [
+  "alice@gmail.com",
+  "ALICE@gmail.com",
+  "alice+1@gmail.com",
+  "a.lice@gmail.com",
+  "A.L.I.C.E@gmail.com",
+  "alice+news@googlemail.com",
+  "al.ice+2@GMAIL.com",
+  "Alice+x@Gmail.Com",
+];
 
 describe("digest confirmations aimed at one inbox", () => {
   const getServer = useTestServer({ configure: mailing });
@@ -46,7 +56,8 @@ describe("digest confirmations aimed at one inbox", () => {
   beforeAll(() => {
     s = getServer();
   });
-  const subscribe = (email: string, from: string) => postForm(`${s.url}/digest`, { email }, { "X-Forwarded-For": from });
+  const subscribe = (email: string, from: string) =>
+    postForm(`${s.url}/digest`, { email }, { "X-Forwarded-For": from });
   const rows = () => s.services.database.db.selectFrom("digest_subscribers").select(["email", "status"]).execute();
   /** Mails sent before it have left once a mail to a fresh inbox, sent after them, has arrived. */
   async function settled(marker: string) {
@@ -69,7 +80,8 @@ describe("digest confirmations aimed at one inbox", () => {
 
   it("keeps the inbox's count when its waiting rows are gone, or made again", async () => {
     await s.services.database.db.deleteFrom("digest_subscribers").where("email", "in", ALICE).execute();
-    for (const [i, email] of ALICE.slice(0, 4).entries()) expect((await subscribe(email, `198.51.100.${20 + i}`)).status).toBe(303);
+    for (const [i, email] of ALICE.slice(0, 4).entries())
+      expect((await subscribe(email, `198.51.100.${20 + i}`)).status).toBe(303);
     await settled("marker-2@example.org");
     expect(mailsTo(ALICE)).toHaveLength(3);
     expect((await rows()).filter((row) => ALICE.includes(row.email ?? ""))).toHaveLength(0);
@@ -87,12 +99,23 @@ describe("digest confirmations from the whole site", () => {
   it("stop at the hourly budget, whoever posts, and the answer stays the same", async () => {
     const s = getServer();
     const inboxes = Array.from({ length: 7 }, (_, i) => `reader${i}@site-cap.example`);
-    for (const [i, email] of inboxes.entries()) expect((await postForm(`${s.url}/digest`, { email }, { "X-Forwarded-For": `203.0.113.${i + 1}` })).status).toBe(303);
+    for (const [i, email] of inboxes.entries())
+      expect((await postForm(`${s.url}/digest`, { email }, { "X-Forwarded-For": `203.0.113.${i + 1}` })).status).toBe(
+        303,
+      );
     await arrived(inboxes, 4);
-    const stored = await s.services.database.db.selectFrom("digest_subscribers").select("email").where("email", "in", inboxes).execute();
+    const stored = await s.services.database.db
+      .selectFrom("digest_subscribers")
+      .select("email")
+      .where("email", "in", inboxes)
+      .execute();
     expect(stored).toHaveLength(4);
     // Only the stored ones were mailed: the rest of the budget went to nobody.
-    expect(mailsTo(inboxes).map((mail) => mail.to[0]).sort()).toEqual(stored.map((row) => row.email).sort());
+    expect(
+      mailsTo(inboxes)
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual(stored.map((row) => row.email).sort());
   });
 });
 
@@ -109,10 +132,26 @@ describe("claim mails aimed at one inbox", () => {
   it("send one inbox 5 a day, however its address is written", async () => {
     const s = getServer();
     await addTools(s.services, [tool]);
-    const variants = ["admin@variant-claims.example", "ADMIN@variant-claims.example", "admin+1@variant-claims.example", "Admin+two@Variant-Claims.example", "admin+3@variant-claims.example", "admin+4@variant-claims.example", "ADMIN+5@variant-claims.example"];
+    const variants = [
+      "admin@variant-claims.example",
+      "ADMIN@variant-claims.example",
+      "admin+1@variant-claims.example",
+      "Admin+two@Variant-Claims.example",
+      "admin+3@variant-claims.example",
+      "admin+4@variant-claims.example",
+      "ADMIN+5@variant-claims.example",
+    ];
     const statuses: number[] = [];
     for (const [i, email] of variants.entries()) {
-      statuses.push((await postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": `198.51.100.${100 + i}` })).status);
+      statuses.push(
+        (
+          await postForm(
+            `${s.url}/claim/${tool.slug}`,
+            { intent: "email", email },
+            { "X-Forwarded-For": `198.51.100.${100 + i}` },
+          )
+        ).status,
+      );
     }
     // A refused request sends nothing, so the five accepted are all the mails there are.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -132,10 +171,25 @@ describe("claim mails from the whole site", () => {
 
   it("share the hourly budget with digest confirmations: past it a claim is refused and nothing is sent", async () => {
     const s = getServer();
-    const tools = Array.from({ length: 3 }, (_, i) => makeTool({ name: `Site Budget ${i}`, websiteUrl: `https://site-budget-${i}.example` }));
+    const tools = Array.from({ length: 3 }, (_, i) =>
+      makeTool({ name: `Site Budget ${i}`, websiteUrl: `https://site-budget-${i}.example` }),
+    );
     await addTools(s.services, tools);
-    expect((await postForm(`${s.url}/digest`, { email: "reader@site-budget.example" }, { "X-Forwarded-For": "203.0.113.60" })).status).toBe(303);
-    const claim = (i: number) => postForm(`${s.url}/claim/${tools[i]!.slug}`, { intent: "email", email: `admin@site-budget-${i}.example` }, { "X-Forwarded-For": `203.0.113.${70 + i}` });
+    expect(
+      (
+        await postForm(
+          `${s.url}/digest`,
+          { email: "reader@site-budget.example" },
+          { "X-Forwarded-For": "203.0.113.60" },
+        )
+      ).status,
+    ).toBe(303);
+    const claim = (i: number) =>
+      postForm(
+        `${s.url}/claim/${tools[i]!.slug}`,
+        { intent: "email", email: `admin@site-budget-${i}.example` },
+        { "X-Forwarded-For": `203.0.113.${70 + i}` },
+      );
     const statuses = [(await claim(0)).status, (await claim(1)).status];
     const refused = await claim(2);
     expect(statuses).toEqual([200, 200]);
@@ -143,7 +197,11 @@ describe("claim mails from the whole site", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     const inboxes = ["reader@site-budget.example", ...tools.map((_, i) => `admin@site-budget-${i}.example`)];
     await arrived(inboxes, 3);
-    expect(mailsTo(inboxes).map((mail) => mail.to[0]).sort()).toEqual(inboxes.slice(0, 3).sort());
+    expect(
+      mailsTo(inboxes)
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual(inboxes.slice(0, 3).sort());
     // The refused claim wrote nothing.
     const claims = await s.services.database.db.selectFrom("tool_claims").select("tool_id").execute();
     expect(claims.map((row) => row.tool_id).sort()).toEqual([tools[0]!.id, tools[1]!.id].sort());
@@ -159,11 +217,16 @@ describe("addresses at internationalised top-level domains", () => {
     await addTools(s.services, [tool]);
     const email = "admin@xn--e1afmkfd.xn--p1ai";
     const before = smtp.received.length;
-    const res = await postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email }, { "X-Forwarded-For": "192.0.2.30" });
+    const res = await postForm(
+      `${s.url}/claim/${tool.slug}`,
+      { intent: "email", email },
+      { "X-Forwarded-For": "192.0.2.30" },
+    );
     expect(res.status).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     // The SMTP server may show the domain in Unicode (пример.рф): the same domain.
-    const ascii = (address: string) => address.replace(/@(.+)$/, (_, domain: string) => `@${new URL(`http://${domain}`).hostname}`);
+    const ascii = (address: string) =>
+      address.replace(/@(.+)$/, (_, domain: string) => `@${new URL(`http://${domain}`).hostname}`);
     expect(mail!.to.map(ascii)).toEqual([email]);
   });
 });
@@ -171,18 +234,31 @@ describe("addresses at internationalised top-level domains", () => {
 describe("values in mails", () => {
   const getServer = useTestServer({ configure: mailing });
   // Stored before names were checked, or by a hand edit of the database: the mail must cope.
-  const tool = makeTool({ name: "Acme\r\n\r\nUrgent: sign in again at https://evil.example/login\u2028Thanks", websiteUrl: "https://one-line-mail.example" });
+  const tool = makeTool({
+    name: "Acme\r\n\r\nUrgent: sign in again at https://evil.example/login\u2028Thanks",
+    websiteUrl: "https://one-line-mail.example",
+  });
 
   it("keep a tool's name on its one line in the claim mail's text and subject", async () => {
     const s = getServer();
     await addTools(s.services, [tool]);
     const before = smtp.received.length;
-    expect((await postForm(`${s.url}/claim/${tool.slug}`, { intent: "email", email: "admin@one-line-mail.example" }, { "X-Forwarded-For": "192.0.2.9" })).status).toBe(200);
+    expect(
+      (
+        await postForm(
+          `${s.url}/claim/${tool.slug}`,
+          { intent: "email", email: "admin@one-line-mail.example" },
+          { "X-Forwarded-For": "192.0.2.9" },
+        )
+      ).status,
+    ).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     const lines = (mail!.parsed.text ?? "").split(/\r?\n|\u2028/);
     expect(lines.some((line) => line.startsWith("Urgent"))).toBe(false);
     expect(lines[0]).toContain("Acme Urgent: sign in again at https://evil.example/login Thanks on");
-    expect(mail!.parsed.subject).toBe(`Confirm that you own Acme Urgent: sign in again at https://evil.example/login Thanks on ${s.services.config.siteName}`);
+    expect(mail!.parsed.subject).toBe(
+      `Confirm that you own Acme Urgent: sign in again at https://evil.example/login Thanks on ${s.services.config.siteName}`,
+    );
     expect(mail!.parsed.html).not.toMatch(/Acme\s*\n/);
   });
 });

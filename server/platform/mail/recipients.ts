@@ -31,7 +31,11 @@ const SITE_KEY = "site";
  * renews nothing), then one of the site's hourly budget, given back to the inbox when the site's
  * refuses. The first refusal by the site's budget in its hour is logged, for the operator.
  */
-export async function spendConfirmationMail(deps: ConfirmationMailDeps, inbox: RateLimiter, address: string): Promise<MailSpend> {
+export async function spendConfirmationMail(
+  deps: ConfirmationMailDeps,
+  inbox: RateLimiter,
+  address: string,
+): Promise<MailSpend> {
   const site = deps.limiters.confirmationMails;
   const key = recipientLimitKey(address);
   const own = await inbox.consume(key);
@@ -40,9 +44,15 @@ export async function spendConfirmationMail(deps: ConfirmationMailDeps, inbox: R
   if (shared.limited) {
     await inbox.refund(key);
     if (shared.consumed === deps.config.rateLimits.confirmationMails.points + 1) {
-      deps.log.warn({ retryAfterSec: shared.retryAfterSec }, "mail: the site's hourly budget of confirmation mails is spent; further ones are not sent this hour (CONFIRMATION_MAILS_PER_HOUR)");
+      deps.log.warn(
+        { retryAfterSec: shared.retryAfterSec },
+        "mail: the site's hourly budget of confirmation mails is spent; further ones are not sent this hour (CONFIRMATION_MAILS_PER_HOUR)",
+      );
     }
     return shared;
   }
-  return { limited: false, refund: () => Promise.all([inbox.refund(key), site.refund(SITE_KEY)]).then(() => undefined) };
+  return {
+    limited: false,
+    refund: () => Promise.all([inbox.refund(key), site.refund(SITE_KEY)]).then(() => undefined),
+  };
 }

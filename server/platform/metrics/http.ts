@@ -29,7 +29,13 @@ export function metricsWithToken(metrics: Metrics, token: string): RequestHandle
     const given = /^Bearer +(\S+) *$/i.exec(req.get("authorization") ?? "")?.[1];
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {
       res.set("WWW-Authenticate", 'Bearer realm="metrics"');
-      sendError(res, "unauthenticated", given === undefined ? "Metrics need the metrics token: send Authorization: Bearer <METRICS_TOKEN>." : "The metrics token is not valid.");
+      sendError(
+        res,
+        "unauthenticated",
+        given === undefined
+          ? "Metrics need the metrics token: send Authorization: Bearer <METRICS_TOKEN>."
+          : "The metrics token is not valid.",
+      );
       return;
     }
     try {
@@ -72,7 +78,11 @@ export function createMetricsServer(metrics: Metrics, log: Logger): Server {
 }
 
 /** Starts the metrics listener on `port` of `host`; rejects when it cannot listen (the port is taken). */
-export function startMetricsServer(metrics: Metrics, options: { port: number; host: string }, log: Logger): Promise<Server> {
+export function startMetricsServer(
+  metrics: Metrics,
+  options: { port: number; host: string },
+  log: Logger,
+): Promise<Server> {
   const server = createMetricsServer(metrics, log);
   return new Promise((resolve, reject) => {
     server.once("error", reject);

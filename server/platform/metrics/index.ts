@@ -10,7 +10,14 @@ const SUBMISSION_KINDS = ["free_submission", "admin", "product_hunt_import"] as 
 /** Who saved a tool: the public form, an admin, or the Product Hunt import (the tool's `source`). */
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
-const PAYMENT_EVENT_TYPES = ["webhook_paid", "webhook_expired", "webhook_refunded", "webhook_other", "webhook_duplicate", "checkout_completed"] as const;
+const PAYMENT_EVENT_TYPES = [
+  "webhook_paid",
+  "webhook_expired",
+  "webhook_refunded",
+  "webhook_other",
+  "webhook_duplicate",
+  "checkout_completed",
+] as const;
 /**
  * A payment event: a verified Stripe webhook by what it said (a payment, an expired checkout, a
  * refund, anything else; `duplicate`: one already handled, sent again), and an order fulfilled

@@ -25,7 +25,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split("\n")) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const given = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const given = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => given[key] === value)) sum += Number(match[3]);
   }
   return sum;
@@ -55,7 +57,11 @@ describe("/metrics without METRICS_TOKEN or METRICS_PORT", () => {
 
   it("is served by the listener of its own (METRICS_PORT), which serves nothing else", async () => {
     const server = testServer();
-    const listener = await startMetricsServer(server.services.metrics, { port: 0, host: "127.0.0.1" }, createLogger("silent"));
+    const listener = await startMetricsServer(
+      server.services.metrics,
+      { port: 0, host: "127.0.0.1" },
+      createLogger("silent"),
+    );
     try {
       const address = listener.address();
       const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -66,7 +72,9 @@ describe("/metrics without METRICS_TOKEN or METRICS_PORT", () => {
       expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const text = await res.text();
-      expect(sample(text, "http_requests_total", { route: "/about", method: "GET", status: "200" })).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(text, "http_requests_total", { route: "/about", method: "GET", status: "200" }),
+      ).toBeGreaterThanOrEqual(1);
       // Node's process metrics come with them.
       expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
 
@@ -93,7 +101,14 @@ describe("/metrics with METRICS_TOKEN", () => {
 
   it("answers 401 in JSON without the token or with another one", async () => {
     const server = testServer();
-    for (const authorization of [null, "Basic dXNlcjpwYXNz", `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}X`, "Bearer", `${TOKEN}`]) {
+    for (const authorization of [
+      null,
+      "Basic dXNlcjpwYXNz",
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}X`,
+      "Bearer",
+      `${TOKEN}`,
+    ]) {
       const res = await scrape(server, authorization);
       expect(res.status, String(authorization)).toBe(401);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -113,13 +128,24 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-cache")).toBeNull();
     const text = await res.text();
-    for (const name of ["http_requests_total", "http_request_duration_seconds", "page_cache_requests_total", "search_duration_seconds", "likes_total", "submissions_total", "payment_events_total", "job_runs_total"]) {
+    for (const name of [
+      "http_requests_total",
+      "http_request_duration_seconds",
+      "page_cache_requests_total",
+      "search_duration_seconds",
+      "likes_total",
+      "submissions_total",
+      "payment_events_total",
+      "job_runs_total",
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
     // Asked again: rendered again (the request just made shows), never a stored copy.
     const again = await metricsText(server);
-    expect(sample(again, "http_requests_total", { route: "/metrics", status: "200" })).toBeGreaterThan(sample(text, "http_requests_total", { route: "/metrics", status: "200" }));
+    expect(sample(again, "http_requests_total", { route: "/metrics", status: "200" })).toBeGreaterThan(
+      sample(text, "http_requests_total", { route: "/metrics", status: "200" }),
+    );
   });
 
   it("counts page requests (stored ones too), cache hits and misses, likes and searches", async () => {
@@ -139,7 +165,8 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect(search.status).toBe(200);
 
     const after = await metricsText(server);
-    const delta = (name: string, labels: Record<string, string> = {}) => sample(after, name, labels) - sample(before, name, labels);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      sample(after, name, labels) - sample(before, name, labels);
     expect(delta("http_requests_total", { route: "/about", method: "GET", status: "200" })).toBe(2);
     expect(delta("http_request_duration_seconds_count", { route: "/about", method: "GET" })).toBe(2);
     expect(delta("http_requests_total", { route: "/tool/:slug", method: "GET", status: "200" })).toBe(1);
@@ -160,7 +187,15 @@ describe("/metrics with METRICS_TOKEN", () => {
     const before = await metricsText(server);
     const saved = await submitTool(
       { ...server.services, onJobQueued: () => {} },
-      { ...emptyToolContent(), name: "Metrics Submission", tagline: "Counted once", websiteUrl: "https://metrics-submission.example.com", description: "A tool.", categories: ["productivity"], submitterEmail: null },
+      {
+        ...emptyToolContent(),
+        name: "Metrics Submission",
+        tagline: "Counted once",
+        websiteUrl: "https://metrics-submission.example.com",
+        description: "A tool.",
+        categories: ["productivity"],
+        submitterEmail: null,
+      },
       { name: "logo.png", bytes: await testImage("png") },
     );
     expect(saved.kind).toBe("saved");
@@ -173,7 +208,8 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect(await server.services.payments.payTest(sessionId)).not.toBeNull();
 
     const after = await metricsText(server);
-    const delta = (name: string, labels: Record<string, string> = {}) => sample(after, name, labels) - sample(before, name, labels);
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      sample(after, name, labels) - sample(before, name, labels);
     expect(delta("submissions_total", { kind: "free_submission" })).toBe(1);
     expect(delta("submissions_total", { kind: "admin" })).toBe(0);
     expect(delta("payment_events_total", { type: "checkout_completed" })).toBe(1);
@@ -196,7 +232,13 @@ describe("job run metrics", () => {
         return {};
       },
     };
-    const scheduler = createScheduler({ database: testDb.database, jobs: [job], now: Date.now, log: createLogger("silent"), metrics });
+    const scheduler = createScheduler({
+      database: testDb.database,
+      jobs: [job],
+      now: Date.now,
+      log: createLogger("silent"),
+      metrics,
+    });
     try {
       await scheduler.run(job.name);
       fail = true;

@@ -33,7 +33,11 @@ export function createRequestStats(bounds: readonly number[]): RequestStats {
       let byMethod = byRoute.get(route);
       if (!byMethod) byRoute.set(route, (byMethod = new Map()));
       let series = byMethod.get(method);
-      if (!series) byMethod.set(method, (series = { route, method, statuses: new Map(), buckets: new Float64Array(bounds.length), sum: 0, count: 0 }));
+      if (!series)
+        byMethod.set(
+          method,
+          (series = { route, method, statuses: new Map(), buckets: new Float64Array(bounds.length), sum: 0, count: 0 }),
+        );
       series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
       let bucket = 0;
       while (bucket < bounds.length && seconds > bounds[bucket]!) bucket++;
@@ -48,7 +52,8 @@ export function createRequestStats(bounds: readonly number[]): RequestStats {
         `# TYPE ${REQUESTS_TOTAL} counter`,
       ];
       for (const series of all) {
-        for (const [status, count] of series.statuses) lines.push(`${REQUESTS_TOTAL}{${labels(series)},status="${status}"} ${count}`);
+        for (const [status, count] of series.statuses)
+          lines.push(`${REQUESTS_TOTAL}{${labels(series)},status="${status}"} ${count}`);
       }
       lines.push(
         `# HELP ${REQUEST_DURATION} Time from a request's arrival to the end of its response, by route pattern and method.`,

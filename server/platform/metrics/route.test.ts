@@ -50,7 +50,17 @@ describe("routeOf", () => {
   });
 
   it("puts every other path in one label, so no URL becomes a time series", () => {
-    for (const url of ["/wp-login.php", "/.env", "/%74ool/x", "//tool/x", "http://example.com/tool/x", "*", "", "/tool-x", "/toolx/y"]) {
+    for (const url of [
+      "/wp-login.php",
+      "/.env",
+      "/%74ool/x",
+      "//tool/x",
+      "http://example.com/tool/x",
+      "*",
+      "",
+      "/tool-x",
+      "/toolx/y",
+    ]) {
       expect(routeOf(url), url).toBe(OTHER_ROUTE);
     }
   });
@@ -58,7 +68,8 @@ describe("routeOf", () => {
 
 describe("methodOf", () => {
   it("keeps the usual methods and folds the rest into one", () => {
-    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(methodOf(method)).toBe(method);
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+      expect(methodOf(method)).toBe(method);
     for (const method of ["PROPFIND", "get", undefined]) expect(methodOf(method)).toBe("OTHER");
   });
 });

@@ -12,7 +12,8 @@ function toBig(address: string, family: Family): bigint {
   const hextets = (text: string) => (text ? text.split(":") : []);
   const left = hextets(head);
   const right = tail === undefined ? [] : hextets(tail);
-  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  const all =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
   expect(all, address).toHaveLength(8);
   return all.reduce((n, h) => (n << 16n) | BigInt(parseInt(h, 16)), 0n);
 }
@@ -73,7 +74,9 @@ describe("isPublicAddress over the whole range table", () => {
       const max = (1n << BigInt(BITS[family])) - 1n;
       const neighbours = [...(first > 0n ? [first - 1n] : []), ...(last < max ? [last + 1n] : [])];
       for (const n of neighbours) {
-        expect(isPublicAddress(fromBig(n, family)), `${fromBig(n, family)} (next to ${range[0]}/${range[1]})`).toBe(expectedPublic(n, family));
+        expect(isPublicAddress(fromBig(n, family)), `${fromBig(n, family)} (next to ${range[0]}/${range[1]})`).toBe(
+          expectedPublic(n, family),
+        );
       }
     },
   );

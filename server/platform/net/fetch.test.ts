@@ -17,8 +17,7 @@ async function failure(url: string, options: SafeFetchOptions = {}): Promise<Out
 }
 
 /** A DNS that answers every name with the given addresses (what a hostile name server could do). */
-const resolvesTo =
-  (...addresses: string[]): SafeFetchOptions["lookup"] =>
+const resolvesTo = (...addresses: string[]): SafeFetchOptions["lookup"] =>
   ((_host: string, _options: unknown, callback: (error: null, addresses: LookupAddress[]) => void) =>
     callback(
       null,
@@ -40,15 +39,20 @@ describe("safeFetch", () => {
       if (path === "/echo") {
         const chunks: Buffer[] = [];
         req.on("data", (chunk: Buffer) => chunks.push(chunk));
-        return req.on("end", () => res.end(`${req.method} ${req.headers["content-type"]} ${Buffer.concat(chunks).toString()}`));
+        return req.on("end", () =>
+          res.end(`${req.method} ${req.headers["content-type"]} ${Buffer.concat(chunks).toString()}`),
+        );
       }
       if (path === "/post-moved") return res.writeHead(307, { location: "/echo" }).end();
       if (path === "/post-found") return res.writeHead(302, { location: "/echo" }).end();
       if (path === "/to-secret") return res.writeHead(302, { location: `http://127.0.0.1:${secret.port}/` }).end();
-      if (path === "/to-metadata") return res.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+      if (path === "/to-metadata")
+        return res.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end();
       if (path === "/to-file") return res.writeHead(302, { location: "file:///etc/passwd" }).end();
-      if (path.startsWith("/loop")) return res.writeHead(302, { location: `/loop${Number(path.slice(5) || 0) + 1}` }).end();
-      if (path === "/big") return res.writeHead(200, { "content-length": String(2 * 1024 * 1024) }).end(Buffer.alloc(2 * 1024 * 1024));
+      if (path.startsWith("/loop"))
+        return res.writeHead(302, { location: `/loop${Number(path.slice(5) || 0) + 1}` }).end();
+      if (path === "/big")
+        return res.writeHead(200, { "content-length": String(2 * 1024 * 1024) }).end(Buffer.alloc(2 * 1024 * 1024));
       if (path === "/big-chunked") {
         res.writeHead(200);
         for (let i = 0; i < 64; i++) res.write(Buffer.alloc(32 * 1024));
@@ -102,12 +106,15 @@ describe("safeFetch", () => {
     expect(secret.hits).toBe(0);
   });
 
-  it.each(["file:///etc/passwd", "gopher://127.0.0.1:70/", "ftp://example.com/", "javascript:alert(1)", "data:text/plain,hi"])(
-    "refuses the scheme of %s",
-    async (url) => {
-      expect((await failure(url)).code).toBe("forbidden-scheme");
-    },
-  );
+  it.each([
+    "file:///etc/passwd",
+    "gopher://127.0.0.1:70/",
+    "ftp://example.com/",
+    "javascript:alert(1)",
+    "data:text/plain,hi",
+  ])("refuses the scheme of %s", async (url) => {
+    expect((await failure(url)).code).toBe("forbidden-scheme");
+  });
 
   it.each(["not a url", "", "http://"])("answers %j with bad-url", async (url) => {
     expect((await failure(url)).code).toBe("bad-url");
@@ -130,7 +137,10 @@ describe("safeFetch", () => {
       timeoutMs: 1500,
     });
     expect(["forbidden-address", "network", "timeout"]).toContain(error.code);
-    const onlyPublic = await failure(`http://mixed.example.com:${secret.port}/`, { lookup: resolvesTo("127.0.0.1", "8.8.8.8"), timeoutMs: 1500 });
+    const onlyPublic = await failure(`http://mixed.example.com:${secret.port}/`, {
+      lookup: resolvesTo("127.0.0.1", "8.8.8.8"),
+      timeoutMs: 1500,
+    });
     expect(["network", "timeout"]).toContain(onlyPublic.code);
     expect(secret.hits).toBe(0);
   });
@@ -149,7 +159,10 @@ describe("safeFetch", () => {
   });
 
   it("names the address it started from by its host alone: its userinfo and query can be credentials (a proxy's)", async () => {
-    const error = await failure(`http://user:secret@127.0.0.1:${site.port}/loop?key=secret`, { allow, maxRedirects: 3 });
+    const error = await failure(`http://user:secret@127.0.0.1:${site.port}/loop?key=secret`, {
+      allow,
+      maxRedirects: 3,
+    });
     expect(error.code).toBe("too-many-redirects");
     expect(error.message).toBe(`More than 3 redirects from 127.0.0.1:${site.port}.`);
     expect(error.message).not.toContain("secret");
@@ -157,10 +170,18 @@ describe("safeFetch", () => {
 
   it("follows no redirect when maxRedirects is 0, sending nothing to where it leads", async () => {
     const hits = secret.hits;
-    const error = await failure(`http://127.0.0.1:${site.port}/post-moved`, { allow: [...allow, `127.0.0.1:${secret.port}`], maxRedirects: 0, method: "POST", body: "{}" });
+    const error = await failure(`http://127.0.0.1:${site.port}/post-moved`, {
+      allow: [...allow, `127.0.0.1:${secret.port}`],
+      maxRedirects: 0,
+      method: "POST",
+      body: "{}",
+    });
     expect(error.code).toBe("too-many-redirects");
     expect(error.message).toBe(`127.0.0.1:${site.port} answered with a redirect, which is not followed.`);
-    const toSecret = await failure(`http://127.0.0.1:${site.port}/to-secret`, { allow: [...allow, `127.0.0.1:${secret.port}`], maxRedirects: 0 });
+    const toSecret = await failure(`http://127.0.0.1:${site.port}/to-secret`, {
+      allow: [...allow, `127.0.0.1:${secret.port}`],
+      maxRedirects: 0,
+    });
     expect(toSecret.code).toBe("too-many-redirects");
     expect(secret.hits).toBe(hits);
     // Not a redirect: answered as usual.
@@ -185,10 +206,21 @@ describe("safeFetch", () => {
   });
 
   it("posts a body (an API's query), keeps it across a 307 and drops it when a 302 turns the post into a GET", async () => {
-    const post = { method: "POST" as const, body: '{"query":"{ x }"}', headers: { "content-type": "application/json" }, allow };
-    expect((await safeFetch(`http://127.0.0.1:${site.port}/echo`, post)).body.toString()).toBe('POST application/json {"query":"{ x }"}');
-    expect((await safeFetch(`http://127.0.0.1:${site.port}/post-moved`, post)).body.toString()).toBe('POST application/json {"query":"{ x }"}');
-    expect((await safeFetch(`http://127.0.0.1:${site.port}/post-found`, post)).body.toString()).toBe("GET application/json ");
+    const post = {
+      method: "POST" as const,
+      body: '{"query":"{ x }"}',
+      headers: { "content-type": "application/json" },
+      allow,
+    };
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/echo`, post)).body.toString()).toBe(
+      'POST application/json {"query":"{ x }"}',
+    );
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/post-moved`, post)).body.toString()).toBe(
+      'POST application/json {"query":"{ x }"}',
+    );
+    expect((await safeFetch(`http://127.0.0.1:${site.port}/post-found`, post)).body.toString()).toBe(
+      "GET application/json ",
+    );
   });
 
   it("gives up when the answer takes longer than the time limit", async () => {
@@ -201,7 +233,11 @@ describe("safeFetch", () => {
   it("stops at once when the caller's signal aborts, failing with its reason rather than as a site's failure", async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const pending = safeFetch(`http://127.0.0.1:${site.port}/slow`, { allow, timeoutMs: 10_000, signal: controller.signal });
+    const pending = safeFetch(`http://127.0.0.1:${site.port}/slow`, {
+      allow,
+      timeoutMs: 10_000,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(new Error("The server is stopping.")), 100);
     await expect(pending).rejects.toThrow("The server is stopping.");
     await expect(pending).rejects.not.toBeInstanceOf(OutboundError);

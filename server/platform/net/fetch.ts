@@ -7,13 +7,7 @@ import { isPublicAddress } from "./address.ts";
 
 /** Why an outbound fetch was refused or failed. */
 export type OutboundErrorCode =
-  | "bad-url"
-  | "forbidden-scheme"
-  | "forbidden-address"
-  | "too-many-redirects"
-  | "too-large"
-  | "timeout"
-  | "network";
+  "bad-url" | "forbidden-scheme" | "forbidden-address" | "too-many-redirects" | "too-large" | "timeout" | "network";
 
 export class OutboundError extends CodedError<OutboundErrorCode> {}
 
@@ -64,7 +58,15 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
   let url = parse(input);
   const startHost = url.host;
   for (let hop = 0; ; hop++) {
-    const response = await request(url, method, method === "POST" ? options.body : undefined, options, allow, maxBytes, signal).catch((error: unknown) => {
+    const response = await request(
+      url,
+      method,
+      method === "POST" ? options.body : undefined,
+      options,
+      allow,
+      maxBytes,
+      signal,
+    ).catch((error: unknown) => {
       if (options.signal?.aborted) throw options.signal.reason;
       if (error instanceof OutboundError) throw error;
       if (timeout.aborted) throw new OutboundError("timeout", `No answer from ${url.host} within ${timeoutMs} ms.`);
@@ -76,11 +78,14 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
       // https://user:pass@…/fetch?apikey=…), and this message reaches the logs and the admin's screen.
       throw new OutboundError(
         "too-many-redirects",
-        maxRedirects === 0 ? `${url.host} answered with a redirect, which is not followed.` : `More than ${maxRedirects} redirects from ${startHost}.`,
+        maxRedirects === 0
+          ? `${url.host} answered with a redirect, which is not followed.`
+          : `More than ${maxRedirects} redirects from ${startHost}.`,
       );
     }
     url = parse(response.location, url);
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) method = "GET";
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST"))
+      method = "GET";
   }
 }
 
@@ -131,7 +136,10 @@ function request(
   const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
   const allowed = allow.has(`${url.hostname}:${port}`.toLowerCase());
   const refuse = (address: string) =>
-    new OutboundError("forbidden-address", `${url.host} is at ${address}, a private or local address, which is not fetched.`);
+    new OutboundError(
+      "forbidden-address",
+      `${url.host} is at ${address}, a private or local address, which is not fetched.`,
+    );
   // An address in the URL is dialled as it is; a name is checked in the lookup below.
   if (net.isIP(host) && !allowed && !isPublicAddress(host)) return Promise.reject(refuse(host));
   const guardedLookup = checkedLookup(options.lookup ?? dns.lookup, allowed, refuse);
@@ -159,7 +167,8 @@ function request(
           return resolve({ status, headers: res.headers, body: Buffer.alloc(0), location });
         }
         const declared = Number(res.headers["content-length"]);
-        const tooLarge = () => new OutboundError("too-large", `The answer from ${url.host} is larger than ${maxBytes} bytes.`);
+        const tooLarge = () =>
+          new OutboundError("too-large", `The answer from ${url.host} is larger than ${maxBytes} bytes.`);
         if (Number.isFinite(declared) && declared > maxBytes && !options.truncate) {
           res.destroy();
           return reject(tooLarge());

@@ -9,7 +9,8 @@ function events(markup: string, xml = false): string[] {
     markup,
     {
       attributesOf: () => wanted,
-      startTag: (name, attributes) => void seen.push(`<${name}${[...attributes].map(([key, value]) => ` ${key}=${value}`).join("")}>`),
+      startTag: (name, attributes) =>
+        void seen.push(`<${name}${[...attributes].map(([key, value]) => ` ${key}=${value}`).join("")}>`),
       endTag: (name) => void seen.push(`</${name}>`),
       text: (text) => {
         const last = seen.at(-1);
@@ -33,7 +34,11 @@ describe("readMarkup", () => {
   });
 
   it("reads the text of a script, a title or a noscript as text, and skips comments and doctypes", () => {
-    expect(events(`<!doctype html><!-- <a href=x> --><script>if (a < b) "<a href=y>"</script><title>T &amp; <b></title><noscript><a href=z></noscript><p>`)).toEqual([
+    expect(
+      events(
+        `<!doctype html><!-- <a href=x> --><script>if (a < b) "<a href=y>"</script><title>T &amp; <b></title><noscript><a href=z></noscript><p>`,
+      ),
+    ).toEqual([
       "<script>",
       `"if (a < b) "<a href=y>""`,
       "</script>",
@@ -48,14 +53,11 @@ describe("readMarkup", () => {
   });
 
   it("reads XML names as written, a self-closing tag as opened and closed, and CDATA as text", () => {
-    expect(events(`<?xml version="1.0"?><Feed><link HREF="/a"/><title><![CDATA[<b>&amp;</b>]]> &amp; more</title></Feed>`, true)).toEqual([
-      "<Feed>",
-      "<link HREF=/a>",
-      "</link>",
-      "<title>",
-      '"<b>&amp;</b> & more"',
-      "</title>",
-      "</Feed>",
-    ]);
+    expect(
+      events(
+        `<?xml version="1.0"?><Feed><link HREF="/a"/><title><![CDATA[<b>&amp;</b>]]> &amp; more</title></Feed>`,
+        true,
+      ),
+    ).toEqual(["<Feed>", "<link HREF=/a>", "</link>", "<title>", '"<b>&amp;</b> & more"', "</title>", "</Feed>"]);
   });
 });

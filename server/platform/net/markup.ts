@@ -152,7 +152,11 @@ class MarkupReader implements TokenizerCallbacks {
 export function rawTextEnd(text: string, name: string, from: number): number {
   for (let at = text.indexOf("</", from); at !== -1; at = text.indexOf("</", at + 2)) {
     const after = at + 2 + name.length;
-    if (text.slice(at + 2, after).toLowerCase() === name && (after === text.length || /[\t\n\f\r />]/.test(text[after]!))) return at;
+    if (
+      text.slice(at + 2, after).toLowerCase() === name &&
+      (after === text.length || /[\t\n\f\r />]/.test(text[after]!))
+    )
+      return at;
   }
   return text.length;
 }

@@ -34,12 +34,16 @@ describe("redactUrlsIn", () => {
       "Request cannot be constructed from a URL that includes credentials: https://proxy.example/fetch?[redacted]\n" +
         "caused by: TypeError: Failed to parse URL from http://[bad/?[redacted] Invalid URL (see https://nodejs.org/api/url.html)",
     );
-    expect(redactUrlsIn("postgres://app:secret@db.internal:5432/toolshelf?sslmode=require")).toBe("postgres://db.internal:5432/toolshelf?[redacted]");
+    expect(redactUrlsIn("postgres://app:secret@db.internal:5432/toolshelf?sslmode=require")).toBe(
+      "postgres://db.internal:5432/toolshelf?[redacted]",
+    );
     expect(redactUrlsIn("No URL here: user:secret")).toBe("No URL here: user:secret");
   });
 
   it("finds a URL whose scheme follows other scheme characters", () => {
-    expect(redactUrlsIn("see ...https://user:secret@proxy.example/x?key=secret")).toBe("see ...https://proxy.example/x?[redacted]");
+    expect(redactUrlsIn("see ...https://user:secret@proxy.example/x?key=secret")).toBe(
+      "see ...https://proxy.example/x?[redacted]",
+    );
     expect(redactUrlsIn("a-https://user:secret@proxy.example/x")).toBe("a-https://proxy.example/x");
     expect(redactUrlsIn("1.https://user:secret@proxy.example/x")).toBe("1.https://proxy.example/x");
     expect(redactUrlsIn("(postgres+tls://app:secret@db.internal/x)")).toBe("(postgres+tls://db.internal/x)");
@@ -51,7 +55,10 @@ describe("redactUrlsIn", () => {
     const size = 512 * 1024;
     for (const unit of ["a.", "a-", "x+", "ab.c", "a", "1.", "a.a:/"]) {
       const text = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-      expect(fastestRun(() => redactUrlsIn(text), 100), unit).toBeLessThan(100);
+      expect(
+        fastestRun(() => redactUrlsIn(text), 100),
+        unit,
+      ).toBeLessThan(100);
     }
     const endsInUrl = `${"a.".repeat(size / 2 - 20)}https://user:secret@x/`;
     expect(fastestRun(() => redactUrlsIn(endsInUrl), 100)).toBeLessThan(100);

@@ -27,13 +27,15 @@ import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION } from "./backup.ts";
 
 const NO_STACK = /\n\s+at /;
 const until = async (what: string, test: () => boolean, ms = 20_000) => {
-  for (const start = Date.now(); !test(); ) {
+  for (const start = Date.now(); !test();) {
     if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
 const stopped = (child: ChildProcess) =>
-  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve)));
+  new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once("exit", resolve),
+  );
 
 describe("backup while the site writes, restore into an empty folder", () => {
   let testDb: TestDatabase;
@@ -57,7 +59,11 @@ describe("backup while the site writes, restore into an empty folder", () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const siteEnv = () => ({ ...WRITE_STREAM_SERVER_ENV, DATA_DIR: testDb.dataDir, DATABASE_URL: databaseUrlOf(testDb.target) });
+  const siteEnv = () => ({
+    ...WRITE_STREAM_SERVER_ENV,
+    DATA_DIR: testDb.dataDir,
+    DATABASE_URL: databaseUrlOf(testDb.target),
+  });
 
   it("takes a consistent archive mid-stream that restores every write acknowledged before it began, logos included", async () => {
     const seeded = await seedForWriteStream(testDb.database);
@@ -103,7 +109,8 @@ describe("backup while the site writes, restore into an empty folder", () => {
     const open: string[] = [];
     const visit = (at: string) => {
       const stat = fs.statSync(at);
-      if ((stat.mode & 0o777) !== (stat.isDirectory() ? 0o700 : 0o600)) open.push(`${path.relative(restoredDir, at) || "."} ${(stat.mode & 0o777).toString(8)}`);
+      if ((stat.mode & 0o777) !== (stat.isDirectory() ? 0o700 : 0o600))
+        open.push(`${path.relative(restoredDir, at) || "."} ${(stat.mode & 0o777).toString(8)}`);
       if (stat.isDirectory()) for (const name of fs.readdirSync(at)) visit(path.join(at, name));
     };
     visit(restoredDir);
@@ -123,7 +130,11 @@ describe("backup while the site writes, restore into an empty folder", () => {
       const later = stream.acked.slice(before.length + duringBackup).filter((write) => write.kind === "like");
       expect(later.length).toBeGreaterThan(0);
       expect(await missingWrites(restored, later, path.join(restoredDir, "uploads"))).toHaveLength(later.length);
-      logos = await restored.db.selectFrom("tools").select(["slug", "logo_url"]).where("slug", "in", submitted).execute();
+      logos = await restored.db
+        .selectFrom("tools")
+        .select(["slug", "logo_url"])
+        .where("slug", "in", submitted)
+        .execute();
     } finally {
       await restored.close();
     }
@@ -155,7 +166,12 @@ describe("backup while the site writes, restore into an empty folder", () => {
     await tar.x({ file: archive, cwd: dir, filter: (entryPath) => entryPath === "manifest.json" });
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
     const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
-    expect(manifest).toMatchObject({ format: ARCHIVE_FORMAT, formatVersion: ARCHIVE_FORMAT_VERSION, appVersion: pkg.version, database: "toolshelf.db" });
+    expect(manifest).toMatchObject({
+      format: ARCHIVE_FORMAT,
+      formatVersion: ARCHIVE_FORMAT_VERSION,
+      appVersion: pkg.version,
+      database: "toolshelf.db",
+    });
     expect(manifest.migration).toMatch(/^\d{4}-\d\d-\d\dT\d\d-/);
     expect(manifest.uploads).toBeGreaterThanOrEqual(4);
     expect(Date.parse(manifest.createdAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -197,13 +213,28 @@ describe("backup while the site writes, restore into an empty folder", () => {
     const staging = path.join(work, "damaged");
     fs.mkdirSync(path.join(staging, "uploads", "logos"), { recursive: true });
     fs.writeFileSync(path.join(staging, "uploads", "logos", "a.webp"), "not really");
-    const manifest = { format: ARCHIVE_FORMAT, formatVersion: 1, createdAt: new Date().toISOString(), appVersion: "0.1.0", migration: null, database: "toolshelf.db", uploads: 1 };
+    const manifest = {
+      format: ARCHIVE_FORMAT,
+      formatVersion: 1,
+      createdAt: new Date().toISOString(),
+      appVersion: "0.1.0",
+      migration: null,
+      database: "toolshelf.db",
+      uploads: 1,
+    };
     fs.writeFileSync(path.join(staging, "manifest.json"), JSON.stringify(manifest));
     // A database file cut short: its header page and then garbage.
     const good = fs.readFileSync(databaseUrlOf(testDb.target));
-    fs.writeFileSync(path.join(staging, "toolshelf.db"), Buffer.concat([good.subarray(0, 4096), Buffer.alloc(8192, 0x5a)]));
+    fs.writeFileSync(
+      path.join(staging, "toolshelf.db"),
+      Buffer.concat([good.subarray(0, 4096), Buffer.alloc(8192, 0x5a)]),
+    );
     const damaged = path.join(work, "damaged.tar.gz");
-    await tar.c({ file: damaged, cwd: staging, gzip: true, portable: true }, ["manifest.json", "toolshelf.db", "uploads"]);
+    await tar.c({ file: damaged, cwd: staging, gzip: true, portable: true }, [
+      "manifest.json",
+      "toolshelf.db",
+      "uploads",
+    ]);
 
     const target = path.join(work, "never-filled");
     const refused = await runScript("restore", [damaged], { DATA_DIR: target, DATABASE_URL: "" });
@@ -224,7 +255,12 @@ describe("backup while the site writes, restore into an empty folder", () => {
     expect(pgRestore.code).toBe(1);
     expect(pgRestore.stderr).toContain("pg_restore");
 
-    const s3 = { S3_BUCKET: "toolshelf-files", S3_PUBLIC_URL: "https://files.example.com", DATA_DIR: path.join(work, "s3"), DATABASE_URL: "" };
+    const s3 = {
+      S3_BUCKET: "toolshelf-files",
+      S3_PUBLIC_URL: "https://files.example.com",
+      DATA_DIR: path.join(work, "s3"),
+      DATABASE_URL: "",
+    };
     const s3Backup = await runScript("backup", [path.join(work, "s3.tar.gz")], s3);
     expect(s3Backup.code).toBe(1);
     expect(s3Backup.stderr).toContain("aws s3 sync s3://toolshelf-files");

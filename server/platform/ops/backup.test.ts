@@ -29,10 +29,22 @@ function folder(files: Record<string, string> = {}): string {
 
 /** The local setup's configuration for a data folder. */
 function localConfig(dataDir: string): Pick<Config, "database" | "storage" | "dataDir"> {
-  return { dataDir, database: { engine: "sqlite", file: path.join(dataDir, "toolshelf.db") }, storage: { kind: "disk", root: path.join(dataDir, "uploads") } };
+  return {
+    dataDir,
+    database: { engine: "sqlite", file: path.join(dataDir, "toolshelf.db") },
+    storage: { kind: "disk", root: path.join(dataDir, "uploads") },
+  };
 }
 
-const MANIFEST = JSON.stringify({ format: "toolshelf-backup", formatVersion: 1, createdAt: "2026-11-26T07:00:00.000Z", appVersion: "0.1.0", migration: null, database: "toolshelf.db", uploads: 0 });
+const MANIFEST = JSON.stringify({
+  format: "toolshelf-backup",
+  formatVersion: 1,
+  createdAt: "2026-11-26T07:00:00.000Z",
+  appVersion: "0.1.0",
+  migration: null,
+  database: "toolshelf.db",
+  uploads: 0,
+});
 
 /** A .tar.gz of `entries` (paths relative to `cwd`), kept as given (`..` included). */
 async function archiveOf(cwd: string, entries: string[]): Promise<string> {
@@ -113,7 +125,11 @@ describe("restoreBackup refuses before putting anything in place", () => {
     // Written synchronously: tar's asynchronous packer can finish a hard link's entry after it has
     // ended the gzip stream, which then fails on its own (an unhandled error after the test).
     const archive = path.join(work, `a${++folders}.tar.gz`);
-    tar.c({ file: archive, cwd: source, gzip: true, portable: true, sync: true }, ["manifest.json", "toolshelf.db", "uploads"]);
+    tar.c({ file: archive, cwd: source, gzip: true, portable: true, sync: true }, [
+      "manifest.json",
+      "toolshelf.db",
+      "uploads",
+    ]);
     const error = await refusal(restoreBackup(localConfig(path.join(folder(), "data")), archive));
     expect(error.message).toMatch(/"uploads\/[ab]\.webp" is a Link entry/);
   });
@@ -121,9 +137,13 @@ describe("restoreBackup refuses before putting anything in place", () => {
   it("an archive without a manifest, and a file that is no archive", async () => {
     const source = folder({ "toolshelf.db": "x" });
     const noManifest = await archiveOf(source, ["toolshelf.db"]);
-    expect((await refusal(restoreBackup(localConfig(path.join(folder(), "data")), noManifest))).message).toContain("has no manifest.json");
+    expect((await refusal(restoreBackup(localConfig(path.join(folder(), "data")), noManifest))).message).toContain(
+      "has no manifest.json",
+    );
     const notAnArchive = path.join(folder({ "backup.tar.gz": "plain text" }), "backup.tar.gz");
-    expect((await refusal(restoreBackup(localConfig(path.join(folder(), "data")), notAnArchive))).message).toContain("is not a readable backup archive");
+    expect((await refusal(restoreBackup(localConfig(path.join(folder(), "data")), notAnArchive))).message).toContain(
+      "is not a readable backup archive",
+    );
   });
 
   it("a data folder that holds a database or uploads; an empty uploads folder is fine", async () => {

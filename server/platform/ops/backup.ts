@@ -36,7 +36,8 @@ const ManifestSchema = z.object({
 /** The archive's manifest.json. */
 export type BackupManifest = z.infer<typeof ManifestSchema>;
 
-export type BackupErrorCode = "unsupported-setup" | "target-exists" | "not-found" | "copy-failed" | "target-not-empty" | "invalid-archive";
+export type BackupErrorCode =
+  "unsupported-setup" | "target-exists" | "not-found" | "copy-failed" | "target-not-empty" | "invalid-archive";
 
 /** A backup or restore that cannot go ahead; the message says why and what to do, for the operator. */
 export class BackupError extends CodedError<BackupErrorCode> {}
@@ -45,12 +46,15 @@ export class BackupError extends CodedError<BackupErrorCode> {}
  * Why this setup is not one `npm run backup`/`restore` serves, with what to use instead; null when
  * it is (an SQLite file and uploads on local disk).
  */
-export function unsupportedSetup(config: Pick<Config, "database" | "storage">, action: "backup" | "restore"): string | null {
+export function unsupportedSetup(
+  config: Pick<Config, "database" | "storage">,
+  action: "backup" | "restore",
+): string | null {
   const problems: string[] = [];
   if (config.database.engine === "postgres") {
     problems.push(
       action === "backup"
-        ? 'The database is PostgreSQL (DATABASE_URL): back it up with PostgreSQL\'s own tools, e.g. `pg_dump --format=custom --file=toolshelf.dump "$DATABASE_URL"`, or your provider\'s snapshots and point-in-time recovery.'
+        ? "The database is PostgreSQL (DATABASE_URL): back it up with PostgreSQL's own tools, e.g. `pg_dump --format=custom --file=toolshelf.dump \"$DATABASE_URL\"`, or your provider's snapshots and point-in-time recovery."
         : 'The database is PostgreSQL (DATABASE_URL): restore a pg_dump archive with `pg_restore --no-owner --dbname="$DATABASE_URL" toolshelf.dump` into an empty database, or use your provider\'s point-in-time recovery.',
     );
   }
@@ -63,9 +67,13 @@ export function unsupportedSetup(config: Pick<Config, "database" | "storage">, a
   return `${problems.join("\n")}\nnpm run ${action} handles the one-machine setup only: an SQLite database and uploads on local disk (DATA_DIR).`;
 }
 
-function assertLocalSetup(config: Pick<Config, "database" | "storage">, action: "backup" | "restore"): { databaseFile: string; uploadsRoot: string } {
+function assertLocalSetup(
+  config: Pick<Config, "database" | "storage">,
+  action: "backup" | "restore",
+): { databaseFile: string; uploadsRoot: string } {
   const problem = unsupportedSetup(config, action);
-  if (problem || config.database.engine !== "sqlite" || config.storage.kind !== "disk") throw new BackupError("unsupported-setup", problem ?? "");
+  if (problem || config.database.engine !== "sqlite" || config.storage.kind !== "disk")
+    throw new BackupError("unsupported-setup", problem ?? "");
   return { databaseFile: config.database.file, uploadsRoot: config.storage.root };
 }
 
@@ -88,13 +96,21 @@ export async function createBackup(
   const { databaseFile, uploadsRoot } = assertLocalSetup(config, "backup");
   const file = path.resolve(target);
   const existing = await fs.stat(file).catch(() => null);
-  if (existing?.isDirectory()) throw new BackupError("target-exists", `${file} is a folder: give the name of the archive to write, e.g. ${path.join(file, "toolshelf.tar.gz")}`);
-  if (existing && !options.force) throw new BackupError("target-exists", `${file} exists already: choose another name, or add --force to replace it`);
+  if (existing?.isDirectory())
+    throw new BackupError(
+      "target-exists",
+      `${file} is a folder: give the name of the archive to write, e.g. ${path.join(file, "toolshelf.tar.gz")}`,
+    );
+  if (existing && !options.force)
+    throw new BackupError("target-exists", `${file} exists already: choose another name, or add --force to replace it`);
   if (!(await fs.stat(path.dirname(file)).catch(() => null))?.isDirectory()) {
     throw new BackupError("not-found", `The folder ${path.dirname(file)} does not exist: create it first`);
   }
   if (!(await fs.stat(databaseFile).catch(() => null))?.isFile()) {
-    throw new BackupError("not-found", `No database at ${databaseFile}: nothing to back up (check DATA_DIR and DATABASE_URL)`);
+    throw new BackupError(
+      "not-found",
+      `No database at ${databaseFile}: nothing to back up (check DATA_DIR and DATABASE_URL)`,
+    );
   }
 
   // Staged inside DATA_DIR, so the uploads can be hard-linked rather than copied (same file system).
@@ -134,7 +150,10 @@ export async function createBackup(
     await syncFile(partial);
     // Checked again: another backup may have written the name meanwhile.
     if (!options.force && (await fs.stat(file).catch(() => null))) {
-      throw new BackupError("target-exists", `${file} exists already: choose another name, or add --force to replace it`);
+      throw new BackupError(
+        "target-exists",
+        `${file} exists already: choose another name, or add --force to replace it`,
+      );
     }
     await fs.rename(partial, file);
     await syncDirectory(path.dirname(file));
@@ -161,7 +180,10 @@ function snapshotDatabase(file: string, copy: string): void {
     source.prepare("VACUUM INTO ?").run(copy);
   } catch (error) {
     // Locked for longer than the timeout, a full disk, a file that is no database: said, not thrown as a trace.
-    throw new BackupError("copy-failed", `The database ${file} could not be copied (${error instanceof Error ? error.message : String(error)}); nothing was written`);
+    throw new BackupError(
+      "copy-failed",
+      `The database ${file} could not be copied (${error instanceof Error ? error.message : String(error)}); nothing was written`,
+    );
   } finally {
     source?.close();
   }
@@ -177,11 +199,16 @@ function checkDatabase(file: string, action: "backup" | "restore"): string | nul
   try {
     db = new SQLite(file, { fileMustExist: true });
     db.pragma("journal_mode = DELETE");
-    const problems = (db.pragma("integrity_check(5)") as { integrity_check: string }[]).map((row) => row.integrity_check);
+    const problems = (db.pragma("integrity_check(5)") as { integrity_check: string }[]).map(
+      (row) => row.integrity_check,
+    );
     if (problems.join() !== "ok") throw new Error(problems.join("; "));
-    const hasRecord = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
+    const hasRecord = db
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get();
     if (!hasRecord) return null;
-    const row = db.prepare("select name from kysely_migration order by name desc limit 1").get() as { name: string } | undefined;
+    const row = db.prepare("select name from kysely_migration order by name desc limit 1").get() as
+      { name: string } | undefined;
     return row?.name ?? null;
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
@@ -251,10 +278,10 @@ async function countFiles(dir: string): Promise<number> {
 async function removeAbandoned(dir: string, prefix: string): Promise<void> {
   for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
     const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length).split("-")[0]) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid))
+      await fs.rm(path.join(dir, name), { recursive: true, force: true });
   }
 }
-
 
 async function appVersion(): Promise<string> {
   const pkg = JSON.parse(await fs.readFile(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: string };
@@ -291,13 +318,16 @@ export interface ArchiveEntry {
 export function entryProblem(entry: ArchiveEntry): string | null {
   const name = entry.path.replace(/\/+$/, "");
   const shown = JSON.stringify(entry.path);
-  if (entry.type !== "File" && entry.type !== "Directory") return `${shown} is a ${entry.type} entry: only files and folders are restored`;
+  if (entry.type !== "File" && entry.type !== "Directory")
+    return `${shown} is a ${entry.type} entry: only files and folders are restored`;
   if (name === "" || name.startsWith("/") || /^[a-z]:/i.test(name) || name.includes("\\") || name.includes("\0")) {
     return `${shown} is not a relative path inside the archive`;
   }
   const segments = name.split("/");
-  if (segments.some((segment) => segment === ".." || segment === "." || segment === "")) return `${shown} leads out of its folder`;
-  if (name === MANIFEST_ENTRY || name === DATABASE_ENTRY) return entry.type === "File" ? null : `${shown} must be a file`;
+  if (segments.some((segment) => segment === ".." || segment === "." || segment === ""))
+    return `${shown} leads out of its folder`;
+  if (name === MANIFEST_ENTRY || name === DATABASE_ENTRY)
+    return entry.type === "File" ? null : `${shown} must be a file`;
   if (name === UPLOADS_ENTRY) return entry.type === "Directory" ? null : `${shown} must be a folder`;
   if (segments[0] === UPLOADS_ENTRY) return null;
   return `${shown} is not part of a toolshelf backup`;
@@ -307,9 +337,16 @@ export function entryProblem(entry: ArchiveEntry): string | null {
 export async function listArchive(file: string): Promise<ArchiveEntry[]> {
   const entries: ArchiveEntry[] = [];
   try {
-    await tar.t({ file, strict: true, onReadEntry: (entry) => void entries.push({ path: entry.path, type: entry.type }) });
+    await tar.t({
+      file,
+      strict: true,
+      onReadEntry: (entry) => void entries.push({ path: entry.path, type: entry.type }),
+    });
   } catch (error) {
-    throw new BackupError("invalid-archive", `${file} is not a readable backup archive (${error instanceof Error ? error.message : String(error)})`);
+    throw new BackupError(
+      "invalid-archive",
+      `${file} is not a readable backup archive (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   return entries;
 }
@@ -345,7 +382,10 @@ export interface RestoreResult {
  * database's integrity and schema — in a staging folder; only then are the uploads and, last, the
  * database put in place. Throws BackupError with the reason when anything is amiss.
  */
-export async function restoreBackup(config: Pick<Config, "database" | "storage" | "dataDir">, archive: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  config: Pick<Config, "database" | "storage" | "dataDir">,
+  archive: string,
+): Promise<RestoreResult> {
   const { databaseFile, uploadsRoot } = assertLocalSetup(config, "restore");
   const file = path.resolve(archive);
   if (!(await fs.stat(file).catch(() => null))?.isFile()) throw new BackupError("not-found", `No archive at ${file}`);
@@ -360,10 +400,14 @@ export async function restoreBackup(config: Pick<Config, "database" | "storage" 
   const entries = await listArchive(file);
   const problems = entries.map(entryProblem).filter((problem): problem is string => problem !== null);
   if (problems.length > 0) {
-    throw new BackupError("invalid-archive", `${file} is not a toolshelf backup that can be restored safely; nothing was restored:\n  ${problems.slice(0, 10).join("\n  ")}`);
+    throw new BackupError(
+      "invalid-archive",
+      `${file} is not a toolshelf backup that can be restored safely; nothing was restored:\n  ${problems.slice(0, 10).join("\n  ")}`,
+    );
   }
   for (const required of [MANIFEST_ENTRY, DATABASE_ENTRY]) {
-    if (!entries.some((entry) => entry.path === required)) throw new BackupError("invalid-archive", `${file} has no ${required}: it is not a toolshelf backup`);
+    if (!entries.some((entry) => entry.path === required))
+      throw new BackupError("invalid-archive", `${file} has no ${required}: it is not a toolshelf backup`);
   }
 
   await makePrivateDir(config.dataDir);
@@ -383,7 +427,10 @@ export async function restoreBackup(config: Pick<Config, "database" | "storage" 
         filter: (entryPath, entry) => "type" in entry && entryProblem({ path: entryPath, type: entry.type }) === null,
       });
     } catch (error) {
-      throw new BackupError("invalid-archive", `${file} could not be extracted (${error instanceof Error ? error.message : String(error)}); nothing was restored`);
+      throw new BackupError(
+        "invalid-archive",
+        `${file} could not be extracted (${error instanceof Error ? error.message : String(error)}); nothing was restored`,
+      );
     }
     const manifest = await readManifest(path.join(staging, MANIFEST_ENTRY));
     const stagedDatabase = path.join(staging, DATABASE_ENTRY);
@@ -399,7 +446,11 @@ export async function restoreBackup(config: Pick<Config, "database" | "storage" 
 
     // Uploads first, the database last: a restore cut short leaves no database that names missing files.
     await fs.rmdir(uploadsRoot).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw new BackupError("target-not-empty", `${uploadsRoot} could not be replaced (${error.code}): is the site running on this folder?`);
+      if (error.code !== "ENOENT")
+        throw new BackupError(
+          "target-not-empty",
+          `${uploadsRoot} could not be replaced (${error.code}): is the site running on this folder?`,
+        );
     });
     await makePrivateDir(path.dirname(uploadsRoot));
     await move(stagedUploads, uploadsRoot);
@@ -418,10 +469,14 @@ async function readManifest(file: string): Promise<BackupManifest> {
   try {
     json = JSON.parse(await fs.readFile(file, "utf8"));
   } catch {
-    throw new BackupError("invalid-archive", `The archive's ${MANIFEST_ENTRY} cannot be read: it is not a toolshelf backup`);
+    throw new BackupError(
+      "invalid-archive",
+      `The archive's ${MANIFEST_ENTRY} cannot be read: it is not a toolshelf backup`,
+    );
   }
   const parsed = ManifestSchema.safeParse(json);
-  if (!parsed.success) throw new BackupError("invalid-archive", `The archive's ${MANIFEST_ENTRY} is not a toolshelf backup manifest`);
+  if (!parsed.success)
+    throw new BackupError("invalid-archive", `The archive's ${MANIFEST_ENTRY} is not a toolshelf backup manifest`);
   if (parsed.data.formatVersion > ARCHIVE_FORMAT_VERSION) {
     throw new BackupError(
       "invalid-archive",

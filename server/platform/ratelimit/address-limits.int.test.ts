@@ -15,7 +15,8 @@ describe("per-address limits over IPv6", () => {
       config.rateLimits.contact = { points: 1, durationSec: 600 };
     },
   });
-  const post = (from: string) => postForm(`${getServer().url}/contact`, FIELDS, { "X-Forwarded-For": from }).then((res) => res.status);
+  const post = (from: string) =>
+    postForm(`${getServer().url}/contact`, FIELDS, { "X-Forwarded-For": from }).then((res) => res.status);
 
   it("refuses the 9th /64 of one /56, each of which posted once", async () => {
     const statuses: number[] = [];

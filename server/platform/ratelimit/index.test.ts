@@ -25,11 +25,15 @@ describe("widerAddressKeys", () => {
       { key: "2001:db8:aa::/56", prefix: 56, factor: 8 },
       { key: "2001:db8:aa::/48", prefix: 48, factor: 32 },
     ]);
-    expect(widerAddressKeys("2001:db8:aa:1ff::/64").map((k) => k.key)).toEqual(["2001:db8:aa:100::/56", "2001:db8:aa::/48"]);
+    expect(widerAddressKeys("2001:db8:aa:1ff::/64").map((k) => k.key)).toEqual([
+      "2001:db8:aa:100::/56",
+      "2001:db8:aa::/48",
+    ]);
   });
 
   it("names none for IPv4 and for keys that are no address", () => {
-    for (const key of ["203.0.113.7", "night-editor", "d_abc", "2001:db8::/48", "", "x/64"]) expect(widerAddressKeys(key)).toEqual([]);
+    for (const key of ["203.0.113.7", "night-editor", "d_abc", "2001:db8::/48", "", "x/64"])
+      expect(widerAddressKeys(key)).toEqual([]);
   });
 });
 
@@ -61,7 +65,8 @@ describe("a limiter keyed by address", () => {
   it("gives back the narrower points of an attempt a wider network refuses, and counts keys with more after the address", async () => {
     const limiter = createRateLimiter(memory, "tback", { points: 1, durationSec: 60 });
     // Fill the /56 (8) with 8 /64s, each spending its only point.
-    for (let n = 0; n < 8; n++) expect((await limiter.consume(`${addressKey(inside48(n))}\ntool-1`)).limited).toBe(false);
+    for (let n = 0; n < 8; n++)
+      expect((await limiter.consume(`${addressKey(inside48(n))}\ntool-1`)).limited).toBe(false);
     const refused = await limiter.consume(`${addressKey(inside48(8))}\ntool-1`);
     expect(refused.limited).toBe(true);
     // That /64 spent nothing: for another tool, its own point is still there.

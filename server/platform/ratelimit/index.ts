@@ -8,7 +8,8 @@ import {
 import type { RateLimitRule } from "../config.ts";
 import type { Database } from "../db/index.ts";
 
-export type LimitState = { limited: false; consumed: number } | { limited: true; retryAfterSec: number; consumed: number };
+export type LimitState =
+  { limited: false; consumed: number } | { limited: true; retryAfterSec: number; consumed: number };
 
 /** Consumes one point for `key`; `limited` carries the seconds to wait when the budget is spent. */
 export interface RateLimiter {
@@ -62,7 +63,11 @@ export function widerAddressKeys(key: string): { key: string; prefix: number; fa
   if (!key.endsWith("/64") || !ipaddr.isValidCIDR(key)) return [];
   const [address] = ipaddr.parseCIDR(key);
   if (address.kind() !== "ipv6") return [];
-  return WIDER_PREFIXES.map(({ prefix, factor }) => ({ key: networkKey(address as ipaddr.IPv6, prefix), prefix, factor }));
+  return WIDER_PREFIXES.map(({ prefix, factor }) => ({
+    key: networkKey(address as ipaddr.IPv6, prefix),
+    prefix,
+    factor,
+  }));
 }
 
 /**
@@ -76,7 +81,12 @@ export function widerAddressKeys(key: string): { key: string; prefix: number; fa
  * it, at their higher ceilings (WIDER_PREFIXES): narrowest first, and an attempt refused by a
  * wider one gives back what it took at the narrower ones, as the login's walls do.
  */
-export function createRateLimiter(database: Database, name: string, rule: RateLimitRule, extra: { blockInMemory?: boolean } = {}): RateLimiter {
+export function createRateLimiter(
+  database: Database,
+  name: string,
+  rule: RateLimitRule,
+  extra: { blockInMemory?: boolean } = {},
+): RateLimiter {
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const options = {
       keyPrefix,
@@ -96,14 +106,20 @@ export function createRateLimiter(database: Database, name: string, rule: RateLi
       : new RateLimiterMemory(options);
   };
   const own = make(name, rule.points);
-  const wider = new Map<number, RateLimiterAbstract>(WIDER_PREFIXES.map(({ prefix, factor }) => [prefix, make(`${name}/${prefix}`, rule.points * factor)]));
+  const wider = new Map<number, RateLimiterAbstract>(
+    WIDER_PREFIXES.map(({ prefix, factor }) => [prefix, make(`${name}/${prefix}`, rule.points * factor)]),
+  );
   /** The counters a key spends at: its own, then those of the wider networks its address is in. */
   const levels = (key: string): { limiter: RateLimiterAbstract; key: string; points: number }[] => {
     const newline = key.indexOf("\n");
     const [address, rest] = newline < 0 ? [key, ""] : [key.slice(0, newline), key.slice(newline)];
     return [
       { limiter: own, key, points: rule.points },
-      ...widerAddressKeys(address).map((network) => ({ limiter: wider.get(network.prefix)!, key: network.key + rest, points: rule.points * network.factor })),
+      ...widerAddressKeys(address).map((network) => ({
+        limiter: wider.get(network.prefix)!,
+        key: network.key + rest,
+        points: rule.points * network.factor,
+      })),
     ];
   };
   const retryAfter = (msBeforeNext: number) => Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -121,7 +137,11 @@ export function createRateLimiter(database: Database, name: string, rule: RateLi
           // Refused: the narrower networks give back what this attempt took (the refusing one too, if asked).
           const giveBack = refusedTakesNothing ? [...spent, level] : spent;
           await Promise.all(giveBack.map((done) => done.limiter.reward(done.key, 1)));
-          return { limited: true, retryAfterSec: retryAfter(error.msBeforeNext), consumed: spent.length === 0 ? error.consumedPoints : consumed };
+          return {
+            limited: true,
+            retryAfterSec: retryAfter(error.msBeforeNext),
+            consumed: spent.length === 0 ? error.consumedPoints : consumed,
+          };
         }
       }
       return { limited: false, consumed };
@@ -138,7 +158,8 @@ export function createRateLimiter(database: Database, name: string, rule: RateLi
       let wait = 0;
       for (const level of levels(key)) {
         const state = await level.limiter.get(level.key);
-        if (state && state.consumedPoints >= level.points && state.msBeforeNext > 0) wait = Math.max(wait, state.msBeforeNext);
+        if (state && state.consumedPoints >= level.points && state.msBeforeNext > 0)
+          wait = Math.max(wait, state.msBeforeNext);
       }
       return wait > 0 ? { limited: true, retryAfterSec: retryAfter(wait) } : { limited: false };
     },

@@ -18,10 +18,14 @@ const onPostgres = testEngine() === "postgres";
 describe("expired rate-limit rows", () => {
   const getServer = useTestServer({ now: () => Date.now() });
   const rows = async () => {
-    const result = await sql<{ key: string; expire: string | number | null }>`select key, expire from rate_limits order by key`.execute(getServer().services.database.db);
+    const result = await sql<{
+      key: string;
+      expire: string | number | null;
+    }>`select key, expire from rate_limits order by key`.execute(getServer().services.database.db);
     return result.rows.map((row) => ({ key: row.key, expire: row.expire === null ? null : Number(row.expire) }));
   };
-  const expiredKeys = async () => (await rows()).filter((row) => row.expire !== null && row.expire < Date.now()).map((row) => row.key);
+  const expiredKeys = async () =>
+    (await rows()).filter((row) => row.expire !== null && row.expire < Date.now()).map((row) => row.key);
 
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: START });
@@ -63,7 +67,11 @@ describe("expired rate-limit rows", () => {
     const outcome = await scheduler.run("rate-limits-prune");
     expect(outcome.kind === "finished" && outcome.run.status).toBe("succeeded");
     const left = (await rows()).map((row) => row.key);
-    expect(left).toEqual(["forever:1", "login_queue:live", ...(onPostgres ? ["probe:198.51.100.2", "probe:198.51.100.3"] : [])]);
+    expect(left).toEqual([
+      "forever:1",
+      "login_queue:live",
+      ...(onPostgres ? ["probe:198.51.100.2", "probe:198.51.100.3"] : []),
+    ]);
     expect(outcome.kind === "finished" && outcome.run.summary).toEqual({ deleted: onPostgres ? 2 : 1 });
     // The live counter still holds what it counted: a second attempt spends its last point, a third is refused.
     expect(await limiter.consume("198.51.100.3")).toEqual({ limited: false, consumed: 2 });
@@ -74,7 +82,13 @@ describe("expired rate-limit rows", () => {
 
   it("leave the app's own limits working after a clean-up", async () => {
     const server = getServer();
-    const post = () => postForm(`${server.url}/contact`, { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" }).then((res) => res.status);
+    const post = () =>
+      postForm(`${server.url}/contact`, {
+        name: "Ada",
+        email: "ada@example.com",
+        subject: "Hi",
+        message: "Hello",
+      }).then((res) => res.status);
     const allowed = server.services.config.rateLimits.contact.points;
     for (let i = 0; i < allowed; i++) expect(await post()).toBe(303);
     await server.services.scheduler.run("rate-limits-prune");

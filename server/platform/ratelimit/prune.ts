@@ -13,7 +13,10 @@ export const EXPIRED_GRACE_MS = 60 * 60 * 1000;
 /** Deletes the counters and queues that expired over EXPIRED_GRACE_MS before `now`; how many. */
 export async function pruneExpiredRateLimits(database: Database, now: number): Promise<number> {
   // The table is the limiter library's, outside the schema's types (as in ./queue.ts).
-  const result = await sql`delete from rate_limits where expire is not null and expire < ${now - EXPIRED_GRACE_MS}`.execute(database.db);
+  const result =
+    await sql`delete from rate_limits where expire is not null and expire < ${now - EXPIRED_GRACE_MS}`.execute(
+      database.db,
+    );
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -21,7 +24,10 @@ export async function pruneExpiredRateLimits(database: Database, now: number): P
 export type RateLimitsPruneSummary = { deleted: number };
 
 /** Deletes expired rate-limit rows every hour. */
-export function rateLimitsPruneJob(deps: { database: Database; now: () => number }): ScheduledJob<RateLimitsPruneSummary> {
+export function rateLimitsPruneJob(deps: {
+  database: Database;
+  now: () => number;
+}): ScheduledJob<RateLimitsPruneSummary> {
   return {
     name: "rate-limits-prune",
     schedule: { pattern: "25 * * * *", timezone: "Europe/Amsterdam" },

@@ -15,7 +15,11 @@ export type Turn = { kind: "turn"; at: number } | { kind: "full"; retryAfterSec:
  * `now`, when the queue is idle), so turns taken together start one after the other. A turn that
  * would start more than `maxWaitMs` from now is not taken: "full", with how long until one would.
  */
-export async function takeTurn(database: Database, key: string, options: { spacingMs: number; maxWaitMs: number; now: number }): Promise<Turn> {
+export async function takeTurn(
+  database: Database,
+  key: string,
+  options: { spacingMs: number; maxWaitMs: number; now: number },
+): Promise<Turn> {
   const { spacingMs, maxWaitMs, now } = options;
   const start = sql<number>`cast(${now} as bigint)`;
   const spacing = sql<number>`cast(${spacingMs} as bigint)`;
@@ -27,7 +31,9 @@ export async function takeTurn(database: Database, key: string, options: { spaci
     returning expire`.execute(database.db);
   const row = taken.rows[0];
   if (row) return { kind: "turn", at: Number(row.expire) };
-  const queue = await sql<{ expire: number | string | null }>`select expire from rate_limits where key = ${key}`.execute(database.db);
+  const queue = await sql<{
+    expire: number | string | null;
+  }>`select expire from rate_limits where key = ${key}`.execute(database.db);
   const freeAt = Number(queue.rows[0]?.expire ?? now);
   return { kind: "full", retryAfterSec: Math.max(1, Math.ceil((freeAt + spacingMs - maxWaitMs - now) / 1000)) };
 }

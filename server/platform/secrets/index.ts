@@ -6,7 +6,12 @@ import type { Database } from "../db/index.ts";
  * for itself the first time and keeps in the database, so that every instance and every restart
  * agrees on it (the first instance to store one wins; the others read it back).
  */
-export async function loadSecret(database: Database, name: string, configured: string | null, now: number): Promise<string> {
+export async function loadSecret(
+  database: Database,
+  name: string,
+  configured: string | null,
+  now: number,
+): Promise<string> {
   if (configured) return configured;
   const { db } = database;
   await db

@@ -32,7 +32,13 @@ beforeAll(async () => {
     },
   });
 
-  s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3rver = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(dir, "s3"),
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3rver.run();
   const endpoint = `http://127.0.0.1:${port}`;
   adapters.s3 = () => ({
@@ -49,7 +55,11 @@ beforeAll(async () => {
       const res = await fetch(url);
       if (res.status === 404) return null;
       expect(res.status).toBe(200);
-      return { body: await res.text(), contentType: res.headers.get("content-type"), cacheControl: res.headers.get("cache-control") };
+      return {
+        body: await res.text(),
+        contentType: res.headers.get("content-type"),
+        cacheControl: res.headers.get("cache-control"),
+      };
     },
   });
 });
@@ -65,7 +75,11 @@ describe.each(["disk", "s3"])("%s storage", (name) => {
   it("stores a file under its key, answers its public URL, and deletes it", async () => {
     const { storage, read } = adapter();
     const url = await storage.put("logos/acme_1_logo.webp", Buffer.from("hello"), "image/webp");
-    expect(url).toEqual(name === "disk" ? "/uploads/logos/acme_1_logo.webp" : expect.stringMatching(/\/toolshelf-test\/logos\/acme_1_logo\.webp$/));
+    expect(url).toEqual(
+      name === "disk"
+        ? "/uploads/logos/acme_1_logo.webp"
+        : expect.stringMatching(/\/toolshelf-test\/logos\/acme_1_logo\.webp$/),
+    );
     const stored = await read(url);
     expect(stored?.body).toBe("hello");
     if (name === "s3") {
@@ -96,14 +110,20 @@ describe.each(["disk", "s3"])("%s storage", (name) => {
     expect((await read(url))?.body).toBe("two");
   });
 
-  it.each(["../x.png", "logos/../../x.png", "/etc/passwd", "logos//x.png", "", "logos/.hidden", "logos/a b.png", "..\\x.png"])(
-    "refuses the key %j, which could leave its folder",
-    async (key) => {
-      const { storage } = adapter();
-      await expect(storage.put(key, Buffer.from("x"), "image/png")).rejects.toThrow(/unsafe storage key/);
-      await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
-    },
-  );
+  it.each([
+    "../x.png",
+    "logos/../../x.png",
+    "/etc/passwd",
+    "logos//x.png",
+    "",
+    "logos/.hidden",
+    "logos/a b.png",
+    "..\\x.png",
+  ])("refuses the key %j, which could leave its folder", async (key) => {
+    const { storage } = adapter();
+    await expect(storage.put(key, Buffer.from("x"), "image/png")).rejects.toThrow(/unsafe storage key/);
+    await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
+  });
 });
 
 describe("ownStorageKey", () => {
@@ -130,7 +150,15 @@ describe("ownStorageKey", () => {
   });
 
   it("leaves alone what is not ours or could leave the folder", () => {
-    for (const url of [null, "", "https://elsewhere.example.com/logo.png", "/uploads/../secrets", "/uploads/logos/../../x", "/uploads/", "/assets/logo.png"]) {
+    for (const url of [
+      null,
+      "",
+      "https://elsewhere.example.com/logo.png",
+      "/uploads/../secrets",
+      "/uploads/logos/../../x",
+      "/uploads/",
+      "/assets/logo.png",
+    ]) {
       expect(ownStorageKey(url, disk), String(url)).toBeNull();
     }
   });
