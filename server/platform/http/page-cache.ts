@@ -206,7 +206,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
-    if (!cacheable(req.method, req.originalUrl)) return next();
+    // An unreadable address was handed on as the home page's, to be answered with a 400 page: it
+    // must not be given the stored home page.
+    if (res.locals.unreadableAddress === true || !cacheable(req.method, req.originalUrl)) return next();
     try {
       const generation = await options.freshness.generation();
       const key = keyOf(req.originalUrl, req.get("user-agent"));
