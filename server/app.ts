@@ -40,6 +40,7 @@ import {
   readOnlyMachineFiles,
   refuseCrossSiteForms,
   refuseUnreadableAddress,
+  originFormTarget,
 } from "./platform/http/guards.ts";
 import type { AppServices, RequestInfo } from "./services.ts";
 import { UPLOADS_PATH } from "./platform/storage/index.ts";
@@ -87,6 +88,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   }
   const loggedUrl = (url: string) => redact(url);
   app.use(requestContext(log, loggedUrl));
+  app.use(originFormTarget);
   app.use(privateResponses());
   app.use(
     securityHeaders({

@@ -15,6 +15,22 @@ function refuse(req: Request, res: Response, code: ErrorCode, message: string, t
 }
 
 /**
+ * A request line with the absolute form (`GET http://host/path`), which HTTP/1.1 servers must
+ * accept: the site answers with its own page for that path, whatever host it names (the host is
+ * this server's, or the client is a proxy-style scanner). Everything after this reads an
+ * origin-form address; a target that is neither is refused.
+ */
+export const originFormTarget: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith("/")) return next();
+  const target = URL.canParse(req.url) ? new URL(req.url) : null;
+  if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) {
+    return refuse(req, res, "invalid-argument", "This address cannot be read.", "Bad request");
+  }
+  req.url = req.originalUrl = target.pathname + target.search;
+  next();
+};
+
+/**
  * Whether an address cannot be read: its path is not UTF-8 once decoded (`/%C0%AF`, `/tool/%FF`),
  * or it carries a NUL anywhere (never typed; PostgreSQL text cannot hold it).
  */
