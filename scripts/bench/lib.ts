@@ -3,6 +3,7 @@
 // autocannon, seeded datasets on both engines (kept between runs on request), the search query
 // mix, percentiles and resident memory, and the entry that re-executes a benchmark pinned to core 1
 // and cleans up on every way out. See docs/design.md#measuring-speed.
+import JSON5 from "json5";
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -988,7 +989,8 @@ export function popularSearches(): string[] {
   const source = fs.readFileSync(path.join(root, "app/routes/search.tsx"), "utf8");
   const list = /const POPULAR_SEARCHES\s*=\s*(\[[^\]]*\])/.exec(source)?.[1];
   if (!list) throw new Error("POPULAR_SEARCHES not found in app/routes/search.tsx");
-  return JSON.parse(list) as string[];
+  // A JavaScript array literal (it may end in a comma), not JSON.
+  return JSON5.parse(list) as string[];
 }
 
 const normalized = (text: string) => text.toLowerCase().trim().replace(/\s+/g, " ");
