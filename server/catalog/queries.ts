@@ -216,11 +216,11 @@ export async function likeCounts(database: Database, ids: readonly string[]): Pr
   if (ids.length === 0) return new Map();
   const rows = await database.db
     .selectFrom("tools")
-    .select(["tools.id", "tools.upvotes_count"])
+    .select(["tools.id", "tools.upvotes_count", "tools.status"])
     .where("tools.id", "in", ids)
-    .where(IS_PUBLIC)
     .execute();
-  return new Map(rows.map((r) => [r.id, r.upvotes_count]));
+  // Public is checked here, as for cards: with a status term SQLite scans the status index instead.
+  return new Map(rows.filter(isPublicRow).map((r) => [r.id, r.upvotes_count]));
 }
 
 /** Ids of a category's most liked public tools (all of them, through the category's index: for small categories). */
