@@ -24,7 +24,7 @@ export const originFormTarget: RequestHandler = (req, res, next) => {
   if (req.url.startsWith("/")) return next();
   const target = URL.canParse(req.url) ? new URL(req.url) : null;
   if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) {
-    return refuse(req, res, "invalid-argument", "This address cannot be read.", "Bad request");
+    return refuse(req, res, "invalid-argument", UNREADABLE_ADDRESS);
   }
   req.url = req.originalUrl = target.pathname + target.search;
   next();
