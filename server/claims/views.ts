@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { sql } from "kysely";
@@ -56,7 +56,9 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
   let counts = new Map<string, number>();
   const botByAgent = new Map<string, boolean>();
   let flushing: Promise<number> | null = null;
-  const visitorKey = randomBytes(32);
+  // A KeyObject, made once: given raw bytes, createHmac checks and wraps the key on every call,
+  // which cost a tool page served from memory a sixth of its time.
+  const visitorKey = createSecretKey(randomBytes(32));
   let seenDay = -1;
   let seen = new Set<string>();
 

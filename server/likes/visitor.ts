@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookieValue } from "../platform/http/cookies.ts";
 
 /** The visitor cookie's name. */
@@ -20,7 +20,9 @@ export interface VisitorCookies {
 }
 
 export function visitorCookies(secret: string, options: { secure: boolean }): VisitorCookies {
-  const sign = (id: string) => createHmac("sha256", secret).update(id).digest("base64url");
+  // A KeyObject, made once: given a string, createHmac checks and wraps the key on every call.
+  const key = createSecretKey(Buffer.from(secret, "utf8"));
+  const sign = (id: string) => createHmac("sha256", key).update(id).digest("base64url");
   return {
     read(header) {
       const value = cookieValue(header, VISITOR_COOKIE);
