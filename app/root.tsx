@@ -20,7 +20,6 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { PageScript } from "./components/page-script.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { errorBody } from "../server/platform/http/errors.ts";
-import type { AddressSecret } from "../server/platform/http/logged-url.ts";
 import { busyPageResponse } from "../server/platform/http/plain-page.ts";
 import { requestContextKey, servicesContextKey } from "./context.ts";
 import { DEFAULT_SITE_NAME } from "./lib/meta.ts";
@@ -36,12 +35,6 @@ export interface RouteHandle {
    * docs/decisions/005-tool-pages-without-hydration.md, docs/decisions/024-public-pages-without-hydration.md.
    */
   hydrate?: boolean;
-  /**
-   * The page's address carries a secret — whoever has the link can act with it: in its path
-   * after the literal part ("path": `/owner/<token>`) or in its query ("query": `?confirm=`).
-   * The logs leave it out (server/platform/http/logged-url.ts reads this from the build's routes).
-   */
-  secret?: AddressSecret;
   /**
    * The tools whose like counts the page shows, read from its loader's data: a like of one of them
    * on this instance makes the stored page stale at once (server/platform/http/page-cache.ts).

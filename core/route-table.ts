@@ -2,7 +2,7 @@
 // React Router) and what the server does with its requests, and the paths Express answers before
 // React Router does. The server reads every per-path rule from here (server/platform/http/routes.ts):
 // metrics labels, which pages the page cache may keep, which are private, which take uploads,
-// which count tool views and searches. A new page is one line here and its module under app/routes.
+// which count tool views and searches, which addresses carry a secret the logs leave out. A new page is one line here and its module under app/routes.
 
 /** What the server does with the requests of a route. A layout's policy holds for its children unless they say otherwise. */
 export interface RoutePolicy {
@@ -24,7 +24,16 @@ export interface RoutePolicy {
   views?: string;
   /** The search page: the parameter holding the term. Each page 1 served is counted in the term's record. */
   search?: string;
+  /**
+   * Its address carries a secret — whoever has the link can act with it: in its path after the
+   * literal part ("path": `/owner/<token>`) or in its query ("query": `?confirm=`). The logs
+   * leave it out (server/platform/http/logged-url.ts).
+   */
+  secret?: AddressSecret;
 }
+
+/** Where a route's address carries a secret: in its path after the literal part (and then its query too), or in its query. */
+export type AddressSecret = "path" | "query";
 
 /** One route: React Router's config entry (path, module file, id, children) with its policy. */
 export interface RouteEntry extends RoutePolicy {
@@ -80,16 +89,31 @@ export const PAGES: RouteEntry[] = [
   route("contact", "routes/contact.tsx"),
   // The weekly digest: subscribe, confirm (double opt-in), unsubscribe (its POST is server/digest/http.ts).
   route("digest", "routes/digest.tsx"),
-  route("digest/confirm/:token", "routes/digest-confirm.tsx", { label: "/digest" }),
-  route("digest/unsubscribe/:token", "routes/digest-unsubscribe.tsx", { label: "/digest" }),
+  route("digest/confirm/:token", "routes/digest-confirm.tsx", { label: "/digest", secret: "path" }),
+  route("digest/unsubscribe/:token", "routes/digest-unsubscribe.tsx", { label: "/digest", secret: "path" }),
   // The same screen at both addresses (docs/design.md#screens); after a post, the submission's
   // confirmation under them, at its private status token.
-  route("submit-tool/:statusToken?", "routes/submit.tsx", { id: "submit-tool", label: "/submit-tool", body: "upload" }),
-  route("submit/:statusToken?", "routes/submit.tsx", { id: "submit", label: "/submit", body: "upload" }),
-  // Personal: a payment's outcome, a test card page.
-  route("payment-success", "routes/payment-success.tsx", { cache: false }),
+  route("submit-tool/:statusToken?", "routes/submit.tsx", {
+    id: "submit-tool",
+    label: "/submit-tool",
+    body: "upload",
+    secret: "path",
+  }),
+  route("submit/:statusToken?", "routes/submit.tsx", {
+    id: "submit",
+    label: "/submit",
+    body: "upload",
+    secret: "path",
+  }),
+  // Personal: a payment's outcome (its query names the checkout session), a test card page (its
+  // session id lets anyone pay or cancel the order).
+  route("payment-success", "routes/payment-success.tsx", { cache: false, secret: "query" }),
   route("payment-cancel", "routes/payment-cancel.tsx", { cache: false }),
-  route("test-checkout/:sessionId", "routes/test-checkout.tsx", { label: "/test-checkout/:session", cache: false }),
+  route("test-checkout/:sessionId", "routes/test-checkout.tsx", {
+    label: "/test-checkout/:session",
+    cache: false,
+    secret: "path",
+  }),
   route("admin/login", "routes/admin/login.tsx", ADMIN),
   route("admin/logout", "routes/admin/logout.tsx", ADMIN),
   // Everything else under /admin: signed-in admins only (the layout's middleware).
@@ -109,10 +133,11 @@ export const PAGES: RouteEntry[] = [
     route("admin/claims", "routes/admin/claims.tsx"),
   ]),
   // A submitter's private link to their submission's state.
-  route("submission/:token", "routes/submission-status.tsx"),
-  // Claiming a listing: the claim page of a public tool, and a verified owner's private page.
-  route("claim/:key", "routes/claim.tsx", { label: "/claim/:slug", cache: false }),
-  route("owner/:token", "routes/owner.tsx", { cache: false, body: "upload" }),
+  route("submission/:token", "routes/submission-status.tsx", { secret: "path" }),
+  // Claiming a listing: the claim page of a public tool (its ?confirm= and ?claim= links carry
+  // secrets), and a verified owner's private page (the token is its key).
+  route("claim/:key", "routes/claim.tsx", { label: "/claim/:slug", cache: false, secret: "query" }),
+  route("owner/:token", "routes/owner.tsx", { cache: false, body: "upload", secret: "path" }),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
@@ -138,7 +163,8 @@ export const SERVER_PATHS: RouteEntry[] = [
   served("api/v1/categories/*", { label: "/api/v1/categories" }),
   served("api/v1/*", { label: "/api/v1" }),
   served("api/admin/*", { ...ADMIN, label: "/api/admin" }),
-  served("api/checkout-session/*", { label: "/api/checkout-session" }),
+  // A checkout session's id is what lets anyone pay, or cancel, a test order.
+  served("api/checkout-session/*", { label: "/api/checkout-session", secret: "path" }),
   served("api/feature-candidates/*", { label: "/api/feature-candidates" }),
   served("api/*", { label: "/api" }),
   served("like/*", { label: "/like/:id" }),

@@ -28,8 +28,9 @@ import { createReadiness } from "./platform/health/readiness.ts";
 import { metricsWithToken } from "./platform/metrics/http.ts";
 import { toolImageRoutes } from "./og/http.ts";
 import { badgeRoutes } from "./badge/http.ts";
-import { CHECKOUT_SESSION_ROUTE, paymentRoutes, stripeWebhook } from "./payments/http.ts";
+import { paymentRoutes, stripeWebhook } from "./payments/http.ts";
 import { secretRoutesOf, urlRedactor } from "./platform/http/logged-url.ts";
+import { PAGES, SERVER_PATHS } from "../core/route-table.ts";
 import { STRIPE_CHECKOUT_ORIGIN } from "./payments/providers.ts";
 import { createPageCache } from "./platform/http/page-cache.ts";
 import { lookupRoute } from "./platform/http/routes.ts";
@@ -71,21 +72,8 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  // What the logs write of a URL: the route table's routes whose handle says their address holds a
-  // secret, and the one Express answers itself. A build loaded later (Vite's, in development)
-  // leaves out every path until its routes are known.
-  const expressSecretRoutes = [CHECKOUT_SESSION_ROUTE];
-  let redact = urlRedactor(
-    typeof build === "function"
-      ? [{ path: "/:any", secret: "path" }]
-      : [...secretRoutesOf(build), ...expressSecretRoutes],
-  );
-  if (typeof build === "function") {
-    void build().then(
-      (loaded) => (redact = urlRedactor([...secretRoutesOf(loaded), ...expressSecretRoutes])),
-      () => {},
-    );
-  }
+  // What the logs write of a URL: the route table says which addresses carry a secret.
+  const redact = urlRedactor(secretRoutesOf([...PAGES, ...SERVER_PATHS]));
   const loggedUrl = (url: string) => redact(url);
   app.use(requestContext(log, loggedUrl));
   app.use(originFormTarget);

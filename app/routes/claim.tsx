@@ -29,7 +29,6 @@ import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { readForm } from "../lib/form.ts";
 import type { Route } from "./+types/claim.ts";
-import type { RouteHandle } from "../root.tsx";
 
 // "Is this your tool? Claim it" (ADR 032): the claim page of a public tool. Ownership is proven
 // by the website's own domain — a one-time link mailed to an address there, or a code the website
@@ -38,9 +37,6 @@ import type { RouteHandle } from "../root.tsx";
 
 const NOT_FOUND = "No public listing has this address, so there is nothing to claim here.";
 const PRIVATE = { "Cache-Control": "private, no-store" };
-
-// ?confirm= and ?claim= carry secrets: the logs leave the query out.
-export const handle: RouteHandle = { secret: "query" };
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers(actionHeaders);

@@ -4,16 +4,12 @@ import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { readForm } from "../lib/form.ts";
 import type { Route } from "./+types/digest-confirm.ts";
-import type { RouteHandle } from "../root.tsx";
 
 // The confirmation link of the weekly digest (double opt-in). Opening it only shows a button:
 // mail scanners open links, and a subscription is confirmed by a person pressing it (a POST).
 // The token is the key, so the page is never cached or indexed.
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-
-// The token in the address confirms a subscription: the logs leave it out.
-export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 

@@ -3,16 +3,12 @@ import { subscriberOfToken, subscriptionOf } from "../../server/digest/subscribe
 import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/digest-unsubscribe.ts";
-import type { RouteHandle } from "../root.tsx";
 
 // The unsubscribe link in every digest. Opening it shows a button (mail scanners open links);
 // the button posts `List-Unsubscribe=One-Click` to this same address, which server/digest/http.ts
 // answers (it also takes the one-click posts of mail programs, RFC 8058) and sends back here.
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
-
-// The token in the address unsubscribes its reader: the logs leave it out.
-export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 

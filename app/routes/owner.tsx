@@ -23,7 +23,6 @@ import { requestContextKey, servicesContextKey } from "../context.ts";
 import { formConstraint } from "../lib/constraint.ts";
 import { refusedPost, unreadUpload } from "../lib/tool-form-replies.ts";
 import type { Route } from "./+types/owner.ts";
-import type { RouteHandle } from "../root.tsx";
 
 // A verified owner's private page (/owner/<token>, ADR 032): the listing's likes and views, and
 // a form to propose changes to its content and logo. A proposal waits for an admin; the owner's
@@ -33,9 +32,6 @@ import type { RouteHandle } from "../root.tsx";
 const NOT_FOUND =
   "This owner link does not work. It may have been replaced by a newer one or revoked. You can ask for a new one on the listing's claim page.";
 const PRIVATE = { "Cache-Control": "private, no-store" };
-
-// The owner token in the address is the key to the listing's owner page: the logs leave it out.
-export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers(actionHeaders);

@@ -12,7 +12,6 @@ import { DEFAULT_SITE_NAME, pageMeta } from "../lib/meta.ts";
 import { useSiteConfig } from "../lib/site.ts";
 import { PageLink } from "../components/ui/page-link.tsx";
 import type { Route } from "./+types/payment-success.ts";
-import type { RouteHandle } from "../root.tsx";
 
 /** Without JavaScript the page reloads itself this many times, this many seconds apart. */
 const RELOAD_CHECKS = 10;
@@ -45,10 +44,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ),
   { name: "robots", content: "noindex" },
 ];
-
-// Personal and changing by the second: never kept by the page cache or a shared cache.
-// ?session_id= names the checkout session: the logs leave the query out.
-export const handle: RouteHandle = { secret: "query" };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -6,7 +6,6 @@ import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/submission-status.ts";
-import type { RouteHandle } from "../root.tsx";
 
 // A submitter's private link (/submission/<token>, shown once their submission is saved): the
 // state of their submission. The token is the only key, so the page is for them alone: never
@@ -14,9 +13,6 @@ import type { RouteHandle } from "../root.tsx";
 
 const NOT_FOUND = SUBMISSION_NOT_FOUND;
 const PRIVATE = { "Cache-Control": "private, no-store" };
-
-// The status token in the address is the submitter's key: the logs leave it out.
-export const handle: RouteHandle = { secret: "path" };
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 

@@ -40,7 +40,6 @@ import { formReply } from "../../core/replies.ts";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import type { Route } from "./+types/submit.ts";
-import type { RouteHandle } from "../root.tsx";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta(matches, {
@@ -49,9 +48,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
       "List your software, AI or web tool in the directory for free. Every submission is reviewed before it appears.",
     path: location.pathname,
   });
-
-// A confirmation's address carries the submission's status token: the logs leave it out.
-export const handle: RouteHandle = { secret: "path" };
 
 // An action's headers (Retry-After on 429) reach the document response only through here; the
 // loader's keep a confirmation that carries a private status link out of every cache.
@@ -68,7 +64,7 @@ const FORM = { submitted: null, feature: null, statusUrl: null, statusToken: nul
  * At `/submit-tool/<status token>` (where a successful post leads) the page shows the confirmation
  * of that submission while it is pending, and the status page once it is decided;
  * `?feature=<amount>` says the submitter chose to feature it, so the page goes on to checkout.
- * The token is in the path, not the query, so the logs leave it out (the route's handle).
+ * The token is in the path, not the query, so the logs leave it out (core/route-table.ts).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

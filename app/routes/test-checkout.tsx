@@ -4,14 +4,10 @@ import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/test-checkout.ts";
-import type { RouteHandle } from "../root.tsx";
 import { readForm } from "../lib/form.ts";
 
 // The built-in test checkout (docs/design.md#rule-2): stands in for the card provider's hosted page when
 // no Stripe key is configured, so the whole flow runs on one machine. It never exists beside Stripe.
-
-// The session id in the address lets anyone pay, or cancel, the order: the logs leave it out.
-export const handle: RouteHandle = { secret: "path" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Test checkout" }, { name: "robots", content: "noindex" }];
 

@@ -4,16 +4,12 @@ import type { PublicCatalog } from "../catalog/public.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../platform/http/errors.ts";
 import { sameSite, sameSitePath } from "../platform/http/origin.ts";
 import { clientIp } from "../platform/http/client.ts";
-import type { SecretRoute } from "../platform/http/logged-url.ts";
 import { sendPlainPage } from "../platform/http/plain-page.ts";
 import type { Logger } from "../platform/logger.ts";
 import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
 import { CheckoutError, WebhookEventError, WebhookSignatureError, type PaymentService } from "./service.ts";
 
 const CANDIDATES_LIMIT = 20;
-
-/** A checkout session's state, by its id: the id is what lets anyone pay, or cancel, a test order, so the log leaves it out. */
-export const CHECKOUT_SESSION_ROUTE: SecretRoute = { path: "/api/checkout-session/:sessionId", secret: "path" };
 
 /** What the feature dialog's calls need of the running server. */
 export interface PaymentRoutesDeps {

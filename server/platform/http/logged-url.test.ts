@@ -1,9 +1,9 @@
-import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+import { index, layout, route, type RouteEntry } from "../../../core/route-table.ts";
 import { secretRoutesOf, urlRedactor, type SecretRoute } from "./logged-url.ts";
 
 // What the logs write of a request's URL. The routes here stand for the route table's
-// (app/routes.ts, whose handles say which addresses carry a secret); the integration test
+// (core/route-table.ts, which says which addresses carry a secret); the integration test
 // server/platform/http/request-log.int.test.ts holds the real table to it.
 
 const TOKEN = "Xk3v9QmT2bL7wZr1Ne5Ys8Hd0PqAuCjF";
@@ -67,23 +67,28 @@ describe("the URL the logs write", () => {
 });
 
 describe("secretRoutesOf", () => {
-  it("reads the routes whose handle names a secret from a server build, with their parents' paths", () => {
-    const module = (handle?: unknown) => ({ default: () => null, handle });
-    const build = {
-      routes: {
-        root: { id: "root", path: "", module: module() },
-        layout: { id: "layout", parentId: "root", module: module({ hydrate: true }) },
-        owner: { id: "owner", parentId: "root", path: "owner/:token", module: module({ secret: "path" }) },
-        nested: { id: "nested", parentId: "layout", path: "keys/:key", module: module({ secret: "path" }) },
-        claim: { id: "claim", parentId: "root", path: "claim/:key", module: module({ secret: "query" }) },
-        odd: { id: "odd", parentId: "root", path: "odd", module: module({ secret: "everything" }) },
-        tool: { id: "tool", parentId: "root", path: "tool/:key", module: module() },
-      },
-    } as unknown as Pick<ServerBuild, "routes">;
-    expect(secretRoutesOf(build)).toEqual([
+  it("reads the routes that say their address carries a secret from a route table, with their parents' paths", () => {
+    const table: RouteEntry[] = [
+      route("owner/:token", "routes/owner.tsx", { secret: "path" }),
+      layout("routes/layout.tsx", { private: true }, [route("keys/:key", "routes/keys.tsx", { secret: "path" })]),
+      route("claim/:key", "routes/claim.tsx", { secret: "query" }),
+      route("tool/:key", "routes/tool.tsx"),
+      route("area", "routes/area.tsx", { secret: "query" }, [
+        route("inner", "routes/inner.tsx"),
+        route("open", "routes/open.tsx", { secret: "path" }),
+      ]),
+      layout("routes/keyed.tsx", { secret: "path" }, [index("routes/keyed-index.tsx")]),
+      { path: "api/checkout-session/*", secret: "path" },
+    ];
+    expect(secretRoutesOf(table)).toEqual([
       { path: "/owner/:token", secret: "path" },
       { path: "/keys/:key", secret: "path" },
       { path: "/claim/:key", secret: "query" },
+      { path: "/area", secret: "query" },
+      { path: "/area/inner", secret: "query" },
+      { path: "/area/open", secret: "path" },
+      { path: "/", secret: "path" },
+      { path: "/api/checkout-session/*", secret: "path" },
     ]);
   });
 });

@@ -1,13 +1,9 @@
-import type { ServerBuild } from "react-router";
+import type { AddressSecret, RouteEntry } from "../../../core/route-table.ts";
 
 // What the logs write of a request's URL (docs/decisions/019). Routes whose address carries a
-// secret — whoever has the link can act with it — say so in their handle (`secret`, RouteHandle
-// in app/root.tsx), so the route table is the one list of them; the few paths Express answers
-// itself add theirs where they are mounted. Of any other URL the log keeps the path and only the
-// query parameters known to be harmless.
-
-/** Where a route's address carries a secret: in its path after the literal part (and then its query too), or in its query. */
-export type AddressSecret = "path" | "query";
+// secret — whoever has the link can act with it — say so in the route table (`secret`,
+// core/route-table.ts), pages and the paths Express answers alike. Of any other URL the log keeps
+// the path and only the query parameters known to be harmless.
 
 /** A route pattern (`/owner/:token`) and where its address carries a secret. */
 export interface SecretRoute {
@@ -48,20 +44,17 @@ const HARMLESS_PARAMS = new Set([
   "index",
 ]);
 
-/** The routes of a server build whose handle says their address carries a secret, with their full patterns. */
-export function secretRoutesOf(build: Pick<ServerBuild, "routes">): SecretRoute[] {
-  const routes = build.routes;
-  const found: SecretRoute[] = [];
-  for (const route of Object.values(routes)) {
-    const secret = (route?.module.handle as { secret?: unknown } | undefined)?.secret;
-    if (!route || (secret !== "path" && secret !== "query")) continue;
-    const segments: string[] = [];
-    for (let at: typeof route | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
-      if (at.path) segments.unshift(at.path);
-    }
-    found.push({ path: `/${segments.join("/")}`.replace(/\/+/g, "/"), secret });
-  }
-  return found;
+/**
+ * The routes of a route table whose address carries a secret, with their full patterns: a layout's
+ * path before its children's, and its `secret` holding for them unless they say otherwise.
+ */
+export function secretRoutesOf(entries: readonly RouteEntry[], parent = "", inherited?: AddressSecret): SecretRoute[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}` : parent;
+    const secret = entry.secret ?? inherited;
+    const own = secret && (entry.path || entry.index) ? [{ path: path || "/", secret }] : [];
+    return [...own, ...secretRoutesOf(entry.children ?? [], path, secret)];
+  });
 }
 
 /** A pattern's part before its first parameter or splat, lower-cased: `/digest/confirm` of `/digest/confirm/:token`. */
