@@ -190,7 +190,13 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<StartedApp> {
   const port = await freePort();
   const { args, env: startEnv } = startCommand();
   const spawnedAt = performance.now();
-  const app = start("taskset", ["-c", "0", process.execPath, ...args], {
+  const command = ["taskset", "-c", "0", process.execPath, ...args];
+  // In a memory cgroup the shell joins it first and then becomes the server (same pid), so Node
+  // sizes its heap from the limit from the start, as on a machine of that size.
+  const [file, ...argv] = memoryGroup
+    ? ["sh", "-c", 'echo $$ > "$0" && exec "$@"', path.join(memoryGroup.dir, "cgroup.procs"), ...command]
+    : command;
+  const app = start(file!, argv, {
     cwd: root,
     env: {
       ...process.env,
@@ -335,7 +341,41 @@ export function printFooter({ noiseLegend = true }: { noiseLegend?: boolean } = 
 /** A line of the machine and the run, printed under the figures. */
 export function machineLine(): string {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  return `node ${process.version}, ${cpu}, ${os.cpus().length} cores, ${new Date().toISOString()}, measured tree ${root}`;
+  const memory = memoryGroup
+    ? `server in a ${memoryGroup.mb} MiB memory cgroup`
+    : `server with the host's ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  return `node ${process.version}, ${cpu}, ${os.cpus().length} cores, ${memory}, ${new Date().toISOString()}, measured tree ${root}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// --memory: the server on a machine of a given size. Node derives its heap limit, and V8 the size
+// of its young generation, from the memory it may use, so resident memory depends on the host
+// (docs/decisions/035): a 24 GiB host lets the server keep ~100 MB more than a 1 GiB VM does.
+
+/** The memory cgroup the server runs in (--memory), or none: the host's memory. */
+let memoryGroup: { mb: number; dir: string } | null = null;
+
+/**
+ * Sets the memory cgroup `toolshelf-bench` to `value` MiB for the servers of this run (cgroup v1 or
+ * v2, as root). One group reused by every run, so none is left behind.
+ */
+function setMemory(value: string): void {
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 256 || mb > 1_048_576) fail("--memory must be whole MiB from 256 to 1048576");
+  const v1 = "/sys/fs/cgroup/memory";
+  const v2 = "/sys/fs/cgroup";
+  const isV1 = fs.existsSync(path.join(v1, "memory.limit_in_bytes"));
+  if (!isV1 && !fs.existsSync(path.join(v2, "cgroup.controllers")))
+    fail("--memory: this machine has no memory cgroup controller under /sys/fs/cgroup");
+  const dir = path.join(isV1 ? v1 : v2, "toolshelf-bench");
+  try {
+    if (!isV1) fs.writeFileSync(path.join(v2, "cgroup.subtree_control"), "+memory");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, isV1 ? "memory.limit_in_bytes" : "memory.max"), String(mb * 2 ** 20));
+  } catch (error) {
+    fail(`--memory needs root and a writable memory cgroup: ${(error as Error).message}`);
+  }
+  memoryGroup = { mb, dir };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,6 +392,7 @@ export const COMMON_OPTIONS = {
   keep: { type: "boolean", default: false },
   root: { type: "string" },
   "quiet-wait": { type: "string", default: "30" },
+  memory: { type: "string" },
 } as const;
 
 export interface CommonSettings {
@@ -374,6 +415,7 @@ export function commonSettings(values: {
   keep: boolean;
   root?: string | undefined;
   "quiet-wait": string;
+  memory?: string | undefined;
 }): CommonSettings {
   const engines: Engine[] =
     values.engine === "both"
@@ -392,6 +434,7 @@ export function commonSettings(values: {
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) fail("--rounds must be a whole number from 1 to 20");
   setQuietWait(values["quiet-wait"]);
   if (values.root) setRoot(values.root);
+  if (values.memory !== undefined) setMemory(values.memory);
   return { engines, tools, duration, rounds, keep: values.keep };
 }
 

@@ -1,5 +1,5 @@
 // `npm run bench:pages -- [--tools 100000] [--engine sqlite|postgres|both] [--mode warm|uncached|writes|all]
-//   [--duration 10] [--rounds 3] [--samples 100] [--keep] [--root <checkout>]`
+//   [--duration 10] [--rounds 3] [--samples 100] [--keep] [--root <checkout>] [--memory <MiB>]`
 //
 // The public pages of the production server against a synthetic catalogue, per engine, in three modes
 // (see README#speed for the targets, docs/design.md#measuring-speed for the method):
@@ -17,7 +17,7 @@
 //   how long each like takes to show on the tool's page (cached before the like, polled after it).
 // The server runs on core 0, this process (the load) on core 1; both engines get the same plan.
 // Resident memory is printed after the start and after the measurements, with the time to the first
-// 200. Exits non-zero only when something could not be measured (a request failed or answered
+// 200 (`--memory`: in a memory cgroup of that size, as on such a machine). Exits non-zero only when something could not be measured (a request failed or answered
 // wrongly), never for a missed target: those are marked MISSED. Only 127.0.0.1 is contacted.
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";

@@ -1,5 +1,5 @@
 // `npm run bench:search -- [--tools 100000] [--engine sqlite|postgres|both] [--queries 200]
-//   [--duration 10] [--rounds 3] [--keep] [--root <checkout>]`
+//   [--duration 10] [--rounds 3] [--keep] [--root <checkout>] [--memory <MiB>]`
 //
 // Search on the production server against a synthetic catalogue, per engine (see README#speed for
 // the targets, docs/design.md#measuring-speed for the method):
@@ -264,7 +264,7 @@ function printReport(reports: EngineReport[]): void {
   console.log(head);
   console.log(
     `${pad("", 17)} | ${lpad("p50", 6)} ${lpad("p95 ≤ 20", 12)} ${lpad("p99", 6)} | ${lpad("p50", 6)} ${lpad("p95 ≤ 20", 12)} ${lpad("p99", 6)} | ` +
-      `${lpad("page", 13)} ${lpad("API", 14)} | ${lpad("ms ≤ 3000", 8)} ${lpad("≤ 200", 8)} ${lpad("≤ 300", 9)}`,
+      `${lpad("page", 13)} ${lpad("API", 14)} | ${lpad("ms ≤ 3000", 8)} ${lpad(`≤ ${START_TARGETS.rssStartedMb}`, 8)} ${lpad(`≤ ${START_TARGETS.rssAfterMb}`, 9)}`,
   );
   console.log("-".repeat(head.length + 8));
   for (const r of reports) {
