@@ -96,6 +96,8 @@ function hasSection(html: string, id: string): boolean {
 function expectNoLeak(status: number, body: string, where: string) {
   expect(status, where).not.toBe(500);
   expect(status, where).toBeLessThan(500);
+  // A nonce is random base64, which now and then holds "Pg" between a slash and an equals sign.
+  const text = body.replace(/nonce="[^"]*"/g, 'nonce=""');
   for (const leak of [
     /\n\s+at .+\(.+:\d+:\d+\)/,
     /node_modules/,
@@ -104,7 +106,7 @@ function expectNoLeak(status: number, body: string, where: string) {
     /fts5/i,
     /\bpg\b.*error/i,
   ]) {
-    expect(body, `${where}: ${leak}`).not.toMatch(leak);
+    expect(text, `${where}: ${leak}`).not.toMatch(leak);
   }
 }
 
