@@ -17,8 +17,9 @@
 //   how long each like takes to show on the tool's page (cached before the like, polled after it).
 // The server runs on core 0, this process (the load) on core 1; both engines get the same plan.
 // Resident memory is printed after the start and after the measurements, with the time to the first
-// 200 (`--memory`: in a memory cgroup of that size, as on such a machine). Exits non-zero only when something could not be measured (a request failed or answered
-// wrongly), never for a missed target: those are marked MISSED. Only 127.0.0.1 is contacted.
+// 200 (`--memory`: in a memory cgroup of that size, as on such a machine). Exits non-zero only when
+// something could not be measured (a request failed or answered wrongly), never for a missed
+// target: those are marked MISSED. Only 127.0.0.1 is contacted.
 import crypto from "node:crypto";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
