@@ -3,12 +3,11 @@ import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { suggestQuerySchema, toolListQuerySchema } from "../../core/api.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
 import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
-import { centsToUsd } from "../../core/featuring.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { descriptionText } from "../catalog/description.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
-import { findPublicToolHead, findTool, type ToolCard, type ToolDetail } from "../catalog/queries.ts";
+import { findPublicToolHead, findTool } from "../catalog/queries.ts";
+import { toolDetail, toolSummary } from "./tool-json.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import { sendError } from "../platform/http/errors.ts";
@@ -20,46 +19,6 @@ import { suggest } from "../search/suggest.ts";
 
 // The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
 // the public pages show. Never returns a submitter's e-mail or anything not public.
-
-/** A stored file's URL for clients elsewhere: paths on this site become absolute. */
-function onSite(url: string | null, siteUrl: string): string | null {
-  return url?.startsWith("/") ? `${siteUrl}${url}` : url;
-}
-
-function toolSummary(tool: ToolCard, siteUrl: string) {
-  return {
-    id: tool.id,
-    slug: tool.slug,
-    name: tool.name,
-    tagline: tool.tagline,
-    websiteUrl: tool.websiteUrl,
-    logoUrl: onSite(tool.logoUrl, siteUrl),
-    url: `${siteUrl}/tool/${encodeURIComponent(tool.slug)}`,
-    categories: tool.categories,
-    pricingModel: tool.pricingModel,
-    upvotesCount: tool.upvotesCount,
-    isFeatured: tool.featured !== null,
-    featuredPrice: tool.featured ? centsToUsd(tool.featured.priceCents) : 0,
-    featuredUntil: tool.featured ? new Date(tool.featured.until).toISOString() : null,
-    createdAt: new Date(tool.createdAt).toISOString(),
-  };
-}
-
-function toolDetail(tool: ToolDetail, siteUrl: string) {
-  return {
-    ...toolSummary(tool, siteUrl),
-    description: descriptionText(tool.description),
-    screenshotUrl: onSite(tool.screenshotUrl, siteUrl),
-    tags: tool.tags,
-    platforms: tool.platforms,
-    pricingDetails: tool.pricingDetails,
-    features: tool.features,
-    useCases: tool.useCases,
-    integrations: tool.integrations,
-    targetAudience: tool.targetAudience,
-    updatedAt: new Date(tool.updatedAt).toISOString(),
-  };
-}
 
 /** What the public JSON API needs of the running server. */
 export interface ApiV1Deps {

@@ -444,6 +444,7 @@ describe("alternatives to a tool", () => {
         pricingModel: "Freemium",
         upvotesCount: 0,
         isFeatured: false,
+        sponsored: false,
         featuredPrice: 0,
         featuredUntil: null,
         createdAt: new Date(twin.createdAt).toISOString(),
