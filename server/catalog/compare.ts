@@ -1,8 +1,7 @@
 import { comparePath, LIMITS } from "../../core/catalog.ts";
-import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { PublicCatalog } from "./public.ts";
-import { findTool, type ToolDetail } from "./queries.ts";
+import { findPublicTool, type ToolDetail } from "./queries.ts";
 
 // Side-by-side comparison of two or three public tools (ADR 029): `/compare/{a}-vs-{b}[-vs-{c}]`,
 // the slugs in alphabetical order, and `/compare?a=…&b=…[&c=…]`, the form's address, which takes
@@ -22,13 +21,6 @@ export type CompareOutcome =
   | { kind: "moved"; to: string }
   | { kind: "not-found"; message: string }
   | { kind: "invalid"; message: string };
-
-/** The public tool a slug (or id) names, or null. */
-async function publicTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
-  if (key === "" || key.includes("\u0000")) return null;
-  const tool = await findTool(database, key, now);
-  return tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? tool : null;
-}
 
 /**
  * The ways `key` splits into 2 or 3 slugs at its "-vs-"s, fewest tools first (a slug may itself
@@ -62,7 +54,7 @@ export async function comparePage(
   // Looked up once each: a key of many parts is read in a handful of ways.
   const found = new Map<string, ToolDetail | null>();
   const lookup = async (slug: string) => {
-    if (!found.has(slug)) found.set(slug, await publicTool(deps.database, slug, now));
+    if (!found.has(slug)) found.set(slug, await findPublicTool(deps.database, slug, now));
     return found.get(slug)!;
   };
   for (const slugs of splits(key)) {
@@ -101,7 +93,7 @@ export async function compareForm(
   const now = deps.now();
   const tools: ToolDetail[] = [];
   for (const value of values) {
-    const tool = (await publicTool(deps.database, value, now)) ?? (await namedTool(deps, value, now));
+    const tool = (await findPublicTool(deps.database, value, now)) ?? (await namedTool(deps, value, now));
     if (!tool) return { kind: "not-found", message: `No public tool is called “${value}”.` };
     tools.push(tool);
   }
@@ -115,7 +107,7 @@ async function namedTool(
   now: number,
 ): Promise<ToolDetail | null> {
   const [match] = await deps.catalog.namedLike(now, name, 1);
-  return match ? publicTool(deps.database, match.slug, now) : null;
+  return match ? findPublicTool(deps.database, match.slug, now) : null;
 }
 
 /** The names a compare field suggests beside a tool: the public tools most like it, the closest first. */

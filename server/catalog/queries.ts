@@ -273,6 +273,14 @@ export async function findTool(database: Database, key: string, now: number): Pr
   };
 }
 
+/** A public tool by slug (or id), as findTool reads it; null when none is public. */
+export async function findPublicTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
+  // A NUL names no tool (and PostgreSQL text cannot hold one).
+  if (key === "" || key.includes("\u0000")) return null;
+  const tool = await findTool(database, key, now);
+  return tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? tool : null;
+}
+
 /** A public tool's name and look by slug (or id), for pages about it that show no more: null when none is public. */
 export async function findPublicToolHead(
   database: Database,
