@@ -5,14 +5,9 @@ import { gzip as gzipCallback } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
-import {
-  createContext,
-  createRequestHandler,
-  type EntryContext,
-  type RouterContextProvider,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.ts";
+import { shownLikeCounts } from "./like-counts.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
 import { lookupRoute } from "./routes.ts";
@@ -111,9 +106,6 @@ interface LikeCountsHandle {
   likeCounts?: (loaderData: never) => readonly string[];
 }
 
-/** The tools whose like counts a rendered document shows, as its routes' handles read them from their loaders' data. */
-const shownLikeCounts = createContext<readonly string[]>([]);
-
 /**
  * Public pages kept in memory while the catalogue is unchanged (docs/decisions/004). A miss
  * renders through React Router once — concurrent misses for a page share that render — and a 200
@@ -200,7 +192,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       stored: await storable(response.status, headers, body, {
         generation,
         madeAt,
-        likeCounts: html ? context.get(shownLikeCounts) : [],
+        likeCounts: context.get(shownLikeCounts),
       }),
     };
   }
