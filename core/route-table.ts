@@ -80,6 +80,8 @@ export const PAGES: RouteEntry[] = [
   index("routes/home.tsx", { label: "/" }),
   route("browse/:filter?/:sort?", "routes/browse.tsx", { label: "/browse/:category" }),
   route("tool/:key", "routes/tool.tsx", { label: "/tool/:slug", views: "key" }),
+  // The page as Markdown: ranked above tool/:key by React Router (a parameter with a suffix).
+  route("tool/:key.md", "routes/tool-markdown.ts", { label: "/tool/:slug.md" }),
   route("alternatives/:key", "routes/alternatives.tsx", { label: "/alternatives/:slug" }),
   route("compare/:key?", "routes/compare.tsx", { label: "/compare/:slugs" }),
   route("tag/:slug", "routes/tag.tsx"),
@@ -142,6 +144,7 @@ export const PAGES: RouteEntry[] = [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),
   route("feed.xml", "routes/feed.ts"),
+  route("llms.txt", "routes/llms.ts"),
   route("*", "routes/not-found.tsx", { label: OTHER_LABEL }),
 ];
 

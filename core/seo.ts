@@ -1,5 +1,9 @@
 import type { CategorySlug } from "./categories.ts";
 
+/** What the site is, in one sentence: the home page's meta description and the summary of /llms.txt. */
+export const SITE_DESCRIPTION =
+  "A directory of software, AI and web tools: browse by category, search, and find the right tool.";
+
 /** How many characters of the description the meta description keeps (docs/design.md#screens). */
 export const META_DESCRIPTION_LENGTH = 160;
 

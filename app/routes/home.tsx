@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
+import { SITE_DESCRIPTION } from "../../core/seo.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { DigestForm } from "../components/digest-form.tsx";
 import { PageScript } from "../components/page-script.tsx";
@@ -17,7 +18,7 @@ import type { RouteHandle } from "../root.tsx";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {
     title: `${siteNameFrom(matches)} — discover software, AI and web tools`,
-    description: "A directory of software, AI and web tools: browse by category, search, and find the right tool.",
+    description: SITE_DESCRIPTION,
     path: "/",
   });
 

@@ -76,6 +76,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     type: "article",
     noindex: !tool.isPublic,
   });
+  // The same page as Markdown, for assistants (app/routes/tool-markdown.ts): public tools only.
+  if (tool.isPublic) tags.push({ tagName: "link", rel: "alternate", type: "text/markdown", href: `${path}.md` });
   tags.push({
     "script:ld+json": toolJsonLd({
       name: tool.name,

@@ -75,7 +75,7 @@ export const refuseCrossSiteForms: RequestHandler = (req, res, next) => {
 };
 
 // Files for machines, read with GET only.
-const MACHINE_FILES = /^\/(robots\.txt|sitemap\.xml|feed\.xml|sitemaps\/[^/]*)$/i;
+const MACHINE_FILES = /^\/(robots\.txt|llms\.txt|sitemap\.xml|feed\.xml|sitemaps\/[^/]*|tool\/[^/]+\.md)$/i;
 
 /** Any other method on a file for machines (React Router would answer "Unexpected Server Error"): 405 with Allow. */
 export const readOnlyMachineFiles: RequestHandler = (req, res, next) => {

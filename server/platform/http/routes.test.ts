@@ -91,6 +91,14 @@ describe("the site's route table", () => {
     }
   });
 
+  it("gives a tool page's Markdown its own label, kept like the page but counted as no view", () => {
+    expect(lookupRoute("/tool/notion")).toMatchObject({ label: "/tool/:slug", cache: true, toolKey: "notion" });
+    for (const url of ["/tool/notion.md", "/tool/notion.md.md", "/TOOL/Notion.MD"]) {
+      expect(lookupRoute(url), url).toMatchObject({ label: "/tool/:slug.md", cache: true, toolKey: null });
+    }
+    expect(lookupRoute("/llms.txt")).toMatchObject({ label: "/llms.txt", cache: true });
+  });
+
   it("reads a streamed body only for the forms that carry a logo", () => {
     for (const url of ["/submit", "/submit-tool.data", "/admin/add-tool", "/admin/tools/abc", "/owner/token"])
       expect(lookupRoute(url).upload, url).toBe(true);
