@@ -116,6 +116,7 @@ describe("hostile inputs", () => {
     const notFound = { reader: "page", status: 404, layout: true, message: /Page Not Found/ } as const;
     const toolNotFound = { reader: "page", status: 404, layout: true, message: /Tool Not Found/ } as const;
     const badAddress = { reader: "page", status: 400, layout: true, message: /address/i } as const;
+    const markdownNotFound = { reader: "resource", status: 404, message: "Tool not found." } as const;
     const invalidUtf8 = [
       "/%C0%AF",
       "/%FF",
@@ -488,6 +489,48 @@ describe("hostile inputs", () => {
         request: post("/feed.xml", "a=1", FORM, site),
         expect: { reader: "resource", status: 405, message: /method|not allowed/i },
       },
+      // A tool page as Markdown and /llms.txt: odd keys name no tool, and none gets a server error.
+      { name: "Markdown of a NUL key", request: get("/tool/%00.md"), expect: badAddress },
+      { name: "Markdown of an invalid UTF-8 key", request: get("/tool/%FF.md"), expect: badAddress },
+      { name: "Markdown of ..", request: get("/tool/...md"), expect: markdownNotFound },
+      { name: "Markdown of a traversal", request: get("/tool/..%2f..%2fpackage.json.md"), expect: markdownNotFound },
+      { name: "Markdown of an 8 KB key", request: get(`/tool/${KB8}.md`), expect: markdownNotFound },
+      { name: "Markdown of .md.md", request: get(`/tool/${seeded.approved.slug}.md.md`), expect: markdownNotFound },
+      {
+        name: "Markdown of a SQL key",
+        request: get(`/tool/${encodeURIComponent("x' OR '1'='1")}.md`),
+        expect: markdownNotFound,
+      },
+      { name: "Markdown of a pending tool", request: get(`/tool/${seeded.pending.slug}.md`), expect: markdownNotFound },
+      {
+        name: "Markdown of a rejected tool",
+        request: get(`/tool/${seeded.rejected.slug}.md`),
+        expect: markdownNotFound,
+      },
+      // Only the suffix: a tool page's key ".md", which names no tool.
+      { name: "Markdown without a key", request: get("/tool/.md"), expect: toolNotFound },
+      {
+        name: "Markdown by id",
+        request: get(`/tool/${seeded.approved.id}.md`),
+        expect: { reader: "resource", status: 301, location: `/tool/${seeded.approved.slug}.md` },
+      },
+      {
+        name: "Markdown's data URL",
+        request: get(`/tool/${seeded.approved.slug}.md.data`, { ...BROWSER, Accept: "*/*" }),
+        // React Router's own client may ask for any route's data: the same text, in its data stream.
+        expect: { reader: "data", status: 200, message: "# Hostile Approved" },
+      },
+      {
+        name: "POST a tool's Markdown",
+        request: post(`/tool/${seeded.approved.slug}.md`, "a=1", FORM, site),
+        expect: { reader: "resource", status: 405, message: /method|not allowed/i },
+      },
+      {
+        name: "POST llms.txt",
+        request: post("/llms.txt", "a=1", FORM, site),
+        expect: { reader: "resource", status: 405, message: /method|not allowed/i },
+      },
+      { name: "llms.txt with a NUL in its query", request: get("/llms.txt?x=%00"), expect: badAddress },
       // React Router's data URLs, with bad parameters.
       ...[
         ["/tool/nope.data", 404],
