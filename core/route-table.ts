@@ -167,6 +167,8 @@ export const SERVER_PATHS: RouteEntry[] = [
   served("api/checkout-session/*", { label: "/api/checkout-session", secret: "path" }),
   served("api/feature-candidates/*", { label: "/api/feature-candidates" }),
   served("api/*", { label: "/api" }),
+  // The MCP endpoint for assistants (server/mcp): JSON-RPC over POST, never kept.
+  served("mcp", { cache: false, label: "/mcp" }),
   served("like/*", { label: "/like/:id" }),
   served("webhooks/*", { label: "/webhooks/stripe" }),
   served("og/*", { label: "/og" }),
