@@ -42,6 +42,9 @@ test("the footer leads to the developers page, whose MCP address an MCP client c
   );
   // Every tool is described, as the server describes it.
   for (const tool of MCP_TOOL_LIST) await expect(page.getByText(tool.description)).toBeVisible();
+  // Long addresses in the snippets wrap: the page fits a 360 px wide screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // The journeys' server runs without SITE_URL, so the snippets name http://localhost:<port>, which
   // this machine resolves to ::1 while the server listens on 127.0.0.1: the address is pointed at
