@@ -341,6 +341,18 @@ describe("MCP endpoint's HTTP", () => {
     }
   });
 
+  it("answers a browser's preflight for any origin", async () => {
+    const s = testServer();
+    const res = await fetch(`${s.url}/mcp`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://assistant.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/Mcp-Protocol-Version/);
+  });
+
   it("keeps no session: a tool call needs no initialize before it", async () => {
     const s = testServer();
     const res = await fetch(`${s.url}/mcp`, {
