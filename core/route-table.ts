@@ -87,6 +87,7 @@ export const PAGES: RouteEntry[] = [
   route("tag/:slug", "routes/tag.tsx"),
   route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
   route("about", "routes/about.tsx"),
+  route("developers", "routes/developers.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("contact", "routes/contact.tsx"),
   // The weekly digest: subscribe, confirm (double opt-in), unsubscribe (its POST is server/digest/http.ts).
@@ -170,6 +171,8 @@ export const SERVER_PATHS: RouteEntry[] = [
   served("api/checkout-session/*", { label: "/api/checkout-session", secret: "path" }),
   served("api/feature-candidates/*", { label: "/api/feature-candidates" }),
   served("api/*", { label: "/api" }),
+  // The MCP endpoint for assistants (server/mcp): JSON-RPC over POST, never kept.
+  served("mcp", { cache: false, label: "/mcp" }),
   served("like/*", { label: "/like/:id" }),
   served("webhooks/*", { label: "/webhooks/stripe" }),
   served("og/*", { label: "/og" }),

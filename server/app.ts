@@ -9,6 +9,7 @@ import { requestContextKey, servicesContextKey } from "../app/context.ts";
 import { adminApi } from "./admin/api.ts";
 import { digestUnsubscribeRoutes } from "./digest/http.ts";
 import { apiV1 } from "./api/v1.ts";
+import { mcpRoutes } from "./mcp/http.ts";
 import { servesHttps } from "./platform/config.ts";
 import { HttpError, limitBody } from "./platform/http/body-limit.ts";
 import {
@@ -180,6 +181,7 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
   app.use("/api/v1", apiV1(services, pageCache));
+  app.use("/mcp", mcpRoutes(services));
   app.use("/api/admin", adminApi(services));
   app.use("/api", paymentRoutes(services));
   app.use("/api", (_req, res) => sendError(res, "not-found", "No such endpoint."));

@@ -70,6 +70,7 @@ export interface AppServices {
     searchTracking: RateLimiter;
     searchNewTerm: RateLimiter;
     suggest: RateLimiter;
+    mcp: RateLimiter;
     digestSubscribe: RateLimiter;
     digestRecipient: RateLimiter;
     statusLinkRecipient: RateLimiter;
@@ -211,6 +212,7 @@ export function createServices(
       }),
       searchNewTerm: createRateLimiter(database, "search_new_term", config.rateLimits.searchNewTerm),
       suggest: createRateLimiter(database, "suggest", config.rateLimits.suggest, { blockInMemory: true }),
+      mcp: createRateLimiter(database, "mcp", config.rateLimits.mcp, { blockInMemory: true }),
       claimAddress: createRateLimiter(database, "claim_address", config.rateLimits.claimAddress),
       claimToolAddress: createRateLimiter(database, "claim_tool_address", config.rateLimits.claimToolAddress),
       claimRecipient: createRateLimiter(database, "claim_recipient", config.rateLimits.claimRecipient),

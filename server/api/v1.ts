@@ -1,35 +1,31 @@
 import express, { type Router } from "express";
-import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { suggestQuerySchema, toolListQuerySchema } from "../../core/api.ts";
-import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
-import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
-import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import { parsePage } from "../../core/catalog.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
-import { findPublicToolHead, findTool } from "../catalog/queries.ts";
-import { toolDetail, toolSummary } from "./tool-json.ts";
-import type { Config } from "../platform/config.ts";
-import type { Database } from "../platform/db/index.ts";
+import {
+  alternativesAnswer,
+  categoriesAnswer,
+  searchAnswer,
+  toolAnswer,
+  toolListAnswer,
+  type CatalogAnswerDeps,
+} from "./answers.ts";
 import { sendError } from "../platform/http/errors.ts";
 import type { PageCache } from "../platform/http/page-cache.ts";
 import { clientIp } from "../platform/http/client.ts";
 import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
-import { SEARCH_LIMITS, type SearchService } from "../search/service.ts";
 import { suggest } from "../search/suggest.ts";
 
 // The public, read-only JSON API (README: "JSON API"). Open to every origin: it only returns what
 // the public pages show. Never returns a submitter's e-mail or anything not public.
 
 /** What the public JSON API needs of the running server. */
-export interface ApiV1Deps {
-  database: Database;
-  now: () => number;
-  config: Pick<Config, "siteUrl">;
+export interface ApiV1Deps extends CatalogAnswerDeps {
   /** The public catalogue in memory: lists, facets, alternatives, counts, and suggestions. */
-  catalog: Pick<PublicCatalog, "list" | "facets" | "alternatives" | "categoryCounts" | "namedLike">;
+  catalog: CatalogAnswerDeps["catalog"] & Pick<PublicCatalog, "namedLike">;
   /** The generation a kept search answer belongs to. */
   freshness: Pick<CatalogFreshness, "generation">;
-  search: SearchService;
   limiters: { suggest: RateLimiter };
 }
 
@@ -39,7 +35,6 @@ export interface ApiV1Deps {
  */
 export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> | null): Router {
   const router = express.Router();
-  const { database, config } = services;
 
   router.use((req, res, next) => {
     res.set("Access-Control-Allow-Origin", "*");
@@ -77,40 +72,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         );
         return;
       }
-      const q = parsed.data;
-      const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
-      const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
-      const now = services.now();
-      const [{ items, total }, facets] = await Promise.all([
-        services.catalog.list(now, {
-          category,
-          sort: q.sort,
-          page: q.page,
-          pageSize: q.pageSize,
-          excludeIds: [],
-          filters,
-        }),
-        services.catalog.facets(now, { category, filters }),
-      ]);
-      res.json({
-        data: items.map((t) => toolSummary(t, config.siteUrl)),
-        page: q.page,
-        pageSize: q.pageSize,
-        total,
-        totalPages: pageCount(total, q.pageSize),
-        filters: {
-          pricing: filters.pricing.map((m) => PRICING_SLUGS[m]),
-          platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]),
-        },
-        facets: {
-          pricing: facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count })),
-          platform: facets.platforms.map(({ platform, count }) => ({
-            value: PLATFORM_SLUGS[platform],
-            label: platform,
-            count,
-          })),
-        },
-      });
+      res.json(await toolListAnswer(services, parsed.data));
     } catch (error) {
       next(error);
     }
@@ -118,13 +80,12 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/tools/:key", async (req, res, next) => {
     try {
-      // A NUL names no tool (and PostgreSQL text cannot hold one).
-      const tool = req.params.key.includes("\u0000") ? null : await findTool(database, req.params.key, services.now());
-      if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) {
+      const answer = await toolAnswer(services, req.params.key);
+      if (!answer) {
         sendError(res, "not-found", "No public tool has that slug or id.");
         return;
       }
-      res.json({ data: toolDetail(tool, config.siteUrl) });
+      res.json(answer);
     } catch (error) {
       next(error);
     }
@@ -138,22 +99,12 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         sendError(res, "invalid-argument", "page must be a whole number from 1.");
         return;
       }
-      const now = services.now();
-      const tool = req.params.key.includes("\u0000") ? null : await findPublicToolHead(database, req.params.key);
-      const found =
-        tool && (await services.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }));
-      if (!tool || !found) {
+      const answer = await alternativesAnswer(services, req.params.key, page);
+      if (!answer) {
         sendError(res, "not-found", "No public tool has that slug or id.");
         return;
       }
-      res.json({
-        tool: { id: tool.id, slug: tool.slug, name: tool.name },
-        data: found.items.map(({ shares, ...card }) => ({ ...toolSummary(card, config.siteUrl), shares })),
-        page,
-        pageSize: LIMITS.alternativesPageSize,
-        total: found.total,
-        totalPages: pageCount(found.total, LIMITS.alternativesPageSize),
-      });
+      res.json(answer);
     } catch (error) {
       next(error);
     }
@@ -170,7 +121,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
       }
       // Read before searching: the answer is kept for this generation or a later one, never an older.
       const made = { generation: await services.freshness.generation(), madeAt: services.now() };
-      const outcome = await services.search.search(q, page, { sidebars: false });
+      const outcome = await searchAnswer(services, q, page);
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
         return;
@@ -180,18 +131,9 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         return;
       }
       res.set("Cache-Control", "public, max-age=60");
-      const answer = {
-        query: outcome.query,
-        data: outcome.items.map((t) => ({ ...toolSummary(t, config.siteUrl), score: t.score })),
-        page: outcome.page,
-        pageSize: SEARCH_LIMITS.pageSize,
-        total: outcome.total,
-        totalPages: outcome.pages,
-        suggestion: outcome.suggestion,
-      };
       // A repeated search is then answered before Express runs, like a stored page.
-      if (answers) await answers.keepJson(req, res, answer, { ...made, likeCounts: outcome.items.map((t) => t.id) });
-      else res.json(answer);
+      if (answers) await answers.keepJson(req, res, outcome.answer, { ...made, likeCounts: outcome.likeCounts });
+      else res.json(outcome.answer);
     } catch (error) {
       next(error);
     }
@@ -220,8 +162,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/categories", async (_req, res, next) => {
     try {
-      const counts = await services.catalog.categoryCounts(services.now());
-      res.json({ data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) });
+      res.json(await categoriesAnswer(services));
     } catch (error) {
       next(error);
     }

@@ -69,11 +69,20 @@ export async function comparePage(
 
 /** The page for tools found: redirected to the canonical order (and slugs), refused if one is named twice. */
 function settle(tools: ToolDetail[], key: string): CompareOutcome {
-  if (new Set(tools.map((tool) => tool.id)).size < tools.length)
-    return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  if (namesOneTwice(tools)) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
   const canonical = comparePath(tools);
   if (canonical !== `/compare/${key}`) return { kind: "moved", to: canonical };
-  return { kind: "page", tools: [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)) };
+  return { kind: "page", tools: sortedBySlug(tools) };
+}
+
+/** Whether one tool is among them twice (named by its slug and by its name, say). */
+function namesOneTwice(tools: readonly ToolDetail[]): boolean {
+  return new Set(tools.map((tool) => tool.id)).size < tools.length;
+}
+
+/** The compare page's order: by slug. */
+function sortedBySlug(tools: ToolDetail[]): ToolDetail[] {
+  return [...tools].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
 }
 
 /**
@@ -90,6 +99,34 @@ export async function compareForm(
     .filter((value) => value !== "");
   if (values.length === 0) return { kind: "form" };
   if (values.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  const found = await comparedTools(deps, values);
+  // Never the page itself: the form's address leads to the canonical one.
+  return "kind" in found ? found : settle(found.tools, "");
+}
+
+/**
+ * Two or three public tools, each named by slug, id or name, in the compare page's order (the MCP
+ * tool compare_tools), with the page's path; or which one named no public tool.
+ */
+export async function compareTools(
+  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; now: () => number },
+  values: readonly string[],
+): Promise<
+  { kind: "compared"; tools: ToolDetail[]; path: string } | { kind: "invalid" | "not-found"; message: string }
+> {
+  if (values.length > MAX_COMPARED) return { kind: "invalid", message: COMPARE_MESSAGES.tooMany };
+  if (values.length < 2) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  const found = await comparedTools(deps, values);
+  if ("kind" in found) return found;
+  if (namesOneTwice(found.tools)) return { kind: "invalid", message: COMPARE_MESSAGES.tooFew };
+  return { kind: "compared", tools: sortedBySlug(found.tools), path: comparePath(found.tools) };
+}
+
+/** The public tool each value names (slug, id, or name as the name search finds it), or which value named none. */
+async function comparedTools(
+  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; now: () => number },
+  values: readonly string[],
+): Promise<{ tools: ToolDetail[] } | { kind: "not-found"; message: string }> {
   const now = deps.now();
   const tools: ToolDetail[] = [];
   for (const value of values) {
@@ -97,12 +134,11 @@ export async function compareForm(
     if (!tool) return { kind: "not-found", message: `No public tool is called “${value}”.` };
     tools.push(tool);
   }
-  // Never the page itself: the form's address leads to the canonical one.
-  return settle(tools, "");
+  return { tools };
 }
 
 async function namedTool(
-  deps: { database: Database; catalog: PublicCatalog },
+  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike"> },
   name: string,
   now: number,
 ): Promise<ToolDetail | null> {

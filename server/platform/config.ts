@@ -111,6 +111,7 @@ const EnvSchema = z.object({
     )
     .default("https://www.google.com/s2/favicons?domain={domain}&sz=128"),
   LINK_CHECK_ENABLED: flag.optional(),
+  MCP_ENABLED: flag.optional(),
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
@@ -209,6 +210,8 @@ export interface Config {
     searchNewTerm: RateLimitRule;
     /** Suggestions one address asks the search box's API for. */
     suggest: RateLimitRule;
+    /** Requests one address sends the MCP endpoint (each message of an assistant's session). */
+    mcp: RateLimitRule;
     /**
      * Claims of listings: started per client address (both proofs, and new owner links), e-mail
      * claims per tool and client address, mails per recipient address.
@@ -272,6 +275,8 @@ export interface Config {
   };
   /** Where an imported tool's logo comes from when it has none: a template with `{domain}`. */
   faviconServiceUrl: string;
+  /** The MCP endpoint for assistants (/mcp, server/mcp): off, it is an unknown page. */
+  mcp: { enabled: boolean };
   /** The weekly check of every public tool's website; 3 failures in a row flag it. */
   linkHealth: { enabled: boolean; spacingMs: number; timeoutMs: number; failuresToFlag: number };
   /** When scheduled jobs run: croner patterns in a time zone (daylight saving included); pages word them (app/lib/job-words.ts). */
@@ -508,6 +513,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       searchNewTerm: { points: 30, durationSec: 60 * 60 },
       // One request per pause in typing: a person types a few dozen a minute; an office shares one address.
       suggest: { points: 300, durationSec: 60 },
+      // An assistant sends a few requests per question it answers; a crawler of the whole catalogue stops here.
+      mcp: { points: 120, durationSec: 60 },
       // Claims: an owner tries once or twice; a script trying every tool or mailing one inbox
       // again and again stops here. Verification fetches the website, so it is limited too.
       claimAddress: { points: 10, durationSec: 60 * 60 },
@@ -550,6 +557,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetryAfterMs: 120_000,
     },
     faviconServiceUrl: e.FAVICON_SERVICE_URL,
+    mcp: { enabled: e.MCP_ENABLED ?? true },
     linkHealth: {
       enabled: e.LINK_CHECK_ENABLED ?? true,
       spacingMs: e.LINK_CHECK_SPACING_MS,

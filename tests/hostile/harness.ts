@@ -254,7 +254,12 @@ export type Reader =
   /** React Router's own client (`.data` URLs): its data stream. */
   | "data"
   /** A machine resource (robots.txt, sitemaps, feed): any type, but a body that says what is wrong. */
-  | "resource";
+  | "resource"
+  /**
+   * An MCP client (/mcp): JSON-RPC 2.0. A refused request gets `{ jsonrpc, error: { code, message }, id }`;
+   * an answered one a result (a tool's error result included) or an error. `message` is looked for in the body.
+   */
+  | "jsonrpc";
 
 export interface Expect {
   reader: Reader;
@@ -382,6 +387,27 @@ export function problemsWith(c: HostileCase, baseUrl: string, answer: Answer): s
         say(`a page without a heading or message: ${brief}`);
       if (message && !matches(text, message)) say(`expected ${message} on the page; it says: ${text.slice(0, 400)}`);
     }
+  } else if (e.reader === "jsonrpc") {
+    // Notifications and responses sent to the server are taken without a body.
+    if (answer.status === 202 && answer.body.length === 0) return problems;
+    if (!type.startsWith("application/json")) {
+      say(`expected JSON-RPC, got "${type}": ${brief}`);
+      return problems;
+    }
+    let body: { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown }; result?: unknown } | null;
+    try {
+      body = JSON.parse(answer.text) as typeof body;
+    } catch {
+      say(`the JSON does not parse: ${brief}`);
+      return problems;
+    }
+    if (body?.jsonrpc !== "2.0") say(`not a JSON-RPC 2.0 message: ${brief}`);
+    if (answer.status >= 400 || body?.error) {
+      if (!Number.isInteger(body?.error?.code)) say(`no JSON-RPC error code: ${brief}`);
+      if (typeof body?.error?.message !== "string" || body.error.message.trim().length < 8)
+        say(`no clear message: ${brief}`);
+    } else if (body?.result === undefined) say(`neither a result nor an error: ${brief}`);
+    if (message && !matches(answer.text, message)) say(`expected ${message} in: ${brief}`);
   } else if (e.reader === "resource") {
     if (answer.status >= 400 && answer.text.trim().length < 5) say(`no message: ${brief}`);
     if (message && !matches(answer.text, message)) say(`expected ${message} in: ${brief}`);

@@ -31,6 +31,8 @@ describe("routeOf", () => {
     expect(routeOf("/healthz")).toBe("/healthz");
     expect(routeOf("/readyz")).toBe("/readyz");
     expect(routeOf("/metrics")).toBe("/metrics");
+    expect(routeOf("/mcp")).toBe("/mcp");
+    expect(routeOf("/developers")).toBe("/developers");
   });
 
   it("names the JSON API's endpoints, and its unknown paths by their group", () => {

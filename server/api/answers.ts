@@ -1,0 +1,106 @@
+import type { ToolListQuery } from "../../core/api.ts";
+import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
+import { LIMITS, pageCount } from "../../core/catalog.ts";
+import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
+import { PUBLIC_STATUSES } from "../../core/tool.ts";
+import type { PublicCatalog } from "../catalog/public.ts";
+import { findPublicToolHead, findTool } from "../catalog/queries.ts";
+import type { Config } from "../platform/config.ts";
+import type { Database } from "../platform/db/index.ts";
+import { SEARCH_LIMITS, type SearchService } from "../search/service.ts";
+import { toolDetail, toolSummary } from "./tool-json.ts";
+
+// The answers of the machine-readable catalogue, built once for both doors to it: the JSON API
+// (server/api/v1.ts) and the MCP tools (server/mcp). Public tools only.
+
+/** What the answers read of the running server. */
+export interface CatalogAnswerDeps {
+  database: Database;
+  now: () => number;
+  config: Pick<Config, "siteUrl">;
+  catalog: Pick<PublicCatalog, "list" | "facets" | "alternatives" | "categoryCounts">;
+  search: SearchService;
+}
+
+/** One page of public tools, of a category or all, filtered and sorted, with the filters' counts. */
+export async function toolListAnswer(deps: CatalogAnswerDeps, q: ToolListQuery) {
+  const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
+  const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
+  const now = deps.now();
+  const [{ items, total }, facets] = await Promise.all([
+    deps.catalog.list(now, { category, sort: q.sort, page: q.page, pageSize: q.pageSize, excludeIds: [], filters }),
+    deps.catalog.facets(now, { category, filters }),
+  ]);
+  return {
+    data: items.map((t) => toolSummary(t, deps.config.siteUrl)),
+    page: q.page,
+    pageSize: q.pageSize,
+    total,
+    totalPages: pageCount(total, q.pageSize),
+    filters: {
+      pricing: filters.pricing.map((m) => PRICING_SLUGS[m]),
+      platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]),
+    },
+    facets: {
+      pricing: facets.pricing.map(({ model, count }) => ({ value: PRICING_SLUGS[model], label: model, count })),
+      platform: facets.platforms.map(({ platform, count }) => ({
+        value: PLATFORM_SLUGS[platform],
+        label: platform,
+        count,
+      })),
+    },
+  };
+}
+
+/** Everything public about the tool a slug or id names; null when no public tool has it. */
+export async function toolAnswer(deps: CatalogAnswerDeps, key: string) {
+  // A NUL names no tool (and PostgreSQL text cannot hold one).
+  const tool = key.includes("\u0000") ? null : await findTool(deps.database, key, deps.now());
+  if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
+  return { data: toolDetail(tool, deps.config.siteUrl) };
+}
+
+/** One page of the public tools most like the one a slug or id names; null when no public tool has it. */
+export async function alternativesAnswer(deps: CatalogAnswerDeps, key: string, page: number) {
+  const now = deps.now();
+  const tool = key.includes("\u0000") ? null : await findPublicToolHead(deps.database, key);
+  const found =
+    tool && (await deps.catalog.alternatives(now, tool.id, { page, pageSize: LIMITS.alternativesPageSize }));
+  if (!tool || !found) return null;
+  return {
+    tool: { id: tool.id, slug: tool.slug, name: tool.name },
+    data: found.items.map(({ shares, ...card }) => ({ ...toolSummary(card, deps.config.siteUrl), shares })),
+    page,
+    pageSize: LIMITS.alternativesPageSize,
+    total: found.total,
+    totalPages: pageCount(found.total, LIMITS.alternativesPageSize),
+  };
+}
+
+/**
+ * One page of the site's search for a raw query, scored as the search page scores it, with the
+ * tools it shows (`likeCounts`); or why there is none: no words to search for, or too many characters.
+ */
+export async function searchAnswer(deps: CatalogAnswerDeps, raw: string, page: number) {
+  const outcome = await deps.search.search(raw, page, { sidebars: false });
+  if (outcome.kind !== "results") return outcome;
+  return {
+    kind: "results",
+    answer: {
+      query: outcome.query,
+      data: outcome.items.map((t) => ({ ...toolSummary(t, deps.config.siteUrl), score: t.score })),
+      page: outcome.page,
+      pageSize: SEARCH_LIMITS.pageSize,
+      total: outcome.total,
+      totalPages: outcome.pages,
+      suggestion: outcome.suggestion,
+    },
+    likeCounts: outcome.items.map((t) => t.id),
+  } as const;
+}
+
+/** Every category with its number of public tools. */
+export async function categoriesAnswer(deps: CatalogAnswerDeps) {
+  const counts = await deps.catalog.categoryCounts(deps.now());
+  return { data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) };
+}

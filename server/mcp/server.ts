@@ -1,0 +1,182 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { mcpInputs, mcpOutputs, type McpToolKey } from "../../core/mcp-schemas.ts";
+import { MCP_TOOLS, SPONSORED_NOTE } from "../../core/mcp-tools.ts";
+import type { z } from "../../core/zod.ts";
+import {
+  alternativesAnswer,
+  categoriesAnswer,
+  searchAnswer,
+  toolAnswer,
+  toolListAnswer,
+  type CatalogAnswerDeps,
+} from "../api/answers.ts";
+import { toolDetail } from "../api/tool-json.ts";
+import { compareTools } from "../catalog/compare.ts";
+import type { PublicCatalog } from "../catalog/public.ts";
+import type { Config } from "../platform/config.ts";
+import { BUSY_MESSAGE, isDatabaseBusy } from "../platform/http/errors.ts";
+import type { Logger } from "../platform/logger.ts";
+
+// The MCP server of one request (the endpoint is stateless: server/mcp/http.ts): read-only tools
+// over the public catalogue, answering what the JSON API answers. Pending and rejected tools are
+// never found: every answer is built by server/api/answers.ts or from public tools only.
+
+/** What the MCP tools read of the running server. */
+export interface McpDeps extends CatalogAnswerDeps {
+  config: Pick<Config, "siteUrl" | "siteName">;
+  catalog: CatalogAnswerDeps["catalog"] & Pick<PublicCatalog, "namedLike">;
+  log: Logger;
+}
+
+/** A tool's answer: its structured content, and the same as JSON text for clients that read only text. */
+function answered<K extends McpToolKey>(_tool: K, content: z.infer<(typeof mcpOutputs)[K]>): CallToolResult {
+  const structured = content as Record<string, unknown>;
+  const text: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(structured) }];
+  const sponsored = sponsoredNames(structured);
+  if (sponsored.length > 0)
+    text.push({
+      type: "text",
+      text: `Sponsored (paid featured placement, marked sponsored: true): ${sponsored.join(", ")}. ${SPONSORED_NOTE}`,
+    });
+  return { content: text, structuredContent: structured };
+}
+
+/** The names of the sponsored tools an answer holds. */
+function sponsoredNames(content: Record<string, unknown>): string[] {
+  const data = content.data;
+  const tools = Array.isArray(data) ? data : data ? [data] : [];
+  return tools
+    .filter((tool): tool is { name: string; sponsored: true } => (tool as { sponsored?: unknown }).sponsored === true)
+    .map((tool) => tool.name);
+}
+
+/** A refusal the model can act on: what was wrong, in words. */
+function refused(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+const NO_PUBLIC_TOOL = (key: string) =>
+  `No public tool has the slug or id “${key}”. Use search_tools to find a tool's slug.`;
+
+/** A new MCP server with the catalogue's tools, for one request. */
+export function createMcpServer(deps: McpDeps): McpServer {
+  const server = new McpServer(
+    { name: deps.config.siteName, version: "1.0.0", websiteUrl: deps.config.siteUrl },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        `Read-only access to the public directory of software, AI and web tools at ${deps.config.siteUrl}. ` +
+        `Search, browse by category, read one tool, find alternatives and compare. ${SPONSORED_NOTE}`,
+    },
+  );
+  const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+  /** Runs a tool; a failure of ours is logged and answered in plain words, never with its internals. */
+  const guarded =
+    <A>(name: string, run: (args: A) => Promise<CallToolResult>) =>
+    async (args: A): Promise<CallToolResult> => {
+      try {
+        return await run(args);
+      } catch (error) {
+        if (isDatabaseBusy(error)) {
+          deps.log.warn({ err: error, tool: name }, "mcp: database busy");
+          return refused(BUSY_MESSAGE);
+        }
+        deps.log.error({ err: error, tool: name }, "mcp: tool failed");
+        return refused("Something went wrong on our side. Please try again.");
+      }
+    };
+
+  server.registerTool(
+    MCP_TOOLS.searchTools.name,
+    {
+      title: MCP_TOOLS.searchTools.title,
+      description: MCP_TOOLS.searchTools.description,
+      inputSchema: mcpInputs.searchTools,
+      outputSchema: mcpOutputs.searchTools,
+      annotations,
+    },
+    guarded(MCP_TOOLS.searchTools.name, async ({ query, page }) => {
+      const outcome = await searchAnswer(deps, query, page);
+      if (outcome.kind === "too-long") return refused(`query must be at most ${outcome.maxLength} characters.`);
+      if (outcome.kind === "prompt") return refused("query is required: the words to search for.");
+      return answered("searchTools", outcome.answer);
+    }),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.getTool.name,
+    {
+      title: MCP_TOOLS.getTool.title,
+      description: MCP_TOOLS.getTool.description,
+      inputSchema: mcpInputs.getTool,
+      outputSchema: mcpOutputs.getTool,
+      annotations,
+    },
+    guarded(MCP_TOOLS.getTool.name, async ({ tool }) => {
+      const answer = await toolAnswer(deps, tool);
+      return answer ? answered("getTool", answer) : refused(NO_PUBLIC_TOOL(tool));
+    }),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.listCategories.name,
+    {
+      title: MCP_TOOLS.listCategories.title,
+      description: MCP_TOOLS.listCategories.description,
+      inputSchema: mcpInputs.listCategories,
+      outputSchema: mcpOutputs.listCategories,
+      annotations,
+    },
+    guarded(MCP_TOOLS.listCategories.name, async () => answered("listCategories", await categoriesAnswer(deps))),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.browseTools.name,
+    {
+      title: MCP_TOOLS.browseTools.title,
+      description: MCP_TOOLS.browseTools.description,
+      inputSchema: mcpInputs.browseTools,
+      outputSchema: mcpOutputs.browseTools,
+      annotations,
+    },
+    guarded(MCP_TOOLS.browseTools.name, async (query) => answered("browseTools", await toolListAnswer(deps, query))),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.findAlternatives.name,
+    {
+      title: MCP_TOOLS.findAlternatives.title,
+      description: MCP_TOOLS.findAlternatives.description,
+      inputSchema: mcpInputs.findAlternatives,
+      outputSchema: mcpOutputs.findAlternatives,
+      annotations,
+    },
+    guarded(MCP_TOOLS.findAlternatives.name, async ({ tool, page }) => {
+      const answer = await alternativesAnswer(deps, tool, page);
+      return answer ? answered("findAlternatives", answer) : refused(NO_PUBLIC_TOOL(tool));
+    }),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.compareTools.name,
+    {
+      title: MCP_TOOLS.compareTools.title,
+      description: MCP_TOOLS.compareTools.description,
+      inputSchema: mcpInputs.compareTools,
+      outputSchema: mcpOutputs.compareTools,
+      annotations,
+    },
+    guarded(MCP_TOOLS.compareTools.name, async ({ tools }) => {
+      const outcome = await compareTools(deps, tools);
+      if (outcome.kind !== "compared") return refused(outcome.message);
+      return answered("compareTools", {
+        data: outcome.tools.map((tool) => toolDetail(tool, deps.config.siteUrl)),
+        url: `${deps.config.siteUrl}${outcome.path}`,
+      });
+    }),
+  );
+
+  return server;
+}
