@@ -7,9 +7,11 @@ import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import { findPublicToolHead, findTool } from "../catalog/queries.ts";
+import { publicExportHandler, type PublicExport } from "./export.ts";
 import { toolDetail, toolSummary } from "./tool-json.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
+import type { Logger } from "../platform/logger.ts";
 import { sendError } from "../platform/http/errors.ts";
 import type { PageCache } from "../platform/http/page-cache.ts";
 import { clientIp } from "../platform/http/client.ts";
@@ -30,11 +32,14 @@ export interface ApiV1Deps {
   /** The generation a kept search answer belongs to. */
   freshness: Pick<CatalogFreshness, "generation">;
   search: SearchService;
+  /** Every public tool as JSON Lines, kept per generation. */
+  catalogExport: Pick<PublicExport, "current">;
+  log: Logger;
   limiters: { suggest: RateLimiter };
 }
 
 /**
- * `/api/v1`: tools (list and one), search, suggestions and categories. `answers` (the page cache, when on)
+ * `/api/v1`: tools (list and one), search, suggestions, categories and the whole catalogue as JSON Lines. `answers` (the page cache, when on)
  * keeps search answers.
  */
 export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> | null): Router {
@@ -65,6 +70,8 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
     }
     next();
   });
+
+  router.get("/export.jsonl", publicExportHandler(services.catalogExport, services.log));
 
   router.get("/tools", async (req, res, next) => {
     try {
