@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toolDetailSchema, type ToolDetailJson } from "../../core/api-responses.ts";
@@ -10,7 +11,7 @@ import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { toolDetailBatches } from "../catalog/queries.ts";
 import { setLikes } from "../likes/service.ts";
 import { syntheticTools } from "../seed/synthetic.ts";
-import { EXPORT_COUNTS_REFRESH_MS } from "./export.ts";
+import { createPublicExport, EXPORT_COUNTS_REFRESH_MS } from "./export.ts";
 
 const SECRET = "export-secret@example.com";
 const BASE = Date.UTC(2026, 4, 1);
@@ -76,8 +77,10 @@ describe("the public export, /api/v1/export.jsonl", () => {
     const res = await fetch(`${server.url}/api/v1/export.jsonl`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
-    expect(res.headers.get("etag")).toMatch(/^W\/"[\w-]+"$/);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    // The request that has it made is sent the lines as they are written: no tag yet.
+    expect(res.headers.get("x-cache")).toBe("MISS");
+    expect(res.headers.get("etag")).toBeNull();
     const text = await res.text();
     expect(text).not.toContain(SECRET);
     const lines = linesOf(text);
@@ -97,7 +100,9 @@ describe("the public export, /api/v1/export.jsonl", () => {
 
   it("sends the kept file again for the same catalogue: 304 to its ETag, and no new read", async () => {
     const first = await fetch(`${server.url}/api/v1/export.jsonl`);
+    expect(first.headers.get("x-cache")).toBe("HIT");
     const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     const body = await first.text();
     const files = keptFiles(server);
     expect(files).toHaveLength(2);
@@ -158,13 +163,18 @@ describe("the public export, /api/v1/export.jsonl", () => {
     const after = await fetch(`${server.url}/api/v1/export.jsonl`, { headers: { "If-None-Match": oldTag } });
     expect(after.status).toBe(200);
     expect(after.headers.get("x-cache")).toBe("MISS");
-    const newTag = after.headers.get("etag")!;
-    expect(newTag).not.toBe(oldTag);
-    const lines = linesOf(await after.text());
+    const text = await after.text();
+    const lines = linesOf(text);
     expect(lines).toHaveLength(tools.length + 1);
     expect(lines.map((t) => t.slug)).toContain(added.slug);
     // The change made behind its back is read now, with the rest.
     expect(lines.find((t) => t.id === tools[1]!.id)!.tagline).toBe("Changed behind its back");
+
+    const kept = await fetch(`${server.url}/api/v1/export.jsonl`, { headers: { "If-None-Match": oldTag } });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("x-cache")).toBe("HIT");
+    expect(kept.headers.get("etag")).not.toBe(oldTag);
+    expect(await kept.text()).toBe(text);
 
     const files = keptFiles(server);
     expect(files).toHaveLength(2);
@@ -175,8 +185,10 @@ describe("the public export, /api/v1/export.jsonl", () => {
   it("gives requests that come together while it is made the same new version", async () => {
     await addTools(server.services, [makeTool({ name: "Export Together" })]);
     const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${server.url}/api/v1/export.jsonl`)));
-    const tags = new Set(answers.map((a) => a.headers.get("etag")));
-    expect(tags.size).toBe(1);
+    // One of them has it made and is sent it as it is written; the others wait for the file.
+    expect(answers.filter((a) => a.headers.get("etag") === null)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.headers.get("etag")).filter((tag) => tag !== null)).size).toBe(1);
+    expect(answers.every((a) => a.headers.get("x-cache") === "MISS")).toBe(true);
     const bodies = new Set(await Promise.all(answers.map((a) => a.text())));
     expect(bodies.size).toBe(1);
     expect(keptFiles(server)).toHaveLength(2);
@@ -206,6 +218,31 @@ describe("the public export of a large catalogue", () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(publicIds.size);
   });
 
+  it("sends a slow reader what it keeps up with as it is made, the rest from the file", async () => {
+    const { services } = server;
+    const exporter = createPublicExport({
+      database: services.database,
+      now: services.now,
+      siteUrl: services.config.siteUrl,
+      dir: path.join(services.config.dataDir, "exports-slow"),
+      freshness: services.freshness,
+      log: services.log,
+      liveBufferBytes: 100_000,
+    });
+    // Never read while the file is made: after the first batch it holds more than it may.
+    const reader = new PassThrough();
+    const { kept, made, sent } = await exporter.current(() => reader);
+    expect(made).toBe(true);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(kept.bytes);
+    reader.end();
+    const live = Buffer.concat(await reader.toArray());
+    expect(live.length).toBe(sent);
+    const file = fs.readFileSync(kept.file);
+    expect(Buffer.concat([live, file.subarray(sent!)]).equals(file)).toBe(true);
+    expect(linesOf(file.toString("utf8"))).toHaveLength(publicIds.size);
+  });
+
   it("streams one line per public tool", async () => {
     expect(publicIds.size).toBeGreaterThan(COUNT * 0.9);
     expect(publicIds.size).toBeLessThan(COUNT);
@@ -227,7 +264,9 @@ describe("like counts in the public export", () => {
     await addTools(server.services, [liked]);
     const countIn = async (res: Response) => linesOf(await res.text()).find((t) => t.id === liked.id)!.upvotesCount;
 
+    expect(await countIn(await fetch(`${server.url}/api/v1/export.jsonl`))).toBe(0);
     const first = await fetch(`${server.url}/api/v1/export.jsonl`);
+    expect(first.headers.get("x-cache")).toBe("HIT");
     expect(await countIn(first)).toBe(0);
     clock += 1000;
     expect(await setLikes(server.services, liked.id, [{ visitorId: "visitor-1", intent: "like" }])).not.toBeNull();
@@ -243,7 +282,10 @@ describe("like counts in the public export", () => {
     clock += 2000;
     const later = await fetch(`${server.url}/api/v1/export.jsonl`);
     expect(later.headers.get("x-cache")).toBe("MISS");
-    expect(later.headers.get("etag")).not.toBe(first.headers.get("etag"));
     expect(await countIn(later)).toBe(1);
+    const kept = await fetch(`${server.url}/api/v1/export.jsonl`);
+    expect(kept.headers.get("x-cache")).toBe("HIT");
+    expect(kept.headers.get("etag")).not.toBe(soon.headers.get("etag"));
+    expect(await countIn(kept)).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
+import type { Writable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
@@ -17,7 +18,8 @@ import { toolDetail } from "./tool-json.ts";
 // The public export (`GET /api/v1/export.jsonl`, README: "JSON API"): every public tool as one
 // ToolDetail per line. Written once per catalogue generation to a file (and its gzip), then every
 // request for that generation is sent the file: a crawler asking for 100,000 tools again and again
-// costs one read of the catalogue per change, not one per request.
+// costs one read of the catalogue per change, not one per request. The request that has it made
+// is sent the lines as they are written, so it need not wait for the whole file.
 
 /** The export for one generation of the catalogue, as kept on disk. */
 export interface KeptExport {
@@ -36,8 +38,12 @@ export interface PublicExport {
   /**
    * The export of the catalogue as it is now: the kept file (`made` false), or a new one made
    * first. Requests at the same time share one making; files replaced by a newer one are removed.
+   * When this call starts the making, `live` (if given) is asked once, before the first line, for
+   * where to send the lines as they are written; `sent` then says how many bytes it was sent
+   * (fewer than the file's when it read too slowly to keep up: the rest is the caller's to send
+   * from the file), else it is null.
    */
-  current(): Promise<{ kept: KeptExport; made: boolean }>;
+  current(live?: () => Writable): Promise<{ kept: KeptExport; made: boolean; sent: number | null }>;
 }
 
 export interface PublicExportDeps {
@@ -48,6 +54,8 @@ export interface PublicExportDeps {
   dir: string;
   freshness: Pick<CatalogFreshness, "generation" | "countsCutoff">;
   log: Logger;
+  /** How much a live copy may hold unread before it is sent no more lines (default 4 MB). */
+  liveBufferBytes?: number;
 }
 
 /**
@@ -71,7 +79,7 @@ export function createPublicExport(deps: PublicExportDeps): PublicExport {
     k.generation === generation &&
     !(k.madeAt < deps.freshness.countsCutoff() && deps.now() - k.madeAt >= EXPORT_COUNTS_REFRESH_MS);
 
-  async function make(generation: number): Promise<KeptExport> {
+  async function make(generation: number, live: Writable | null, progress: { sent: number }): Promise<KeptExport> {
     await makePrivateDir(deps.dir);
     if (!swept) {
       swept = true;
@@ -87,11 +95,20 @@ export function createPublicExport(deps: PublicExportDeps): PublicExport {
     zipped.catch(() => undefined);
     const hash = createHash("sha1");
     let bytes = 0;
+    // A client that reads slowly never holds the making back (others may be waiting for the file):
+    // past its allowance it is sent no more lines here.
+    const liveBuffer = deps.liveBufferBytes ?? 4 * 1024 * 1024;
+    let feeding = live !== null;
     try {
       for await (const batch of toolDetailBatches(deps.database, madeAt, { publicOnly: true })) {
         const chunk = batch.map(({ detail }) => `${JSON.stringify(toolDetail(detail, deps.siteUrl))}\n`).join("");
         hash.update(chunk);
         bytes += Buffer.byteLength(chunk);
+        if (feeding && (live!.destroyed || live!.writableEnded || live!.writableLength > liveBuffer)) feeding = false;
+        if (feeding) {
+          live!.write(chunk);
+          progress.sent += Buffer.byteLength(chunk);
+        }
         const waits = [out.write(chunk) ? null : once(out, "drain"), gzip.write(chunk) ? null : once(gzip, "drain")];
         await Promise.all(waits);
       }
@@ -124,21 +141,22 @@ export function createPublicExport(deps: PublicExportDeps): PublicExport {
   }
 
   return {
-    async current() {
+    async current(live) {
       const generation = await deps.freshness.generation();
-      if (kept && fresh(kept, generation)) return { kept, made: false };
+      if (kept && fresh(kept, generation)) return { kept, made: false, sent: null };
       if (making && making.generation !== generation) {
         // Made from an older catalogue: wait for it (one making at a time), then make this one.
         await making.promise.catch(() => undefined);
-        if (kept && fresh(kept, generation)) return { kept, made: false };
+        if (kept && fresh(kept, generation)) return { kept, made: false, sent: null };
       }
-      if (!making) {
-        const promise = make(generation).finally(() => {
-          making = null;
-        });
-        making = { generation, promise };
-      }
-      return { kept: await making.promise, made: true };
+      if (making) return { kept: await making.promise, made: true, sent: null };
+      const sink = live?.() ?? null;
+      const progress = { sent: 0 };
+      const promise = make(generation, sink, progress).finally(() => {
+        making = null;
+      });
+      making = { generation, promise };
+      return { kept: await promise, made: true, sent: sink ? progress.sent : null };
     },
   };
 }
@@ -161,14 +179,27 @@ async function removeLeftovers(dir: string): Promise<void> {
 
 /**
  * `GET /api/v1/export.jsonl`: the kept file, gzipped when the client takes gzip, with its ETag (304
- * when the client has it). `X-Cache` says whether it was kept (HIT) or made for this request (MISS).
+ * when the client has it). `X-Cache` says whether it was kept (HIT) or made for this request
+ * (MISS); the request that has it made is sent the lines as they are written, without a tag.
  */
 export function publicExportHandler(exporter: Pick<PublicExport, "current">, log: Logger): RequestHandler {
   return async (req, res, next) => {
     try {
       // A file replaced between finding it and opening it: the newer one is asked for.
       for (let attempt = 1; ; attempt++) {
-        const { kept, made } = await exporter.current();
+        const live = () => {
+          res.set("Content-Type", CONTENT_TYPE);
+          res.set("X-Cache", "MISS");
+          return res;
+        };
+        const { kept, made, sent } = await exporter.current(req.method === "HEAD" ? undefined : live);
+        if (sent !== null) {
+          // What the making could not send as it went, from the file now written.
+          const rest = sent < kept.bytes ? await fs.promises.open(kept.file) : null;
+          if (rest) await sendStream(res, rest.createReadStream({ start: sent }), log);
+          else res.end();
+          return;
+        }
         const zipped = req.acceptsEncodings("gzip", "identity") === "gzip";
         res.set("ETag", kept.etag);
         res.set("X-Cache", made ? "MISS" : "HIT");
@@ -183,7 +214,7 @@ export function publicExportHandler(exporter: Pick<PublicExport, "current">, log
           if ((error as NodeJS.ErrnoException).code === "ENOENT" && attempt < 3) continue;
           throw error;
         }
-        res.set("Content-Type", "application/x-ndjson; charset=utf-8");
+        res.set("Content-Type", CONTENT_TYPE);
         res.set("Content-Length", String(zipped ? kept.gzipBytes : kept.bytes));
         if (zipped) res.set("Content-Encoding", "gzip");
         if (req.method === "HEAD") {
@@ -195,7 +226,12 @@ export function publicExportHandler(exporter: Pick<PublicExport, "current">, log
         return;
       }
     } catch (error) {
-      next(error);
+      if (!res.headersSent) return next(error);
+      // Lines already sent: cut the connection, so the client sees a body that ended early.
+      log.error({ err: error, reqId: res.locals.requestId }, "the catalogue export failed mid-way");
+      res.destroy();
     }
   };
 }
+
+const CONTENT_TYPE = "application/x-ndjson; charset=utf-8";
