@@ -165,6 +165,8 @@ export const SERVER_PATHS: RouteEntry[] = [
   served("api/v1/tools/*", { label: "/api/v1/tools" }),
   served("api/v1/search/*", { label: "/api/v1/search" }),
   served("api/v1/categories/*", { label: "/api/v1/categories" }),
+  // Kept as a file of its own per catalogue generation (server/api/export.ts), not in the page cache.
+  served("api/v1/export.jsonl", { label: "/api/v1/export.jsonl", cache: false }),
   served("api/v1/*", { label: "/api/v1" }),
   served("api/admin/*", { ...ADMIN, label: "/api/admin" }),
   // A checkout session's id is what lets anyone pay, or cancel, a test order.

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { createPublicExport, type PublicExport } from "./api/export.ts";
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
 import { viewFlushJob } from "./claims/view-flush-job.ts";
 import { createViewCounter, type ViewCounter } from "./claims/views.ts";
@@ -44,6 +46,8 @@ export interface AppServices {
   /** What public lists show, from this instance's copy of the public catalogue in memory. */
   catalog: PublicCatalog;
   search: SearchService;
+  /** The public export of the catalogue (`/api/v1/export.jsonl`), kept as a file per generation under DATA_DIR/exports. */
+  catalogExport: PublicExport;
   likes: LikeService;
   /** Public tools' images for link previews (`/og/{slug}.png`), drawn once per version. */
   toolImages: ToolImages;
@@ -152,6 +156,14 @@ export function createServices(
     freshness,
     catalog,
     search: createSearchService(catalog, freshness, now, metrics),
+    catalogExport: createPublicExport({
+      database,
+      now,
+      siteUrl: config.siteUrl,
+      dir: path.join(config.dataDir, "exports"),
+      freshness,
+      log,
+    }),
     likes: createLikeService({
       database,
       freshness,

@@ -6,8 +6,10 @@ import type { Database } from "../platform/db/index.ts";
 import { ToolGoneError } from "../platform/errors.ts";
 import { sendError, type ErrorCode } from "../platform/http/errors.ts";
 import type { ScheduledJob, Scheduler } from "../platform/jobs/scheduler.ts";
+import type { Logger } from "../platform/logger.ts";
 import { ScreenshotError } from "../screenshots/capture.ts";
 import type { ScreenshotService } from "../screenshots/service.ts";
+import { adminExportHandler } from "./export.ts";
 import { requireAdmin } from "./session.ts";
 import { dashboardStats } from "./stats.ts";
 
@@ -24,6 +26,7 @@ export interface AdminApiDeps {
   database: Database;
   now: () => number;
   config: Pick<Config, "siteUrl">;
+  log: Logger;
   screenshots: Pick<ScreenshotService, "take">;
   scheduler: Pick<Scheduler, "run">;
   /** The Product Hunt import among the scheduler's jobs: what `/scrape` runs. */
@@ -52,6 +55,10 @@ export function adminApi(services: AdminApiDeps): Router {
       next(error);
     }
   });
+
+  // The whole catalogue, every status, with what only admins see (README: "Exporting the catalogue").
+  router.get("/export.jsonl", adminExportHandler(services, "jsonl"));
+  router.get("/export.csv", adminExportHandler(services, "csv"));
 
   router.post("/take-screenshot", async (req, res, next) => {
     const parsed = takeScreenshotSchema.safeParse(req.body ?? {});

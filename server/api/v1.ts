@@ -11,6 +11,8 @@ import {
   toolListAnswer,
   type CatalogAnswerDeps,
 } from "./answers.ts";
+import { publicExportHandler, type PublicExport } from "./export.ts";
+import type { Logger } from "../platform/logger.ts";
 import { sendError } from "../platform/http/errors.ts";
 import type { PageCache } from "../platform/http/page-cache.ts";
 import { clientIp } from "../platform/http/client.ts";
@@ -26,11 +28,14 @@ export interface ApiV1Deps extends CatalogAnswerDeps {
   catalog: CatalogAnswerDeps["catalog"] & Pick<PublicCatalog, "namedLike">;
   /** The generation a kept search answer belongs to. */
   freshness: Pick<CatalogFreshness, "generation">;
+  /** Every public tool as JSON Lines, kept per generation. */
+  catalogExport: Pick<PublicExport, "current">;
+  log: Logger;
   limiters: { suggest: RateLimiter };
 }
 
 /**
- * `/api/v1`: tools (list and one), search, suggestions and categories. `answers` (the page cache, when on)
+ * `/api/v1`: tools (list and one), search, suggestions, categories and the whole catalogue as JSON Lines. `answers` (the page cache, when on)
  * keeps search answers.
  */
 export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> | null): Router {
@@ -60,6 +65,8 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
     }
     next();
   });
+
+  router.get("/export.jsonl", publicExportHandler(services.catalogExport, services.log));
 
   router.get("/tools", async (req, res, next) => {
     try {

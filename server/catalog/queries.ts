@@ -255,7 +255,15 @@ export async function findTool(database: Database, key: string, now: number): Pr
     memberships(database, "tool_categories", [row.id]),
     memberships(database, "tool_tags", [row.id]),
   ]);
-  const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(row.status);
+  return detailOf(row, categories, tags);
+}
+
+/** A tools row with its featuring columns as the tool page shows it; `categories` and `tags` as memberships reads them. */
+function detailOf(
+  row: ToolRow & { featured_cents: number | null; last_paid_at: number | null },
+  categories: Map<string, string[]>,
+  tags: Map<string, string[]>,
+): ToolDetail {
   return {
     id: row.id,
     slug: row.slug,
@@ -264,7 +272,7 @@ export async function findTool(database: Database, key: string, now: number): Pr
     upvotesCount: row.upvotes_count,
     createdAt: row.created_at,
     // A paid pending tool is featured only once it is public.
-    featured: isPublic ? featuringOf(row) : null,
+    featured: isPublicRow(row) ? featuringOf(row) : null,
     screenshotUrl: row.screenshot_url,
     status: row.status as ToolStatus,
     updatedAt: row.updated_at,
@@ -279,6 +287,36 @@ export async function findPublicTool(database: Database, key: string, now: numbe
   if (key === "" || key.includes("\u0000")) return null;
   const tool = await findTool(database, key, now);
   return tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? tool : null;
+}
+
+/**
+ * Every tool's details with its row, `batchSize` tools at a time in id order — the public ones, or
+ * all of them whatever their status (`publicOnly: false`, for admins). Read by keyset (after the
+ * last id of the batch before), so each batch costs the same and no more than one is held, however
+ * large the catalogue: the exports stream these.
+ */
+export async function* toolDetailBatches(
+  database: Database,
+  now: number,
+  options: { publicOnly: boolean; batchSize?: number },
+): AsyncGenerator<{ row: ToolRow; detail: ToolDetail }[]> {
+  const batchSize = options.batchSize ?? 500;
+  let after: string | null = null;
+  for (;;) {
+    let query = database.db.selectFrom("tools").selectAll("tools").select(featuringColumns(now));
+    if (options.publicOnly) query = query.where(IS_PUBLIC);
+    if (after !== null) query = query.where("tools.id", ">", after);
+    const rows = await query.orderBy("tools.id").limit(batchSize).execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    const [categories, tags] = await Promise.all([
+      memberships(database, "tool_categories", ids),
+      memberships(database, "tool_tags", ids),
+    ]);
+    yield rows.map((row) => ({ row, detail: detailOf(row, categories, tags) }));
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 /** A public tool's name and look by slug (or id), for pages about it that show no more: null when none is public. */

@@ -323,7 +323,8 @@ export function problemsWith(c: HostileCase, baseUrl: string, answer: Answer): s
     if (leak.test(answer.text)) say(`the answer shows internal or library text (${leak}): ${brief}`);
   }
 
-  if (answer.status >= 300 && answer.status < 400) {
+  // A 304 is no redirect: the client already has the answer.
+  if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) {
     const location = String(answer.headers.location ?? "");
     if (!location) say("a redirect without a Location");
     // Never to another site through a scheme-relative or backslashed path.
@@ -340,7 +341,8 @@ export function problemsWith(c: HostileCase, baseUrl: string, answer: Answer): s
 
   const message = e.message;
   // Nothing to read in an answer that has no body by definition.
-  if ((answer.status === 204 || answer.status === 304) && answer.body.length === 0) return problems;
+  const head = !("raw" in c.request) && c.request.method === "HEAD";
+  if ((answer.status === 204 || answer.status === 304 || head) && answer.body.length === 0) return problems;
   if (e.reader === "json") {
     if (!type.startsWith("application/json")) {
       say(`expected JSON, got "${type}": ${brief}`);

@@ -6,7 +6,7 @@ import { inputClass } from "../../components/field.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { ToolLogo } from "../../components/tool-logo.tsx";
 import { UtcTime } from "../../components/utc-time.tsx";
-import { TextLink } from "../../components/ui/text-link.tsx";
+import { TextAnchor, TextLink } from "../../components/ui/text-link.tsx";
 import { servicesContextKey } from "../../context.ts";
 import { TOOL_STATUS_LABELS } from "../../lib/tools.ts";
 import type { Route } from "./+types/tools.ts";
@@ -60,9 +60,22 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
         <h1 id="tools-title" className="text-3xl font-bold">
           Tools
         </h1>
-        <p className="text-slate-700">
-          <TextLink to="/admin/audit">Audit log</TextLink>
-        </p>
+        <div className="space-y-1 text-slate-700 sm:text-right">
+          <p>
+            <TextLink to="/admin/audit">Audit log</TextLink>
+          </p>
+          {/* Every tool, every status, with what only admins see (no e-mail addresses): a file to save. */}
+          <p>
+            Export catalogue:{" "}
+            <TextAnchor href="/api/admin/export.jsonl" download>
+              JSON Lines
+            </TextAnchor>{" "}
+            <span aria-hidden="true">·</span>{" "}
+            <TextAnchor href="/api/admin/export.csv" download>
+              CSV
+            </TextAnchor>
+          </p>
+        </div>
       </div>
       <Form method="get" role="search" aria-label="Tools" className="flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">

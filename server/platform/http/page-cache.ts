@@ -320,6 +320,14 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/**
+ * Whether a request's If-None-Match names `etag` (or any): the client has it, and is answered 304.
+ * Its Cache-Control is not asked: fetch() sends `no-cache` with every conditional request.
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
+}
+
 // The hot path of the whole site: one writeHead with the stored headers, then the bytes. Given the
 // request id, nothing else has set a header: Node then writes the array as it is, without
 // building (and checking again) a header map.
@@ -330,8 +338,7 @@ function sendStored(
   state: "HIT" | "MISS",
   requestId?: string,
 ) {
-  const conditional = req.headers["if-none-match"];
-  if (conditional && conditional.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
+  if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     const headers = ["x-cache", state];
     if (requestId) headers.push("x-request-id", requestId);
     for (let i = 0; i < entry.headers.length; i += 2) {
