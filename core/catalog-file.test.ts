@@ -183,6 +183,12 @@ describe("parseCatalogFile and decodeCatalogFile", () => {
       ok: false,
       message: CATALOG_FILE_MESSAGES.noEntries,
     });
+    // Read in the wrong format, nothing is readable: the file is refused with the first line's trouble.
+    expect(parseCatalogFile("name,website_url\nA,https://a.example.com\n", "json")).toEqual({
+      ok: false,
+      message:
+        "No entry could be read from the file as JSON. Line 1: Not valid JSON: each line must be one JSON object.",
+    });
     const many = ["name,website_url", ...Array.from({ length: 10_001 }, (_, i) => `T${i},https://t${i}.example.com`)];
     expect(parseCatalogFile(many.join("\n"), "csv")).toEqual({
       ok: false,
@@ -216,6 +222,13 @@ describe("headings and categories", () => {
     name: "Tool",
     websiteUrl: "https://tool.example.com",
     ...over,
+  });
+
+  it("reads a heading named like an object's member as a heading", () => {
+    const candidate = entry({ heading: "constructor" });
+    expect(checkCandidate(candidate, {})).toEqual({ ok: false, reason: CATALOG_FILE_MESSAGES.unmapped });
+    const mapped = checkCandidate(candidate, JSON.parse('{"constructor": "ai"}') as Record<string, "ai">);
+    expect(mapped.ok && mapped.tool.categories).toEqual(["ai"]);
   });
 
   it("refuses an unmapped heading unless the admin maps it", () => {

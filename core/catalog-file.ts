@@ -23,6 +23,8 @@ export const CATALOG_FILE_LIMITS = {
   maxLineChars: 20_000,
 } as const;
 
+const FORMAT_NAMES: Record<CatalogFileFormat, string> = { markdown: "a Markdown list", csv: "CSV", json: "JSON" };
+
 /** The CSV header, in its documented order; name and website_url are required. */
 export const CSV_COLUMNS = [
   "name",
@@ -43,6 +45,8 @@ export const CATALOG_FILE_MESSAGES = {
   notText: "The file is not text (UTF-8): choose a Markdown, CSV or JSON file.",
   noEntries: "No entries were found in the file. Is the format right?",
   unmapped: "Its heading is not mapped to a category.",
+  notJsonArray: "The file could not be read as JSON: it is neither one JSON array nor one JSON object a line.",
+  notJsonLine: "Not valid JSON: each line must be one JSON object.",
   lineTooLong: `The line is longer than ${CATALOG_FILE_LIMITS.maxLineChars.toLocaleString("en-US")} characters.`,
 } as const;
 
@@ -119,8 +123,16 @@ export function parseCatalogFile(text: string, format: CatalogFileFormat): Parse
   if (!parsed.ok) return parsed;
   if (parsed.candidates.length + parsed.refused.length > CATALOG_FILE_LIMITS.maxEntries)
     return { ok: false, message: CATALOG_FILE_MESSAGES.tooManyEntries };
-  if (parsed.candidates.length === 0 && parsed.refused.length === 0)
-    return { ok: false, message: CATALOG_FILE_MESSAGES.noEntries };
+  if (parsed.candidates.length === 0) {
+    // Nothing readable at all is most often the wrong format: say so, with the first line's trouble.
+    const first = parsed.refused[0];
+    return {
+      ok: false,
+      message: first
+        ? `No entry could be read from the file as ${FORMAT_NAMES[format]}. Line ${first.line}: ${first.reason}`
+        : CATALOG_FILE_MESSAGES.noEntries,
+    };
+  }
   return { ok: true, format, candidates: parsed.candidates, refused: parsed.refused };
 }
 
@@ -360,8 +372,8 @@ export function parseJsonExport(text: string): Entries | { ok: false; message: s
     let items: unknown;
     try {
       items = JSON.parse(text);
-    } catch (error) {
-      return { ok: false, message: `The file could not be read as JSON: ${jsonReason(error)}` };
+    } catch {
+      return { ok: false, message: CATALOG_FILE_MESSAGES.notJsonArray };
     }
     if (!Array.isArray(items)) return { ok: false, message: "The JSON file is not an array of tools." };
     items.forEach((item, index) => take(item, index + 1));
@@ -378,19 +390,13 @@ export function parseJsonExport(text: string): Entries | { ok: false; message: s
     let value: unknown;
     try {
       value = JSON.parse(line);
-    } catch (error) {
-      refused.push({ line: i + 1, name: null, reason: `Not valid JSON: ${jsonReason(error)}` });
+    } catch {
+      refused.push({ line: i + 1, name: null, reason: CATALOG_FILE_MESSAGES.notJsonLine });
       continue;
     }
     take(value, i + 1);
   }
   return { ok: true, candidates, refused };
-}
-
-function jsonReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : "";
-  // The parser quotes the text around the error; the reason alone is enough (and no echo of the file).
-  return `${message.split(/[,(]/, 1)[0]!.slice(0, 120).trim() || "malformed"}.`;
 }
 
 // What each heading's entries go to: a category slug, or nothing (refused).
@@ -471,8 +477,13 @@ export function checkCandidate(
 ): { ok: true; tool: ImportedTool } | { ok: false; reason: string } {
   let categories: string[];
   if (candidate.heading !== null || candidate.categories === undefined) {
+    // Own keys only: a heading named "constructor" is a heading, not the object's member.
     const chosen =
-      candidate.heading === null ? "" : (mapping[candidate.heading] ?? headingCategory(candidate.heading) ?? "");
+      candidate.heading === null
+        ? ""
+        : Object.hasOwn(mapping, candidate.heading)
+          ? mapping[candidate.heading]!
+          : (headingCategory(candidate.heading) ?? "");
     if (chosen === "") return { ok: false, reason: CATALOG_FILE_MESSAGES.unmapped };
     categories = [chosen];
   } else {

@@ -275,6 +275,12 @@ describe("import from a file", () => {
         "The file is not text",
       ],
       ['[{"name": "A"', "broken.json", 422, "The file could not be read as JSON"],
+      [
+        "name,website_url\nA,https://a-wrong.io\n",
+        "wrong-format.json",
+        422,
+        "No entry could be read from the file as JSON",
+      ],
     ];
     for (const [content, name, status, message] of cases) {
       const { res, html } = await upload(content, name);

@@ -108,27 +108,41 @@ describe("hostile files for the import from a file", () => {
       {
         name: "a JSON array of things that are not tools",
         request: upload('[1, "two", null]', "x.json"),
-        expect: kept,
+        expect: refused(422, "No entry could be read from the file as JSON. Line 1: Not an exported tool"),
       },
       {
         name: "a CSV with malformed quotes",
         request: upload('name,website_url\n"A"x,https://a.example.com\n"B,https://b.example.com\n', "q.csv"),
+        expect: refused(422, "No entry could be read from the file as CSV. Line 2: The line could not be read as CSV"),
+      },
+      {
+        name: "a CSV with one malformed line among good ones",
+        request: upload('name,website_url\nGood,https://good-quotes.io\n"A"x,https://a.example.com\n', "q2.csv"),
         expect: kept,
       },
-      { name: "malformed JSON lines", request: upload('{"name":\n{{{\n[]\n"text"\n', "x.jsonl"), expect: kept },
+      {
+        name: "malformed JSON lines",
+        request: upload('{"name":\n{{{\n[]\n"text"\n', "x.jsonl"),
+        expect: refused(422, "No entry could be read from the file as JSON. Line 1: Not valid JSON"),
+      },
       {
         name: "a 100,000-character Markdown line",
         request: upload(`## AI\n- [Long](https://long.example.com) - ${longCell}\n`, "long.md"),
-        expect: kept,
+        expect: refused(422, "Line 2: The line is longer than 20,000 characters."),
       },
       {
         name: "a 100,000-character CSV cell",
         request: upload(`name,website_url\n${longCell},https://long.example.com\n`, "long.csv"),
-        expect: kept,
+        expect: refused(422, "the record is too long"),
       },
       {
         name: "a 100,000-character JSON line",
         request: upload(JSON.stringify({ name: longCell, websiteUrl: "https://l.example.com" }), "long.jsonl"),
+        expect: refused(422, "The line is longer than"),
+      },
+      {
+        name: "a 100,000-character name among good lines",
+        request: upload(`name,website_url\nFine,https://fine-long.io\n${"n".repeat(50_000)},https://n.io\n`, "n.csv"),
         expect: kept,
       },
       {
