@@ -10,7 +10,6 @@ import {
   type FileRefusal,
   type HeadingMapping,
   type ImportPlan,
-  type ListedIndex,
   type ListedTool,
   type PlannedDuplicate,
   type PlannedTool,
@@ -106,10 +105,11 @@ async function forgetExpired(database: Database, now: number): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/** What the directory holds, by listing domain and by name, added to as an import goes. */
+type MutableIndex = { byDomain: Map<string, ListedTool>; byName: Map<string, ListedTool> };
+
 /** Everything listed (rejected tools aside), by listing domain and by name. */
-async function listedIndex(
-  database: Database,
-): Promise<{ byDomain: Map<string, ListedTool>; byName: Map<string, ListedTool> }> {
+async function listedIndex(database: Database): Promise<MutableIndex> {
   const rows = await database.db
     .selectFrom("tools")
     .select(["slug", "name", "website_url"])
@@ -120,10 +120,7 @@ async function listedIndex(
   return index;
 }
 
-function addListed(
-  index: { byDomain: Map<string, ListedTool>; byName: Map<string, ListedTool> },
-  tool: { slug: string; name: string; website_url: string },
-): void {
+function addListed(index: MutableIndex, tool: { slug: string; name: string; website_url: string }): void {
   const domain = listingDomain(tool.website_url);
   const listed = { slug: tool.slug, name: tool.name };
   if (domain && !index.byDomain.has(domain)) index.byDomain.set(domain, listed);
@@ -150,13 +147,16 @@ function readMapping(text: string): HeadingMapping {
 async function planOf(
   database: Database,
   row: FileImportRow,
-): Promise<{ plan: ImportPlan; headings: ReturnType<typeof fileHeadings> } | { message: string }> {
+): Promise<
+  { plan: ImportPlan; headings: ReturnType<typeof fileHeadings>; listed: MutableIndex } | { message: string }
+> {
   const parsed = parseCatalogFile(row.content, row.format);
   if (!parsed.ok) return { message: parsed.message };
-  const listed: ListedIndex = await listedIndex(database);
+  const listed = await listedIndex(database);
   return {
     plan: planImport(parsed.candidates, parsed.refused, readMapping(row.mapping), listed, listingDomain),
     headings: fileHeadings(parsed.candidates),
+    listed,
   };
 }
 
@@ -338,7 +338,8 @@ async function importFile(
       .execute();
     return { added: 0, skipped: 0, failed: 0 };
   }
-  const { plan } = planned;
+  // The directory as the plan saw it, kept up to date below as the import goes.
+  const { plan, listed } = planned;
   const figures = {
     total: plan.add.length + plan.existing.length + plan.refused.length,
     done: plan.existing.length + plan.refused.length,
@@ -361,7 +362,6 @@ async function importFile(
   };
   await save();
 
-  const listed = await listedIndex(deps.database);
   let seenSince = deps.now();
   for (let i = 0; i < plan.add.length; i += FILE_IMPORT_BATCH) {
     // Tools listed or renamed since the last look: the directory changes while a long import runs.
