@@ -199,3 +199,17 @@ export function verificationDnsNames(websiteUrl: string): string[] {
   if (!registrable) return [];
   return [...new Set([host, registrable])].map((name) => `${VERIFICATION_DNS_LABEL}.${name}`);
 }
+
+/**
+ * What makes two listings the same site: the website's registrable domain (app.acme.com and
+ * acme.com are one), except on hosts others share by path (github.com/acme/tool), where the host
+ * and path are. Null when the address is not an http(s) one.
+ */
+export function listingDomain(websiteUrl: string): string | null {
+  const host = websiteHost(websiteUrl);
+  if (!host) return null;
+  const registrable = isIpHost(host) ? null : registrableHost(host);
+  if (registrable && !SHARED_PATH_HOSTS.has(host) && !SHARED_PATH_HOSTS.has(registrable)) return registrable;
+  const path = new URL(websiteUrl).pathname.toLowerCase().replace(/\/+$/, "");
+  return `${host}${path}`;
+}

@@ -307,7 +307,8 @@ const KEYWORDS: ReadonlyArray<readonly [RegExp, CategorySlug]> = [
   [/(^|-)(finance|financial|fintech)(-|$)/, "finance"],
 ];
 
-function mapCategory(name: string): CategorySlug | null {
+/** Our category for a category or topic name (or slug), through the synonyms above; null when none fits. */
+export function mapCategory(name: string): CategorySlug | null {
   const key = name.trim().toLowerCase().replace(/\s+/g, " ");
   if (key === "") return null;
   const direct = DIRECT_MAP.get(key);

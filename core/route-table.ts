@@ -128,6 +128,7 @@ export const PAGES: RouteEntry[] = [
     route("admin/tools/:id", "routes/admin/tool-edit.tsx", { body: "upload" }),
     route("admin/add-tool", "routes/admin/add-tool.tsx", { body: "upload" }),
     route("admin/import", "routes/admin/import.tsx"),
+    route("admin/import/file", "routes/admin/import-file.tsx", { body: "upload" }),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),

@@ -64,6 +64,16 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${fmt(max)} characters.`)
     .refine(isOneLine, oneLineMessage(label));
 
+/** An optional one-line text (empty when absent): what an import may leave out that the form requires. */
+export const optionalLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${fmt(max)} characters.`)
+    .refine(isOneLine, oneLineMessage(label))
+    .optional()
+    .transform((value) => value ?? "");
+
 const optionalText = (label: string, max: number) =>
   z
     .string()
@@ -74,9 +84,14 @@ const optionalText = (label: string, max: number) =>
 
 /** Splits a comma-separated list: items trimmed, empty ones dropped, repeats (ignoring case) once. */
 export function splitList(text: string): string[] {
+  return distinctItems(text.split(","));
+}
+
+/** List items trimmed (inner spaces collapsed), empty ones dropped, repeats (ignoring case) once. */
+export function distinctItems(list: readonly string[]): string[] {
   const seen = new Set<string>();
   const items: string[] = [];
-  for (const raw of text.split(",")) {
+  for (const raw of list) {
     const item = raw.trim().replace(/\s+/g, " ");
     const key = item.toLowerCase();
     if (item === "" || seen.has(key)) continue;
@@ -86,21 +101,23 @@ export function splitList(text: string): string[] {
   return items;
 }
 
+/** A list of one-line items (tags, features…) already split: at most `maxItems`, each at most `maxItem` characters. */
+export const itemList = (label: string, maxItems: number, maxItem: number) =>
+  z
+    .array(
+      z
+        .string()
+        .max(maxItem, `Each item of ${label} must be at most ${fmt(maxItem)} characters.`)
+        .refine(isOneLine, oneLineMessage(`Each item of ${label}`)),
+    )
+    .max(maxItems, `${label[0]!.toUpperCase()}${label.slice(1)}: at most ${maxItems} items.`);
+
 const commaList = (label: string, maxItems: number, maxItem: number) =>
   z
     .string()
     .optional()
     .transform((text) => splitList(text ?? ""))
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .max(maxItem, `Each item of ${label} must be at most ${fmt(maxItem)} characters.`)
-            .refine(isOneLine, oneLineMessage(`Each item of ${label}`)),
-        )
-        .max(maxItems, `${label[0]!.toUpperCase()}${label.slice(1)}: at most ${maxItems} items.`),
-    );
+    .pipe(itemList(label, maxItems, maxItem));
 
 /** An http(s) address, as the submitter typed it (trimmed). */
 export const websiteUrlSchema = requiredText("Website URL", SUBMISSION_LIMITS.websiteUrl).refine((text) => {

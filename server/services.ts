@@ -10,6 +10,7 @@ import type { Logger } from "./platform/logger.ts";
 import { createJobRunner, type JobRunner } from "./platform/jobs/queue.ts";
 import { createScheduler, type ScheduledJob, type Scheduler } from "./platform/jobs/scheduler.ts";
 import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
+import { fileImportJob } from "./importer/catalog-file.ts";
 import { linkHealthJob } from "./links/health.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
@@ -195,6 +196,7 @@ export function createServices(
       log,
       jobs: [
         importJob,
+        fileImportJob({ config, database, freshness, log, now }),
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         // Housekeeping.

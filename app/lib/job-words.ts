@@ -41,6 +41,23 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: scrapeBusyMessage,
     failedMessage: scrapeFailedMessage,
   },
+  "file-import": {
+    label: "File import",
+    description: () =>
+      "Imports the catalogue files an admin confirmed on the import page, a batch at a time; each hour it also forgets previews left unconfirmed and resumes an import its server stopped.",
+    runningLabel: "Importing confirmed files…",
+    figures: {
+      files: "Files",
+      added: "Added",
+      skipped: "Already listed",
+      failed: "Refused or failed",
+      forgotten: "Previews forgotten",
+    },
+    describe: (s) =>
+      `Imported ${figure(s, "files")} files: ${figure(s, "added")} added, ${figure(s, "skipped")} already listed, ${figure(s, "failed")} refused or failed.`,
+    busyMessage: busy("A file import is already running"),
+    failedMessage: (reason) => `The file import failed: ${reason}`,
+  },
   "link-health": {
     label: "Link check",
     description: ({ linkHealth }) =>

@@ -69,10 +69,17 @@ export async function findToolBySourceUrl(
   return row ?? null;
 }
 
-/** The first free slug for `name` (`name`, `name-2`, `name-3`…), looked up by exact keys, so any index serves it. */
-async function freeSlug(database: Database, name: string): Promise<string> {
+/**
+ * The first free slug for `name` (`name`, `name-2`, `name-3`…), looked up by exact keys, so any
+ * index serves it; `reserved` are slugs not yet stored but already given (a batch being saved).
+ */
+export async function freeSlug(
+  database: Database,
+  name: string,
+  reserved: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const base = slugify(name);
-  const taken = new Set<string>();
+  const taken = new Set<string>(reserved);
   for (let from = 1; ; from += 50) {
     const candidates = Array.from({ length: 50 }, (_, i) => (from + i === 1 ? base : `${base}-${from + i}`));
     const rows = await database.db.selectFrom("tools").select("slug").where("slug", "in", candidates).execute();

@@ -41,6 +41,7 @@ export const TABLES = [
   "digest_subscribers",
   "digest_issues",
   "digest_deliveries",
+  "file_imports",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

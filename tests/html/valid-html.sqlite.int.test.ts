@@ -6,6 +6,7 @@ import { createAdmin } from "../../server/admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
 import { saveContactMessage } from "../../server/contact/service.ts";
 import { unsubscribeToken } from "../../server/digest/subscribers.ts";
+import { storeCatalogFile } from "../../server/importer/catalog-file.ts";
 import { addPaidOrder, addTools, makeTool } from "../support/catalog.ts";
 import { BROWSER_UA } from "../support/html.ts";
 import { fileOf, testImage } from "../support/images.ts";
@@ -246,7 +247,29 @@ describe("every page is valid HTML", () => {
 
   it("the admin pages", async () => {
     const problems: string[] = [];
+    // A file import's preview (a mapped and an unmapped heading, a refused line) and its finished progress.
+    const list =
+      "## Design\n- [Valid Html](https://valid-html.io) - x\n## Odd Things\n- [Odd](https://odd.io)\n- [Broken](https://broken\n";
+    const stored = async () => {
+      const result = await storeCatalogFile(
+        server.services,
+        { text: list, fileName: "list.md", format: "markdown" },
+        { id: null, username: "valid-html" },
+      );
+      if (!result.ok) throw new Error(result.message);
+      return result.id;
+    };
+    const preview = await stored();
+    const finished = await stored();
+    await server.services.database.db
+      .updateTable("file_imports")
+      .set({ status: "finished", total: 3, done: 3, added: 1, failed: 2 })
+      .where("id", "=", finished)
+      .execute();
     for (const path of [
+      "/admin/import/file",
+      `/admin/import/file?id=${preview}`,
+      `/admin/import/file?id=${finished}`,
       "/admin/dashboard",
       "/admin/moderation",
       "/admin/tools",

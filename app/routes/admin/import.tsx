@@ -70,6 +70,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
     <div className="max-w-3xl space-y-4">
       <ImportPanel productHuntBaseUrl={loaderData.productHuntBaseUrl} result={actionData} headingLevel={1} />
       <p className="text-slate-700">
+        To add many tools at once from a Markdown list, a CSV or a JSON file:{" "}
+        <TextLink to="/admin/import/file">Import from a file</TextLink>.
+      </p>
+      <p className="text-slate-700">
         New launches are also imported automatically; see <TextLink to="/admin/jobs">Jobs</TextLink>, or run it now from
         the <TextLink to="/admin/dashboard">dashboard</TextLink>.
       </p>

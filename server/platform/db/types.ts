@@ -144,6 +144,32 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** A catalogue file an admin uploaded: kept for its preview, then imported by the file-import job (ADR 046). */
+export interface FileImportsTable {
+  id: string;
+  admin_user_id: string | null;
+  admin_username: string;
+  file_name: string;
+  format: "markdown" | "csv" | "json";
+  /** The file's text; emptied once imported. */
+  content: string;
+  /** JSON: each Markdown heading's category slug, or "" for none. */
+  mapping: WithDefault<string>;
+  /** 1 when the admin ticked "Approve on import". */
+  approve: WithDefault<number>;
+  status: "preview" | "confirmed" | "running" | "finished" | "failed";
+  total: WithDefault<number>;
+  done: WithDefault<number>;
+  added: WithDefault<number>;
+  skipped: WithDefault<number>;
+  failed: WithDefault<number>;
+  error: string | null;
+  created_at: number;
+  /** When an unconfirmed preview is forgotten. */
+  expires_at: number;
+  finished_at: number | null;
+}
+
 /** A run of a scheduled job (the Product Hunt import, the link check). */
 export interface ScheduledRunsTable {
   id: string;
@@ -384,6 +410,7 @@ export interface DB {
   digest_subscribers: DigestSubscribersTable;
   digest_issues: DigestIssuesTable;
   digest_deliveries: DigestDeliveriesTable;
+  file_imports: FileImportsTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
