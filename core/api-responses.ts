@@ -24,7 +24,10 @@ export const toolSummarySchema = z
     sponsored: z
       .boolean()
       .describe("True when this placement is paid for (featured). Organic order and search scores ignore it."),
-    featuredPrice: z.number().min(0).describe("What was paid for the featured year, in US dollars; 0 when not featured."),
+    featuredPrice: z
+      .number()
+      .min(0)
+      .describe("What was paid for the featured year, in US dollars; 0 when not featured."),
     featuredUntil: z.string().nullable().describe("When the featured year ends (ISO 8601), or null."),
     createdAt: z.string().describe("When it was listed (ISO 8601)."),
   })

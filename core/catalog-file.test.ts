@@ -101,10 +101,10 @@ describe("parseCsvFile", () => {
   });
 
   it("names unknown and missing columns", () => {
-    expect(parseCsvFile("title,url,tagline\nA,https://a.example.com,x\n")).toEqual({
+    expect(parseCsvFile("title,link,tagline\nA,https://a.example.com,x\n")).toEqual({
       ok: false,
       message:
-        'The CSV header has unknown columns "title", "url" and missing required columns "name", "website_url". Expected: name,website_url,tagline,description,categories,pricing_model,platforms,tags.',
+        'The CSV header has unknown columns "title", "link" and missing required columns "name", "website_url". Expected: name,website_url,tagline,description,categories,pricing_model,platforms,tags.',
     });
   });
 

@@ -1,6 +1,7 @@
 import { parse as parseCsv, CsvError } from "csv-parse/sync";
 import { toolDetailSchema } from "./api-responses.ts";
 import { categoryByName, categoryBySlug, hyphenate, CATEGORY_SLUGS, type CategorySlug } from "./categories.ts";
+import { ADMIN_CSV_HEADER, unescapeCsvCell } from "./export.ts";
 import { mapCategory } from "./import.ts";
 import { distinctItems, itemList, optionalLine, SUBMISSION_LIMITS, submissionSchema } from "./submission.ts";
 import type { ToolContent } from "./tool.ts";
@@ -237,15 +238,17 @@ function taglineAndDescription(text: string): { tagline: string; description: st
   return { tagline: `${text.slice(0, SUBMISSION_LIMITS.tagline - 1).trimEnd()}…`, description: text };
 }
 
+// Our own export escapes cells (and list items) a spreadsheet could run as formulas: read back as written.
 const splitCell = (cell: string | undefined) =>
   (cell ?? "")
     .split(";")
-    .map((item) => item.trim())
+    .map((item) => unescapeCsvCell(item.trim()))
     .filter(Boolean);
 
 /**
- * A CSV with our header (CSV_COLUMNS, any order, name and website_url required); lists are
- * `;`-separated. A header naming columns we do not know, or missing a required one, refuses the
+ * A CSV with our header (CSV_COLUMNS, any order, name and website_url required), or the admin
+ * export's (its further columns: pricing details, features, use cases, integrations, audience);
+ * lists are `;`-separated. A header naming columns we do not know, or missing a required one, refuses the
  * file; a record that cannot be read (a stray quote) refuses its line.
  */
 export function parseCsvFile(text: string): Entries | { ok: false; message: string } {
@@ -279,18 +282,26 @@ export function parseCsvFile(text: string): Entries | { ok: false; message: stri
   }
   for (const { record, info } of records) {
     const line = info.lines;
-    const cell = (column: string) => record[column]?.trim() ?? "";
+    const cell = (column: string) => unescapeCsvCell(record[column] ?? "").trim();
     candidates.push({
       line,
       heading: null,
       name: cell("name"),
       websiteUrl: cell("website_url"),
       tagline: cell("tagline"),
-      description: record.description?.trim() ?? "",
+      description: cell("description"),
       categories: splitCell(record.categories),
       pricingModel: cell("pricing_model") || null,
       platforms: splitCell(record.platforms),
       tags: splitCell(record.tags),
+      // The admin export's columns beyond the documented header, when the file is one.
+      ...("features" in record && {
+        pricingDetails: cell("pricing_details"),
+        features: splitCell(record.features),
+        useCases: splitCell(record.use_cases),
+        integrations: splitCell(record.integrations),
+        targetAudience: splitCell(record.target_audience),
+      }),
     });
   }
   refused.sort((a, b) => a.line - b.line);
@@ -312,7 +323,8 @@ function parseHeader(line: string): { ok: true } | { ok: false; message: string 
   } catch {
     return { ok: false, message: "The CSV's header line could not be read." };
   }
-  const known = CSV_COLUMNS as readonly string[];
+  // Our admin export's header is read too: its first columns are these, the rest are ignored.
+  const known = [...CSV_COLUMNS, ...ADMIN_CSV_HEADER] as readonly string[];
   const unknown = names.filter((name) => !known.includes(name));
   const missing = CSV_REQUIRED.filter((name) => !names.includes(name));
   const problems: string[] = [];

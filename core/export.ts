@@ -81,19 +81,26 @@ export const CSV_LIST_SEPARATOR = ";";
  * with a single quote, which spreadsheets take as "this is text"; anything else is left as it is.
  */
 export function escapeCsvCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // A text that already begins with the quote gets one more, so reading it back (unescapeCsvCell)
+  // takes off exactly the one added here.
+  return /^[=+\-@\t\r']/.test(text) ? `'${text}` : text;
+}
+
+/** A cell's text as it was before escapeCsvCell: what the CSV import reads from our own export. */
+export function unescapeCsvCell(text: string): string {
+  return /^'[=+\-@\t\r']/.test(text) ? text.slice(1) : text;
 }
 
 /**
  * A cell's text: nothing for null, true/false, numbers in figures, a list's items joined by ";".
- * Each item is escaped as well as the cell: a spreadsheet set to split on ";" would make every item
- * a cell of its own.
+ * Each item is escaped: a spreadsheet set to split on ";" would make every item a cell of its own.
  */
 export function csvCell(value: Cell): string {
   if (value === null) return "";
   if (typeof value === "string") return escapeCsvCell(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return escapeCsvCell(value.map(escapeCsvCell).join(CSV_LIST_SEPARATOR));
+  // The first item's escape also guards the cell's start.
+  return value.map(escapeCsvCell).join(CSV_LIST_SEPARATOR);
 }
 
 /** One tool as a row of the admin CSV, in ADMIN_CSV_HEADER's order. */

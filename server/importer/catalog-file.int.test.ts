@@ -1,27 +1,25 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
-import { BROWSER_UA, decodeEntities } from "../../tests/support/html.ts";
+import { fileImportAdmin, previewCounts, progressFigure } from "../../tests/support/file-import.ts";
+import { BROWSER_UA } from "../../tests/support/html.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
-import { createAdmin } from "../admin/accounts.ts";
-import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import { DEMO_TOOLS } from "../seed/demo-tools.ts";
 
 // The file import end to end: upload, preview, mapping, confirmation, the job and its progress,
 // on the real app and database.
 
-const readable = (html: string) => decodeEntities(html).replace(/<!-- -->/g, "");
 const AWESOME_LIST = fs.readFileSync("tests/files/awesome-list.md");
+type Admin = Awaited<ReturnType<typeof fileImportAdmin>>;
 
 describe("import from a file", () => {
   let server: TestServer;
-  let cookie: string;
+  let get: Admin["get"], post: Admin["post"], upload: Admin["upload"], uploaded: Admin["uploaded"];
+  let choose: Admin["choose"], untilFinished: Admin["untilFinished"];
 
   beforeAll(async () => {
     server = await startTestServer();
-    const now = server.services.now();
-    const admin = await createAdmin(server.services.database, "file-admin", "a long enough password", now);
-    cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, admin.id, now)}`;
+    ({ get, post, upload, uploaded, choose, untilFinished } = await fileImportAdmin(server));
     // The demo catalogue, as a directory the list partly repeats.
     await addTools(
       server.services,
@@ -33,73 +31,8 @@ describe("import from a file", () => {
   });
 
   const db = () => server.services.database.db;
-
-  async function get(path: string) {
-    const res = await fetch(`${server.url}${path}`, {
-      headers: { "User-Agent": BROWSER_UA, Accept: "text/html", cookie },
-      redirect: "manual",
-    });
-    return { res, html: readable(await res.text()) };
-  }
-
-  async function post(body: FormData | URLSearchParams) {
-    const res = await fetch(`${server.url}/admin/import/file`, {
-      method: "POST",
-      body,
-      headers: { "User-Agent": BROWSER_UA, Accept: "text/html", Origin: server.url, cookie },
-      redirect: "manual",
-    });
-    return { res, html: readable(await res.text()) };
-  }
-
-  async function upload(content: string | Buffer, fileName: string, format = "detect") {
-    const form = new FormData();
-    form.set("intent", "upload");
-    form.set("format", format);
-    form.set("file", new File([typeof content === "string" ? content : new Uint8Array(content)], fileName));
-    return post(form);
-  }
-
-  /** Uploads and answers the upload's id (from the redirect to its preview). */
-  async function uploaded(content: string | Buffer, fileName: string): Promise<string> {
-    const { res, html } = await upload(content, fileName);
-    expect(res.status, html.slice(0, 2000)).toBe(303);
-    const id = new URL(res.headers.get("location")!, server.url).searchParams.get("id");
-    expect(id).toBeTruthy();
-    return id!;
-  }
-
-  const counts = (html: string) => ({
-    add: Number(/data-testid="count-add">(\d+)</.exec(html)?.[1]),
-    existing: Number(/data-testid="count-existing">(\d+)</.exec(html)?.[1]),
-    refused: Number(/data-testid="count-refused">(\d+)</.exec(html)?.[1]),
-  });
-
-  async function choose(id: string, intent: "map" | "confirm", mapping: Record<string, string>, approve = false) {
-    const fields = new URLSearchParams({ intent, id });
-    for (const [heading, slug] of Object.entries(mapping)) {
-      fields.append("heading", heading);
-      fields.append("category", slug);
-    }
-    if (approve) fields.set("approve", "on");
-    const { res } = await post(fields);
-    expect(res.status).toBe(303);
-  }
-
-  /** Waits for the import to finish, reading its page as the admin would; answers every page seen. */
-  async function untilFinished(id: string): Promise<string[]> {
-    const pages: string[] = [];
-    for (let i = 0; i < 1200; i++) {
-      const { html } = await get(`/admin/import/file?id=${id}`);
-      pages.push(html);
-      if (/Finished:|The import failed/.test(html)) return pages;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("the import did not finish");
-  }
-
-  const figure = (html: string, name: string) =>
-    Number(new RegExp(`data-testid="progress-${name}">(\\d+)<`).exec(html)?.[1]);
+  const counts = previewCounts;
+  const figure = progressFigure;
 
   it("previews the awesome list exactly, maps an unknown heading, and imports it as pending with audit entries", async () => {
     const id = await uploaded(AWESOME_LIST, "awesome-list.md");
@@ -266,7 +199,7 @@ describe("import from a file", () => {
     const cases: [string | Buffer, string, number, string][] = [
       ["", "empty.csv", 422, "Please choose a file or paste a list."],
       ["   \n\n", "blank.md", 422, "The file is empty."],
-      ["title,url\nA,https://a.example.com\n", "wrong.csv", 422, 'unknown columns "title", "url"'],
+      ["title,link\nA,https://a.example.com\n", "wrong.csv", 422, 'unknown columns "title", "link"'],
       ["Just some prose, no list.\n", "prose.md", 422, "No entries were found in the file."],
       [
         Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
