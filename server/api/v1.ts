@@ -1,12 +1,27 @@
 import express, { type Router } from "express";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
-import { suggestQuerySchema, toolListQuerySchema } from "../../core/api.ts";
+import {
+  alternativesQuerySchema,
+  listCursorText,
+  searchCursorText,
+  searchQuerySchema,
+  suggestQuerySchema,
+  toolListQuerySchema,
+} from "../../core/api.ts";
+import type {
+  AlternativesJson,
+  CategoriesJson,
+  SearchJson,
+  SuggestJson,
+  ToolListJson,
+} from "../../core/api-responses.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
-import { LIMITS, pageCount, parsePage } from "../../core/catalog.ts";
+import { LIMITS, pageCount } from "../../core/catalog.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import { findPublicToolHead, findTool } from "../catalog/queries.ts";
+import { openApiJson } from "./openapi.ts";
 import { toolDetail, toolSummary } from "./tool-json.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
@@ -34,8 +49,8 @@ export interface ApiV1Deps {
 }
 
 /**
- * `/api/v1`: tools (list and one), search, suggestions and categories. `answers` (the page cache, when on)
- * keeps search answers.
+ * `/api/v1`: tools (list and one), search, suggestions and categories, and their description
+ * (server/api/openapi.ts). `answers` (the page cache, when on) keeps search answers.
  */
 export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> | null): Router {
   const router = express.Router();
@@ -66,6 +81,10 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
     next();
   });
 
+  router.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(openApiJson(config.siteUrl));
+  });
+
   router.get("/tools", async (req, res, next) => {
     try {
       const parsed = toolListQuerySchema.safeParse(req.query);
@@ -78,15 +97,17 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         return;
       }
       const q = parsed.data;
+      const page = q.page ?? 1;
       const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
       const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
       const now = services.now();
-      const [{ items, total }, facets] = await Promise.all([
+      const [{ items, total, next: end }, facets] = await Promise.all([
         services.catalog.list(now, {
           category,
           sort: q.sort,
-          page: q.page,
+          page,
           pageSize: q.pageSize,
+          after: q.cursor,
           excludeIds: [],
           filters,
         }),
@@ -94,10 +115,11 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
       ]);
       res.json({
         data: items.map((t) => toolSummary(t, config.siteUrl)),
-        page: q.page,
+        page: q.cursor ? null : page,
         pageSize: q.pageSize,
         total,
         totalPages: pageCount(total, q.pageSize),
+        nextCursor: end ? listCursorText(q.sort, end) : null,
         filters: {
           pricing: filters.pricing.map((m) => PRICING_SLUGS[m]),
           platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]),
@@ -110,7 +132,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
             count,
           })),
         },
-      });
+      } satisfies ToolListJson);
     } catch (error) {
       next(error);
     }
@@ -132,12 +154,12 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/tools/:key/alternatives", async (req, res, next) => {
     try {
-      const page =
-        typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
-      if (page === null) {
-        sendError(res, "invalid-argument", "page must be a whole number from 1.");
+      const parsed = alternativesQuerySchema.safeParse(req.query);
+      if (!parsed.success) {
+        sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
+      const page = parsed.data.page ?? 1;
       const now = services.now();
       const tool = req.params.key.includes("\u0000") ? null : await findPublicToolHead(database, req.params.key);
       const found =
@@ -153,7 +175,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         pageSize: LIMITS.alternativesPageSize,
         total: found.total,
         totalPages: pageCount(found.total, LIMITS.alternativesPageSize),
-      });
+      } satisfies AlternativesJson);
     } catch (error) {
       next(error);
     }
@@ -161,16 +183,15 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/search", async (req, res, next) => {
     try {
-      const q = typeof req.query.q === "string" ? req.query.q : "";
-      const page =
-        typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
-      if (page === null) {
-        sendError(res, "invalid-argument", "page must be a whole number from 1.");
+      const parsed = searchQuerySchema.safeParse(req.query);
+      if (!parsed.success) {
+        sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
+      const { q, cursor } = parsed.data;
       // Read before searching: the answer is kept for this generation or a later one, never an older.
       const made = { generation: await services.freshness.generation(), madeAt: services.now() };
-      const outcome = await services.search.search(q, page, { sidebars: false });
+      const outcome = await services.search.search(q, parsed.data.page ?? 1, { sidebars: false, after: cursor });
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
         return;
@@ -180,13 +201,14 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         return;
       }
       res.set("Cache-Control", "public, max-age=60");
-      const answer = {
+      const answer: SearchJson = {
         query: outcome.query,
         data: outcome.items.map((t) => ({ ...toolSummary(t, config.siteUrl), score: t.score })),
-        page: outcome.page,
+        page: cursor ? null : outcome.page,
         pageSize: SEARCH_LIMITS.pageSize,
         total: outcome.total,
         totalPages: outcome.pages,
+        nextCursor: outcome.next ? searchCursorText(outcome.next) : null,
         suggestion: outcome.suggestion,
       };
       // A repeated search is then answered before Express runs, like a stored page.
@@ -212,7 +234,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
-      res.json({ query: parsed.data.q, data: await suggest(services, parsed.data.q) });
+      res.json({ query: parsed.data.q, data: await suggest(services, parsed.data.q) } satisfies SuggestJson);
     } catch (error) {
       next(error);
     }
@@ -221,7 +243,9 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
   router.get("/categories", async (_req, res, next) => {
     try {
       const counts = await services.catalog.categoryCounts(services.now());
-      res.json({ data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) });
+      res.json({
+        data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })),
+      } satisfies CategoriesJson);
     } catch (error) {
       next(error);
     }
