@@ -209,6 +209,7 @@ describe("every page is valid HTML", () => {
     "/search/zzzznothing",
     "/search",
     "/about",
+    "/developers/api",
     "/privacy-policy",
     "/contact",
     "/submit-tool",
