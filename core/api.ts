@@ -72,6 +72,8 @@ const sortNames = Object.keys(SORTS) as [Sort, ...Sort[]];
 /** Where a page of `GET /api/v1/tools` ends: the sort, the last tool's sort key (date or name as held) and id. */
 const listCursor = z
   .tuple([z.enum(sortNames), z.union([z.number().finite(), z.string().max(300)]), positionId])
+  // A name order's key is a name, a date order's a time.
+  .refine(([sort, key]) => (sort === "name" || sort === "name-desc") === (typeof key === "string"))
   .transform(([sort, key, id]) => ({ sort, key, id }));
 
 /** A list position as a cursor's text. */

@@ -339,12 +339,14 @@ describe("JSON API v1: cursor paging", () => {
     const { body: found } = await getJson<Page>(server, "/api/v1/search?q=walker");
     const cursor = first.nextCursor!;
     const mine = Buffer.from(JSON.stringify(["recent", 1, "../../etc"])).toString("base64url");
+    const nameAsDate = Buffer.from(JSON.stringify(["name", 1, tools[0]!.id])).toString("base64url");
     const cases: [string, RegExp][] = [
       ["/api/v1/tools?cursor=not%20base64!", /cursor is not one this API gave out/],
       ["/api/v1/tools?cursor=AAAA", /cursor is not one this API gave out/],
       [`/api/v1/tools?cursor=${"A".repeat(500)}`, /cursor is not one this API gave out/],
       [`/api/v1/tools?cursor=${mine}`, /cursor is not one this API gave out/],
       [`/api/v1/tools?cursor=${found.nextCursor}`, /cursor is not one this API gave out/],
+      [`/api/v1/tools?sort=name&cursor=${nameAsDate}`, /cursor is not one this API gave out/],
       [`/api/v1/tools?sort=name&cursor=${cursor}`, /cursor belongs to another sort/],
       [`/api/v1/tools?page=2&cursor=${cursor}`, /Give page or cursor, not both/],
       [`/api/v1/search?q=walker&cursor=${cursor}`, /cursor is not one this API gave out/],
