@@ -64,5 +64,102 @@ export const errorResponseSchema = z
   })
   .meta({ id: "Error" });
 
+/** How a list is paged: by number, and by cursor. */
+const paging = {
+  page: z.number().int().min(1).nullable().describe("The page number, or null when the page was asked for by cursor."),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().min(0).describe("How many there are in all."),
+  totalPages: z.number().int().min(1),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe("Pass as `cursor` for the page right after this one; null on the last page."),
+};
+
+/** A filter option with the number of tools it would give. */
+const facetSchema = z.object({
+  value: z.string().describe("The option as the filter parameter takes it."),
+  label: z.string(),
+  count: z.number().int().min(0),
+});
+
+/** `GET /api/v1/tools`. */
+export const toolListResponseSchema = z
+  .object({
+    data: z.array(toolSummarySchema),
+    ...paging,
+    filters: z
+      .object({ pricing: z.array(z.string()), platform: z.array(z.string()) })
+      .describe("The filter options applied."),
+    facets: z
+      .object({ pricing: z.array(facetSchema), platform: z.array(facetSchema) })
+      .describe("For each filter option, how many tools of the category it would give under the other filter."),
+  })
+  .meta({ id: "ToolList" });
+
+/** `GET /api/v1/tools/{key}`. */
+export const toolResponseSchema = z.object({ data: toolDetailSchema }).meta({ id: "ToolAnswer" });
+
+/** A tool most like another, with what the two have in common. */
+export const alternativeSchema = toolSummarySchema
+  .extend({
+    shares: z.object({
+      categories: z.array(z.enum(categorySlugs)),
+      tags: z.array(z.string()).describe("Lower-cased."),
+      platforms: z.array(z.string()),
+      pricingModel: z.string().nullable(),
+    }),
+  })
+  .meta({ id: "Alternative" });
+
+/** `GET /api/v1/tools/{key}/alternatives`. */
+export const alternativesResponseSchema = z
+  .object({
+    tool: z.object({ id: z.string(), slug: z.string(), name: z.string() }).describe("The tool asked about."),
+    data: z.array(alternativeSchema),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    total: z.number().int().min(0),
+    totalPages: z.number().int().min(1),
+  })
+  .meta({ id: "AlternativesList" });
+
+/** A search result: a tool with its score. */
+export const searchResultSchema = toolSummarySchema
+  .extend({ score: z.number().int().min(0).describe("Points for the query: higher is a better match.") })
+  .meta({ id: "SearchResult" });
+
+/** `GET /api/v1/search`. */
+export const searchResponseSchema = z
+  .object({
+    query: z.string().describe("The query as matched: trimmed, lower-cased, spaces collapsed."),
+    data: z.array(searchResultSchema),
+    ...paging,
+    suggestion: z.string().nullable().describe('A corrected query ("did you mean"), when nothing matched.'),
+  })
+  .meta({ id: "SearchResults" });
+
+/** `GET /api/v1/suggest`. */
+export const suggestResponseSchema = z
+  .object({
+    query: z.string(),
+    data: z.object({
+      tools: z.array(z.object({ slug: z.string(), name: z.string(), tagline: z.string(), path: z.string() })),
+      categories: z.array(
+        z.object({ slug: z.string(), name: z.string(), count: z.number().int().min(0), path: z.string() }),
+      ),
+    }),
+  })
+  .meta({ id: "Suggestions" });
+
+/** `GET /api/v1/categories`. */
+export const categoriesResponseSchema = z.object({ data: z.array(categorySchema) }).meta({ id: "CategoryList" });
+
 export type ToolSummaryJson = z.infer<typeof toolSummarySchema>;
 export type ToolDetailJson = z.infer<typeof toolDetailSchema>;
+export type ToolJson = z.infer<typeof toolResponseSchema>;
+export type ToolListJson = z.infer<typeof toolListResponseSchema>;
+export type AlternativesJson = z.infer<typeof alternativesResponseSchema>;
+export type SearchJson = z.infer<typeof searchResponseSchema>;
+export type SuggestJson = z.infer<typeof suggestResponseSchema>;
+export type CategoriesJson = z.infer<typeof categoriesResponseSchema>;

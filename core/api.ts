@@ -1,6 +1,6 @@
 import { wholeNumber, z } from "./zod.ts";
 import { categoryBySlug } from "./categories.ts";
-import { DEFAULT_SORT, LIMITS, SORTS, type Sort } from "./catalog.ts";
+import { DEFAULT_SORT, LIMITS, parsePage, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
 import { MAX_QUERY_LENGTH, normalizeQuery } from "./search.ts";
@@ -10,21 +10,117 @@ import { isToolId } from "./tool.ts";
 
 // Kept apart from catalog.ts so pages that only need sorts and limits do not ship Zod to browsers.
 
-/** Query of `GET /api/v1/tools`. */
-export const toolListQuerySchema = z.object({
-  category: z
-    .string()
+const PAGE_MESSAGE = "page must be a whole number from 1.";
+const CURSOR_MESSAGE =
+  "cursor is not one this API gave out: use the nextCursor of an answer as it is, or start again without a cursor.";
+const PAGE_OR_CURSOR = "Give page or cursor, not both.";
+
+/** A page number, 1 when not given. */
+const pageField = () =>
+  wholeNumber(PAGE_MESSAGE, { min: 1, max: 1_000_000 })
     .optional()
-    .refine((v) => v === undefined || v === "all" || categoryBySlug(v) !== undefined, "Unknown category."),
-  sort: z.enum(Object.keys(SORTS) as [Sort, ...Sort[]], { error: "Unknown sort." }).default(DEFAULT_SORT),
-  page: wholeNumber("page must be a whole number from 1.", { min: 1, max: 1_000_000 }).default(1),
-  pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${LIMITS.apiMaxPageSize}.`, {
-    min: 1,
-    max: LIMITS.apiMaxPageSize,
-  }).default(LIMITS.apiDefaultPageSize),
-  pricing: filterField("pricing", Object.values(PRICING_SLUGS)),
-  platform: filterField("platform", Object.values(PLATFORM_SLUGS)),
-});
+    .meta({ description: "The page, from 1 (default 1)." });
+
+/** A page number as the search and alternatives pages read it (parsePage): empty is page 1. */
+const pageTextField = () =>
+  z
+    .string({ error: PAGE_MESSAGE })
+    .regex(/^([1-9]\d{0,6})?$/, PAGE_MESSAGE)
+    .transform((text) => parsePage(text)!)
+    .optional()
+    .meta({ description: "The page, from 1 (default 1)." });
+
+/** The text of a cursor: base64url of JSON, as `encodeCursor` makes it. */
+export function encodeCursor(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** What a cursor holds, or undefined when the text is no cursor at all. */
+function decodeCursor(text: string): unknown {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `cursor` parameter: opaque to clients, read back into the position `shape` describes. */
+function cursorField<T>(shape: z.ZodType<T>, description: string) {
+  return z
+    .string()
+    .max(400, CURSOR_MESSAGE)
+    .regex(/^[A-Za-z0-9_-]+$/, CURSOR_MESSAGE)
+    .transform((text, ctx) => {
+      const parsed = shape.safeParse(decodeCursor(text));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: CURSOR_MESSAGE });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({ description });
+}
+
+const positionId = z.string().refine(isToolId);
+const sortNames = Object.keys(SORTS) as [Sort, ...Sort[]];
+
+/** Where a page of `GET /api/v1/tools` ends: the sort, the last tool's sort key (date or name as held) and id. */
+const listCursor = z
+  .tuple([z.enum(sortNames), z.union([z.number().finite(), z.string().max(300)]), positionId])
+  // A name order's key is a name, a date order's a time.
+  .refine(([sort, key]) => (sort === "name" || sort === "name-desc") === (typeof key === "string"))
+  .transform(([sort, key, id]) => ({ sort, key, id }));
+
+/** A list position as a cursor's text. */
+export function listCursorText(sort: Sort, position: { key: number | string; id: string }): string {
+  return encodeCursor([sort, position.key, position.id]);
+}
+
+/** Where a page of `GET /api/v1/search` ends: the last result's score, featured cents, date and id. */
+const searchCursor = z
+  .tuple([z.number().int().min(0), z.number().int().min(0), z.number().finite(), positionId])
+  .transform(([score, cents, createdAt, id]) => ({ score, cents, createdAt, id }));
+
+/** A search position as a cursor's text. */
+export function searchCursorText(position: { score: number; cents: number; createdAt: number; id: string }): string {
+  return encodeCursor([position.score, position.cents, position.createdAt, position.id]);
+}
+
+const NEXT_CURSOR = "The nextCursor of the previous answer: the page right after it. Not with page.";
+
+/** Query of `GET /api/v1/tools`. */
+export const toolListQuerySchema = z
+  .object({
+    category: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === "all" || categoryBySlug(v) !== undefined, "Unknown category.")
+      .meta({ description: "`all` (the default) or a category's slug, as /api/v1/categories gives them." }),
+    sort: z
+      .enum(sortNames, { error: "Unknown sort." })
+      .default(DEFAULT_SORT)
+      .meta({ description: "recent (newest first, the default), oldest, name (A-Z) or name-desc." }),
+    page: pageField(),
+    cursor: cursorField(listCursor, NEXT_CURSOR),
+    pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${LIMITS.apiMaxPageSize}.`, {
+      min: 1,
+      max: LIMITS.apiMaxPageSize,
+    })
+      .default(LIMITS.apiDefaultPageSize)
+      .meta({ description: `Tools per page, 1 to ${LIMITS.apiMaxPageSize} (default ${LIMITS.apiDefaultPageSize}).` }),
+    pricing: filterField("pricing", Object.values(PRICING_SLUGS)),
+    platform: filterField("platform", Object.values(PLATFORM_SLUGS)),
+  })
+  .refine((q) => q.page === undefined || q.cursor === undefined, { message: PAGE_OR_CURSOR, path: ["cursor"] })
+  .refine((q) => q.cursor === undefined || q.cursor.sort === q.sort, {
+    message: "cursor belongs to another sort: give the sort it was made for, or start again without it.",
+    path: ["cursor"],
+  });
 
 /** A filter parameter: options of the filter, comma-separated; anything else is refused by name. */
 function filterField(name: "pricing" | "platform", options: readonly string[]) {
@@ -35,10 +131,29 @@ function filterField(name: "pricing" | "platform", options: readonly string[]) {
     .refine(
       (value) => value === undefined || parseFilters(new URLSearchParams([[name, value]])).unknown[name].length === 0,
       `one or more of ${options.join(", ")}, comma-separated.`,
-    );
+    )
+    .meta({ description: `Any of ${options.join(", ")}, comma-separated: tools with any of them.` });
 }
 
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
+
+const SEARCH_REQUIRED = "q is required: the words to search for.";
+
+/** Query of `GET /api/v1/search`. The words' length is the search's to refuse (it counts them normalised). */
+export const searchQuerySchema = z
+  .object({
+    q: z
+      .string({ error: SEARCH_REQUIRED })
+      .meta({ description: `The words to search for, at most ${MAX_QUERY_LENGTH} characters.` }),
+    page: pageTextField(),
+    cursor: cursorField(searchCursor, NEXT_CURSOR),
+  })
+  .refine((q) => q.page === undefined || q.cursor === undefined, { message: PAGE_OR_CURSOR, path: ["cursor"] });
+
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Query of `GET /api/v1/tools/{key}/alternatives`. */
+export const alternativesQuerySchema = z.object({ page: pageTextField() });
 
 const SUGGEST_REQUIRED = "q is required: the start of a tool's or a category's name.";
 
@@ -49,7 +164,8 @@ export const suggestQuerySchema = z.object({
     .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters.`)
     .refine(isOneLine, oneLineMessage("q"))
     .transform(normalizeQuery)
-    .refine((q) => q !== "", SUGGEST_REQUIRED),
+    .refine((q) => q !== "", SUGGEST_REQUIRED)
+    .meta({ description: `What has been typed so far: one line, at most ${MAX_QUERY_LENGTH} characters.` }),
 });
 
 const toolIdField = z

@@ -1,6 +1,13 @@
 import { z } from "./zod.ts";
 import { toolListQuerySchema } from "./api.ts";
-import { categorySchema, toolDetailSchema, toolSummarySchema } from "./api-responses.ts";
+import {
+  alternativesResponseSchema,
+  categoriesResponseSchema,
+  searchResponseSchema,
+  toolDetailSchema,
+  toolListResponseSchema,
+  toolResponseSchema,
+} from "./api-responses.ts";
 import { CATEGORIES } from "./categories.ts";
 import { LIMITS, SORTS } from "./catalog.ts";
 import { PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
@@ -82,49 +89,12 @@ export const mcpInputs = {
   },
 };
 
-const pages = {
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-  total: z.number().int().min(0).describe("How many tools there are in all, on every page."),
-  totalPages: z.number().int().min(0),
-};
-
-/** What one filter option would give. */
-const facet = z.object({ value: z.string(), label: z.string(), count: z.number().int().min(0) });
-
 export const mcpOutputs = {
-  searchTools: z.object({
-    query: z.string().describe("The query as it was searched for."),
-    data: z.array(toolSummarySchema.extend({ score: z.number().describe("How well it matches; higher first.") })),
-    ...pages,
-    suggestion: z.string().nullable().describe("A corrected query, offered when nothing matched."),
-  }),
-  getTool: z.object({ data: toolDetailSchema }),
-  listCategories: z.object({ data: z.array(categorySchema) }),
-  browseTools: z.object({
-    data: z.array(toolSummarySchema),
-    ...pages,
-    filters: z.object({ pricing: z.array(z.string()), platform: z.array(z.string()) }),
-    facets: z.object({ pricing: z.array(facet), platform: z.array(facet) }),
-  }),
-  findAlternatives: z.object({
-    tool: z
-      .object({ id: z.string(), slug: z.string(), name: z.string() })
-      .describe("The tool they are alternatives to."),
-    data: z.array(
-      toolSummarySchema.extend({
-        shares: z
-          .object({
-            categories: z.array(z.string()),
-            tags: z.array(z.string()),
-            platforms: z.array(z.string()),
-            pricingModel: z.string().nullable(),
-          })
-          .describe("What it has in common with the tool."),
-      }),
-    ),
-    ...pages,
-  }),
+  searchTools: searchResponseSchema,
+  getTool: toolResponseSchema,
+  listCategories: categoriesResponseSchema,
+  browseTools: toolListResponseSchema,
+  findAlternatives: alternativesResponseSchema,
   compareTools: z.object({
     data: z.array(toolDetailSchema).describe("The tools, in the comparison page's order."),
     url: z.string().describe("The comparison page on this site (absolute)."),

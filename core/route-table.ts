@@ -88,6 +88,7 @@ export const PAGES: RouteEntry[] = [
   route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
   route("about", "routes/about.tsx"),
   route("developers", "routes/developers.tsx"),
+  route("developers/api", "routes/developers-api.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("contact", "routes/contact.tsx"),
   // The weekly digest: subscribe, confirm (double opt-in), unsubscribe (its POST is server/digest/http.ts).

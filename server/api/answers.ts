@@ -1,4 +1,5 @@
-import type { ToolListQuery } from "../../core/api.ts";
+import { listCursorText, searchCursorText, type SearchQuery, type ToolListQuery } from "../../core/api.ts";
+import type { AlternativesJson, CategoriesJson, SearchJson, ToolJson, ToolListJson } from "../../core/api-responses.ts";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { LIMITS, pageCount } from "../../core/catalog.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
@@ -22,21 +23,34 @@ export interface CatalogAnswerDeps {
   search: SearchService;
 }
 
-/** One page of public tools, of a category or all, filtered and sorted, with the filters' counts. */
-export async function toolListAnswer(deps: CatalogAnswerDeps, q: ToolListQuery) {
+/**
+ * One page of public tools, of a category or all, filtered and sorted, with the filters' counts:
+ * by page number, or the page after a cursor's position (found in the sorted list, never by skipping).
+ */
+export async function toolListAnswer(deps: CatalogAnswerDeps, q: ToolListQuery): Promise<ToolListJson> {
+  const page = q.page ?? 1;
   const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
   const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
   const now = deps.now();
-  const [{ items, total }, facets] = await Promise.all([
-    deps.catalog.list(now, { category, sort: q.sort, page: q.page, pageSize: q.pageSize, excludeIds: [], filters }),
+  const [{ items, total, next: end }, facets] = await Promise.all([
+    deps.catalog.list(now, {
+      category,
+      sort: q.sort,
+      page,
+      pageSize: q.pageSize,
+      after: q.cursor,
+      excludeIds: [],
+      filters,
+    }),
     deps.catalog.facets(now, { category, filters }),
   ]);
   return {
     data: items.map((t) => toolSummary(t, deps.config.siteUrl)),
-    page: q.page,
+    page: q.cursor ? null : page,
     pageSize: q.pageSize,
     total,
     totalPages: pageCount(total, q.pageSize),
+    nextCursor: end ? listCursorText(q.sort, end) : null,
     filters: {
       pricing: filters.pricing.map((m) => PRICING_SLUGS[m]),
       platform: filters.platforms.map((p) => PLATFORM_SLUGS[p]),
@@ -53,7 +67,7 @@ export async function toolListAnswer(deps: CatalogAnswerDeps, q: ToolListQuery) 
 }
 
 /** Everything public about the tool a slug or id names; null when no public tool has it. */
-export async function toolAnswer(deps: CatalogAnswerDeps, key: string) {
+export async function toolAnswer(deps: CatalogAnswerDeps, key: string): Promise<ToolJson | null> {
   // A NUL names no tool (and PostgreSQL text cannot hold one).
   const tool = key.includes("\u0000") ? null : await findTool(deps.database, key, deps.now());
   if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
@@ -61,7 +75,11 @@ export async function toolAnswer(deps: CatalogAnswerDeps, key: string) {
 }
 
 /** One page of the public tools most like the one a slug or id names; null when no public tool has it. */
-export async function alternativesAnswer(deps: CatalogAnswerDeps, key: string, page: number) {
+export async function alternativesAnswer(
+  deps: CatalogAnswerDeps,
+  key: string,
+  page: number,
+): Promise<AlternativesJson | null> {
   const now = deps.now();
   const tool = key.includes("\u0000") ? null : await findPublicToolHead(deps.database, key);
   const found =
@@ -80,27 +98,26 @@ export async function alternativesAnswer(deps: CatalogAnswerDeps, key: string, p
 /**
  * One page of the site's search for a raw query, scored as the search page scores it, with the
  * tools it shows (`likeCounts`); or why there is none: no words to search for, or too many characters.
+ * By page number, or the page after a cursor's position.
  */
-export async function searchAnswer(deps: CatalogAnswerDeps, raw: string, page: number) {
-  const outcome = await deps.search.search(raw, page, { sidebars: false });
+export async function searchAnswer(deps: CatalogAnswerDeps, raw: string, page: number, cursor?: SearchQuery["cursor"]) {
+  const outcome = await deps.search.search(raw, page, { sidebars: false, after: cursor });
   if (outcome.kind !== "results") return outcome;
-  return {
-    kind: "results",
-    answer: {
-      query: outcome.query,
-      data: outcome.items.map((t) => ({ ...toolSummary(t, deps.config.siteUrl), score: t.score })),
-      page: outcome.page,
-      pageSize: SEARCH_LIMITS.pageSize,
-      total: outcome.total,
-      totalPages: outcome.pages,
-      suggestion: outcome.suggestion,
-    },
-    likeCounts: outcome.items.map((t) => t.id),
-  } as const;
+  const answer: SearchJson = {
+    query: outcome.query,
+    data: outcome.items.map((t) => ({ ...toolSummary(t, deps.config.siteUrl), score: t.score })),
+    page: cursor ? null : outcome.page,
+    pageSize: SEARCH_LIMITS.pageSize,
+    total: outcome.total,
+    totalPages: outcome.pages,
+    nextCursor: outcome.next ? searchCursorText(outcome.next) : null,
+    suggestion: outcome.suggestion,
+  };
+  return { kind: "results", answer, likeCounts: outcome.items.map((t) => t.id) } as const;
 }
 
 /** Every category with its number of public tools. */
-export async function categoriesAnswer(deps: CatalogAnswerDeps) {
+export async function categoriesAnswer(deps: CatalogAnswerDeps): Promise<CategoriesJson> {
   const counts = await deps.catalog.categoryCounts(deps.now());
   return { data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) };
 }

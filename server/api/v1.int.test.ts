@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "../../core/categories.ts";
 import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
 import { BROWSER_UA } from "../../tests/support/html.ts";
+import { openApiChecker, type OpenApiChecker } from "../../tests/support/openapi.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -24,12 +25,31 @@ interface ToolList {
   totalPages: number;
 }
 
+// Every answer this file gets from the API is checked against the API's own OpenAPI description.
+let checker: OpenApiChecker | undefined;
+
+/** Fetches from the server; an API answer with a body is checked against the description. */
+async function request(server: TestServer, path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(`${server.url}${path}`, init);
+  if (path.startsWith("/api/v1/") && res.status !== 204) {
+    checker ??= openApiChecker(await (await fetch(`${server.url}/api/v1/openapi.json`)).json());
+    checker.check({
+      path,
+      method: init.method ?? "GET",
+      status: res.status,
+      contentType: res.headers.get("content-type"),
+      body: await res.clone().json(),
+    });
+  }
+  return res;
+}
+
 async function getJson<T>(
   server: TestServer,
   path: string,
   init: RequestInit = {},
 ): Promise<{ res: Response; body: T }> {
-  const res = await fetch(`${server.url}${path}`, init);
+  const res = await request(server, path, init);
   return { res, body: (await res.json()) as T };
 }
 
@@ -158,12 +178,19 @@ describe("JSON API v1", () => {
   });
 
   it("is open to every origin, answers preflights with 204 and refuses writes", async () => {
-    const get = await fetch(`${server.url}/api/v1/tools`, { headers: { Origin: "https://elsewhere.example" } });
+    const get = await request(server, "/api/v1/tools", { headers: { Origin: "https://elsewhere.example" } });
     expect(get.headers.get("access-control-allow-origin")).toBe("*");
-    const categories = await fetch(`${server.url}/api/v1/categories`);
+    const categories = await request(server, "/api/v1/categories");
     expect(categories.headers.get("access-control-allow-origin")).toBe("*");
+    const description = await request(server, "/api/v1/openapi.json");
+    expect(description.status).toBe(200);
+    expect(description.headers.get("access-control-allow-origin")).toBe("*");
+    expect(description.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(((await description.json()) as { servers: unknown }).servers).toEqual([
+      { url: server.services.config.siteUrl },
+    ]);
 
-    const preflight = await fetch(`${server.url}/api/v1/tools`, {
+    const preflight = await request(server, "/api/v1/tools", {
       method: "OPTIONS",
       headers: {
         Origin: "https://elsewhere.example",
@@ -177,7 +204,7 @@ describe("JSON API v1", () => {
     expect(await preflight.text()).toBe("");
 
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      const res = await fetch(`${server.url}/api/v1/tools`, {
+      const res = await request(server, "/api/v1/tools", {
         method,
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ name: "Injected" }),
@@ -212,12 +239,145 @@ describe("JSON API v1", () => {
       "/feed.xml",
     ];
     for (const path of paths) {
-      const res = await fetch(`${server.url}${path}`, { headers: { "User-Agent": BROWSER_UA } });
+      const res = await request(server, path, { headers: { "User-Agent": BROWSER_UA } });
       expect([200, 404], path).toContain(res.status);
       const body = await res.text();
       expect(body, path).not.toContain(SECRET);
       expect(body, path).not.toContain(encodeURIComponent(SECRET));
       expect(body, path).not.toContain("submitter");
     }
+  });
+});
+
+interface Page {
+  data: { id: string; slug: string }[];
+  page: number | null;
+  total: number;
+  totalPages: number;
+  nextCursor: string | null;
+}
+
+describe("JSON API v1: cursor paging", () => {
+  const testServer = useTestServer();
+  let server: TestServer;
+  // Runs of three tools listed at the same moment and of names alike but for case (ties broken by
+  // id), in two categories; a quarter with "paging" in the tagline, so search scores differ.
+  const tools = Array.from({ length: 45 }, (_, i) =>
+    makeTool({
+      name: i % 5 === 0 ? (i % 10 === 0 ? "Walker Same" : "walker same") : `Walker ${String(i).padStart(2, "0")}`,
+      slug: `walker-${i}`,
+      createdAt: BASE + Math.floor(i / 3) * HOUR_MS,
+      categories: i % 2 === 0 ? ["design"] : ["productivity"],
+      tagline: i % 4 === 0 ? "Walker paging through lists" : "Something else",
+      pricingModel: i % 3 === 0 ? "Free" : "Paid",
+    }),
+  );
+  const pending = makeTool({ name: "Walker Pending", status: "pending" });
+
+  beforeAll(async () => {
+    server = testServer();
+    await addTools(server.services, [...tools, pending]);
+    await addPaidOrder(server.services, tools[20]!, 50, Date.now() - DAY_MS);
+  });
+
+  /** Every page of a list or search by cursor, from the first (asked for by number). */
+  async function walk(path: string): Promise<{ ids: string[]; pages: number; totalPages: number }> {
+    const ids: string[] = [];
+    const join = path.includes("?") ? "&" : "?";
+    let { body } = await getJson<Page>(server, path);
+    const { totalPages } = body;
+    let pages = 1;
+    ids.push(...body.data.map((t) => t.id));
+    while (body.nextCursor !== null) {
+      ({ body } = await getJson<Page>(server, `${path}${join}cursor=${body.nextCursor}`));
+      expect(body.page, path).toBeNull();
+      ids.push(...body.data.map((t) => t.id));
+      pages++;
+      expect(pages, `${path}: ends`).toBeLessThan(100);
+    }
+    return { ids, pages, totalPages };
+  }
+
+  it("walks every public tool of a list exactly once, in each sort, category and filter", async () => {
+    for (const sort of ["recent", "oldest", "name", "name-desc"]) {
+      for (const narrow of ["", "&category=design", "&pricing=free", "&category=productivity&pricing=paid"]) {
+        const path = `/api/v1/tools?sort=${sort}&pageSize=4${narrow}`;
+        const all = await getJson<Page>(server, `/api/v1/tools?sort=${sort}&pageSize=100${narrow}`);
+        expect(all.body.nextCursor, path).toBeNull();
+        const { ids, pages, totalPages } = await walk(path);
+        expect(ids, path).toEqual(all.body.data.map((t) => t.id));
+        expect(new Set(ids).size, path).toBe(all.body.total);
+        expect(pages, path).toBe(totalPages);
+      }
+    }
+    const { ids } = await walk("/api/v1/tools?pageSize=4");
+    expect(ids.sort()).toEqual(tools.map((t) => t.id).sort());
+    expect(ids).not.toContain(pending.id);
+  });
+
+  it("walks every search result exactly once, as the numbered pages give them", async () => {
+    for (const q of ["walker", "walker paging", "paging"]) {
+      const numbered: string[] = [];
+      const first = await getJson<Page>(server, `/api/v1/search?q=${encodeURIComponent(q)}`);
+      for (let page = 1; page <= first.body.totalPages; page++) {
+        const { body } = await getJson<Page>(server, `/api/v1/search?q=${encodeURIComponent(q)}&page=${page}`);
+        numbered.push(...body.data.map((t) => t.id));
+      }
+      const { ids, pages } = await walk(`/api/v1/search?q=${encodeURIComponent(q)}`);
+      expect(ids, q).toEqual(numbered);
+      expect(new Set(ids).size, q).toBe(first.body.total);
+      expect(pages, q).toBe(first.body.totalPages);
+    }
+    // All 45 match "walker": three pages of 20, the featured tool first.
+    const { ids } = await walk("/api/v1/search?q=walker");
+    expect(ids).toHaveLength(45);
+    expect(ids[0]).toBe(tools[20]!.id);
+  });
+
+  it("refuses a cursor it did not give, one of another sort or list, and a cursor with a page", async () => {
+    const { body: first } = await getJson<Page>(server, "/api/v1/tools?pageSize=4");
+    const { body: found } = await getJson<Page>(server, "/api/v1/search?q=walker");
+    const cursor = first.nextCursor!;
+    const mine = Buffer.from(JSON.stringify(["recent", 1, "../../etc"])).toString("base64url");
+    const nameAsDate = Buffer.from(JSON.stringify(["name", 1, tools[0]!.id])).toString("base64url");
+    const cases: [string, RegExp][] = [
+      ["/api/v1/tools?cursor=not%20base64!", /cursor is not one this API gave out/],
+      ["/api/v1/tools?cursor=AAAA", /cursor is not one this API gave out/],
+      [`/api/v1/tools?cursor=${"A".repeat(500)}`, /cursor is not one this API gave out/],
+      [`/api/v1/tools?cursor=${mine}`, /cursor is not one this API gave out/],
+      [`/api/v1/tools?cursor=${found.nextCursor}`, /cursor is not one this API gave out/],
+      [`/api/v1/tools?sort=name&cursor=${nameAsDate}`, /cursor is not one this API gave out/],
+      [`/api/v1/tools?sort=name&cursor=${cursor}`, /cursor belongs to another sort/],
+      [`/api/v1/tools?page=2&cursor=${cursor}`, /Give page or cursor, not both/],
+      [`/api/v1/search?q=walker&cursor=${cursor}`, /cursor is not one this API gave out/],
+      [`/api/v1/search?q=walker&page=1&cursor=${found.nextCursor}`, /Give page or cursor, not both/],
+      ["/api/v1/search?q=walker&page=0", /^page must be a whole number from 1\.$/],
+      ["/api/v1/search", /^q is required: the words to search for\.$/],
+      ["/api/v1/search?q=%20", /^q is required: the words to search for\.$/],
+      [`/api/v1/search?q=${"a".repeat(201)}`, /^q must be at most 200 characters\.$/],
+      [`/api/v1/tools/${tools[0]!.slug}/alternatives?page=x`, /^page must be a whole number from 1\.$/],
+    ];
+    for (const [path, message] of cases) {
+      const { res, body } = await getJson<{ error: { code: string; message: string } }>(server, path);
+      expect(res.status, path).toBe(400);
+      expect(body.error.code, path).toBe("invalid-argument");
+      expect(body.error.message, path).toMatch(message);
+    }
+  });
+
+  it("gives each tool once when a tool is added between two pages", async () => {
+    const { body: first } = await getJson<Page>(server, "/api/v1/tools?pageSize=10");
+    const newest = makeTool({ name: "Walker Newcomer", createdAt: Date.now() });
+    await addTools(server.services, [newest]);
+    const rest: string[] = [];
+    let cursor = first.nextCursor;
+    while (cursor !== null) {
+      const { body } = await getJson<Page>(server, `/api/v1/tools?pageSize=10&cursor=${cursor}`);
+      rest.push(...body.data.map((t) => t.id));
+      cursor = body.nextCursor;
+    }
+    const ids = [...first.data.map((t) => t.id), ...rest];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(tools.map((t) => t.id).sort());
   });
 });

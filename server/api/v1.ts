@@ -1,6 +1,6 @@
 import express, { type Router } from "express";
-import { suggestQuerySchema, toolListQuerySchema } from "../../core/api.ts";
-import { parsePage } from "../../core/catalog.ts";
+import { alternativesQuerySchema, searchQuerySchema, suggestQuerySchema, toolListQuerySchema } from "../../core/api.ts";
+import type { SuggestJson } from "../../core/api-responses.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import {
@@ -12,6 +12,7 @@ import {
   type CatalogAnswerDeps,
 } from "./answers.ts";
 import { publicExportHandler, type PublicExport } from "./export.ts";
+import { openApiJson } from "./openapi.ts";
 import type { Logger } from "../platform/logger.ts";
 import { sendError } from "../platform/http/errors.ts";
 import type { PageCache } from "../platform/http/page-cache.ts";
@@ -35,8 +36,9 @@ export interface ApiV1Deps extends CatalogAnswerDeps {
 }
 
 /**
- * `/api/v1`: tools (list and one), search, suggestions, categories and the whole catalogue as JSON Lines. `answers` (the page cache, when on)
- * keeps search answers.
+ * `/api/v1`: tools (list and one), search, suggestions, categories, the whole catalogue as JSON
+ * Lines, and their description (server/api/openapi.ts). `answers` (the page cache, when on) keeps
+ * search answers.
  */
 export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> | null): Router {
   const router = express.Router();
@@ -67,6 +69,10 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
   });
 
   router.get("/export.jsonl", publicExportHandler(services.catalogExport, services.log));
+
+  router.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(openApiJson(services.config.siteUrl));
+  });
 
   router.get("/tools", async (req, res, next) => {
     try {
@@ -100,13 +106,12 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/tools/:key/alternatives", async (req, res, next) => {
     try {
-      const page =
-        typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
-      if (page === null) {
-        sendError(res, "invalid-argument", "page must be a whole number from 1.");
+      const parsed = alternativesQuerySchema.safeParse(req.query);
+      if (!parsed.success) {
+        sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
-      const answer = await alternativesAnswer(services, req.params.key, page);
+      const answer = await alternativesAnswer(services, req.params.key, parsed.data.page ?? 1);
       if (!answer) {
         sendError(res, "not-found", "No public tool has that slug or id.");
         return;
@@ -119,16 +124,15 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
 
   router.get("/search", async (req, res, next) => {
     try {
-      const q = typeof req.query.q === "string" ? req.query.q : "";
-      const page =
-        typeof req.query.page === "string" ? parsePage(req.query.page) : req.query.page === undefined ? 1 : null;
-      if (page === null) {
-        sendError(res, "invalid-argument", "page must be a whole number from 1.");
+      const parsed = searchQuerySchema.safeParse(req.query);
+      if (!parsed.success) {
+        sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
+      const { q, page, cursor } = parsed.data;
       // Read before searching: the answer is kept for this generation or a later one, never an older.
       const made = { generation: await services.freshness.generation(), madeAt: services.now() };
-      const outcome = await searchAnswer(services, q, page);
+      const outcome = await searchAnswer(services, q, page ?? 1, cursor);
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
         return;
@@ -161,7 +165,7 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
-      res.json({ query: parsed.data.q, data: await suggest(services, parsed.data.q) });
+      res.json({ query: parsed.data.q, data: await suggest(services, parsed.data.q) } satisfies SuggestJson);
     } catch (error) {
       next(error);
     }

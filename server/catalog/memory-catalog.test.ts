@@ -14,7 +14,14 @@ import { seededRandom } from "../seed/synthetic.ts";
 import { platformMask, pricingMask } from "../../core/filters.ts";
 import { PLATFORMS } from "../../core/platforms.ts";
 import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
-import { MemoryCatalog, type FilterMasks, type HeldPayment, type HeldTool } from "./memory-catalog.ts";
+import {
+  MemoryCatalog,
+  type FilterMasks,
+  type HeldPayment,
+  type HeldTool,
+  type ListPosition,
+  type SearchPosition,
+} from "./memory-catalog.ts";
 
 // The catalogue in memory against its oracles, computed by brute force from the same tools: search
 // scores every tool with core/search.ts and sorts with compareRanked; the lists filter and sort
@@ -209,6 +216,18 @@ function expectSameAsOracle(
     expect(got.hits, `${where}: page ${page} of ${pageSize}`).toEqual(expected.slice(from, from + pageSize));
     expect(got.total, `${where}: total on page ${page} of ${pageSize}`).toBe(expected.length);
   }
+  // Page after page, each starting after where the last ended: every match once, in order.
+  const pageSize = Math.max(7, Math.ceil(expected.length / 20));
+  const walked: { id: string; score: number }[] = [];
+  let after: SearchPosition | undefined;
+  for (let pages = 0; pages <= expected.length; pages++) {
+    const got = catalog.search(normalized, now, { page: 1, pageSize, after });
+    expect(got.total, `${where}: total after ${pages} pages`).toBe(expected.length);
+    walked.push(...got.hits);
+    if (!got.next) break;
+    after = got.next;
+  }
+  expect(walked, `${where}: walked ${pageSize} at a time`).toEqual(expected);
 }
 
 describe("MemoryCatalog searches as the core rules do (property)", () => {
@@ -233,7 +252,7 @@ describe("MemoryCatalog searches as the core rules do (property)", () => {
     }
   });
 
-  it("agrees past the sort limit, where pages come from the rank walk", () => {
+  it("agrees past the sort limit, where pages come from the rank walk", { timeout: 30_000 }, () => {
     const rng = seededRandom(42);
     const tools = Array.from({ length: 6000 }, (_, i) => tool(rng, `big-${String(i).padStart(5, "0")}`));
     const pays = payments(rng, tools);
@@ -333,7 +352,7 @@ describe("MemoryCatalog search keeps in step with changes", () => {
 
     catalog.upsert(make("one", { name: "wombat walker" }));
     expect(catalog.size).toBe(2);
-    expect(catalog.search("quokka", NOW, { page: 1, pageSize: 10 })).toEqual({ hits: [], total: 0 });
+    expect(catalog.search("quokka", NOW, { page: 1, pageSize: 10 })).toEqual({ hits: [], total: 0, next: null });
     expect(catalog.search("wombat", NOW, { page: 1, pageSize: 10 }).hits.map((h) => h.id)).toEqual(["one", "two"]);
 
     catalog.remove("one");
@@ -410,6 +429,7 @@ describe("MemoryCatalog search keeps in step with changes", () => {
     expect(catalog.search("notes", NOW, { page: 1, pageSize: 10 })).toEqual({
       hits: [{ id: "held", score: 8 }],
       total: 1,
+      next: null,
     });
     expect(catalog.featured(NOW, { category: null, limit: 10 })).toEqual([]);
   });
@@ -417,8 +437,8 @@ describe("MemoryCatalog search keeps in step with changes", () => {
   it("answers nothing for an empty query and for pages past the end", () => {
     const catalog = new MemoryCatalog();
     catalog.upsert(make("one", { name: "notes" }));
-    expect(catalog.search("", NOW, { page: 1, pageSize: 10 })).toEqual({ hits: [], total: 0 });
-    expect(catalog.search("notes", NOW, { page: 2, pageSize: 10 })).toEqual({ hits: [], total: 1 });
+    expect(catalog.search("", NOW, { page: 1, pageSize: 10 })).toEqual({ hits: [], total: 0, next: null });
+    expect(catalog.search("notes", NOW, { page: 2, pageSize: 10 })).toEqual({ hits: [], total: 1, next: null });
   });
 });
 
@@ -667,11 +687,21 @@ function expectListsAsOracle(
         ];
         for (const [from, count] of pages) {
           const at = `${where}: list ${JSON.stringify({ category, sort, exclude: [...exclude], from, count })}`;
-          expect(catalog.list({ category, sort, from, count, exclude }), at).toEqual({
+          expect(catalog.list({ category, sort, from, count, exclude }), at).toMatchObject({
             ids: expected.slice(from, from + count),
             total,
           });
         }
+        // Page by page, each starting after where the last ended: every tool once, in order.
+        const walked: string[] = [];
+        let after: ListPosition | undefined;
+        for (let pages = 0; pages <= total; pages++) {
+          const page = catalog.list({ category, sort, from: 0, count: 7, exclude, after });
+          walked.push(...page.ids);
+          if (!page.next) break;
+          after = page.next;
+        }
+        expect(walked, `${where}: walk ${JSON.stringify({ category, sort, exclude: [...exclude] })}`).toEqual(expected);
       }
     }
     // Filtered: by pricing, by platform, by both (a platform no tool has among them), with the
@@ -691,10 +721,12 @@ function expectListsAsOracle(
             [expected.length, 3],
           ] as const) {
             const at = `${where}: filtered list ${JSON.stringify({ category, sort, filters, exclude: [...exclude], from, count })}`;
-            expect(catalog.list({ category, sort, from, count, exclude, filters: masksOf(filters) }), at).toEqual({
-              ids: expected.slice(from, from + count),
-              total: expected.length,
-            });
+            expect(catalog.list({ category, sort, from, count, exclude, filters: masksOf(filters) }), at).toMatchObject(
+              {
+                ids: expected.slice(from, from + count),
+                total: expected.length,
+              },
+            );
           }
         }
       }
@@ -711,7 +743,7 @@ function expectListsAsOracle(
     expect(
       catalog.list({ category, sort: "recent", from: 2, count: 5 }),
       `${where}: list of ${category} with no exclude`,
-    ).toEqual({
+    ).toMatchObject({
       ids: listOracle(held, category, "recent", new Set()).slice(2, 7),
       total: listOracle(held, category, "recent", new Set()).length,
     });
@@ -898,7 +930,7 @@ describe("MemoryCatalog lists, by example", () => {
     // A page of the rest, the left-out tools not counted in the total.
     expect(
       catalog.list({ category: null, sort: "name", from: 1, count: 2, exclude: new Set(["a", "absent"]) }),
-    ).toEqual({ ids: ["b", "d"], total: 3 });
+    ).toMatchObject({ ids: ["b", "d"], total: 3 });
   });
 
   it("counts categories through upserts, replacements and removals", () => {
@@ -912,10 +944,15 @@ describe("MemoryCatalog lists, by example", () => {
     catalog.remove("two");
     catalog.remove("two");
     expect(counts()).toEqual({ productivity: 1 });
-    expect(catalog.list({ category: "design", sort: "recent", from: 0, count: 10 })).toEqual({ ids: [], total: 0 });
+    expect(catalog.list({ category: "design", sort: "recent", from: 0, count: 10 })).toEqual({
+      ids: [],
+      total: 0,
+      next: null,
+    });
     expect(catalog.list({ category: "productivity", sort: "recent", from: 0, count: 10 })).toEqual({
       ids: ["one"],
       total: 1,
+      next: null,
     });
   });
 

@@ -4,7 +4,7 @@ import type { SearchOrder } from "../../core/search.ts";
 import { Facets } from "./memory/facets.ts";
 import { Featuring } from "./memory/featuring.ts";
 import { FieldStore } from "./memory/fields.ts";
-import { Lists } from "./memory/lists.ts";
+import { Lists, type ListPosition } from "./memory/lists.ts";
 import { Postings } from "./memory/postings.ts";
 import { ResultOrder } from "./memory/rank.ts";
 import { Scratch } from "./memory/scratch.ts";
@@ -19,12 +19,15 @@ import type {
   HeldTool,
   RunningFeaturing,
   SearchHits,
+  SearchPosition,
   Shares,
 } from "./memory/types.ts";
 import { Vocabulary } from "./memory/vocabulary.ts";
 
+export type { ListPosition } from "./memory/lists.ts";
 export {
   FIELDS,
+  type SearchPosition,
   type FacetCounts,
   type Field,
   type FilterMasks,
@@ -174,11 +177,15 @@ export class MemoryCatalog {
     sort: Sort;
     from: number;
     count: number;
+    /** Start right after this position (a page's `next`) instead of at `from`. */
+    after?: ListPosition;
     exclude?: ReadonlySet<string>;
     filters?: FilterMasks;
   }): {
     ids: string[];
     total: number;
+    /** Where this page ends, when more tools follow it. */
+    next: ListPosition | null;
   } {
     return this.lists.list(options);
   }
@@ -262,7 +269,14 @@ export class MemoryCatalog {
   search(
     normalizedQuery: string,
     now: number,
-    options: { page: number; pageSize: number; filters?: FilterMasks; order?: SearchOrder; facets?: boolean },
+    options: {
+      page: number;
+      pageSize: number;
+      filters?: FilterMasks;
+      order?: SearchOrder;
+      facets?: boolean;
+      after?: SearchPosition;
+    },
   ): SearchHits {
     return this.index.search(normalizedQuery, now, options);
   }

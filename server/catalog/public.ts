@@ -8,7 +8,7 @@ import type { Logger } from "../platform/logger.ts";
 import type { CatalogFreshness } from "./freshness.ts";
 import { likeCounts, listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
 import type { SearchOrder } from "../../core/search.ts";
-import type { FacetCounts, Shares } from "./memory-catalog.ts";
+import type { FacetCounts, ListPosition, SearchPosition, Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
 
 // What public pages list, answered without reading the catalogue (docs/decisions/023): the
@@ -22,10 +22,17 @@ export interface ListPage {
   total: number;
 }
 
+/** A page of a list asked for with `list`: where it ends, when more tools follow. */
+export interface ListedPage extends ListPage {
+  next: ListPosition | null;
+}
+
 /** One page of search results in result order, each with its score, and the total. */
 export interface SearchPage {
   items: (ToolCard & { score: number })[];
   total: number;
+  /** Where this page ends (the relevance order), when more matches follow. */
+  next: SearchPosition | null;
   /** How many matches each filter option would give, when asked for. */
   facets?: Facets;
 }
@@ -55,6 +62,8 @@ export interface ListOptions {
   sort: Sort;
   page: number;
   pageSize: number;
+  /** Start right after this position (a page's `next`) instead of at `page`. */
+  after?: ListPosition;
   /** Tools to leave out: those browse already shows in its featured column. */
   excludeIds: readonly string[];
   /** Pricing models and platforms to narrow to; none given, none narrow. */
@@ -69,7 +78,7 @@ export interface Facets {
 
 export interface PublicCatalog {
   /** One page of public tools (of a category, or all) in a sort order, with the total. */
-  list(now: number, options: ListOptions): Promise<ListPage>;
+  list(now: number, options: ListOptions): Promise<ListedPage>;
   /** Public tools featured at `now`, highest weight first, then the latest payment (optionally of one category, as filtered). */
   featured(
     now: number,
@@ -114,7 +123,15 @@ export interface PublicCatalog {
   search(
     normalizedQuery: string,
     now: number,
-    options: { page: number; pageSize: number; filters?: ListFilters; order?: SearchOrder; facets?: boolean },
+    options: {
+      page: number;
+      pageSize: number;
+      filters?: ListFilters;
+      order?: SearchOrder;
+      facets?: boolean;
+      /** Start right after this position (a page's `next`, relevance order only) instead of at `page`. */
+      after?: SearchPosition;
+    },
   ): Promise<SearchPage>;
   /** Words of public tool names and tags, the most common first: what "did you mean" picks from. */
   vocabulary(now: number): Promise<string[]>;
@@ -214,15 +231,16 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
   return {
     async list(now, options) {
       const catalog = await synced.ready(now);
-      const { ids, total } = catalog.list({
+      const { ids, total, next } = catalog.list({
         category: options.category,
         sort: options.sort,
         from: (options.page - 1) * options.pageSize,
         count: options.pageSize,
+        after: options.after,
         exclude: new Set(options.excludeIds),
         filters: options.filters && masks(options.filters),
       });
-      return { items: await cards(now, ids), total };
+      return { items: await cards(now, ids), total, next };
     },
     async featured(now, options) {
       const catalog = await synced.ready(now);
@@ -297,13 +315,14 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       return (await synced.ready(now)).countPassing(filters && masks(filters));
     },
     async search(normalizedQuery, now, options) {
-      const { hits, total, facets } = (await synced.ready(now)).search(normalizedQuery, now, {
+      const { hits, total, next, facets } = (await synced.ready(now)).search(normalizedQuery, now, {
         ...options,
         filters: options.filters && masks(options.filters),
       });
       return {
         items: await cardsOf(now, hits, (hit) => ({ score: hit.score })),
         total,
+        next,
         ...(facets ? { facets: facetsOf(facets) } : {}),
       };
     },

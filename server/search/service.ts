@@ -2,6 +2,7 @@ import { MAX_QUERY_LENGTH, normalizeQuery, suggestCorrection, type SearchOrder }
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { filterQuery, NO_FILTERS, type ListFilters } from "../../core/filters.ts";
 import type { Facets, PublicCatalog, SearchPage } from "../catalog/public.ts";
+import type { SearchPosition } from "../catalog/memory-catalog.ts";
 import type { ToolCard } from "../catalog/queries.ts";
 import type { Metrics } from "../platform/metrics/index.ts";
 
@@ -22,6 +23,8 @@ export type SearchOutcome =
       pages: number;
       total: number;
       items: SearchPage["items"];
+      /** Where this page ends, when more results follow (the relevance order only). */
+      next: SearchPage["next"];
       featured: ToolCard[];
       favourites: ToolCard[];
       related: ToolCard[];
@@ -38,6 +41,8 @@ export interface SearchView {
   sidebars: boolean;
   filters?: ListFilters;
   order?: SearchOrder;
+  /** The results right after this position (a page's `next`) instead of the page: the relevance order only. */
+  after?: SearchPosition;
 }
 
 export interface SearchService {
@@ -122,16 +127,16 @@ export function createSearchService(
   async function results(
     query: string,
     page: number,
-    view: Required<SearchView>,
+    view: Omit<Required<SearchView>, "after"> & Pick<SearchView, "after">,
     generation: number,
   ): Promise<SearchOutcome> {
-    const { sidebars, filters, order } = view;
+    const { sidebars, filters, order, after } = view;
     const at = now();
-    const narrowed = `${order} ${filterQuery(filters)}`;
+    const narrowed = `${order} ${filterQuery(filters)}${positionKey(after)}`;
     const found = await once(
       generation,
       `found ${page} ${narrowed} ${query}`,
-      () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize, filters, order, facets: true }),
+      () => catalog.search(query, at, { page, pageSize: SEARCH_LIMITS.pageSize, filters, order, facets: true, after }),
       (f) => idsOf(f.items),
     );
     const suggestion = found.total === 0 ? suggestCorrection(query, await catalog.vocabulary(at)) : null;
@@ -163,6 +168,7 @@ export function createSearchService(
       pages: Math.max(1, Math.ceil(found.total / SEARCH_LIMITS.pageSize)),
       total: found.total,
       items: found.items,
+      next: found.next,
       featured,
       favourites,
       related,
@@ -188,10 +194,11 @@ export function createSearchService(
         sidebars: options.sidebars,
         filters: options.filters ?? NO_FILTERS,
         order: options.order ?? "relevance",
+        after: options.after,
       };
       const outcome = await once(
         generation,
-        `${options.sidebars ? "page" : "api"} ${page} ${view.order} ${filterQuery(view.filters)} ${query}`,
+        `${options.sidebars ? "page" : "api"} ${page} ${view.order} ${filterQuery(view.filters)}${positionKey(view.after)} ${query}`,
         () => results(query, page, view, generation),
         (answer) =>
           answer.kind === "results"
@@ -203,6 +210,11 @@ export function createSearchService(
       return outcome;
     },
   };
+}
+
+/** A position's part of a kept answer's key (none for a page asked by number). */
+function positionKey(after: SearchPosition | undefined): string {
+  return after ? ` after ${after.score} ${after.cents} ${after.createdAt} ${after.id}` : "";
 }
 
 function idsOf(cards: readonly { id: string }[]): string[] {

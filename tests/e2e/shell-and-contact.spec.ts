@@ -37,6 +37,16 @@ test.describe("site shell", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("the API reference lists the endpoints and links to the description", async ({ page, visit }) => {
+    expect(await visit("/developers/api")).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "JSON API reference" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "GET /api/v1/tools", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "/api/v1/openapi.json", exact: true })).toHaveAttribute(
+      "href",
+      "/api/v1/openapi.json",
+    );
+  });
+
   test("keyboard users can skip to the content", async ({ page, visit }) => {
     await visit("/about");
     await page.keyboard.press("Tab");
@@ -96,6 +106,7 @@ test.describe("site shell", () => {
       "/search/design",
       `/tool/${tool.slug}`,
       "/about",
+      "/developers/api",
       "/privacy-policy",
       "/contact",
       "/submit-tool",

@@ -210,6 +210,7 @@ describe("every page is valid HTML", () => {
     "/search/zzzznothing",
     "/search",
     "/about",
+    "/developers/api",
     "/privacy-policy",
     "/contact",
     "/submit-tool",

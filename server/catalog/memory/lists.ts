@@ -18,6 +18,16 @@ export function keep<T>(map: Map<string, T>, key: string, value: T): void {
   map.set(key, value);
 }
 
+/**
+ * Where a page of a list ends: the last tool's sort key (its date, or its name as held) and id. The
+ * next page starts right after it, found by a binary search of the order, whether or not the tool
+ * is still held.
+ */
+export interface ListPosition {
+  key: number | string;
+  id: string;
+}
+
 export class Lists {
   private readonly slots: SlotStore;
 
@@ -55,11 +65,15 @@ export class Lists {
     sort: Sort;
     from: number;
     count: number;
+    /** Start right after this position instead of at `from`. */
+    after?: ListPosition;
     exclude?: ReadonlySet<string>;
     filters?: FilterMasks;
   }): {
     ids: string[];
     total: number;
+    /** Where this page ends, when more tools follow it. */
+    next: ListPosition | null;
   } {
     const { slots } = this;
     const order = options.sort === "name" || options.sort === "name-desc" ? "name" : "recency";
@@ -75,19 +89,31 @@ export class Lists {
       .filter((position) => position >= 0)
       .sort((a, b) => a - b);
     const total = view.length - skipped.length;
-    let position = options.from;
-    for (const p of skipped) if (p <= position) position++;
+    let position: number;
+    if (options.after) {
+      position = startAfter(view, options.after, order === "name" ? compareName(slots) : compareDate(slots), reversed);
+    } else {
+      position = options.from;
+      for (const p of skipped) if (p <= position) position++;
+    }
     const ids: string[] = [];
+    let last = -1;
     let next = skipped.findIndex((p) => p >= position);
     while (ids.length < options.count && position < view.length) {
       if (next !== -1 && skipped[next] === position) {
         next = next + 1 < skipped.length ? next + 1 : -1;
       } else {
-        ids.push(slots.ids[at(position)]!);
+        last = at(position);
+        ids.push(slots.ids[last]!);
       }
       position++;
     }
-    return { ids, total };
+    const more = position < view.length && ids.length > 0;
+    return {
+      ids,
+      total,
+      next: more ? { key: order === "name" ? slots.names[last]! : slots.createdAt[last]!, id: slots.ids[last]! } : null,
+    };
   }
 
   /** The newest public tools of a category (or all), leaving out one. */
@@ -179,6 +205,47 @@ export class Lists {
     while (j < added.length) merged[n++] = added[j++]!;
     return merged;
   }
+}
+
+/** A slot against a position in the date order: negative when the slot comes first (newest first, id descending). */
+function compareDate(slots: SlotStore): (slot: number, at: ListPosition) => number {
+  return (slot, at) => {
+    const created = slots.createdAt[slot]!;
+    if (typeof at.key !== "number") return NaN;
+    if (created !== at.key) return at.key - created;
+    const id = slots.ids[slot]!;
+    return id < at.id ? 1 : id > at.id ? -1 : 0;
+  };
+}
+
+/** A slot against a position in the name order: negative when the slot comes first (name, then id, ascending). */
+function compareName(slots: SlotStore): (slot: number, at: ListPosition) => number {
+  return (slot, at) => {
+    const name = slots.names[slot]!;
+    if (typeof at.key !== "string") return NaN;
+    if (name !== at.key) return name < at.key ? -1 : 1;
+    const id = slots.ids[slot]!;
+    return id < at.id ? -1 : id > at.id ? 1 : 0;
+  };
+}
+
+/** The place in a view's reading order (reversed or not) of the first slot after `at`: a binary search. */
+function startAfter(
+  view: Int32Array,
+  at: ListPosition,
+  compare: (slot: number, at: ListPosition) => number,
+  reversed: boolean,
+): number {
+  // The first index whose slot is past `at` (reading forwards) or not before it (backwards).
+  const past = (slot: number) => (reversed ? compare(slot, at) >= 0 : compare(slot, at) > 0);
+  let lo = 0;
+  let hi = view.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(view[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return reversed ? view.length - lo : lo;
 }
 
 /** Where a slot stands in a view (a binary search in the view's order), or -1. */

@@ -3,6 +3,7 @@ import type { Featuring } from "./featuring.ts";
 import type { Lists } from "./lists.ts";
 import type { Scratch } from "./scratch.ts";
 import type { SlotStore } from "./slots.ts";
+import type { RunningFeaturing, SearchPosition } from "./types.ts";
 
 // Module constants of this file's own: V8 folds them into the loops below (run once per match),
 // where it would load an imported binding each time.
@@ -32,7 +33,7 @@ export class ResultOrder {
   private byRank = new Int32Array(0);
   private rankOf = new Int32Array(0);
   private rankDirty = true;
-  private rankAt: ReadonlyMap<string, unknown> | null = null;
+  private rankAt: ReadonlyMap<string, RunningFeaturing> | null = null;
 
   /** The tools held or the payments changed: the order is made again when next needed. */
   changed(): void {
@@ -70,6 +71,33 @@ export class ResultOrder {
     byRank.forEach((slot, rank) => (this.rankOf[slot] = rank));
     this.rankAt = running;
     this.rankDirty = false;
+  }
+
+  /** A scored slot's place in the result order (as of the last prepare), as a page's end is given out. */
+  position(slot: number, score: number): SearchPosition {
+    const id = this.slots.ids[slot]!;
+    return {
+      score: Math.min(SCORE_CEILING, score),
+      cents: this.rankAt?.get(id)?.cents ?? 0,
+      createdAt: this.slots.createdAt[slot]!,
+      id,
+    };
+  }
+
+  /**
+   * Whether a scored slot comes after a position in the result order. The order by rank is the
+   * order of (featured cents descending, date descending, id ascending), so a position compares
+   * without its tool being held any more.
+   */
+  isAfter(slot: number, score: number, at: SearchPosition): boolean {
+    const s = Math.min(SCORE_CEILING, score);
+    if (s !== at.score) return s < at.score;
+    const id = this.slots.ids[slot]!;
+    const cents = this.rankAt?.get(id)?.cents ?? 0;
+    if (cents !== at.cents) return cents < at.cents;
+    const createdAt = this.slots.createdAt[slot]!;
+    if (createdAt !== at.createdAt) return createdAt < at.createdAt;
+    return id > at.id;
   }
 
   /** The page of the `total` matches in `touched` by sorting them all on (score, rank). */

@@ -7,7 +7,7 @@ import { MASK as ALL_FIELDS, type Postings } from "./postings.ts";
 import type { ResultOrder } from "./rank.ts";
 import type { Scratch } from "./scratch.ts";
 import type { SlotStore } from "./slots.ts";
-import { FIELDS, type FacetCounts, type FilterMasks, type SearchHits } from "./types.ts";
+import { FIELDS, type FacetCounts, type FilterMasks, type SearchHits, type SearchPosition } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 // Module constants of this file's own: V8 folds them into the loops below (run once per match),
@@ -134,23 +134,45 @@ export class SearchIndex {
   search(
     normalizedQuery: string,
     now: number,
-    options: { page: number; pageSize: number; filters?: FilterMasks; order?: SearchOrder; facets?: boolean },
+    options: {
+      page: number;
+      pageSize: number;
+      filters?: FilterMasks;
+      order?: SearchOrder;
+      facets?: boolean;
+      /** Start right after this position (a page's `next`, in the relevance order) instead of at the page. */
+      after?: SearchPosition;
+    },
   ): SearchHits {
     const words = queryWords(normalizedQuery);
-    if (words.length === 0) return { hits: [], total: 0 };
+    if (words.length === 0) return { hits: [], total: 0, next: null };
     const { slots, order: results, scratch } = this.parts;
-    results.prepare(now);
-    const from = (options.page - 1) * options.pageSize;
+    const { after } = options;
     const order = options.order ?? "relevance";
+    if (after && order !== "relevance") throw new Error("a search position is one of the relevance order");
+    results.prepare(now);
+    const from = after ? 0 : (options.page - 1) * options.pageSize;
+    // After a position, every score must be exact: how many matches come before it is not known.
     const found = this.scoreAll(
       normalizedQuery,
       words,
-      from + options.pageSize,
+      after ? slots.length : from + options.pageSize,
       options.filters,
       options.facets === true,
     );
     const total = found.matched;
-    const count = Math.max(0, Math.min(options.pageSize, total - from));
+    // The matches past the position, kept in `touched` (and marked) as the filters keep theirs.
+    let remaining = total;
+    if (after) {
+      const { touched, score, queryMark } = scratch;
+      remaining = 0;
+      for (let i = 0; i < total; i++) {
+        const slot = touched[i]!;
+        if (results.isAfter(slot, score[slot]!, after)) touched[remaining++] = slot;
+        else queryMark[slot] = 0;
+      }
+    }
+    const count = Math.max(0, Math.min(options.pageSize, remaining - from));
     let page: number[];
     if (count === 0) page = [];
     else if (order !== "relevance") {
@@ -160,12 +182,17 @@ export class SearchIndex {
         .slice(from, from + count);
     } else
       page =
-        total <= this.parts.sortLimit
-          ? results.pageBySort(total, from, count)
-          : results.pageByRankWalk(total, from, count);
+        remaining <= this.parts.sortLimit
+          ? results.pageBySort(remaining, from, count)
+          : results.pageByRankWalk(remaining, from, count);
+    const last = page.at(-1);
     return {
       hits: page.map((slot) => ({ id: slots.ids[slot]!, score: scratch.score[slot]! })),
       total,
+      next:
+        order === "relevance" && last !== undefined && from + count < remaining
+          ? results.position(last, scratch.score[last]!)
+          : null,
       ...(found.facets ? { facets: found.facets } : {}),
     };
   }

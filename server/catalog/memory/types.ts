@@ -52,10 +52,24 @@ export interface HeldPayment {
   paidAt: number;
 }
 
+/**
+ * Where a page of search results ends: the last match's place in the result order (score, then
+ * featured weight in cents — 0 when not featured —, then date, newest first, then id). The next
+ * page is the matches past it, whether or not that tool is still held.
+ */
+export interface SearchPosition {
+  score: number;
+  cents: number;
+  createdAt: number;
+  id: string;
+}
+
 /** One page of matches in result order, and how many there are in all. */
 export interface SearchHits {
   hits: { id: string; score: number }[];
   total: number;
+  /** Where this page ends, when more matches follow it. */
+  next: SearchPosition | null;
   /** How many matches each filter option would give (as `facets` counts a list's), when asked for. */
   facets?: FacetCounts;
 }
