@@ -89,12 +89,18 @@ export const mcpInputs = {
   },
 };
 
+/**
+ * An API answer's schema as a tool's output: the same fields, without the answer's own schema name,
+ * which would make its JSON Schema a reference where MCP wants an object.
+ */
+const asOutput = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) => z.object(schema.shape);
+
 export const mcpOutputs = {
-  searchTools: searchResponseSchema,
-  getTool: toolResponseSchema,
-  listCategories: categoriesResponseSchema,
-  browseTools: toolListResponseSchema,
-  findAlternatives: alternativesResponseSchema,
+  searchTools: asOutput(searchResponseSchema),
+  getTool: asOutput(toolResponseSchema),
+  listCategories: asOutput(categoriesResponseSchema),
+  browseTools: asOutput(toolListResponseSchema),
+  findAlternatives: asOutput(alternativesResponseSchema),
   compareTools: z.object({
     data: z.array(toolDetailSchema).describe("The tools, in the comparison page's order."),
     url: z.string().describe("The comparison page on this site (absolute)."),
