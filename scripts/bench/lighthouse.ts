@@ -262,7 +262,7 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
 // Pages, datasets, the table.
 
 interface Page {
-  kind: "home" | "browse" | "search" | "tool" | "alternatives" | "compare" | "tag";
+  kind: "home" | "browse" | "search" | "tool" | "alternatives" | "compare" | "tag" | "developers" | "api-reference";
   path: string;
 }
 
@@ -285,8 +285,9 @@ async function apiData<T>(appPort: number, pathname: string): Promise<T> {
 }
 
 /**
- * The seven pages: the tool page is the newest public tool's (as the API lists it); its alternatives
- * page; the comparison of it with its closest alternative; and the page of its first tag that has one.
+ * The nine pages: the tool page is the newest public tool's (as the API lists it); its alternatives
+ * page; the comparison of it with its closest alternative; the page of its first tag that has one;
+ * and the developers' pages (connecting an assistant, the API reference).
  */
 async function pagesOf(appPort: number): Promise<Page[]> {
   const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
@@ -309,6 +310,8 @@ async function pagesOf(appPort: number): Promise<Page[]> {
       .flatMap((tag) => tagPath(tag) ?? [])
       .slice(0, 1)
       .map((path) => ({ kind: "tag" as const, path })),
+    { kind: "developers", path: "/developers" },
+    { kind: "api-reference", path: "/developers/api" },
   ];
 }
 
