@@ -27,22 +27,7 @@ function Fields({ fields, caption }: { fields: FieldView[]; caption: string }) {
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cell}>
-              Field
-            </th>
-            <th scope="col" className={cell}>
-              Type
-            </th>
-            <th scope="col" className={cell}>
-              Required
-            </th>
-            <th scope="col" className={cell}>
-              Description
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow names={["Field", "Type", "Required", "Description"]} />
         <tbody>
           {fields.map((field) => (
             <tr key={field.name}>
@@ -107,25 +92,7 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
               <div className="overflow-x-auto">
                 <table className="w-full text-sm">
                   <caption className="sr-only">{`Parameters of ${endpoint.method} ${endpoint.path}`}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={cell}>
-                        Name
-                      </th>
-                      <th scope="col" className={cell}>
-                        In
-                      </th>
-                      <th scope="col" className={cell}>
-                        Required
-                      </th>
-                      <th scope="col" className={cell}>
-                        Type
-                      </th>
-                      <th scope="col" className={cell}>
-                        Description
-                      </th>
-                    </tr>
-                  </thead>
+                  <HeaderRow names={["Name", "In", "Required", "Type", "Description"]} />
                   <tbody>
                     {endpoint.parameters.map((parameter) => (
                       <tr key={`${parameter.in} ${parameter.name}`}>
@@ -185,5 +152,20 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
     </article>
+  );
+}
+
+/** A table's column headings. */
+function HeaderRow({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className={cell}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

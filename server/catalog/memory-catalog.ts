@@ -1,6 +1,5 @@
 import type { CategorySlug } from "../../core/categories.ts";
 import type { Sort } from "../../core/catalog.ts";
-import type { SearchOrder } from "../../core/search.ts";
 import { Facets } from "./memory/facets.ts";
 import { Featuring } from "./memory/featuring.ts";
 import { FieldStore } from "./memory/fields.ts";
@@ -8,7 +7,7 @@ import { Lists, type ListPosition } from "./memory/lists.ts";
 import { Postings } from "./memory/postings.ts";
 import { ResultOrder } from "./memory/rank.ts";
 import { Scratch } from "./memory/scratch.ts";
-import { SearchIndex } from "./memory/search.ts";
+import { SearchIndex, type SearchOptions } from "./memory/search.ts";
 import { Similar } from "./memory/similar.ts";
 import { CATEGORY_BY_SLUG, SlotStore } from "./memory/slots.ts";
 import { Tags } from "./memory/tags.ts";
@@ -19,7 +18,6 @@ import type {
   HeldTool,
   RunningFeaturing,
   SearchHits,
-  SearchPosition,
   Shares,
 } from "./memory/types.ts";
 import { Vocabulary } from "./memory/vocabulary.ts";
@@ -266,18 +264,7 @@ export class MemoryCatalog {
   }
 
   /** Public tools that score for a normalised query, in the product's order, one page of them and the total. */
-  search(
-    normalizedQuery: string,
-    now: number,
-    options: {
-      page: number;
-      pageSize: number;
-      filters?: FilterMasks;
-      order?: SearchOrder;
-      facets?: boolean;
-      after?: SearchPosition;
-    },
-  ): SearchHits {
+  search(normalizedQuery: string, now: number, options: SearchOptions): SearchHits {
     return this.index.search(normalizedQuery, now, options);
   }
 }

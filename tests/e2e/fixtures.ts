@@ -58,4 +58,13 @@ export const test = base.extend<{
   },
 });
 
+/** Signs in on the login the admin area shows in place of a page (signed out). */
+export async function signIn(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
+  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD!);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toHaveCount(0);
+}
+
 export { expect };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, signIn, test } from "./fixtures.ts";
 
 // The admin imports a catalogue from a Markdown file: the preview maps the list's headings (one is
 // unknown and mapped by hand), shows what is new, what is already listed and what is refused;
@@ -24,14 +24,6 @@ const LIST = `# Awesome E2E Tools
 `;
 
 let cleanedUp = false;
-
-async function signIn(page: Page): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
-  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
-  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD!);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toHaveCount(0);
-}
 
 /** Deletes an imported tool through the admin UI when it is there; returns whether it was. */
 async function deleteTool(page: Page, name: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, signIn, test } from "./fixtures.ts";
 
 // The admin imports a Product Hunt launch: the import box refuses what is not a launch URL, imports
 // the fake's "quillmate" launch (logo, screenshot, mapped categories, our ref on the website link),
@@ -23,15 +23,6 @@ const NOT_A_CATEGORY = "Marketing";
 const launchUrl = () => `${process.env.E2E_PRODUCT_HUNT_URL}/products/${SLUG}`;
 
 let cleanedUp = false;
-
-/** Signs in on the login the admin area shows in place of a page (signed out). */
-async function signIn(page: Page): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
-  await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
-  await page.getByLabel("Password").fill(process.env.E2E_ADMIN_PASSWORD!);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toHaveCount(0);
-}
 
 /** Deletes the imported tool through the admin UI when it is there; returns whether it was. */
 async function deleteImportedTool(page: Page): Promise<boolean> {

@@ -10,6 +10,17 @@ import type { SlotStore } from "./slots.ts";
 import { FIELDS, type FacetCounts, type FilterMasks, type SearchHits, type SearchPosition } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
+/** What a search asks of the catalogue in memory besides the query: the page, and how to narrow and order it. */
+export interface SearchOptions {
+  page: number;
+  pageSize: number;
+  filters?: FilterMasks;
+  order?: SearchOrder;
+  facets?: boolean;
+  /** Start right after this position (a page's `next`, in the relevance order) instead of at the page. */
+  after?: SearchPosition;
+}
+
 // Module constants of this file's own: V8 folds them into the loops below (run once per match),
 // where it would load an imported binding each time.
 const SCORE_CEILING = CEILING;
@@ -131,19 +142,7 @@ export class SearchIndex {
    * Public tools that score for a normalised query, in the product's order (score, featured,
    * featured price, newest, id), one page of them and the total.
    */
-  search(
-    normalizedQuery: string,
-    now: number,
-    options: {
-      page: number;
-      pageSize: number;
-      filters?: FilterMasks;
-      order?: SearchOrder;
-      facets?: boolean;
-      /** Start right after this position (a page's `next`, in the relevance order) instead of at the page. */
-      after?: SearchPosition;
-    },
-  ): SearchHits {
+  search(normalizedQuery: string, now: number, options: SearchOptions): SearchHits {
     const words = queryWords(normalizedQuery);
     if (words.length === 0) return { hits: [], total: 0, next: null };
     const { slots, order: results, scratch } = this.parts;
