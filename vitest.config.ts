@@ -18,6 +18,8 @@ const integration = (engine: "sqlite" | "postgres") => ({
     ],
     env: { TEST_ENGINE: engine },
     globalSetup: ["tests/support/global-setup.ts"],
+    // Every JSON API answer a test gets is checked against the API's description.
+    setupFiles: ["tests/support/api-conformance.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
