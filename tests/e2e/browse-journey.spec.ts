@@ -332,6 +332,9 @@ test.describe("browsing the catalogue", () => {
 
 test.describe("browsing without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  // Every page of the journey is checked with axe, which without JavaScript checks a second,
+  // scripted copy of each page: on a busy two-core host that alone can take most of 30 s.
+  test.describe.configure({ timeout: 60_000 });
 
   test("the same journey, sorting with the Apply button", async ({ page, visit, checkA11y }) => {
     expect(await visit("/")).toBe(200);
