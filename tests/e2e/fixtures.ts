@@ -67,4 +67,18 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toHaveCount(0);
 }
 
+/** Deletes a tool through the admin UI when it is there (signed in); returns whether it was. */
+export async function deleteToolInAdmin(page: Page, name: string): Promise<boolean> {
+  await page.goto(`/admin/tools?q=${encodeURIComponent(name)}`);
+  const link = page.getByRole("table").getByRole("link", { name, exact: true });
+  if ((await link.count()) === 0) return false;
+  await link.first().click();
+  await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
+  await page.getByLabel(/I understand/).check();
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  // Deleted: the list of tools again (the post has finished before the next page is asked for).
+  await expect(page).toHaveURL(/\/admin\/tools$/);
+  return true;
+}
+
 export { expect };

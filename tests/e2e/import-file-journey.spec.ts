@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures.ts";
+import { deleteToolInAdmin, expect, signIn, test } from "./fixtures.ts";
 
 // The admin imports a catalogue from a Markdown file: the preview maps the list's headings (one is
 // unknown and mapped by hand), shows what is new, what is already listed and what is refused;
@@ -25,19 +24,6 @@ const LIST = `# Awesome E2E Tools
 
 let cleanedUp = false;
 
-/** Deletes an imported tool through the admin UI when it is there; returns whether it was. */
-async function deleteTool(page: Page, name: string): Promise<boolean> {
-  await page.goto(`/admin/tools?q=${encodeURIComponent(name)}`);
-  const link = page.getByRole("table").getByRole("link", { name, exact: true });
-  if ((await link.count()) === 0) return false;
-  await link.first().click();
-  await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
-  await page.getByLabel(/I understand/).check();
-  await page.getByRole("button", { name: `Delete ${name}` }).click();
-  await expect(page).toHaveURL(/\/admin\/tools$/);
-  return true;
-}
-
 test.afterAll(async ({ browser }) => {
   if (cleanedUp) return;
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: VISITOR });
@@ -45,7 +31,7 @@ test.afterAll(async ({ browser }) => {
     const page = await context.newPage();
     await page.goto("/admin/tools");
     await signIn(page);
-    for (const name of NEW_TOOLS) await deleteTool(page, name);
+    for (const name of NEW_TOOLS) await deleteToolInAdmin(page, name);
   } finally {
     await context.close();
   }
@@ -103,7 +89,7 @@ test("sign in → upload a Markdown list → map an unknown heading → preview 
   });
 
   await test.step("clean up", async () => {
-    for (const name of NEW_TOOLS) expect(await deleteTool(page, name)).toBe(true);
+    for (const name of NEW_TOOLS) expect(await deleteToolInAdmin(page, name)).toBe(true);
     cleanedUp = true;
   });
 });

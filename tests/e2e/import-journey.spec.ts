@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures.ts";
+import { deleteToolInAdmin, expect, signIn, test } from "./fixtures.ts";
 
 // The admin imports a Product Hunt launch: the import box refuses what is not a launch URL, imports
 // the fake's "quillmate" launch (logo, screenshot, mapped categories, our ref on the website link),
@@ -23,20 +23,6 @@ const NOT_A_CATEGORY = "Marketing";
 const launchUrl = () => `${process.env.E2E_PRODUCT_HUNT_URL}/products/${SLUG}`;
 
 let cleanedUp = false;
-
-/** Deletes the imported tool through the admin UI when it is there; returns whether it was. */
-async function deleteImportedTool(page: Page): Promise<boolean> {
-  await page.goto(`/admin/tools?q=${NAME}`);
-  const link = page.getByRole("table").getByRole("link", { name: NAME, exact: true });
-  if ((await link.count()) === 0) return false;
-  await link.first().click();
-  await expect(page.getByRole("heading", { level: 1, name: `Edit ${NAME}` })).toBeVisible();
-  await page.getByLabel(/I understand/).check();
-  await page.getByRole("button", { name: `Delete ${NAME}` }).click();
-  // Deleted: the list of tools again (the post has finished before the next page is asked for).
-  await expect(page).toHaveURL(/\/admin\/tools$/);
-  return true;
-}
 
 /** Follows a browse page's category link; returns the category's list, newest first. */
 async function openCategory(page: Page, category: string): Promise<Locator> {
@@ -94,7 +80,7 @@ test.afterAll(async ({ browser }) => {
     const page = await context.newPage();
     await page.goto("/admin/tools");
     await signIn(page);
-    if (await deleteImportedTool(page)) {
+    if (await deleteToolInAdmin(page, NAME)) {
       console.log(`import-journey: ${NAME} was deleted after the journey stopped`);
       expect((await page.request.get(`/tool/${SLUG}`)).status()).toBe(404);
     }
@@ -266,7 +252,7 @@ test("sign in → the import box refuses a non-launch URL → imports a launch �
     await expect(group.getByLabel(NOT_A_CATEGORY, { exact: true })).not.toBeChecked();
     await expect(group.getByRole("checkbox", { checked: true })).toHaveCount(CATEGORIES.length);
 
-    expect(await deleteImportedTool(page)).toBe(true);
+    expect(await deleteToolInAdmin(page, NAME)).toBe(true);
     cleanedUp = true;
     expect(await visit(`/tool/${SLUG}`)).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Tool Not Found" })).toBeVisible();
