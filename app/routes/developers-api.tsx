@@ -20,23 +20,21 @@ const anchor = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-const cell = "border-b border-slate-200 px-2 py-1 text-left align-top";
-
 function Fields({ fields, caption }: { fields: FieldView[]; caption: string }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="ref-table">
         <caption className="sr-only">{caption}</caption>
         <HeaderRow names={["Field", "Type", "Required", "Description"]} />
         <tbody>
           {fields.map((field) => (
             <tr key={field.name}>
-              <th scope="row" className={`${cell} font-mono font-normal`}>
+              <th scope="row" className="font-mono font-normal">
                 {field.name}
               </th>
-              <td className={`${cell} font-mono`}>{field.type}</td>
-              <td className={cell}>{field.required ? "yes" : "no"}</td>
-              <td className={cell}>{field.description}</td>
+              <td className="font-mono">{field.type}</td>
+              <td>{field.required ? "yes" : "no"}</td>
+              <td>{field.description}</td>
             </tr>
           ))}
         </tbody>
@@ -79,7 +77,7 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
       {endpoints.map((endpoint) => {
         const id = anchor(`${endpoint.method} ${endpoint.path}`);
         return (
-          <section key={id} aria-labelledby={id} className="mt-10 space-y-3">
+          <section key={id} aria-labelledby={id} className="ref-section mt-10 space-y-3">
             <h2 id={id} className="text-xl font-semibold">
               <code>{`${endpoint.method} ${endpoint.path}`}</code>
             </h2>
@@ -90,19 +88,19 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
               <p>None.</p>
             ) : (
               <div className="overflow-x-auto">
-                <table className="w-full text-sm">
+                <table className="ref-table">
                   <caption className="sr-only">{`Parameters of ${endpoint.method} ${endpoint.path}`}</caption>
                   <HeaderRow names={["Name", "In", "Required", "Type", "Description"]} />
                   <tbody>
                     {endpoint.parameters.map((parameter) => (
                       <tr key={`${parameter.in} ${parameter.name}`}>
-                        <th scope="row" className={`${cell} font-mono font-normal`}>
+                        <th scope="row" className="font-mono font-normal">
                           {parameter.name}
                         </th>
-                        <td className={cell}>{parameter.in}</td>
-                        <td className={cell}>{parameter.required ? "yes" : "no"}</td>
-                        <td className={`${cell} font-mono`}>{parameter.type}</td>
-                        <td className={cell}>{parameter.description}</td>
+                        <td>{parameter.in}</td>
+                        <td>{parameter.required ? "yes" : "no"}</td>
+                        <td className="font-mono">{parameter.type}</td>
+                        <td>{parameter.description}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -127,7 +125,8 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
                   )}
                 </h4>
                 <p>{response.description}</p>
-                {response.fields.length > 0 && response.schema !== "Error" && (
+                {/* A named schema's fields are listed once, under Schemas, where its link leads. */}
+                {response.fields.length > 0 && response.schema === null && (
                   <Fields
                     fields={response.fields}
                     caption={`Fields of the ${response.status} answer of ${endpoint.method} ${endpoint.path}`}
@@ -143,7 +142,11 @@ export default function DevelopersApi({ loaderData }: Route.ComponentProps) {
           Schemas
         </h2>
         {schemas.map((schema) => (
-          <section key={schema.name} aria-labelledby={`schema-${anchor(schema.name)}`} className="space-y-2">
+          <section
+            key={schema.name}
+            aria-labelledby={`schema-${anchor(schema.name)}`}
+            className="ref-section space-y-2"
+          >
             <h3 id={`schema-${anchor(schema.name)}`} className="text-lg font-semibold">
               {schema.name}
             </h3>
@@ -161,7 +164,7 @@ function HeaderRow({ names }: { names: string[] }) {
     <thead>
       <tr>
         {names.map((name) => (
-          <th key={name} scope="col" className={cell}>
+          <th key={name} scope="col">
             {name}
           </th>
         ))}

@@ -25,6 +25,11 @@ describe("the API reference page", () => {
     }
     expect(text).toContain("nextCursor");
     expect(text).toContain("ToolDetail");
+    // An answer names its schema and links to its fields, listed once under Schemas.
+    const schemaLinks = [...html.matchAll(/href="#(schema-[a-z0-9-]+)"/g)].map((match) => match[1]!);
+    expect(schemaLinks).toContain("schema-toollist");
+    for (const id of new Set(schemaLinks)) expect(html, id).toContain(`id="${id}"`);
+    expect(html.match(/<caption[^>]*>Fields of ToolSummary<\/caption>/g)).toHaveLength(1);
     expect(html).toContain('href="/api/v1/openapi.json"');
     expect(html).toContain('href="/developers"');
     // Drawn on the server: no React scripts to hydrate it.
