@@ -100,20 +100,29 @@ function scoreItems(items: readonly string[], phrase: string, words: readonly st
   return score;
 }
 
-/** A tool's search score for a query (0 for an empty query or no match). */
-export function scoreTool(tool: SearchableTool, normalizedQuery: string): number {
+/** A field search looks at, as SEARCH_WEIGHTS names it. */
+export type SearchField = keyof typeof SEARCH_WEIGHTS;
+
+/** A tool's points for a query, field by field (all 0 for an empty query). */
+export function scoreBreakdown(tool: SearchableTool, normalizedQuery: string): Record<SearchField, number> {
   // Normalising is idempotent, so doing it again costs nothing for callers that already did and
   // keeps a raw or whitespace-only query from matching on its stray spaces.
   const phrase = normalizeQuery(normalizedQuery);
-  if (phrase === "") return 0;
+  if (phrase === "") return { name: 0, tagline: 0, description: 0, categories: 0, tags: 0 };
   const words = queryWords(phrase);
-  return (
-    scoreItems([tool.name], phrase, words, SEARCH_WEIGHTS.name) +
-    scoreItems([tool.tagline], phrase, words, SEARCH_WEIGHTS.tagline) +
-    scoreItems([tool.description], phrase, words, SEARCH_WEIGHTS.description) +
-    scoreItems(tool.categories, phrase, words, SEARCH_WEIGHTS.categories) +
-    scoreItems(tool.tags, phrase, words, SEARCH_WEIGHTS.tags)
-  );
+  return {
+    name: scoreItems([tool.name], phrase, words, SEARCH_WEIGHTS.name),
+    tagline: scoreItems([tool.tagline], phrase, words, SEARCH_WEIGHTS.tagline),
+    description: scoreItems([tool.description], phrase, words, SEARCH_WEIGHTS.description),
+    categories: scoreItems(tool.categories, phrase, words, SEARCH_WEIGHTS.categories),
+    tags: scoreItems(tool.tags, phrase, words, SEARCH_WEIGHTS.tags),
+  };
+}
+
+/** A tool's search score for a query (0 for an empty query or no match): its fields' points added up. */
+export function scoreTool(tool: SearchableTool, normalizedQuery: string): number {
+  const points = scoreBreakdown(tool, normalizedQuery);
+  return points.name + points.tagline + points.description + points.categories + points.tags;
 }
 
 /** What the order of search results depends on. */
