@@ -167,6 +167,9 @@ export const CHECKOUT_MESSAGES = {
 /** The provider name the built-in test checkout's orders carry: no money changed hands for them. */
 export const TEST_PROVIDER = "test";
 
+/** The words every paid placement carries on the pages, read by everyone, screen readers included. */
+export const SPONSORED_LABEL = "Featured · sponsored";
+
 /** What the site says where featuring would be offered, when payments are off (PAYMENTS_MODE=off). */
 export const FEATURING_UNAVAILABLE = "Featured placement is not available on this site yet.";
 

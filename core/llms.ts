@@ -34,6 +34,7 @@ export function llmsTxt(site: LlmsSite, categories: readonly { slug: string; nam
       item("Search", "/search", "search tools by name, tagline, description, category and tag"),
       item("Submit a tool", "/submit-tool", "free submission, reviewed before it is listed"),
       item("About", "/about", "how tools get listed, featured listings and likes"),
+      item("How ranking works", "/ranking", "how search scores tools, how lists sort, what sponsored placement is"),
     ].join("\n"),
     "## Categories",
     categories.map((c) => item(c.name, categoryPath(c.slug), tools(c.count))).join("\n"),

@@ -87,6 +87,7 @@ export const PAGES: RouteEntry[] = [
   route("tag/:slug", "routes/tag.tsx"),
   route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
   route("about", "routes/about.tsx"),
+  route("ranking", "routes/ranking.tsx"),
   route("developers", "routes/developers.tsx"),
   route("developers/api", "routes/developers-api.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

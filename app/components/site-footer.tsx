@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/browse/all", label: "Browse All" },
   { to: "/submit-tool", label: "Submit a Tool" },
   { to: "/about", label: "About Us" },
+  { to: "/ranking", label: "How ranking works" },
   { to: "/developers", label: "Developers" },
   { to: "/contact", label: "Contact" },
   { to: "/privacy-policy", label: "Privacy Policy" },

@@ -65,6 +65,7 @@ describe("/llms.txt and tool pages as Markdown", () => {
       "/search",
       "/submit-tool",
       "/about",
+      "/ranking",
       "/feed.xml",
       "/sitemap.xml",
       "/developers",

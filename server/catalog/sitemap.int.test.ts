@@ -89,6 +89,7 @@ describe("sitemap, feed and robots.txt", () => {
       expect.arrayContaining([
         `${SITE}/`,
         `${SITE}/browse/all`,
+        `${SITE}/ranking`,
         `${SITE}/browse/productivity`,
         `${SITE}/browse/design`,
         ...publicTools.map((t) => `${SITE}/tool/${t.slug}`),

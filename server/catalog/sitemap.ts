@@ -3,7 +3,7 @@ import { LIMITS } from "../../core/catalog.ts";
 import { atomFeedXml, sitemapIndexXml, sitemapXml } from "./feeds.ts";
 import type { PublicCatalog } from "./public.ts";
 
-const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/contact", "/privacy-policy"];
+const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/ranking", "/contact", "/privacy-policy"];
 
 async function pagePaths(catalog: PublicCatalog, now: number): Promise<string[]> {
   const [counts, tags] = await Promise.all([catalog.categoryCounts(now), catalog.tagSlugs(now)]);

@@ -211,6 +211,7 @@ describe("every page is valid HTML", () => {
     "/search",
     "/about",
     "/developers/api",
+    "/ranking",
     "/privacy-policy",
     "/contact",
     "/submit-tool",
