@@ -23,7 +23,9 @@ export const toolSummarySchema = z
     isFeatured: z.boolean().describe("Featured: a paid placement, shown first (same as sponsored)."),
     sponsored: z
       .boolean()
-      .describe("True when this placement is paid for (featured). Organic order and search scores ignore it."),
+      .describe(
+        "True when this placement is paid for (featured). Search scores and sorted lists ignore it; among search results with equal scores, sponsored ones come first (/ranking).",
+      ),
     featuredPrice: z
       .number()
       .min(0)

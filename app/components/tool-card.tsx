@@ -65,7 +65,7 @@ export function ToolCard({
   );
 }
 
-/** A tool in a short side list (a tool page's related tools): logo, name and a one-line tagline. */
+/** A tool in a short side list (a tool page's related tools): logo, name, a one-line tagline and, if paid, the label. */
 export function CompactToolCard({ tool, headingLevel = 3 }: { tool: CardTool; headingLevel?: HeadingLevel }) {
   return (
     <article className={tool.featured ? "tool-card is-compact is-featured" : "tool-card is-compact"}>
@@ -74,6 +74,7 @@ export function CompactToolCard({ tool, headingLevel = 3 }: { tool: CardTool; he
         <div className="min-w-0">
           <CardTitle tool={tool} headingLevel={headingLevel} />
           <p className="truncate text-sm text-slate-700">{tool.tagline}</p>
+          {tool.featured && <FeaturedBadge />}
         </div>
       </div>
     </article>

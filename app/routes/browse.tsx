@@ -7,6 +7,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { ActiveFilters, FilterBar } from "../components/filter-bar.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { SponsoredNote } from "../components/featured-badge.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
 import { servicesContextKey } from "../context.ts";
@@ -184,6 +185,7 @@ function FeaturedColumn({
       <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
         Featured
       </h2>
+      <SponsoredNote />
       <div className="mt-3">
         {featured.length === 0 ? (
           <p className="rounded-lg border border-dashed border-amber-300 p-4 text-sm">

@@ -7,6 +7,7 @@ import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { PageScript } from "../components/page-script.tsx";
+import { FeaturedBadge } from "../components/featured-badge.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
@@ -60,7 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       integrations: tool.integrations,
       upvotesCount: tool.upvotesCount,
       createdAt: tool.createdAt,
-      // Whether its website link is a paid one.
+      // Whether its website link is a paid one, and its column is labelled sponsored.
       featured: tool.featured ? {} : null,
     })),
   };
@@ -191,6 +192,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={40} />
                     <span className="text-lg font-semibold">{tool.name}</span>
                   </span>
+                  {tool.featured && <FeaturedBadge />}
                 </th>
               ))}
             </tr>

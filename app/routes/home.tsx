@@ -5,6 +5,7 @@ import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../cor
 import { DigestForm } from "../components/digest-form.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { SearchBox } from "../components/search-box.tsx";
+import { SponsoredNote } from "../components/featured-badge.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
@@ -135,6 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           {!featuring && <p className="mt-1 text-sm text-slate-700">{FEATURING_UNAVAILABLE}</p>}
+          <SponsoredNote />
           <div className="mt-4">
             {featured.length === 0 ? (
               <div className="rounded-lg border border-dashed border-amber-300 p-6 text-center">

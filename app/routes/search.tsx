@@ -13,11 +13,13 @@ import { ActiveFilters, FilterBar } from "../components/filter-bar.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { SearchBox } from "../components/search-box.tsx";
+import { SponsoredNote } from "../components/featured-badge.tsx";
 import { ToolGrid } from "../components/tool-card.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { PageLink } from "../components/ui/page-link.tsx";
+import { TextLink } from "../components/ui/text-link.tsx";
 import type { Route } from "./+types/search.ts";
 import type { RouteHandle } from "../root.tsx";
 
@@ -123,6 +125,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </h1>
         <SearchBox id="search-q" defaultValue={term} className="max-w-2xl" />
+        <p className="text-sm text-slate-700">
+          Results are ordered by how well they match; payment adds no points.{" "}
+          <TextLink to="/ranking">How ranking works</TextLink>
+        </p>
         {outcome.kind === "too-long" && (
           <Alert tone="error">
             Search terms can be at most {outcome.maxLength} characters. Please shorten your search.
@@ -223,6 +229,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-title" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
               Featured Tools
             </h2>
+            <SponsoredNote />
             <div className="mt-3">
               {outcome.featured.length === 0 ? (
                 <p className="text-sm text-slate-700">No featured tools yet.</p>

@@ -253,9 +253,9 @@ describe("featured tools", () => {
     const { html } = await getPage(server.url, "/");
     const column = sectionLabelledBy(html, "featured-title");
     expect(toolSlugs(column)).toEqual([twice.slug, once.slug, small.slug]);
-    expect(cardText(column, twice.slug)).toContain("Featured $160");
-    expect(cardText(column, once.slug)).toContain("Featured $120");
-    expect(cardText(column, small.slug)).toContain("Featured $19");
+    expect(cardText(column, twice.slug)).toContain("Featured · sponsored $160");
+    expect(cardText(column, once.slug)).toContain("Featured · sponsored $120");
+    expect(cardText(column, small.slug)).toContain("Featured · sponsored $19");
     // A year and a day after its payment, the lapsed tool is an ordinary tool.
     const latest = sectionLabelledBy(html, "latest-title");
     expect(toolSlugs(latest)).toContain(lapsed.slug);
@@ -267,7 +267,7 @@ describe("featured tools", () => {
     const { html } = await getPage(server.url, "/browse/all");
     const column = sectionLabelledBy(html, "featured-title");
     expect(toolSlugs(column)).toEqual([twice.slug, once.slug, small.slug]);
-    expect(cardText(column, twice.slug)).toContain("Featured $160");
+    expect(cardText(column, twice.slug)).toContain("Featured · sponsored $160");
     const list = sectionLabelledBy(html, "list-title");
     expect(toolSlugs(list)).toEqual([refunded.slug, plain.slug, lapsed.slug]);
     expect(textOf(list)).not.toContain("Featured");
@@ -315,7 +315,7 @@ describe("featured tools", () => {
 
   it("marks the tool page of a featured tool, whose website link is then marked as a paid one", async () => {
     const featured = (await getPage(server.url, `/tool/${twice.slug}`)).html;
-    expect(textOf(toolHeader(featured))).toContain("Featured $160");
+    expect(textOf(toolHeader(featured))).toContain("Featured · sponsored $160");
     expect(facts(sectionTitled(featured, "Tool Info") ?? "").Placement).toBe("Featured Tool");
     const link = visitWebsite(featured);
     expect(link.attrs.target).toBe("_blank");
@@ -409,7 +409,7 @@ describe("featured placements end 365 days after payment, with no restart", () =
     clock = firstOfA + FEATURED_DURATION_MS;
     expect(await featuredEverywhere()).toEqual([b.slug, a.slug, c.slug]);
     const home = (await getPage(server.url, "/")).html;
-    expect(cardText(sectionLabelledBy(home, "featured-title"), a.slug)).toContain("Featured $80");
+    expect(cardText(sectionLabelledBy(home, "featured-title"), a.slug)).toContain("Featured · sponsored $80");
 
     // C's only payment ends: C is an ordinary tool everywhere.
     clock = paidC + FEATURED_DURATION_MS;
