@@ -47,6 +47,29 @@ test.describe("site shell", () => {
     );
   });
 
+  test("the footer leads to how ranking works: search points, sorts, paid placement, likes", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
+    await visit("/about");
+    await page.getByRole("contentinfo").getByRole("link", { name: "How ranking works" }).click();
+    await expect(page).toHaveURL(/\/ranking$/);
+    await expect(page.getByRole("heading", { level: 1, name: "How ranking works" })).toBeVisible();
+    for (const name of [
+      "How search scores a tool",
+      "How lists are sorted",
+      "Featured placement is paid",
+      "Likes cannot be bought",
+    ])
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    await expect(page.getByRole("table", { name: /^Points for/ }).getByText("Featured · sponsored")).toBeVisible();
+    await checkA11y();
+    // Its tables scroll inside their own box on a narrow phone; the page does not.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
   test("keyboard users can skip to the content", async ({ page, visit }) => {
     await visit("/about");
     await page.keyboard.press("Tab");
@@ -107,6 +130,7 @@ test.describe("site shell", () => {
       `/tool/${tool.slug}`,
       "/about",
       "/developers/api",
+      "/ranking",
       "/privacy-policy",
       "/contact",
       "/submit-tool",
@@ -415,6 +439,7 @@ test.describe("dark theme", () => {
     ["/tool/notion", 200],
     ["/submit-tool", 200],
     ["/about", 200],
+    ["/ranking", 200],
     ["/payment-cancel", 200],
     ["/no/such/page", 404],
   ] as const) {
