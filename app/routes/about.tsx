@@ -34,7 +34,8 @@ export default function About() {
       <p>
         Owners can pay to feature a tool for one year. Featured tools are always marked as such, and they are placed
         higher — a larger payment ranks higher. Payment never buys a review, a rating or a place in a tool&apos;s own
-        description, and nothing is featured unless the payment has been confirmed.
+        description, and nothing is featured unless the payment has been confirmed.{" "}
+        <PageLink to="/ranking">How ranking works</PageLink> says exactly what a payment changes and what it does not.
       </p>
       {testMode && (
         <>
