@@ -2,7 +2,8 @@
 //
 // Lighthouse (the npm package, mobile defaults: a mid-range phone, simulated slow 4G and a 4x slower
 // CPU) on the public pages people land on — `/`, `/browse/all`, `/search/design`, a tool page, its
-// alternatives, its comparison with the closest of them and the page of its first tag —
+// alternatives, its comparison with the closest of them, the page of its first tag, and the
+// developers', API reference and ranking pages —
 // of the production server (built first when older than the code, started as `npm start` starts it),
 // once with the demo catalogue and once with `--tools` synthetic tools on SQLite. It drives the
 // system Chromium (CHROMIUM_PATH, else /usr/bin/chromium) with the project's flags
@@ -262,7 +263,17 @@ async function audit(browser: Browser, appPort: number, page: Page): Promise<Mea
 // Pages, datasets, the table.
 
 interface Page {
-  kind: "home" | "browse" | "search" | "tool" | "alternatives" | "compare" | "tag" | "developers" | "api-reference";
+  kind:
+    | "home"
+    | "browse"
+    | "search"
+    | "tool"
+    | "alternatives"
+    | "compare"
+    | "tag"
+    | "developers"
+    | "api-reference"
+    | "ranking";
   path: string;
 }
 
@@ -312,6 +323,7 @@ async function pagesOf(appPort: number): Promise<Page[]> {
       .map((path) => ({ kind: "tag" as const, path })),
     { kind: "developers", path: "/developers" },
     { kind: "api-reference", path: "/developers/api" },
+    { kind: "ranking", path: "/ranking" },
   ];
 }
 
