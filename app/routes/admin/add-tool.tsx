@@ -9,10 +9,13 @@ import { readUploadForm } from "../../../server/submissions/form.ts";
 import { checkLogoFile } from "../../../server/submissions/logo.ts";
 import { ErrorSummary, SubmitButton } from "../../components/field.tsx";
 import { ImportPanel } from "../../components/import-panel.tsx";
-import { ToolFormFields, toolSummaryFields } from "../../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields, websiteFillOf } from "../../components/tool-form.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
-import { adminActor, servicesContextKey } from "../../context.ts";
+import { adminActor, requestContextKey, servicesContextKey } from "../../context.ts";
+import { fillSchema, isFillIntent, withProposedLogo, type FillStatus } from "../../../core/website-fill.ts";
+import { fillReply } from "../../lib/website-fill.ts";
+import { fillForm } from "../../../server/submissions/website-fill.ts";
 import { refusalData, refusedPost, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
 import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/add-tool.ts";
@@ -38,8 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const form = await readUploadForm(request);
-  const logoCheck = await checkLogoFile(form.formData.get("logo"));
-  const submission = parseWithZod(form.formData, { schema: submissionSchema });
+  if (isFillIntent(form.formData.get("intent")))
+    return fillReply(await fillForm(services, context.get(requestContextKey).addressKey, form.formData));
+  const formData = withProposedLogo(form.formData);
+  const logoCheck = await checkLogoFile(formData.get("logo"));
+  const submission = parseWithZod(formData, { schema: submissionSchema });
   if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
   const refusal = refusedPost(submission, logoCheck);
   if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok")
@@ -67,6 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const validateTool = (formData: FormData) => parseWithZod(withProposedLogo(formData), { schema: submissionSchema });
+
 export default function AdminAddTool({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -75,7 +83,12 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
     constraint: formConstraint(submissionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: submissionSchema }),
+    // A fill asks only for the website (its reply carries no field of the tool's but that one); a
+    // save's logo may be the one the website proposed.
+    onValidate: ({ formData, submitter }) =>
+      submitter?.name === "intent" && isFillIntent(submitter.value)
+        ? (parseWithZod(formData, { schema: fillSchema }) as unknown as ReturnType<typeof validateTool>)
+        : validateTool(formData),
   });
 
   if (loaderData.added) {
@@ -146,6 +159,7 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
             label: "Submitter email (optional)",
             hint: "Kept with the tool for questions about it; never shown publicly.",
           }}
+          fill={websiteFillOf(actionData as { fill?: FillStatus } | undefined, form.initialValue)}
         />
         <SubmitButton busy={sending} label="Add Tool" busyLabel="Adding the tool and taking its screenshot…" />
       </Form>
