@@ -276,7 +276,6 @@ function WebsiteFillControl({ fill }: { fill: WebsiteFill }) {
           name="intent"
           value={FILL_INTENT}
           formNoValidate
-          data-busy-label="Reading the website…"
           className="rounded-lg border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-slate-50 disabled:opacity-60"
         >
           Fill from website
