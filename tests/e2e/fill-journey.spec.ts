@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, signIn, test } from "./fixtures.ts";
 
 // "Fill from website" on the submit page, with and without JavaScript, against the fake maker
 // website the global setup serves (allow-listed for the server's fetches): an address the server
@@ -59,3 +59,35 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("filling the admin's add-tool form from a website (the admin area hydrates)", () => {
+  test("fills in place, keeps what was typed, and the tool is added with the website's logo", async ({
+    page,
+    checkA11y,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto("/admin/add-tool");
+    await signIn(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Add Tool" })).toBeVisible();
+    // Hydrated once the import box's button is disabled while its input is blank.
+    await expect(page.getByRole("button", { name: "Import Tool" })).toBeDisabled();
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+
+    await page.getByLabel("Tagline *").fill("Typed by the admin");
+    await page.getByLabel("Website URL *").fill(`${process.env.E2E_WEBSITE_URL}/fillpad-admin`);
+    await page.getByRole("button", { name: "Fill from website" }).click();
+    await expect(page.locator("[data-fill-status]")).toHaveText(FILLED);
+    await expect(page.getByLabel("Name *")).toHaveValue("fillpad admin");
+    await expect(page.getByLabel("Tagline *")).toHaveValue("Typed by the admin");
+    await expect(page.getByRole("img", { name: "Logo found on the website" })).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    await checkA11y();
+
+    await page.getByRole("group", { name: "Categories *" }).getByLabel("Productivity").check();
+    await page.getByRole("button", { name: "Add Tool" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tool added" })).toBeVisible({ timeout: 40_000 });
+    await page.getByRole("link", { name: "See its page" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "fillpad admin" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /fillpad admin/i }).first()).toBeVisible();
+  });
+});

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "../../lib/constraint.ts";
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
 import { addTool } from "../../../server/admin/add-tool.ts";
@@ -76,20 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 const validateTool = (formData: FormData) => parseWithZod(withProposedLogo(formData), { schema: submissionSchema });
 
 export default function AdminAddTool({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: sending ? undefined : actionData?.form,
-    constraint: formConstraint(submissionSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // A fill asks only for the website (its reply carries no field of the tool's but that one); a
-    // save's logo may be the one the website proposed.
-    onValidate: ({ formData, submitter }) =>
-      submitter?.name === "intent" && isFillIntent(submitter.value)
-        ? (parseWithZod(formData, { schema: fillSchema }) as unknown as ReturnType<typeof validateTool>)
-        : validateTool(formData),
-  });
+  // Each fill's answer makes the form anew from the values it carries, as a page without
+  // JavaScript shows it (the form library keeps typed values in the inputs, not in its state).
+  const [seen, setSeen] = useState(actionData);
+  const [fills, setFills] = useState(0);
+  if (actionData !== seen) {
+    setSeen(actionData);
+    if (actionData && "fill" in actionData) setFills(fills + 1);
+  }
 
   if (loaderData.added) {
     const { slug, name, status, screenshotUrl } = loaderData.added;
@@ -129,8 +124,6 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
     );
   }
 
-  const duplicate =
-    (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
   return (
     <section aria-labelledby="add-tool-title" className="mx-auto max-w-2xl">
       <h1 id="add-tool-title" className="text-3xl font-bold">
@@ -144,25 +137,53 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
         The tool is listed at once (approved), and a screenshot of its website is taken while you wait, which can take
         up to half a minute. Fields marked with * are required.
       </p>
-      <Form
-        method="post"
-        action="/admin/add-tool"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="mt-8 space-y-8"
-      >
-        <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
-        <ToolFormFields
-          fields={fields}
-          duplicate={duplicate}
-          email={{
-            label: "Submitter email (optional)",
-            hint: "Kept with the tool for questions about it; never shown publicly.",
-          }}
-          fill={websiteFillOf(actionData as { fill?: FillStatus } | undefined, form.initialValue)}
-        />
-        <SubmitButton busy={sending} label="Add Tool" busyLabel="Adding the tool and taking its screenshot…" />
-      </Form>
+      <AddToolForm key={fills} actionData={actionData} />
     </section>
+  );
+}
+
+function AddToolForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const filling = sending && isFillIntent(navigation.formData?.get("intent"));
+  const [form, fields] = useForm({
+    lastResult: sending ? undefined : actionData?.form,
+    constraint: formConstraint(submissionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // A fill asks only for the website (its reply carries no field of the tool's but that one); a
+    // save's logo may be the one the website proposed.
+    onValidate: ({ formData, submitter }) =>
+      submitter?.name === "intent" && isFillIntent(submitter.value)
+        ? (parseWithZod(formData, { schema: fillSchema }) as unknown as ReturnType<typeof validateTool>)
+        : validateTool(formData),
+  });
+  const duplicate =
+    (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
+  const fill = websiteFillOf(actionData as { fill?: FillStatus } | undefined, form.initialValue);
+  return (
+    <Form
+      method="post"
+      action="/admin/add-tool"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="mt-8 space-y-8"
+    >
+      <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
+      <ToolFormFields
+        fields={fields}
+        duplicate={duplicate}
+        email={{
+          label: "Submitter email (optional)",
+          hint: "Kept with the tool for questions about it; never shown publicly.",
+        }}
+        fill={filling ? { ...fill, status: { tone: "info", message: "Reading the website…" } } : fill}
+      />
+      <SubmitButton
+        busy={sending && !filling}
+        label="Add Tool"
+        busyLabel="Adding the tool and taking its screenshot…"
+      />
+    </Form>
   );
 }
