@@ -49,6 +49,13 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
       await checkA11y();
 
+      // Enter in a field sends the form, not a fill: here refused for its missing category, the
+      // website's logo still proposed (without JavaScript, by the server's answer).
+      await page.getByLabel("Name *").press("Enter");
+      await expect(page.getByText("Please select at least one category.").last()).toBeVisible();
+      await expect(page.getByRole("img", { name: "Logo found on the website" })).toBeVisible();
+      await expect(page.getByLabel("Tagline *")).toHaveValue("My own tagline");
+
       // Nothing was submitted by the fill; the person sends the form.
       await page.getByRole("group", { name: "Categories *" }).getByLabel("Productivity").check();
       await page.getByRole("button", { name: "Submit Tool" }).click();
