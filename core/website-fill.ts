@@ -1,14 +1,9 @@
-import { websiteUrlSchema } from "./submission.ts";
-import { z } from "./zod.ts";
-
 // "Fill from website" on the tool forms (docs/decisions/050): the names the form, its server and
-// its script share, and how a proposed logo rides along until the form is sent.
+// its script share, and how a proposed logo rides along until the form is sent. No Zod here: the
+// page's script imports this (the schema a fill checks is fillSchema, core/submission.ts).
 
 /** The value of the submit button named `intent` that asks for a fill instead of a save. */
 export const FILL_INTENT = "fill";
-
-/** What a fill needs of the form: the website's address (a hydrated form checks it before asking). */
-export const fillSchema = z.object({ websiteUrl: websiteUrlSchema });
 
 /** The hidden field carrying the logo found on the website: the converted WebP, in base64. */
 export const PROPOSED_LOGO_FIELD = "logoFromWebsite";
@@ -18,6 +13,13 @@ export interface FillStatus {
   tone: "success" | "info" | "error";
   message: string;
 }
+
+/** The status line's text colour by tone (the form draws it; its script redraws it). */
+export const FILL_TONE_CLASSES: Record<FillStatus["tone"], string> = {
+  success: "text-green-900",
+  info: "text-slate-800",
+  error: "text-red-800",
+};
 
 /** The name the proposed logo is stored under, as an uploaded file's name would be. */
 const PROPOSED_LOGO_NAME = "logo-from-website.webp";

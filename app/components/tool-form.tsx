@@ -16,7 +16,7 @@ import {
   type submissionSchema,
 } from "../../core/submission.ts";
 import { LOGO_ACCEPT, LOGO_LIMITS, LOGO_TYPE_MESSAGE, logoPlatePadding } from "../../core/uploads.ts";
-import { FILL_INTENT, PROPOSED_LOGO_FIELD, type FillStatus } from "../../core/website-fill.ts";
+import { FILL_INTENT, FILL_TONE_CLASSES, PROPOSED_LOGO_FIELD, type FillStatus } from "../../core/website-fill.ts";
 import { Field, inputClass, messagesOf, type SummaryField } from "./field.tsx";
 import { TextLink } from "./ui/text-link.tsx";
 
@@ -267,7 +267,6 @@ export function websiteFillOf(
  */
 function WebsiteFillControl({ fill }: { fill: WebsiteFill }) {
   const { status, proposedLogo } = fill;
-  const tones = { success: "text-green-900", info: "text-slate-800", error: "text-red-800" } as const;
   return (
     <div data-website-fill="" className="-mt-2 space-y-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -287,7 +286,7 @@ function WebsiteFillControl({ fill }: { fill: WebsiteFill }) {
         aria-live="polite"
         data-fill-status=""
         data-tone={status?.tone}
-        className={`text-sm empty:hidden ${status ? tones[status.tone] : ""}`}
+        className={`text-sm empty:hidden ${status ? FILL_TONE_CLASSES[status.tone] : ""}`}
       >
         {status?.message}
       </p>

@@ -3,6 +3,8 @@
 // fields it fills, the logo it proposes and its status line are taken from the page it answers.
 // The server decides what changes (empty fields only); this only carries it over.
 
+import { FILL_TONE_CLASSES, type FillStatus } from "../../core/website-fill.ts";
+
 /** The fields a fill may change, by name. */
 const FILLED = ["name", "tagline", "description", "websiteUrl"];
 const FAILED = "The website could not be read. Please try again, or fill in the form yourself.";
@@ -21,7 +23,7 @@ for (const box of document.querySelectorAll<HTMLElement>("[data-website-fill]"))
   const say = (message: string, tone: string) => {
     status.textContent = message;
     status.dataset.tone = tone;
-    status.className = `text-sm empty:hidden ${tone === "error" ? "text-red-800" : "text-slate-800"}`;
+    status.className = `text-sm empty:hidden ${FILL_TONE_CLASSES[tone as FillStatus["tone"]] ?? FILL_TONE_CLASSES.info}`;
   };
 
   const take = (page: Document) => {

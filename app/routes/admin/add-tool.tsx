@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "../../lib/constraint.ts";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
+import { fillSchema, submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
 import { addTool } from "../../../server/admin/add-tool.ts";
 import { findTool } from "../../../server/catalog/queries.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
@@ -14,7 +14,7 @@ import { ToolFormFields, toolSummaryFields, websiteFillOf } from "../../componen
 import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
 import { adminActor, requestContextKey, servicesContextKey } from "../../context.ts";
-import { fillSchema, isFillIntent, withProposedLogo, type FillStatus } from "../../../core/website-fill.ts";
+import { isFillIntent, withProposedLogo, type FillStatus } from "../../../core/website-fill.ts";
 import { fillReply } from "../../lib/website-fill.ts";
 import { fillForm } from "../../../server/submissions/website-fill.ts";
 import { refusalData, refusedPost, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
