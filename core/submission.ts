@@ -184,6 +184,9 @@ export const submissionSchema = z.object({
   ),
 });
 
+/** What "Fill from website" needs of the form: the website's address (a hydrated form checks it before asking). */
+export const fillSchema = z.object({ websiteUrl: websiteUrlSchema });
+
 export type SubmissionInput = z.infer<typeof submissionSchema>;
 
 /**

@@ -34,3 +34,20 @@ export function oneLineMessage(label: string): string {
 export function toOneLine(text: string): string {
   return text.replace(LINE_BREAKS, " ").replace(INVISIBLE, "").trim();
 }
+
+/**
+ * Text read from another site, made fit to store in a form's field: control characters and
+ * invisible formatting gone, spaces collapsed (paragraphs kept when asked), cut to `max` with an
+ * ellipsis. The importers and the submit form's "Fill from website" read pages alike.
+ */
+export function fitForeignText(text: string | null | undefined, max: number, paragraphs = false): string {
+  if (!text) return "";
+  const flat = text
+    .replace(/(?![\t\n\r])\p{Cc}/gu, "")
+    .split(/\n{2,}/)
+    // Each paragraph one line, without invisible formatting, as the forms require of what people type.
+    .map((part) => toOneLine(part).replace(/\s+/g, " "))
+    .filter(Boolean)
+    .join(paragraphs ? "\n\n" : " ");
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}

@@ -81,6 +81,7 @@ export interface AppServices {
     statusLinkRecipient: RateLimiter;
     confirmationMails: RateLimiter;
     submit: RateLimiter;
+    websiteFill: RateLimiter;
     checkout: RateLimiter;
     loginIp: RateLimiter;
     loginUserIp: RateLimiter;
@@ -215,6 +216,7 @@ export function createServices(
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),
+      websiteFill: createRateLimiter(database, "website_fill", config.rateLimits.websiteFill),
       checkout: createRateLimiter(database, "checkout", config.rateLimits.checkout),
       loginIp: createRateLimiter(database, "login_ip", config.rateLimits.loginIp),
       loginUserIp: createRateLimiter(database, "login_user_ip", config.rateLimits.loginUserIp),

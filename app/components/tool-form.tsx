@@ -15,7 +15,8 @@ import {
   SUBMISSION_MESSAGES,
   type submissionSchema,
 } from "../../core/submission.ts";
-import { LOGO_ACCEPT, LOGO_LIMITS, LOGO_TYPE_MESSAGE } from "../../core/uploads.ts";
+import { LOGO_ACCEPT, LOGO_LIMITS, LOGO_TYPE_MESSAGE, logoPlatePadding } from "../../core/uploads.ts";
+import { FILL_INTENT, FILL_TONE_CLASSES, PROPOSED_LOGO_FIELD, type FillStatus } from "../../core/website-fill.ts";
 import { Field, inputClass, messagesOf, type SummaryField } from "./field.tsx";
 import { TextLink } from "./ui/text-link.tsx";
 
@@ -57,17 +58,29 @@ export function ToolFormFields({
   duplicate,
   email = { label: "Your email (optional)", hint: "Only for questions about this submission; never shown publicly." },
   editing = false,
+  fill,
 }: {
   fields: ToolFormFields;
   duplicate: { slug: string; name: string } | null;
   email?: { label: string; hint: string };
   editing?: boolean;
+  /** "Fill from website" under the website field (a new tool's forms): its last status and the logo it proposed. */
+  fill?: WebsiteFill;
 }) {
+  const proposedLogo = fill?.proposedLogo ?? null;
   const logo = editing
     ? { label: "New logo", hint: "Square PNG, JPG or WebP, max 5MB. Leave empty to keep the current logo." }
-    : { label: "Logo *", hint: "Square PNG or JPG, max 5MB." };
+    : proposedLogo
+      ? {
+          label: "Logo",
+          hint: "The logo from the website above is used unless you choose a file. Square PNG or JPG, max 5MB.",
+        }
+      : { label: "Logo *", hint: "Square PNG or JPG, max 5MB." };
+  const logoInput = getInputProps(fields.logo, { type: "file" });
   return (
     <>
+      {/* Enter in a field sends the form, as it would without the fill button placed before the form's own. */}
+      {fill && <button type="submit" hidden tabIndex={-1} aria-hidden="true" />}
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">The tool</legend>
         <Field
@@ -97,6 +110,7 @@ export function ToolFormFields({
         >
           <input {...getInputProps(fields.websiteUrl, { type: "url" })} autoComplete="url" className={inputClass} />
         </Field>
+        {fill && <WebsiteFillControl fill={fill} />}
         {duplicate && (
           <p className="-mt-3 text-sm">
             <TextLink to={`/tool/${encodeURIComponent(duplicate.slug)}`}>See the listing of {duplicate.name}</TextLink>
@@ -191,14 +205,15 @@ export function ToolFormFields({
           errorId={fields.logo.errorId}
         >
           <input
-            {...getInputProps(fields.logo, { type: "file" })}
-            accept={LOGO_ACCEPT}
+            {...logoInput}
+            required={proposedLogo ? false : logoInput.required}
             // What app/enhancers/logo-input.ts checks before the upload, in the server's words.
             data-logo-input=""
             data-max-bytes={LOGO_LIMITS.maxBytes}
             data-too-large={SUBMISSION_MESSAGES.logoTooLarge}
             data-wrong-type={logoFailedMessage(LOGO_TYPE_MESSAGE)}
-            data-missing={editing ? undefined : SUBMISSION_MESSAGES.noLogo}
+            data-missing={editing || proposedLogo ? undefined : SUBMISSION_MESSAGES.noLogo}
+            accept={LOGO_ACCEPT}
             className={inputClass}
           />
         </Field>
@@ -224,6 +239,72 @@ export function ToolFormFields({
         </Field>
       </fieldset>
     </>
+  );
+}
+
+/** The state of a form's "Fill from website": the last fill's status line, and the logo it found (base64 WebP). */
+export interface WebsiteFill {
+  status: FillStatus | null;
+  proposedLogo: string | null;
+}
+
+/** The fill's state from a page's action answer: its status, and the proposed logo the form carries along. */
+export function websiteFillOf(
+  actionData: { fill?: FillStatus } | undefined,
+  initialValue: Record<string, unknown> | undefined,
+): WebsiteFill {
+  const logo = initialValue?.[PROPOSED_LOGO_FIELD];
+  return {
+    status: actionData?.fill ?? null,
+    proposedLogo: typeof logo === "string" && /^[A-Za-z0-9+/]+={0,2}$/.test(logo) ? logo : null,
+  };
+}
+
+/**
+ * The button that reads the website into the form, and the status line that says what it did.
+ * Without JavaScript the button posts the form, which comes back filled in; with it
+ * (app/enhancers/website-fill.ts) the same post is sent in the background and the fields change in place.
+ */
+function WebsiteFillControl({ fill }: { fill: WebsiteFill }) {
+  const { status, proposedLogo } = fill;
+  return (
+    <div data-website-fill="" className="-mt-2 space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value={FILL_INTENT}
+          formNoValidate
+          className="rounded-lg border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          Fill from website
+        </button>
+        <span className="text-sm text-slate-700">Fills in the empty fields from the website; nothing is sent.</span>
+      </div>
+      <p
+        role="status"
+        aria-live="polite"
+        data-fill-status=""
+        data-tone={status?.tone}
+        className={`text-sm empty:hidden ${status ? FILL_TONE_CLASSES[status.tone] : ""}`}
+      >
+        {status?.message}
+      </p>
+      {proposedLogo && (
+        <div className="flex items-center gap-4" data-fill-logo="">
+          <img
+            src={`data:image/webp;base64,${proposedLogo}`}
+            alt="Logo found on the website"
+            width={80}
+            height={80}
+            className="tool-logo shrink-0"
+            style={{ padding: logoPlatePadding(80) }}
+          />
+          <input type="hidden" name={PROPOSED_LOGO_FIELD} value={proposedLogo} />
+          <p className="text-sm text-slate-700">This logo from the website is used unless you choose a file below.</p>
+        </div>
+      )}
+    </div>
   );
 }
 

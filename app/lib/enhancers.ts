@@ -24,6 +24,8 @@ export const ENHANCERS = [
   "form-checks",
   /** A logo input checks the file's size and type before the upload and shows it on its plate. */
   "logo-input",
+  /** "Fill from website" fills a tool form's fields in place. */
+  "website-fill",
 ] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];

@@ -22,6 +22,9 @@ import {
   SUBMIT_HONEYPOT_FIELD,
 } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
+import { isFillIntent, withProposedLogo, type FillStatus } from "../../core/website-fill.ts";
+import { fillReply } from "../lib/website-fill.ts";
+import { fillForm } from "../../server/submissions/website-fill.ts";
 import { checkLogoFile } from "../../server/submissions/logo.ts";
 import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { submissionConfirmation, submissionStatusPath, submitTool } from "../../server/submissions/service.ts";
@@ -29,7 +32,7 @@ import { mailStatusLink } from "../../server/submissions/status-mail.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";
 import { ErrorSummary, Field, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
-import { ToolFormFields, toolSummaryFields } from "../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields, websiteFillOf } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { CONTINUE_TEXT } from "../lib/checkout.ts";
@@ -107,12 +110,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { addressKey } = context.get(requestContextKey);
   const limiter = services.limiters.submit;
   const form = await readUploadForm(request);
+  // "Fill from website" posts the form too: it is answered filled in, never saved.
+  if (isFillIntent(form.formData.get("intent"))) return fillReply(await fillForm(services, addressKey, form.formData));
+  // A logo proposed by the website is checked below exactly as an uploaded one.
+  const formData = withProposedLogo(form.formData);
   // Every field, the logo's content included, is checked in one pass, so every error shows at once.
-  const logoCheck = await checkLogoFile(form.formData.get("logo"));
-  const submission = parseWithZod(form.formData, { schema: submissionSchema });
+  const logoCheck = await checkLogoFile(formData.get("logo"));
+  const submission = parseWithZod(formData, { schema: submissionSchema });
 
   const refused = await guardPublicForm(
-    { limiter, addressKey, honeypot: form.formData.get(SUBMIT_HONEYPOT_FIELD) },
+    { limiter, addressKey, honeypot: formData.get(SUBMIT_HONEYPOT_FIELD) },
     {
       limited: submitFailedMessage("Too many submissions from your network. Please try again later."),
       automated: submitFailedMessage("Your submission looks automated and was not sent."),
@@ -232,7 +239,11 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           ]}
         />
 
-        <ToolFormFields fields={fields} duplicate={duplicate} />
+        <ToolFormFields
+          fields={fields}
+          duplicate={duplicate}
+          fill={websiteFillOf(actionData as { fill?: FillStatus } | undefined, form.initialValue)}
+        />
 
         {featuring ? (
           <FeatureChoice feature={fields.feature} amount={fields.featureAmount} />
@@ -246,6 +257,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         <SubmitButton busy={sending} label="Submit Tool" busyLabel="Submitting…" />
       </Form>
       <PageScript name="logo-input" />
+      <PageScript name="website-fill" />
       <PageScript name="form-checks" />
       <PageScript name="busy-forms" />
     </section>

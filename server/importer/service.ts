@@ -13,7 +13,7 @@ import {
   withRef,
 } from "../../core/import.ts";
 import { slugify } from "../../core/slug.ts";
-import { toOneLine } from "../../core/text.ts";
+import { fitForeignText } from "../../core/text.ts";
 import { SUBMISSION_LIMITS, websiteUrlSchema, type SubmissionContent } from "../../core/submission.ts";
 import { LOGO_LIMITS } from "../../core/uploads.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
@@ -112,7 +112,7 @@ export async function importLaunch(
   if (known) return { kind: "duplicate", existing: known };
 
   const launch = await readLaunch(deps, url, slug);
-  const name = clean(launch.name, SUBMISSION_LIMITS.name);
+  const name = fitForeignText(launch.name, SUBMISSION_LIMITS.name);
   if (!name) throw new ImportError(IMPORT_MESSAGES.nameNotFound);
   if (slugify(name).replace(/-/g, "") === "") throw new ImportError(IMPORT_MESSAGES.slugFailed);
   // The page may name the launch differently from the link that led there (/posts/ → /products/).
@@ -131,9 +131,9 @@ export async function importLaunch(
   const content: SubmissionContent = {
     ...emptyToolContent(),
     name,
-    tagline: clean(launch.tagline, SUBMISSION_LIMITS.tagline),
+    tagline: fitForeignText(launch.tagline, SUBMISSION_LIMITS.tagline),
     websiteUrl,
-    description: clean(launch.description, SUBMISSION_LIMITS.description, true),
+    description: fitForeignText(launch.description, SUBMISSION_LIMITS.description, true),
     categories: mapCategories(launch.categories),
     submitterEmail: null,
   };
@@ -363,16 +363,3 @@ function userAgent(deps: ImporterDeps): Record<string, string> {
 }
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
-
-/** Text from another site, made fit to store: control characters and invisible formatting gone, spaces collapsed (paragraphs kept when asked), cut to the limit. */
-function clean(text: string | null, max: number, paragraphs = false): string {
-  if (!text) return "";
-  const flat = text
-    .replace(/(?![\t\n\r])\p{Cc}/gu, "")
-    .split(/\n{2,}/)
-    // Each paragraph one line, without invisible formatting, as the forms require of what people type.
-    .map((part) => toOneLine(part).replace(/\s+/g, " "))
-    .filter(Boolean)
-    .join(paragraphs ? "\n\n" : " ");
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-}

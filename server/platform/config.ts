@@ -195,6 +195,8 @@ export interface Config {
     likeIp: RateLimitRule;
     likeVisitor: RateLimitRule;
     submit: RateLimitRule;
+    /** "Fill from website" asks per address (each fetches a website). */
+    websiteFill: RateLimitRule;
     checkout: RateLimitRule;
     /** Admin logins (docs/decisions/018): walls per address and per username at one address… */
     loginIp: RateLimitRule;
@@ -241,6 +243,8 @@ export interface Config {
   admin: { username: string; password: string } | null;
   /** Screenshots of submitted websites: the system Chromium that takes them, and how many at once. */
   screenshots: { chromiumPath: string; timeoutMs: number; concurrency: number };
+  /** "Fill from website" on the submit forms: how long the website (its page, then its logo) may take. */
+  websiteFill: { timeoutMs: number };
   /**
    * How featured placement is paid (PAYMENTS_MODE, docs/decisions/017): Stripe, the built-in test
    * checkout (no real charge), or off (not sold at all). `apiBase` points the SDK elsewhere than
@@ -495,6 +499,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       likeVisitor: { points: 30, durationSec: 60 },
       // A maker submits a handful of tools in a sitting; a script submits hundreds.
       submit: { points: 10, durationSec: 60 * 60 },
+      // "Fill from website" fetches a page and a logo for each ask: a person fills a few forms, a
+      // script using us as a fetching proxy stops here.
+      websiteFill: { points: 30, durationSec: 60 * 60 },
       // Each checkout asks the payment provider for a session: a few per visit, not a stream.
       checkout: { points: 20, durationSec: 10 * 60 },
       // Enough for typos; a guesser gets 10 tries per 15 minutes per address, 5 of them at one
@@ -543,6 +550,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     payments: paymentsConfig(e, siteUrl),
     screenshots: { chromiumPath: e.CHROMIUM_PATH, timeoutMs: 20_000, concurrency: 2 },
+    // A person waits for the form: a site slower than this is not worth the wait.
+    websiteFill: { timeoutMs: 8000 },
     productHunt: {
       baseUrl: e.PRODUCT_HUNT_BASE_URL.replace(/\/+$/, ""),
       apiUrl: e.PRODUCT_HUNT_API_URL,

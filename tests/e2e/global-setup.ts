@@ -43,6 +43,8 @@ export default async function globalSetup() {
     DIGEST_ENABLED: "false",
   });
   process.env.E2E_PRODUCT_HUNT_URL = productHunt.baseUrl;
+  // A maker's website for "Fill from website" (any path is a product page with an icon).
+  process.env.E2E_WEBSITE_URL = website.url;
   process.env.E2E_ADMIN_USERNAME = admin.username;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;

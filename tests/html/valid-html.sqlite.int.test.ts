@@ -305,6 +305,8 @@ describe("every page is valid HTML", () => {
       ["/contact", form({ name: "", email: "not an address", subject: "", message: "x" })],
       ["/admin/login", form({ username: "nobody", password: "wrong" })],
       ["/submit-tool", form({ name: "" })],
+      // "Fill from website" answered with its status line (an address it may not read).
+      ["/submit-tool", form({ intent: "fill", websiteUrl: "http://127.0.0.1:9/" })],
       [`/claim/${toolB.slug}`, form({ intent: "email", email: "someone@elsewhere.example" })],
       ["/digest", form({ email: "not an address" })],
     ] as const) {

@@ -1,18 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formConstraint } from "../../lib/constraint.ts";
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
+import { fillSchema, submissionSchema, submitFailedMessage } from "../../../core/submission.ts";
 import { addTool } from "../../../server/admin/add-tool.ts";
 import { findTool } from "../../../server/catalog/queries.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
 import { checkLogoFile } from "../../../server/submissions/logo.ts";
 import { ErrorSummary, SubmitButton } from "../../components/field.tsx";
 import { ImportPanel } from "../../components/import-panel.tsx";
-import { ToolFormFields, toolSummaryFields } from "../../components/tool-form.tsx";
+import { ToolFormFields, toolSummaryFields, websiteFillOf } from "../../components/tool-form.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { TextLink } from "../../components/ui/text-link.tsx";
-import { adminActor, servicesContextKey } from "../../context.ts";
+import { adminActor, requestContextKey, servicesContextKey } from "../../context.ts";
+import { isFillIntent, withProposedLogo, type FillStatus } from "../../../core/website-fill.ts";
+import { fillReply } from "../../lib/website-fill.ts";
+import { fillForm } from "../../../server/submissions/website-fill.ts";
 import { refusalData, refusedPost, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
 import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/add-tool.ts";
@@ -38,8 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const form = await readUploadForm(request);
-  const logoCheck = await checkLogoFile(form.formData.get("logo"));
-  const submission = parseWithZod(form.formData, { schema: submissionSchema });
+  if (isFillIntent(form.formData.get("intent")))
+    return fillReply(await fillForm(services, context.get(requestContextKey).addressKey, form.formData));
+  const formData = withProposedLogo(form.formData);
+  const logoCheck = await checkLogoFile(formData.get("logo"));
+  const submission = parseWithZod(formData, { schema: submissionSchema });
   if (!form.ok) return refusalData(unreadUpload(submission, form.problem));
   const refusal = refusedPost(submission, logoCheck);
   if (refusal || submission.status !== "success" || logoCheck?.kind !== "ok")
@@ -67,16 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const validateTool = (formData: FormData) => parseWithZod(withProposedLogo(formData), { schema: submissionSchema });
+
 export default function AdminAddTool({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    lastResult: sending ? undefined : actionData?.form,
-    constraint: formConstraint(submissionSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: submissionSchema }),
-  });
+  // Each fill's answer makes the form anew from the values it carries, as a page without
+  // JavaScript shows it (the form library keeps typed values in the inputs, not in its state).
+  const [seen, setSeen] = useState(actionData);
+  const [fills, setFills] = useState(0);
+  if (actionData !== seen) {
+    setSeen(actionData);
+    if (actionData && "fill" in actionData) setFills(fills + 1);
+  }
 
   if (loaderData.added) {
     const { slug, name, status, screenshotUrl } = loaderData.added;
@@ -116,8 +124,6 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
     );
   }
 
-  const duplicate =
-    (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
   return (
     <section aria-labelledby="add-tool-title" className="mx-auto max-w-2xl">
       <h1 id="add-tool-title" className="text-3xl font-bold">
@@ -131,24 +137,53 @@ export default function AdminAddTool({ loaderData, actionData }: Route.Component
         The tool is listed at once (approved), and a screenshot of its website is taken while you wait, which can take
         up to half a minute. Fields marked with * are required.
       </p>
-      <Form
-        method="post"
-        action="/admin/add-tool"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="mt-8 space-y-8"
-      >
-        <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
-        <ToolFormFields
-          fields={fields}
-          duplicate={duplicate}
-          email={{
-            label: "Submitter email (optional)",
-            hint: "Kept with the tool for questions about it; never shown publicly.",
-          }}
-        />
-        <SubmitButton busy={sending} label="Add Tool" busyLabel="Adding the tool and taking its screenshot…" />
-      </Form>
+      <AddToolForm key={fills} actionData={actionData} />
     </section>
+  );
+}
+
+function AddToolForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const filling = sending && isFillIntent(navigation.formData?.get("intent"));
+  const [form, fields] = useForm({
+    lastResult: sending ? undefined : actionData?.form,
+    constraint: formConstraint(submissionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // A fill asks only for the website (its reply carries no field of the tool's but that one); a
+    // save's logo may be the one the website proposed.
+    onValidate: ({ formData, submitter }) =>
+      submitter?.name === "intent" && isFillIntent(submitter.value)
+        ? (parseWithZod(formData, { schema: fillSchema }) as unknown as ReturnType<typeof validateTool>)
+        : validateTool(formData),
+  });
+  const duplicate =
+    (actionData as { duplicate?: { slug: string; name: string } | null } | undefined)?.duplicate ?? null;
+  const fill = websiteFillOf(actionData as { fill?: FillStatus } | undefined, form.initialValue);
+  return (
+    <Form
+      method="post"
+      action="/admin/add-tool"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="mt-8 space-y-8"
+    >
+      <ErrorSummary formErrors={form.errors} fields={toolSummaryFields(fields)} />
+      <ToolFormFields
+        fields={fields}
+        duplicate={duplicate}
+        email={{
+          label: "Submitter email (optional)",
+          hint: "Kept with the tool for questions about it; never shown publicly.",
+        }}
+        fill={filling ? { ...fill, status: { tone: "info", message: "Reading the website…" } } : fill}
+      />
+      <SubmitButton
+        busy={sending && !filling}
+        label="Add Tool"
+        busyLabel="Adding the tool and taking its screenshot…"
+      />
+    </Form>
   );
 }
