@@ -139,8 +139,12 @@ export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) => [data.tool.id],
 } satisfies RouteHandle;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Tool Not Found" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) {
+    // A post refused before the page was read (a report that is not a form) is no missing tool.
+    const refused = isRouteErrorResponse(error) && error.status !== 404;
+    return [{ title: refused ? "Not accepted" : "Tool Not Found" }, { name: "robots", content: "noindex" }];
+  }
   const { tool, shareImage } = loaderData;
   const path = `/tool/${encodeURIComponent(tool.slug)}`;
   const title = toolTitle(tool.name, tool.tagline);
@@ -373,6 +377,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         headTags={false}
         title="Tool Not Found"
         message="The tool you are looking for does not exist or is no longer available."
+        link={{ to: "/browse/all", label: "Browse All Tools" }}
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string") {
+    return (
+      <StatusPage
+        headTags={false}
+        title="Not accepted"
+        message={error.data}
         link={{ to: "/browse/all", label: "Browse All Tools" }}
       />
     );
