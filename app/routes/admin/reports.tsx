@@ -131,7 +131,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
                       className={BUTTON}
                     >
                       {BUTTONS[resolution]}
-                      <span className="sr-only">: the reports about {group.toolName}</span>
+                      <span className="sr-only"> (reports about {group.toolName})</span>
                     </button>
                   ))}
                 </Form>
