@@ -229,6 +229,9 @@ describe("reporting a problem with a listing", () => {
     expect(html).not.toContain("ada@example.com");
     expect(html).toContain(`href="/admin/tools/${listed.id}"`);
 
+    const dashboard = await fetch(`${s.url}/admin/dashboard`, { headers: { cookie, "User-Agent": BROWSER_UA } });
+    expect(textOf(await dashboard.text())).toContain("Open reports 4");
+
     const before = smtp.received.length;
     const rejected = await adminPost(s, cookie, { intent: "rejected", toolId: listed.id });
     expect(rejected.status).toBe(200);
