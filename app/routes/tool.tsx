@@ -80,6 +80,12 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  * browser without scripts needs nothing more. Every post counts against the address's limit.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // A report is a form post; the page takes no other change (a DELETE or PUT is not a report).
+  if (request.method !== "POST")
+    throw data("A tool page can only be read, or sent a report.", {
+      status: 405,
+      headers: { ...PRIVATE, Allow: "GET, HEAD, POST" },
+    });
   const services = context.get(servicesContextKey);
   const { addressKey } = context.get(requestContextKey);
   const formData = await readForm(request);
