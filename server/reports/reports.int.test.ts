@@ -270,6 +270,20 @@ describe("reporting a problem with a listing", () => {
     expect(textOf(await empty.text())).toContain("No open reports.");
   });
 
+  it("resolves the reports even when a reporter's mail is refused, and never mails them again", async () => {
+    const cookie = await adminCookie(s);
+    await report(s, listed.slug, { reason: "other", email: "bounces@example.com" });
+    const before = smtp.received.length;
+    smtp.refuseNext(1, 550);
+    const res = await adminPost(s, cookie, { intent: "dismissed", toolId: listed.id });
+    expect(res.status).toBe(200);
+    const text = textOf(await res.text());
+    expect(text).toContain("1 report about “Reportable Listed” dismissed.");
+    expect(text).not.toContain("mailed");
+    expect((await reportRows(s, listed.id))[0]).toMatchObject({ status: "resolved", email: null });
+    expect(smtp.received.length).toBe(before);
+  });
+
   it("refuses admin requests it cannot read, and strangers", async () => {
     const cookie = await adminCookie(s);
     await report(s, listed.slug, { reason: "other" });
