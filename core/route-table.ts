@@ -137,6 +137,7 @@ export const PAGES: RouteEntry[] = [
     route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/digest", "routes/admin/digest.tsx"),
     route("admin/claims", "routes/admin/claims.tsx"),
+    route("admin/reports", "routes/admin/reports.tsx"),
   ]),
   // A submitter's private link to their submission's state.
   route("submission/:token", "routes/submission-status.tsx", { secret: "path" }),

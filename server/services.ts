@@ -92,6 +92,8 @@ export interface AppServices {
     claimRecipient: RateLimiter;
     claimVerify: RateLimiter;
     ownerEdit: RateLimiter;
+    reportAddress: RateLimiter;
+    reportTool: RateLimiter;
   };
 }
 
@@ -238,6 +240,8 @@ export function createServices(
       digestRecipient: createRateLimiter(database, "digest_recipient", config.rateLimits.digestRecipient),
       statusLinkRecipient: createRateLimiter(database, "status_link_recipient", config.rateLimits.statusLinkRecipient),
       confirmationMails: createRateLimiter(database, "confirmation_mails", config.rateLimits.confirmationMails),
+      reportAddress: createRateLimiter(database, "report_address", config.rateLimits.reportAddress),
+      reportTool: createRateLimiter(database, "report_tool", config.rateLimits.reportTool),
     },
   };
 }

@@ -10,6 +10,8 @@ import { formReply } from "../../core/replies.ts";
 import { LOGO_ACCEPT } from "../../core/uploads.ts";
 import type { z } from "../../core/zod.ts";
 import { findOwner, ownerPage, submitOwnerEdit } from "../../server/claims/owners.ts";
+import { openReportsOfTool } from "../../server/reports/service.ts";
+import { REPORT_REASONS } from "../../core/reports.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { ErrorSummary, Field, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
 import { StatusPage } from "../components/not-found.tsx";
@@ -51,8 +53,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await ownerPage(services.database, services.views, owner, services.now());
   if (!page) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
+  // What visitors reported about the listing and no admin has resolved yet; never who reported it.
+  const reports = await openReportsOfTool(services.database, owner.toolId);
   return data(
-    { page, owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt }, sent },
+    {
+      page,
+      owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt },
+      sent,
+      reports,
+    },
     { headers: PRIVATE },
   );
 }
@@ -112,7 +121,7 @@ const LIST_FIELDS = [
 ] as const;
 
 export default function OwnerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, owner, sent } = loaderData;
+  const { page, owner, sent, reports } = loaderData;
   const { tool } = page;
   // The form starts from the listing with this owner's own pending proposal on top.
   const start = page.form;
@@ -188,6 +197,32 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
             "The listing is not public at the moment."
           )}
         </p>
+      </section>
+
+      <section aria-labelledby="reports-title" className="space-y-3">
+        <h2 id="reports-title" className="text-xl font-semibold">
+          Open reports
+        </h2>
+        {reports.length === 0 ? (
+          <p className="text-sm text-slate-700">No one has reported a problem with the listing that is still open.</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700">
+              Visitors reported these problems; our team looks at each. If one is right, propose a change below.
+            </p>
+            <ul className="space-y-2 text-sm">
+              {reports.map((report, i) => (
+                <li key={i} className="rounded-lg border border-slate-200 p-3">
+                  <span className="font-medium">{REPORT_REASONS[report.reason]}</span> ·{" "}
+                  <UtcTime ms={report.createdAt} />
+                  {report.note && (
+                    <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{report.note}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
 
       {page.pending && (

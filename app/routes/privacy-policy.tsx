@@ -63,6 +63,13 @@ export default function PrivacyPolicy() {
         When you use the <PageLink to="/contact">contact form</PageLink> we keep your name, e-mail address and message
         so we can answer, and delete them when they are no longer needed, at the latest after two years.
       </p>
+      <h2>Reports about a listing</h2>
+      <p>
+        When you report a problem with a listing we keep the reason and your note. To take one report per visitor and
+        tool a day we keep only a coded value made from your browser&apos;s like cookie (or your network) and the date,
+        from which neither can be read back. If you leave an e-mail address we use it once, to tell you what we did, and
+        delete it then.
+      </p>
       <h2>Your rights</h2>
       <p>
         You can ask what we hold about you, ask us to correct or delete it, or object to its use. Write to us through

@@ -1,24 +1,31 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { categoryPath, LIMITS, tagPath } from "../../core/catalog.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
+import { REPORT_HONEYPOT_FIELD, reportSchema } from "../../core/reports.ts";
+import { actionReply, formReply } from "../../core/replies.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { compareSuggestions } from "../../server/catalog/compare.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { badgeSnippets } from "../../server/badge/render.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
+import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
+import { findReportableTool, submitReport } from "../../server/reports/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { PageScript } from "../components/page-script.tsx";
+import { ReportForm, type ReportReply } from "../components/report-form.tsx";
 import { CompactToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
-import { servicesContextKey } from "../context.ts";
+import { requestContextKey, servicesContextKey } from "../context.ts";
+import { readForm } from "../lib/form.ts";
 import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
@@ -58,13 +65,92 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+// A report's answer is this visitor's own (what they typed, whether it was taken): never kept by
+// any cache. Its Retry-After on 429 reaches the document only through here.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) headers.set(name, value);
+  return headers;
+};
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/**
+ * "Report a problem" (docs/decisions/049): the page itself answers, with the form's outcome, so a
+ * browser without scripts needs nothing more. Every post counts against the address's limit.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // A report is a form post; the page takes no other change (a DELETE or PUT is not a report).
+  if (request.method !== "POST")
+    throw data("A tool page can only be read, or sent a report.", {
+      status: 405,
+      headers: { ...PRIVATE, Allow: "GET, HEAD, POST" },
+    });
+  const services = context.get(servicesContextKey);
+  const { addressKey } = context.get(requestContextKey);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: reportSchema });
+  const refused = await guardPublicForm(
+    { limiter: services.limiters.reportAddress, addressKey, honeypot: formData.get(REPORT_HONEYPOT_FIELD) },
+    {
+      limited: "Too many reports from your network. Please try again later.",
+      automated: "Your report looks automated and was not sent.",
+    },
+  );
+  const reply = (result: ReportReply, status: number, extra: Record<string, string> = {}) =>
+    data(result, { status, headers: { ...PRIVATE, ...extra } });
+  if (refused)
+    return reply(
+      formReply(submission.reply({ formErrors: [refused.message] })),
+      refused.init.status,
+      refused.init.headers,
+    );
+  const tool = await findReportableTool(services.database, params.key);
+  if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
+  if (submission.status !== "success") return reply(formReply(submission.reply()), 400);
+  const outcome = await submitReport(services, tool, submission.value, {
+    cookieHeader: request.headers.get("cookie") ?? undefined,
+    addressKey,
+  });
+  switch (outcome.kind) {
+    case "saved":
+      return reply(
+        actionReply("success", "Thank you: your report was sent. We look at every report.", {
+          form: submission.reply({ resetForm: true }),
+        }),
+        200,
+      );
+    case "duplicate":
+      return reply(
+        actionReply("info", "You have already reported this tool today. Thank you: we will look at it.", {
+          form: submission.reply({ resetForm: true }),
+        }),
+        409,
+      );
+    case "limited":
+      return reply(
+        formReply(
+          submission.reply({
+            formErrors: ["This tool has been reported many times today. Please try again tomorrow."],
+          }),
+        ),
+        429,
+        { "Retry-After": String(outcome.retryAfterSec) },
+      );
+  }
+}
+
 /** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
 export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) => [data.tool.id],
 } satisfies RouteHandle;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Tool Not Found" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) {
+    // A post refused before the page was read (a report that is not a form) is no missing tool.
+    const refused = isRouteErrorResponse(error) && error.status !== 404;
+    return [{ title: refused ? "Not accepted" : "Tool Not Found" }, { name: "robots", content: "noindex" }];
+  }
   const { tool, shareImage } = loaderData;
   const path = `/tool/${encodeURIComponent(tool.slug)}`;
   const title = toolTitle(tool.name, tool.tagline);
@@ -96,7 +182,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return tags;
 };
 
-export default function ToolPage({ loaderData }: Route.ComponentProps) {
+export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tool, related, badge, now, compareWith } = loaderData;
   const featured = tool.featured;
   const category = tool.categories[0];
@@ -249,6 +335,9 @@ export default function ToolPage({ loaderData }: Route.ComponentProps) {
             </dl>
           </InfoBox>
           {badge && <OwnerBox slug={tool.slug} name={tool.name} badge={badge} />}
+          {tool.isPublic && (
+            <ReportForm slug={tool.slug} toolName={tool.name} reply={actionData as ReportReply | undefined} />
+          )}
         </aside>
 
         <aside className="min-w-0 lg:col-start-3 lg:row-start-1" aria-labelledby="related-title">
@@ -294,6 +383,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         headTags={false}
         title="Tool Not Found"
         message="The tool you are looking for does not exist or is no longer available."
+        link={{ to: "/browse/all", label: "Browse All Tools" }}
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string") {
+    return (
+      <StatusPage
+        headTags={false}
+        title="Not accepted"
+        message={error.data}
         link={{ to: "/browse/all", label: "Browse All Tools" }}
       />
     );

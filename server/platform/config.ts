@@ -232,6 +232,9 @@ export interface Config {
     /** Mails of a submission's status link to one inbox (however its address is written). */
     statusLinkRecipient: RateLimitRule;
     confirmationMails: RateLimitRule;
+    /** Reports of a problem with a listing: per client address (any tool), and per tool (from every address). */
+    reportAddress: RateLimitRule;
+    reportTool: RateLimitRule;
   };
   /**
    * How an admin login past the username's budget is slowed: this much per attempt over it, at most
@@ -543,6 +546,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // owner links, submissions' status links): the whole site sends no more than the operator allows an hour, whatever
       // the number of addresses and networks asking.
       confirmationMails: { points: e.CONFIRMATION_MAILS_PER_HOUR, durationSec: 60 * 60 },
+      // A visitor reports a listing or two; a script reporting the whole catalogue stops here.
+      reportAddress: { points: 10, durationSec: 60 * 60 },
+      // More reports of one tool in a day than an admin needs to act on it: past this, a flood
+      // adds nothing to the queue but rows.
+      reportTool: { points: 50, durationSec: 24 * 60 * 60 },
     },
     // A queue of 30 s holds 3 attempts at the longest delay: a new browser waits no longer than a
     // proxy's usual timeout, and a flood is refused at once instead of holding connections.

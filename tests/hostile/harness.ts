@@ -42,6 +42,7 @@ export const TABLES = [
   "digest_issues",
   "digest_deliveries",
   "file_imports",
+  "listing_reports",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

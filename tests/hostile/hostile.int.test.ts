@@ -470,9 +470,14 @@ describe("hostile inputs", () => {
         expect: { reader: "page", status: 405, layout: true },
       },
       {
-        name: "POST a tool page",
+        name: "POST a tool page without a report's fields",
         request: post(`/tool/${seeded.approved.slug}`, "a=1", FORM, site),
-        expect: { reader: "page", status: 405, layout: true },
+        expect: {
+          reader: "page",
+          status: 400,
+          layout: true,
+          message: "Please choose what is wrong with this listing.",
+        },
       },
       {
         name: "POST robots.txt",

@@ -152,6 +152,15 @@ describe("every page is valid HTML", () => {
     const confirmed = await fetch(`${server.url}/claim/${toolA.slug}`, form({ intent: "confirm", token: claimToken }));
     const confirmedHtml = await confirmed.text();
     ownerPath = /(\/owner\/[A-Za-z0-9_-]{43})/.exec(confirmedHtml)![1]!;
+    // An open report, so the owner page and the admin's reports queue show their lists.
+    expect(
+      (
+        await fetch(
+          `${server.url}/tool/${toolA.slug}`,
+          form({ reason: "wrong-information", note: "Line one.\nLine two.", email: "r@example.com" }),
+        )
+      ).status,
+    ).toBe(200);
     // An owner's edit waiting, so moderation shows its markup too.
     expect(
       (
@@ -286,6 +295,7 @@ describe("every page is valid HTML", () => {
       "/admin/jobs",
       "/admin/claims",
       "/admin/digest",
+      "/admin/reports",
     ]) {
       const { status, html } = await page(path, { admin: true });
       expect([200, 404], path).toContain(status);
@@ -309,6 +319,8 @@ describe("every page is valid HTML", () => {
       ["/submit-tool", form({ intent: "fill", websiteUrl: "http://127.0.0.1:9/" })],
       [`/claim/${toolB.slug}`, form({ intent: "email", email: "someone@elsewhere.example" })],
       ["/digest", form({ email: "not an address" })],
+      [`/tool/${toolA.slug}`, form({ reason: "nonsense", note: "<b>x</b>", email: "not an address" })],
+      [`/tool/${toolA.slug}`, form({ reason: "broken-link", note: "Its site moved." })],
     ] as const) {
       const { status, html } = await page(path, init);
       expect(status, path).toBeLessThan(500);

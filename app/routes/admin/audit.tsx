@@ -1,3 +1,4 @@
+import { REPORT_RESOLUTIONS, type ReportResolution } from "../../../core/reports.ts";
 import { data } from "react-router";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { listAuditLog, type AuditAction } from "../../../server/audit/audit.ts";
@@ -48,6 +49,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "owner-edit": "Owner proposed an edit",
   "owner-edit-approve": "Approved owner's edit",
   "owner-edit-reject": "Rejected owner's edit",
+  "report-resolve": "Resolved reports",
 };
 
 /** Actions on a tool, whose name links to its edit page while the tool exists. */
@@ -66,6 +68,7 @@ const TOOL_ACTIONS = new Set<AuditAction>([
   "owner-edit",
   "owner-edit-approve",
   "owner-edit-reject",
+  "report-resolve",
 ]);
 
 const FIELD_LABELS: Record<string, string> = {
@@ -98,6 +101,8 @@ function describeDetail(detail: string): string {
     email?: unknown;
     proof?: unknown;
     owner?: unknown;
+    resolution?: unknown;
+    reports?: unknown;
   };
   const parts: string[] = [];
   if (typeof d.method === "string") parts.push(d.method === "email" ? "By e-mail" : "By the website");
@@ -111,6 +116,12 @@ function describeDetail(detail: string): string {
   else if (typeof d.status === "string") parts.push(`Was ${d.status}`);
   if (typeof d.formerName === "string") parts.push(`Formerly “${d.formerName}”`);
   if (typeof d.slug === "string") parts.push(`/tool/${d.slug}`);
+  if (typeof d.resolution === "string") {
+    const label = REPORT_RESOLUTIONS[d.resolution as ReportResolution] ?? d.resolution;
+    parts.push(
+      typeof d.reports === "number" ? `${label} (${d.reports} ${d.reports === 1 ? "report" : "reports"})` : label,
+    );
+  }
   return parts.join(" · ");
 }
 

@@ -1,6 +1,7 @@
 import { data, Link, useFetcher } from "react-router";
 import { formatUsd } from "../../../core/featuring.ts";
 import { dashboardStats } from "../../../server/admin/stats.ts";
+import { openReportCount } from "../../../server/reports/service.ts";
 import { subscriberCounts } from "../../../server/digest/subscribers.ts";
 import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run-now.ts";
 import type { RunRecord } from "../../../server/platform/jobs/runs.ts";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Admin" },
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const { importJob } = services;
-  const [stats, importRun, digestReaders] = await Promise.all([
+  const [stats, importRun, digestReaders, openReports] = await Promise.all([
     dashboardStats(services.database, services.now()).then(
       (value) => ({ stats: value, error: null }),
       (error: unknown) => {
@@ -51,6 +52,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         return null;
       },
     ),
+    // Visitors' reports waiting for an admin (their queue: /admin/reports).
+    openReportCount(services.database).catch((error: unknown) => {
+      services.log.error({ err: error }, "dashboard: open reports not counted");
+      return null;
+    }),
   ]);
   return {
     ...stats,
@@ -58,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastImport: importRun.run,
     lastImportError: importRun.runError,
     digestReaders,
+    openReports,
   };
 }
 
@@ -78,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const number = (n: number) => n.toLocaleString("en-US");
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, error, importJob, lastImport, lastImportError, digestReaders } = loaderData;
+  const { stats, error, importJob, lastImport, lastImportError, digestReaders, openReports } = loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -111,6 +118,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   ? ([["Test orders (no charge, not revenue)", number(stats.testOrders)]] as const)
                   : []),
                 ...(digestReaders !== null ? ([["Weekly digest readers", number(digestReaders)]] as const) : []),
+                ...(openReports !== null ? ([["Open reports", number(openReports)]] as const) : []),
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl border border-slate-200 p-4">

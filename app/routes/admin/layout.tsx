@@ -50,6 +50,7 @@ const NAV = [
   { to: "/admin/jobs", label: "Jobs" },
   { to: "/admin/digest", label: "Digest" },
   { to: "/admin/claims", label: "Claims" },
+  { to: "/admin/reports", label: "Reports" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

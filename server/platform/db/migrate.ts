@@ -16,6 +16,7 @@ import * as digest from "./migrations/2026-11-27T12-digest.ts";
 import * as claimsPerOwner from "./migrations/2026-11-27T13-claims-per-owner.ts";
 import * as paidReview from "./migrations/2026-11-27T15-paid-review.ts";
 import * as fileImports from "./migrations/2026-11-28T16-file-imports.ts";
+import * as reports from "./migrations/2026-11-28T18-reports.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27T13-claims-per-owner": claimsPerOwner,
   "2026-11-27T15-paid-review": paidReview,
   "2026-11-28T16-file-imports": fileImports,
+  "2026-11-28T18-reports": reports,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

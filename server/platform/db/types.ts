@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+import type { ReportReason, ReportResolution } from "../../../core/reports.ts";
 
 // Conventions (docs/decisions/003-ids-timestamps-money.md): ids are random text, times are integer
 // milliseconds since the epoch (UTC), money is integer cents, lists are JSON text, flags are
@@ -281,7 +282,8 @@ export type AuditAction =
   | "owner-link"
   | "owner-edit"
   | "owner-edit-approve"
-  | "owner-edit-reject";
+  | "owner-edit-reject"
+  | "report-resolve";
 
 export interface AuditLogTable {
   id: string;
@@ -384,6 +386,26 @@ export interface DigestDeliveriesTable {
 }
 
 /** Kysely's view of the whole schema. */
+/**
+ * A visitor's report of a problem with a listing (docs/decisions/049): who sent it is kept only as
+ * a keyed hash of that day's visitor, the reply address only until the outcome is mailed.
+ */
+export interface ListingReportsTable {
+  id: string;
+  tool_id: string;
+  reason: ReportReason;
+  note: WithDefault<string>;
+  email: string | null;
+  /** HMAC of the visitor (their visitor cookie, else their network) and the day: one report per tool a day. */
+  visitor_hash: string;
+  /** The UTC day it was sent (the day's first millisecond). */
+  day: number;
+  status: "open" | "resolved";
+  resolution: ReportResolution | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
 export interface DB {
   tools: ToolsTable;
   tool_categories: ToolCategoriesTable;
@@ -411,6 +433,7 @@ export interface DB {
   digest_issues: DigestIssuesTable;
   digest_deliveries: DigestDeliveriesTable;
   file_imports: FileImportsTable;
+  listing_reports: ListingReportsTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
