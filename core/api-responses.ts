@@ -1,5 +1,6 @@
 import { z } from "./zod.ts";
 import { CATEGORIES, type CategorySlug } from "./categories.ts";
+import { LIFECYCLE_STATES } from "./lifecycle.ts";
 
 // What the public JSON API answers, as schemas: the server builds its answers to these types, the
 // OpenAPI description and the MCP tools' structured output are made from them, and tests check
@@ -32,6 +33,11 @@ export const toolSummarySchema = z
       .describe("What was paid for the featured year, in US dollars; 0 when not featured."),
     featuredUntil: z.string().nullable().describe("When the featured year ends (ISO 8601), or null."),
     createdAt: z.string().describe("When it was listed (ISO 8601)."),
+    lifecycle: z
+      .enum(LIFECYCLE_STATES)
+      .describe(
+        "Whether it is still alive: active; stale (its website and repository showed no change for a long time); unreachable (its website failed several link checks in a row); discontinued or acquired (set by hand). Lists leave out unreachable and discontinued tools unless asked with include=inactive.",
+      ),
   })
   .meta({ id: "ToolSummary" });
 
@@ -48,6 +54,20 @@ export const toolDetailSchema = toolSummarySchema
     integrations: z.array(z.string()),
     targetAudience: z.array(z.string()),
     updatedAt: z.string().describe("When its listing last changed (ISO 8601)."),
+    lastCheckedAt: z
+      .string()
+      .nullable()
+      .describe("When the weekly link check last visited its website (ISO 8601), or null."),
+    lastUpdatedAt: z
+      .string()
+      .nullable()
+      .describe(
+        "When the link check last saw its website change, or its public repository's last activity, whichever is later (ISO 8601); null when not known.",
+      ),
+    successor: z
+      .object({ slug: z.string(), name: z.string(), url: z.string() })
+      .nullable()
+      .describe("The tool that took over from a discontinued or acquired one, or null."),
   })
   .meta({ id: "ToolDetail" });
 

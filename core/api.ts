@@ -2,7 +2,7 @@ import { wholeNumber, z } from "./zod.ts";
 import { categoryBySlug } from "./categories.ts";
 import { DEFAULT_SORT, LIMITS, parsePage, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
-import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
+import { INCLUDE_INACTIVE, parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
 import { MAX_QUERY_LENGTH, normalizeQuery } from "./search.ts";
 import { STATUS_TOKEN_PATTERN } from "./submission.ts";
 import { isOneLine, oneLineMessage } from "./text.ts";
@@ -115,6 +115,7 @@ export const toolListQuerySchema = z
       .meta({ description: `Tools per page, 1 to ${LIMITS.apiMaxPageSize} (default ${LIMITS.apiDefaultPageSize}).` }),
     pricing: filterField("pricing", Object.values(PRICING_SLUGS)),
     platform: filterField("platform", Object.values(PLATFORM_SLUGS)),
+    include: includeField(),
   })
   .refine((q) => q.page === undefined || q.cursor === undefined, { message: PAGE_OR_CURSOR, path: ["cursor"] })
   .refine((q) => q.cursor === undefined || q.cursor.sort === q.sort, {
@@ -135,6 +136,17 @@ function filterField(name: "pricing" | "platform", options: readonly string[]) {
     .meta({ description: `Any of ${options.join(", ")}, comma-separated: tools with any of them.` });
 }
 
+/** `include=inactive`: lists and search also give unreachable and discontinued tools (core/lifecycle.ts). */
+function includeField() {
+  return z
+    .enum([INCLUDE_INACTIVE], { error: `include must be ${INCLUDE_INACTIVE}.` })
+    .optional()
+    .meta({
+      description:
+        "`inactive`: also tools whose website failed the link check several times in a row (unreachable) and discontinued ones, which are left out otherwise.",
+    });
+}
+
 export type ToolListQuery = z.infer<typeof toolListQuerySchema>;
 
 const SEARCH_REQUIRED = "q is required: the words to search for.";
@@ -147,6 +159,7 @@ export const searchQuerySchema = z
       .meta({ description: `The words to search for, at most ${MAX_QUERY_LENGTH} characters.` }),
     page: pageTextField(),
     cursor: cursorField(searchCursor, NEXT_CURSOR),
+    include: includeField(),
   })
   .refine((q) => q.page === undefined || q.cursor === undefined, { message: PAGE_OR_CURSOR, path: ["cursor"] });
 

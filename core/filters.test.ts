@@ -42,7 +42,7 @@ describe("parseFilters", () => {
   it("reads comma-separated values into the options' listed order, whatever order they are given in", () => {
     expect(parse("pricing=subscription,free,paid&platform=linux,web,mac")).toEqual({
       filters: { pricing: ["Free", "Paid", "Subscription"], platforms: ["Web", "macOS", "Linux"] },
-      unknown: { pricing: [], platform: [] },
+      unknown: { pricing: [], platform: [], include: [] },
     });
     // The platform parameter may come first: the filters are the same.
     expect(parse("platform=mac&pricing=freemium").filters).toEqual({ pricing: ["Freemium"], platforms: ["macOS"] });
@@ -82,7 +82,7 @@ describe("parseFilters", () => {
     ]) {
       expect(parse(query), query).toEqual({
         filters: { pricing: [], platforms: ["macOS"] },
-        unknown: { pricing: [], platform: [] },
+        unknown: { pricing: [], platform: [], include: [] },
       });
     }
   });
@@ -90,12 +90,12 @@ describe("parseFilters", () => {
   it("reports values that are no option, lower-cased and each once, per parameter, and keeps the known ones", () => {
     expect(parse("pricing=free,gratis,GRATIS&pricing=cheap&platform=bsd,web")).toEqual({
       filters: { pricing: ["Free"], platforms: ["Web"] },
-      unknown: { pricing: ["gratis", "cheap"], platform: ["bsd"] },
+      unknown: { pricing: ["gratis", "cheap"], platform: ["bsd"], include: [] },
     });
     // Labels are not slugs, nor is a value of the other filter.
     expect(parse("pricing=One-time Purchase,mac&platform=Browser Extension,free")).toEqual({
       filters: NO_FILTERS,
-      unknown: { pricing: ["one-time purchase", "mac"], platform: ["browser extension", "free"] },
+      unknown: { pricing: ["one-time purchase", "mac"], platform: ["browser extension", "free"], include: [] },
     });
   });
 
@@ -108,15 +108,26 @@ describe("parseFilters", () => {
       "pricing=%20,%20&platform=,",
       "pricing&platform",
     ]) {
-      expect(parse(query), query).toEqual({ filters: NO_FILTERS, unknown: { pricing: [], platform: [] } });
+      expect(parse(query), query).toEqual({ filters: NO_FILTERS, unknown: { pricing: [], platform: [], include: [] } });
     }
     expect(parse("pricing=,free,,&platform=,mac,").filters).toEqual({ pricing: ["Free"], platforms: ["macOS"] });
+  });
+
+  it("reads include=inactive as showing inactive tools too, and reports any other value", () => {
+    expect(parse("include=inactive").filters).toEqual({ pricing: [], platforms: [], inactive: true });
+    expect(parse("include=INACTIVE,bogus")).toEqual({
+      filters: { pricing: [], platforms: [], inactive: true },
+      unknown: { pricing: [], platform: [], include: ["bogus"] },
+    });
+    expect(filterQuery({ pricing: ["Free"], platforms: [], inactive: true })).toBe("pricing=free&include=inactive");
+    // Showing more tools is no narrowing: the list keeps its name.
+    expect(isFiltered({ pricing: [], platforms: [], inactive: true })).toBe(false);
   });
 
   it("reads only the pricing and platform parameters, by their exact names", () => {
     expect(parse("page=2&sort=name&category=design&Pricing=free&PLATFORM=mac&platforms=web")).toEqual({
       filters: NO_FILTERS,
-      unknown: { pricing: [], platform: [] },
+      unknown: { pricing: [], platform: [], include: [] },
     });
   });
 
@@ -165,7 +176,7 @@ describe("filterQuery", () => {
       { pricing: [...PRICING_MODELS], platforms: [...PLATFORMS] },
     ];
     for (const filters of cases)
-      expect(parse(filterQuery(filters))).toEqual({ filters, unknown: { pricing: [], platform: [] } });
+      expect(parse(filterQuery(filters))).toEqual({ filters, unknown: { pricing: [], platform: [], include: [] } });
   });
 });
 

@@ -29,18 +29,26 @@ export const PLATFORM_SLUGS: Record<Platform, string> = {
   "Browser Extension": "browser-extension",
 };
 
-/** What a list is narrowed to; an empty list means "any". Options are in their listed order. */
+/**
+ * What a list is narrowed to; an empty list means "any". Options are in their listed order.
+ * `inactive`: also the tools lists leave out by their lifecycle, unreachable and discontinued
+ * ones (core/lifecycle.ts), which the URL asks for as `include=inactive`.
+ */
 export interface ListFilters {
   pricing: PricingModel[];
   platforms: Platform[];
+  inactive?: boolean;
 }
 
 export const NO_FILTERS: ListFilters = { pricing: [], platforms: [] };
 
+/** The one value of `include`: lists show unreachable and discontinued tools too. */
+export const INCLUDE_INACTIVE = "inactive";
+
 /** The filters as a query read them, and the values it named that are no option. */
 export interface ParsedFilters {
   filters: ListFilters;
-  unknown: { pricing: string[]; platform: string[] };
+  unknown: { pricing: string[]; platform: string[]; include: string[] };
 }
 
 const PRICING_BY_SLUG = new Map(PRICING_MODELS.map((m) => [PRICING_SLUGS[m], m]));
@@ -73,26 +81,34 @@ function pick<T extends string>(
   return { chosen: order.filter((option) => chosen.has(option)), unknown };
 }
 
-/** Reads `pricing` and `platform` from a query: each given once comma-separated, or repeated. */
+const INCLUDE_BY_SLUG = new Map([[INCLUDE_INACTIVE, INCLUDE_INACTIVE]]);
+
+/** Reads `pricing`, `platform` and `include` from a query: each given once comma-separated, or repeated. */
 export function parseFilters(query: URLSearchParams): ParsedFilters {
   const pricing = pick(query.getAll("pricing"), PRICING_BY_SLUG, PRICING_MODELS);
   const platforms = pick(query.getAll("platform"), PLATFORM_BY_SLUG, PLATFORMS);
+  const include = pick(query.getAll("include"), INCLUDE_BY_SLUG, [INCLUDE_INACTIVE]);
   return {
-    filters: { pricing: pricing.chosen, platforms: platforms.chosen },
-    unknown: { pricing: pricing.unknown, platform: platforms.unknown },
+    filters: {
+      pricing: pricing.chosen,
+      platforms: platforms.chosen,
+      ...(include.chosen.length > 0 ? { inactive: true } : {}),
+    },
+    unknown: { pricing: pricing.unknown, platform: platforms.unknown, include: include.unknown },
   };
 }
 
-/** Whether any filter narrows the list. */
+/** Whether any filter narrows the list (showing inactive tools too widens it: not counted). */
 export function isFiltered(filters: ListFilters): boolean {
   return filters.pricing.length > 0 || filters.platforms.length > 0;
 }
 
-/** The filters' canonical query parameters (pricing first), without `?`; "" when none. */
+/** The filters' canonical query parameters (pricing, platform, include), without `?`; "" when none. */
 export function filterQuery(filters: ListFilters): string {
   const parts: string[] = [];
   if (filters.pricing.length > 0) parts.push(`pricing=${filters.pricing.map((m) => PRICING_SLUGS[m]).join(",")}`);
   if (filters.platforms.length > 0) parts.push(`platform=${filters.platforms.map((p) => PLATFORM_SLUGS[p]).join(",")}`);
+  if (filters.inactive) parts.push(`include=${INCLUDE_INACTIVE}`);
   return parts.join("&");
 }
 

@@ -135,6 +135,7 @@ function tool(overrides: Partial<ToolDetailJson> = {}): ToolDetailJson {
     featuredPrice: 0,
     featuredUntil: null,
     createdAt: "2026-03-04T05:06:07.000Z",
+    lifecycle: "active",
     description: "Quillpad keeps your notes. It syncs them too.",
     screenshotUrl: null,
     tags: ["Note taking", "日本"],
@@ -145,6 +146,9 @@ function tool(overrides: Partial<ToolDetailJson> = {}): ToolDetailJson {
     integrations: ["Slack"],
     targetAudience: ["Writers"],
     updatedAt: "2026-03-05T00:00:00.000Z",
+    lastCheckedAt: null,
+    lastUpdatedAt: null,
+    successor: null,
     ...overrides,
   };
 }

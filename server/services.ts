@@ -29,6 +29,7 @@ import { createScreenshotCapturer } from "./screenshots/capture.ts";
 import { createScreenshotService, screenshotJob, type ScreenshotService } from "./screenshots/service.ts";
 import { diskStorage, type Storage } from "./platform/storage/index.ts";
 import { s3Storage } from "./platform/storage/s3.ts";
+import { lifecycleThresholds } from "./catalog/lifecycle.ts";
 
 /**
  * What route modules and domain functions need from the running server, handed to them per
@@ -147,7 +148,7 @@ export function createServices(
     }),
   });
   const importer = { config, database, storage, freshness, screenshots, log, now, metrics };
-  const catalog = createPublicCatalog(database, freshness, log);
+  const catalog = createPublicCatalog(database, freshness, log, lifecycleThresholds(config));
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
   const views = createViewCounter({ database, log, now });
@@ -164,6 +165,7 @@ export function createServices(
       database,
       now,
       siteUrl: config.siteUrl,
+      thresholds: lifecycleThresholds(config),
       dir: path.join(config.dataDir, "exports"),
       freshness,
       log,

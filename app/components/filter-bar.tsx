@@ -1,4 +1,10 @@
-import { PLATFORM_SLUGS, PRICING_SLUGS, withoutOption, type ListFilters } from "../../core/filters.ts";
+import {
+  INCLUDE_INACTIVE,
+  PLATFORM_SLUGS,
+  PRICING_SLUGS,
+  withoutOption,
+  type ListFilters,
+} from "../../core/filters.ts";
 import type { Platform } from "../../core/platforms.ts";
 import type { PricingModel } from "../../core/pricing.ts";
 import { PageLink } from "./ui/page-link.tsx";
@@ -27,7 +33,7 @@ export function FilterBar({
   facets: FilterFacets;
   sort?: { value: string; options: { value: string; label: string }[] };
 }) {
-  const chosen = filters.pricing.length + filters.platforms.length;
+  const chosen = filters.pricing.length + filters.platforms.length + (filters.inactive ? 1 : 0);
   return (
     <form
       method="get"
@@ -61,6 +67,17 @@ export function FilterBar({
               checked: filters.platforms.includes(platform),
             }))}
           />
+          {/* Unreachable and discontinued tools are left out unless asked for (core/lifecycle.ts). */}
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              name="include"
+              value={INCLUDE_INACTIVE}
+              defaultChecked={filters.inactive === true}
+              className="h-4 w-4 shrink-0"
+            />
+            <span>Show unreachable and discontinued tools</span>
+          </label>
         </div>
       </details>
       {sort && (
@@ -147,6 +164,9 @@ export function ActiveFilters({
     ...extra,
     ...filters.pricing.map((model) => ({ label: model, href: hrefFor(withoutOption(filters, { pricing: model })) })),
     ...filters.platforms.map((platform) => ({ label: platform, href: hrefFor(withoutOption(filters, { platform })) })),
+    ...(filters.inactive
+      ? [{ label: "Unreachable and discontinued shown", href: hrefFor({ ...filters, inactive: false }) }]
+      : []),
   ];
   if (chips.length === 0 && clearAll === null) return null;
   return (

@@ -2,6 +2,7 @@ import { toolAnchor } from "../../core/likes.ts";
 import { categoryPath } from "../../core/catalog.ts";
 import { categoryName, outboundRel, toolHref, type CardView } from "../lib/tools.ts";
 import { FeaturedBadge } from "./featured-badge.tsx";
+import { LifecycleBadge } from "./lifecycle-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ToolLogo } from "./tool-logo.tsx";
 import { PageLink } from "./ui/page-link.tsx";
@@ -54,6 +55,7 @@ export function ToolCard({
       <p className="tool-card-tagline">{tool.tagline}</p>
       <div className="tool-card-meta">
         {tool.featured && <FeaturedBadge priceCents={tool.featured.priceCents} />}
+        <LifecycleBadge state={tool.lifecycle} />
         {tool.categories[0] && (
           <PageLink to={categoryPath(tool.categories[0])} className="tool-card-category">
             {categoryName(tool.categories[0])}

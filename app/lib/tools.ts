@@ -42,7 +42,16 @@ export function outboundRel(tool: { featured: object | null }): string {
 export function cardView(
   tool: Pick<
     ToolCard,
-    "id" | "slug" | "name" | "tagline" | "websiteUrl" | "logoUrl" | "categories" | "upvotesCount" | "featured"
+    | "id"
+    | "slug"
+    | "name"
+    | "tagline"
+    | "websiteUrl"
+    | "logoUrl"
+    | "categories"
+    | "upvotesCount"
+    | "featured"
+    | "lifecycle"
   >,
 ) {
   return {
@@ -55,6 +64,7 @@ export function cardView(
     categories: tool.categories.slice(0, 1),
     upvotesCount: tool.upvotesCount,
     featured: tool.featured ? { priceCents: tool.featured.priceCents } : null,
+    lifecycle: tool.lifecycle,
   };
 }
 

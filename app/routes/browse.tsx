@@ -84,7 +84,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
             filters={filters}
             hrefFor={(next) => browsePath(filterValue, sort, 1, next)}
             extra={filter ? [{ label: filter.name, href: browsePath({ kind: "all" }, sort, 1, filters) }] : []}
-            clearAll={filter || filtered || sort !== DEFAULT_SORT ? "/browse/all" : null}
+            clearAll={filter || filtered || filters.inactive || sort !== DEFAULT_SORT ? "/browse/all" : null}
           />
         </div>
         <p className="text-slate-700" aria-live="polite">

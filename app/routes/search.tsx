@@ -141,7 +141,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               filters={outcome.filters}
               hrefFor={(next) => searchPath(outcome.term, 1, false, { filters: next, order: outcome.order })}
               clearAll={
-                isFiltered(outcome.filters) || outcome.order !== DEFAULT_SEARCH_ORDER ? searchPath(outcome.term) : null
+                isFiltered(outcome.filters) || outcome.filters.inactive || outcome.order !== DEFAULT_SEARCH_ORDER
+                  ? searchPath(outcome.term)
+                  : null
               }
             />
             <FilterBar

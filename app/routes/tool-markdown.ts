@@ -5,6 +5,7 @@ import { findPublicTool } from "../../server/catalog/queries.ts";
 import { showsLikeCounts } from "../../server/platform/http/like-counts.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/tool-markdown.ts";
+import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 
 // A tool page as Markdown (/tool/{slug}.md, the llmstxt.org convention of a page's address with
 // .md added), for assistants. Its own route `tool/:key.md`, which React Router ranks above the
@@ -13,7 +14,7 @@ import type { Route } from "./+types/tool-markdown.ts";
 // review has a page for its submitter, but nothing to hand to machines.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, config, now } = context.get(servicesContextKey);
-  const tool = await findPublicTool(database, params.key, now());
+  const tool = await findPublicTool(database, params.key, now(), lifecycleThresholds(config));
   if (!tool) {
     throw new Response("Tool not found.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }

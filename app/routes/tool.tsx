@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import { categoryPath, LIMITS, tagPath } from "../../core/catalog.ts";
+import { alternativesPath, categoryPath, LIMITS, tagPath } from "../../core/catalog.ts";
+import { discontinuedLongAgo, LIFECYCLE_LABELS } from "../../core/lifecycle.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
 import { REPORT_HONEYPOT_FIELD, reportSchema } from "../../core/reports.ts";
@@ -16,6 +17,7 @@ import { findReportableTool, submitReport } from "../../server/reports/service.t
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
+import { LifecycleBadge } from "../components/lifecycle-badge.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { PageScript } from "../components/page-script.tsx";
@@ -30,6 +32,7 @@ import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
 import type { RouteHandle } from "../root.tsx";
+import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script
 // (ADR 005; every public page since ADR 024).
@@ -37,7 +40,7 @@ import type { RouteHandle } from "../root.tsx";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, catalog, now, config } = context.get(servicesContextKey);
   const at = now();
-  const tool = await findTool(database, params.key, at);
+  const tool = await findTool(database, params.key, at, lifecycleThresholds(config));
   if (!tool) throw data("Tool not found.", { status: 404 });
   // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
@@ -62,6 +65,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     compareWith,
     // Dates of another year than this one say which.
     now: at,
+    // Discontinued long enough ago: still reachable, but no longer offered to search engines.
+    noindex: discontinuedLongAgo(
+      { manual: tool.manualLifecycle, lifecycleSetAt: tool.lifecycleSetAt },
+      config.lifecycle.noindexDays,
+      at,
+    ),
   };
 }
 
@@ -151,7 +160,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     const refused = isRouteErrorResponse(error) && error.status !== 404;
     return [{ title: refused ? "Not accepted" : "Tool Not Found" }, { name: "robots", content: "noindex" }];
   }
-  const { tool, shareImage } = loaderData;
+  const { tool, shareImage, noindex } = loaderData;
   const path = `/tool/${encodeURIComponent(tool.slug)}`;
   const title = toolTitle(tool.name, tool.tagline);
   const tags = seoMeta(matches, {
@@ -160,7 +169,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     path,
     image: shareImage ? { ...shareImage, alt: title } : tool.logoUrl,
     type: "article",
-    noindex: !tool.isPublic,
+    noindex: !tool.isPublic || noindex,
   });
   // The same page as Markdown, for assistants (app/routes/tool-markdown.ts): public tools only.
   if (tool.isPublic) tags.push({ tagName: "link", rel: "alternate", type: "text/markdown", href: `${path}.md` });
@@ -203,6 +212,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
         </Alert>
       )}
 
+      {tool.isPublic && tool.lifecycle !== "active" && <LifecycleNotice tool={tool} />}
+
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-4">
           <ToolLogo name={tool.name} logoUrl={tool.logoUrl} size={80} />
@@ -211,6 +222,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
             <p className="mt-1 text-lg text-slate-700 wrap-anywhere">{tool.tagline}</p>
             <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
               {featured && <FeaturedBadge priceCents={featured.priceCents} />}
+              <LifecycleBadge state={tool.lifecycle} />
               <span>
                 Added{" "}
                 <time dateTime={new Date(tool.createdAt).toISOString()}>{formatAddedShort(tool.createdAt, now)}</time>
@@ -326,12 +338,14 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
               <Fact label="Status">{tool.isPublic ? "Verified" : "Pending"}</Fact>
               {featured && <Fact label="Placement">Featured Tool</Fact>}
               <Fact label="Added">{formatAddedFull(tool.createdAt)}</Fact>
+              {tool.lifecycle !== "active" && <Fact label="Lifecycle">{LIFECYCLE_LABELS[tool.lifecycle]}</Fact>}
               {tool.linkCheck && (
-                <Fact label="Link checked">
+                <Fact label="Last checked">
                   {formatAddedFull(tool.linkCheck.checkedAt)}
                   {!tool.linkCheck.ok && " — not reachable"}
                 </Fact>
               )}
+              {tool.lastUpdatedAt !== null && <Fact label="Last updated">{formatAddedFull(tool.lastUpdatedAt)}</Fact>}
             </dl>
           </InfoBox>
           {badge && <OwnerBox slug={tool.slug} name={tool.name} badge={badge} />}
@@ -504,5 +518,31 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
         ))}
       </ul>
     </Section>
+  );
+}
+
+/** What a visitor should know before choosing a tool that may no longer be alive, and where to go instead. */
+function LifecycleNotice({ tool }: { tool: Route.ComponentProps["loaderData"]["tool"] }) {
+  const alternatives = (
+    <PageLink to={alternativesPath(tool.slug)} className="underline">
+      alternatives to {tool.name}
+    </PageLink>
+  );
+  const successor = tool.successor && (
+    <PageLink to={`/tool/${encodeURIComponent(tool.successor.slug)}`} className="underline">
+      {tool.successor.name}
+    </PageLink>
+  );
+  const says = {
+    discontinued: <strong>{tool.name} is discontinued.</strong>,
+    acquired: <strong>{tool.name} was acquired.</strong>,
+    unreachable: <strong>{tool.name}’s website could not be reached in the last checks.</strong>,
+    stale: <strong>{tool.name} has not shown any change for a long time.</strong>,
+  }[tool.lifecycle as Exclude<typeof tool.lifecycle, "active">];
+  return (
+    <Alert tone="warning">
+      {says} {successor && <>Its successor is {successor}. </>}
+      See the {alternatives}.
+    </Alert>
   );
 }

@@ -25,7 +25,7 @@ const SCREENSHOT_ERRORS: Record<ScreenshotError["code"], ErrorCode> = {
 export interface AdminApiDeps {
   database: Database;
   now: () => number;
-  config: Pick<Config, "siteUrl">;
+  config: Pick<Config, "siteUrl" | "lifecycle" | "linkHealth">;
   log: Logger;
   screenshots: Pick<ScreenshotService, "take">;
   scheduler: Pick<Scheduler, "run">;

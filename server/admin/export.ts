@@ -9,6 +9,8 @@ import { toolDetailBatches } from "../catalog/queries.ts";
 import type { Database } from "../platform/db/index.ts";
 import { sendStream } from "../platform/http/send-stream.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { LifecycleThresholds } from "../../core/lifecycle.ts";
+import { lifecycleThresholds, type LifecycleConfig } from "../catalog/lifecycle.ts";
 
 // The admin's export of the whole catalogue (README: "Exporting the catalogue"): every tool
 // whatever its status, with what only admins see, as JSON Lines or CSV, read a batch at a time and
@@ -21,8 +23,9 @@ export async function* adminToolRecords(
   database: Database,
   now: number,
   siteUrl: string,
+  thresholds: LifecycleThresholds,
 ): AsyncGenerator<AdminToolRecord[]> {
-  for await (const batch of toolDetailBatches(database, now, { publicOnly: false })) {
+  for await (const batch of toolDetailBatches(database, now, { publicOnly: false, thresholds })) {
     const paid = await paidOrdersOf(
       database,
       batch.map(({ row }) => row.id),
@@ -95,7 +98,7 @@ const CONTENT_TYPES = { jsonl: "application/x-ndjson; charset=utf-8", csv: "text
 
 /** `GET /api/admin/export.jsonl` and `.csv`: the file, saved under the day's name. */
 export function adminExportHandler(
-  services: { database: Database; now: () => number; config: { siteUrl: string }; log: Logger },
+  services: { database: Database; now: () => number; config: { siteUrl: string } & LifecycleConfig; log: Logger },
   format: "jsonl" | "csv",
 ): RequestHandler {
   return async (req, res, next) => {
@@ -108,7 +111,10 @@ export function adminExportHandler(
         return;
       }
       const body = Readable.from(
-        exportText(adminToolRecords(services.database, now, services.config.siteUrl), format),
+        exportText(
+          adminToolRecords(services.database, now, services.config.siteUrl, lifecycleThresholds(services.config)),
+          format,
+        ),
         {
           objectMode: false,
         },

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { isManualLifecycle, type ManualLifecycleState } from "../../core/lifecycle.ts";
 import { websiteKey } from "../../core/submission.ts";
 import { PUBLIC_STATUSES, type ToolContent, type ToolStatus } from "../../core/tool.ts";
 import { memberships, toolContentOf } from "../catalog/queries.ts";
@@ -82,15 +83,21 @@ export interface EditableTool extends ToolContent {
   screenshotUrl: string | null;
   createdAt: number;
   updatedAt: number;
+  /** The lifecycle state set by hand (null: derived by the link check), and the successor's slug. */
+  lifecycle: ManualLifecycleState | null;
+  successorSlug: string | null;
 }
 
 /** A tool of any status by id, for the edit page; null when there is none. */
 export async function findToolForEdit(database: Database, id: string): Promise<EditableTool | null> {
   const row = await database.db.selectFrom("tools").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [categories, tags] = await Promise.all([
+  const [categories, tags, successor] = await Promise.all([
     memberships(database, "tool_categories", [id]),
     memberships(database, "tool_tags", [id]),
+    row.successor_id === null
+      ? undefined
+      : database.db.selectFrom("tools").select("slug").where("id", "=", row.successor_id).executeTakeFirst(),
   ]);
   return {
     id: row.id,
@@ -104,6 +111,8 @@ export async function findToolForEdit(database: Database, id: string): Promise<E
     screenshotUrl: row.screenshot_url,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    lifecycle: isManualLifecycle(row.lifecycle) ? row.lifecycle : null,
+    successorSlug: successor?.slug ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import { SEARCH_LIMITS, type SearchService } from "../search/service.ts";
 import { toolDetail, toolSummary } from "./tool-json.ts";
+import { lifecycleThresholds } from "../catalog/lifecycle.ts";
 
 // The answers of the machine-readable catalogue, built once for both doors to it: the JSON API
 // (server/api/v1.ts) and the MCP tools (server/mcp). Public tools only.
@@ -18,7 +19,7 @@ import { toolDetail, toolSummary } from "./tool-json.ts";
 export interface CatalogAnswerDeps {
   database: Database;
   now: () => number;
-  config: Pick<Config, "siteUrl">;
+  config: Pick<Config, "siteUrl" | "lifecycle" | "linkHealth">;
   catalog: Pick<PublicCatalog, "list" | "facets" | "alternatives" | "categoryCounts">;
   search: SearchService;
 }
@@ -30,7 +31,9 @@ export interface CatalogAnswerDeps {
 export async function toolListAnswer(deps: CatalogAnswerDeps, q: ToolListQuery): Promise<ToolListJson> {
   const page = q.page ?? 1;
   const category = q.category && q.category !== "all" ? categoryBySlug(q.category)!.slug : null;
-  const { filters } = parseFilters(new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "" }));
+  const { filters } = parseFilters(
+    new URLSearchParams({ pricing: q.pricing ?? "", platform: q.platform ?? "", include: q.include ?? "" }),
+  );
   const now = deps.now();
   const [{ items, total, next: end }, facets] = await Promise.all([
     deps.catalog.list(now, {
@@ -69,7 +72,9 @@ export async function toolListAnswer(deps: CatalogAnswerDeps, q: ToolListQuery):
 /** Everything public about the tool a slug or id names; null when no public tool has it. */
 export async function toolAnswer(deps: CatalogAnswerDeps, key: string): Promise<ToolJson | null> {
   // A NUL names no tool (and PostgreSQL text cannot hold one).
-  const tool = key.includes("\u0000") ? null : await findTool(deps.database, key, deps.now());
+  const tool = key.includes("\u0000")
+    ? null
+    : await findTool(deps.database, key, deps.now(), lifecycleThresholds(deps.config));
   if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
   return { data: toolDetail(tool, deps.config.siteUrl) };
 }
@@ -100,8 +105,18 @@ export async function alternativesAnswer(
  * tools it shows (`likeCounts`); or why there is none: no words to search for, or too many characters.
  * By page number, or the page after a cursor's position.
  */
-export async function searchAnswer(deps: CatalogAnswerDeps, raw: string, page: number, cursor?: SearchQuery["cursor"]) {
-  const outcome = await deps.search.search(raw, page, { sidebars: false, after: cursor });
+export async function searchAnswer(
+  deps: CatalogAnswerDeps,
+  raw: string,
+  page: number,
+  cursor?: SearchQuery["cursor"],
+  include?: SearchQuery["include"],
+) {
+  const outcome = await deps.search.search(raw, page, {
+    sidebars: false,
+    after: cursor,
+    ...(include ? { filters: { pricing: [], platforms: [], inactive: true } } : {}),
+  });
   if (outcome.kind !== "results") return outcome;
   const answer: SearchJson = {
     query: outcome.query,

@@ -12,6 +12,7 @@ import { toolDetailBatches } from "../catalog/queries.ts";
 import { setLikes } from "../likes/service.ts";
 import { syntheticTools } from "../seed/synthetic.ts";
 import { createPublicExport, EXPORT_COUNTS_REFRESH_MS } from "./export.ts";
+import { lifecycleThresholds } from "../catalog/lifecycle.ts";
 
 const SECRET = "export-secret@example.com";
 const BASE = Date.UTC(2026, 4, 1);
@@ -211,7 +212,10 @@ describe("the public export of a large catalogue", () => {
 
   it("is read in batches of at most 500 tools", async () => {
     const sizes: number[] = [];
-    for await (const batch of toolDetailBatches(server.services.database, Date.now(), { publicOnly: true }))
+    for await (const batch of toolDetailBatches(server.services.database, Date.now(), {
+      publicOnly: true,
+      thresholds: lifecycleThresholds(server.services.config),
+    }))
       sizes.push(batch.length);
     expect(sizes.every((n) => n <= 500)).toBe(true);
     expect(sizes.length).toBe(Math.ceil(publicIds.size / 500));
@@ -224,6 +228,7 @@ describe("the public export of a large catalogue", () => {
       database: services.database,
       now: services.now,
       siteUrl: services.config.siteUrl,
+      thresholds: lifecycleThresholds(services.config),
       dir: path.join(services.config.dataDir, "exports-slow"),
       freshness: services.freshness,
       log: services.log,

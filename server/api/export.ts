@@ -14,6 +14,7 @@ import { etagMatches } from "../platform/http/page-cache.ts";
 import { sendStream } from "../platform/http/send-stream.ts";
 import { makePrivateDir, PRIVATE_FILE_MODE } from "../platform/private-files.ts";
 import { toolDetail } from "./tool-json.ts";
+import type { LifecycleThresholds } from "../../core/lifecycle.ts";
 
 // The public export (`GET /api/v1/export.jsonl`, README: "JSON API"): every public tool as one
 // ToolDetail per line. Written once per catalogue generation to a file (and its gzip), then every
@@ -50,6 +51,8 @@ export interface PublicExportDeps {
   database: Database;
   now: () => number;
   siteUrl: string;
+  /** What a tool's lifecycle is derived with. */
+  thresholds: LifecycleThresholds;
   /** Where the files are kept (DATA_DIR/exports). */
   dir: string;
   freshness: Pick<CatalogFreshness, "generation" | "countsCutoff">;
@@ -100,7 +103,10 @@ export function createPublicExport(deps: PublicExportDeps): PublicExport {
     const liveBuffer = deps.liveBufferBytes ?? 4 * 1024 * 1024;
     let feeding = live !== null;
     try {
-      for await (const batch of toolDetailBatches(deps.database, madeAt, { publicOnly: true })) {
+      for await (const batch of toolDetailBatches(deps.database, madeAt, {
+        publicOnly: true,
+        thresholds: deps.thresholds,
+      })) {
         const chunk = batch.map(({ detail }) => `${JSON.stringify(toolDetail(detail, deps.siteUrl))}\n`).join("");
         hash.update(chunk);
         bytes += Buffer.byteLength(chunk);

@@ -46,7 +46,7 @@ describe("the API's OpenAPI description", () => {
     expect(names("/api/v1/tools")).toEqual(
       expect.arrayContaining(["category", "sort", "page", "cursor", "pageSize", "pricing", "platform"]),
     );
-    expect(names("/api/v1/search")).toEqual(["q", "page", "cursor"]);
+    expect(names("/api/v1/search")).toEqual(["q", "page", "cursor", "include"]);
     expect(names("/api/v1/tools/{key}/alternatives")).toEqual(["key", "page"]);
   });
 

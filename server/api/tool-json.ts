@@ -28,6 +28,7 @@ export function toolSummary(tool: ToolCard, siteUrl: string): ToolSummaryJson {
     featuredPrice: tool.featured ? centsToUsd(tool.featured.priceCents) : 0,
     featuredUntil: tool.featured ? new Date(tool.featured.until).toISOString() : null,
     createdAt: new Date(tool.createdAt).toISOString(),
+    lifecycle: tool.lifecycle,
   };
 }
 
@@ -45,5 +46,11 @@ export function toolDetail(tool: ToolDetail, siteUrl: string): ToolDetailJson {
     integrations: tool.integrations,
     targetAudience: tool.targetAudience,
     updatedAt: new Date(tool.updatedAt).toISOString(),
+    lastCheckedAt: tool.linkCheck ? new Date(tool.linkCheck.checkedAt).toISOString() : null,
+    lastUpdatedAt: tool.lastUpdatedAt === null ? null : new Date(tool.lastUpdatedAt).toISOString(),
+    successor: tool.successor && {
+      ...tool.successor,
+      url: `${siteUrl}/tool/${encodeURIComponent(tool.successor.slug)}`,
+    },
   };
 }

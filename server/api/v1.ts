@@ -129,10 +129,10 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
         sendError(res, "invalid-argument", parsed.error.issues[0]?.message ?? "The query could not be read.");
         return;
       }
-      const { q, page, cursor } = parsed.data;
+      const { q, page, cursor, include } = parsed.data;
       // Read before searching: the answer is kept for this generation or a later one, never an older.
       const made = { generation: await services.freshness.generation(), madeAt: services.now() };
-      const outcome = await searchAnswer(services, q, page ?? 1, cursor);
+      const outcome = await searchAnswer(services, q, page ?? 1, cursor, include);
       if (outcome.kind === "too-long") {
         sendError(res, "invalid-argument", `q must be at most ${outcome.maxLength} characters.`);
         return;

@@ -117,6 +117,8 @@ export async function browsePage(
 
 /** Whether the query's filter parameters are written exactly as `canonical` (filterQuery's form) writes them. */
 function sameFilters(query: URLSearchParams, canonical: string): boolean {
-  const written = ["pricing", "platform"].flatMap((name) => query.getAll(name).map((value) => `${name}=${value}`));
+  const written = ["pricing", "platform", "include"].flatMap((name) =>
+    query.getAll(name).map((value) => `${name}=${value}`),
+  );
   return written.join("&") === canonical;
 }

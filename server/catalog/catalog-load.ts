@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { hiddenFromLists } from "../../core/lifecycle.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { HeldPayment, MemoryCatalog } from "./memory-catalog.ts";
 import { paidOrdersInForce, parseList } from "./queries.ts";
@@ -15,9 +16,16 @@ const PAGE = 250;
  * up to: the tools that left (tombstones) and the search rows of the tools changed, a page at a
  * time, and the paid orders in force. Tombstones are read before rows, so a tool that left and
  * came back is dropped and then added, never the other way round; what commits meanwhile is read
- * again next time.
+ * again next time. `unreachableAfter`: the failed link checks in a row that leave a tool out of
+ * lists (core/lifecycle.ts).
  */
-export async function catchUp(database: Database, target: MemoryCatalog, since: number, now: number): Promise<number> {
+export async function catchUp(
+  database: Database,
+  target: MemoryCatalog,
+  since: number,
+  now: number,
+  unreachableAfter: number,
+): Promise<number> {
   const upTo = await currentVersion(database);
   const gone = await database.db
     .selectFrom("tool_search_gone")
@@ -25,7 +33,7 @@ export async function catchUp(database: Database, target: MemoryCatalog, since: 
     .where("revision", ">", since)
     .execute();
   for (const { tool_id } of gone) target.remove(tool_id);
-  await applyNewer(database, target, since);
+  await applyNewer(database, target, since, unreachableAfter);
   target.setPayments(await payments(database, now));
   return Math.max(since, upTo);
 }
@@ -37,7 +45,12 @@ async function currentVersion(database: Database): Promise<number> {
 }
 
 /** Adds the search rows newer than `since` to `target`, in (revision, tool) order, a page at a time. */
-async function applyNewer(database: Database, target: MemoryCatalog, since: number): Promise<void> {
+async function applyNewer(
+  database: Database,
+  target: MemoryCatalog,
+  since: number,
+  unreachableAfter: number,
+): Promise<void> {
   // Where the page before ended; the first page starts past every row of revision `since`.
   let after = { revision: since, id: "" };
   for (let first = true; ; first = false) {
@@ -54,6 +67,8 @@ async function applyNewer(database: Database, target: MemoryCatalog, since: numb
         "s.tags",
         "t.pricing_model as pricingModel",
         "t.platforms",
+        "t.lifecycle",
+        "t.link_failures as linkFailures",
         "s.revision",
       ])
       .where((eb) =>
@@ -65,8 +80,13 @@ async function applyNewer(database: Database, target: MemoryCatalog, since: numb
       .orderBy("s.tool_id")
       .limit(PAGE)
       .execute();
-    for (const row of page)
-      target.upsert({ ...row, createdAt: Number(row.createdAt), platforms: parseList(row.platforms) });
+    for (const { lifecycle, linkFailures, ...row } of page)
+      target.upsert({
+        ...row,
+        createdAt: Number(row.createdAt),
+        platforms: parseList(row.platforms),
+        inactive: hiddenFromLists({ manual: lifecycle, linkFailures }, unreachableAfter),
+      });
     if (page.length < PAGE) return;
     const last = page[page.length - 1]!;
     after = { revision: Number(last.revision), id: last.id };

@@ -2,6 +2,7 @@ import { comparePath, LIMITS } from "../../core/catalog.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { PublicCatalog } from "./public.ts";
 import { findPublicTool, type ToolDetail } from "./queries.ts";
+import { lifecycleThresholds, type LifecycleConfig } from "./lifecycle.ts";
 
 // Side-by-side comparison of two or three public tools (ADR 029): `/compare/{a}-vs-{b}[-vs-{c}]`,
 // the slugs in alphabetical order, and `/compare?a=…&b=…[&c=…]`, the form's address, which takes
@@ -45,7 +46,7 @@ function splits(key: string): string[][] {
 
 /** `/compare/{key}`: the tools it names, or where its canonical address is, or why there is none. */
 export async function comparePage(
-  deps: { database: Database; now: () => number },
+  deps: { database: Database; now: () => number; config: LifecycleConfig },
   key: string,
 ): Promise<CompareOutcome> {
   const now = deps.now();
@@ -54,7 +55,8 @@ export async function comparePage(
   // Looked up once each: a key of many parts is read in a handful of ways.
   const found = new Map<string, ToolDetail | null>();
   const lookup = async (slug: string) => {
-    if (!found.has(slug)) found.set(slug, await findPublicTool(deps.database, slug, now));
+    if (!found.has(slug))
+      found.set(slug, await findPublicTool(deps.database, slug, now, lifecycleThresholds(deps.config)));
     return found.get(slug)!;
   };
   for (const slugs of splits(key)) {
@@ -90,7 +92,7 @@ function sortedBySlug(tools: ToolDetail[]): ToolDetail[] {
  * name search finds it); leads to the canonical page, or says which value named no public tool.
  */
 export async function compareForm(
-  deps: { database: Database; catalog: PublicCatalog; now: () => number },
+  deps: { database: Database; catalog: PublicCatalog; now: () => number; config: LifecycleConfig },
   query: URLSearchParams,
 ): Promise<CompareOutcome | { kind: "form" }> {
   if (query.has("d")) return { kind: "invalid", message: COMPARE_MESSAGES.tooMany };
@@ -109,7 +111,7 @@ export async function compareForm(
  * tool compare_tools), with the page's path; or which one named no public tool.
  */
 export async function compareTools(
-  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; now: () => number },
+  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; now: () => number; config: LifecycleConfig },
   values: readonly string[],
 ): Promise<
   { kind: "compared"; tools: ToolDetail[]; path: string } | { kind: "invalid" | "not-found"; message: string }
@@ -124,13 +126,15 @@ export async function compareTools(
 
 /** The public tool each value names (slug, id, or name as the name search finds it), or which value named none. */
 async function comparedTools(
-  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; now: () => number },
+  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; now: () => number; config: LifecycleConfig },
   values: readonly string[],
 ): Promise<{ tools: ToolDetail[] } | { kind: "not-found"; message: string }> {
   const now = deps.now();
   const tools: ToolDetail[] = [];
   for (const value of values) {
-    const tool = (await findPublicTool(deps.database, value, now)) ?? (await namedTool(deps, value, now));
+    const tool =
+      (await findPublicTool(deps.database, value, now, lifecycleThresholds(deps.config))) ??
+      (await namedTool(deps, value, now));
     if (!tool) return { kind: "not-found", message: `No public tool is called “${value}”.` };
     tools.push(tool);
   }
@@ -138,12 +142,12 @@ async function comparedTools(
 }
 
 async function namedTool(
-  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike"> },
+  deps: { database: Database; catalog: Pick<PublicCatalog, "namedLike">; config: LifecycleConfig },
   name: string,
   now: number,
 ): Promise<ToolDetail | null> {
   const [match] = await deps.catalog.namedLike(now, name, 1);
-  return match ? findPublicTool(deps.database, match.slug, now) : null;
+  return match ? findPublicTool(deps.database, match.slug, now, lifecycleThresholds(deps.config)) : null;
 }
 
 /** The names a compare field suggests beside a tool: the public tools most like it, the closest first. */

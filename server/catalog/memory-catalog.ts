@@ -188,9 +188,20 @@ export class MemoryCatalog {
     return this.lists.list(options);
   }
 
-  /** The newest public tools of a category (or all), leaving out one. */
+  /** The newest public tools of a category (or all), leaving out one (and inactive ones, as lists do). */
   newest(category: CategorySlug | null, limit: number, except?: string): string[] {
     return this.lists.newest(category, limit, except);
+  }
+
+  /** Whether a held tool is one lists leave out unless asked for every tool (unreachable, discontinued). */
+  isInactive(id: string): boolean {
+    const slot = this.slotStore.slotOf.get(id);
+    return slot !== undefined && this.slotStore.inactive[slot] === 1;
+  }
+
+  /** How many held tools lists leave out unless asked for every tool. */
+  get inactiveCount(): number {
+    return this.slotStore.inactiveLive;
   }
 
   /** Whether a held tool is in a category. */
@@ -247,7 +258,10 @@ export class MemoryCatalog {
   }
 
   /** One page of the public tools carrying any of `tags` (as held), newest first, and how many there are. */
-  withTags(tags: readonly string[], options: { from: number; count: number }): { ids: string[]; total: number } {
+  withTags(
+    tags: readonly string[],
+    options: { from: number; count: number; filters?: FilterMasks },
+  ): { ids: string[]; total: number } {
     return this.tags.withTags(tags, options);
   }
 

@@ -1,13 +1,22 @@
 import type { CategorySlug } from "../../core/categories.ts";
 import type { Sort } from "../../core/catalog.ts";
-import { platformMask, pricingMask, type ListFilters } from "../../core/filters.ts";
+import { NO_FILTERS, platformMask, pricingMask, type ListFilters } from "../../core/filters.ts";
 import { PLATFORMS, type Platform } from "../../core/platforms.ts";
 import { PRICING_MODELS, type PricingModel } from "../../core/pricing.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { CatalogFreshness } from "./freshness.ts";
-import { likeCounts, listToolCards, mostLikedIds, mostLikedIdsIn, toolUrls, type ToolCard } from "./queries.ts";
+import {
+  likeCounts,
+  listToolCards,
+  mostLikedIds,
+  mostLikedIdsIn,
+  toolUrls,
+  type ToolCard,
+  type ToolUrl,
+} from "./queries.ts";
 import type { SearchOrder } from "../../core/search.ts";
+import type { LifecycleThresholds } from "../../core/lifecycle.ts";
 import type { FacetCounts, ListPosition, SearchPosition, Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
 
@@ -103,7 +112,7 @@ export interface PublicCatalog {
   tagged(
     now: number,
     slug: string,
-    options: { page: number; pageSize: number },
+    options: { page: number; pageSize: number; filters?: ListFilters },
   ): Promise<(ListPage & { tag: string }) | null>;
   /** The addresses of the tags public tools carry (the sitemap's tag pages). */
   tagSlugs(now: number): Promise<string[]>;
@@ -115,9 +124,9 @@ export interface PublicCatalog {
     toolId: string,
     options: { page: number; pageSize: number },
   ): Promise<AlternativesPage | null>;
-  /** How many public tools each category has (of those the filters give, when given). */
+  /** How many public tools each category has (of those the filters give; none given, inactive ones left out). */
   categoryCounts(now: number, filters?: ListFilters): Promise<Map<CategorySlug, number>>;
-  /** How many tools are public (of those the filters give, when given). */
+  /** How many tools are public (of those the filters give; none given, inactive ones left out). */
   count(now: number, filters?: ListFilters): Promise<number>;
   /** Public tools scoring for a normalised query, in the product's order (core/search.ts): one page, and the total. */
   search(
@@ -149,10 +158,7 @@ export interface PublicCatalog {
   /** Public tools whose name has `text` where a word starts, shortest names first (a name typed into a form). */
   namedLike(now: number, text: string, limit: number): Promise<ToolCard[]>;
   /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
-  urls(
-    now: number,
-    options: { offset: number; limit: number },
-  ): Promise<{ slug: string; id: string; updatedAt: number }[]>;
+  urls(now: number, options: { offset: number; limit: number }): Promise<ToolUrl[]>;
   /** Loads the catalogue ahead of the first request (the server calls it at start). */
   warm(now: number): Promise<void>;
   /** Whether the catalogue is in memory (readiness), without waiting or asking the database. */
@@ -166,9 +172,12 @@ const facetsOf = (counts: FacetCounts): Facets => ({
   platforms: PLATFORMS.map((platform, i) => ({ platform, count: counts.platforms[i]! })),
 });
 
-const masks = (filters: ListFilters) => ({
+// Lists leave out unreachable and discontinued tools unless asked for them (core/lifecycle.ts):
+// no filters given reads as none chosen, not as every tool.
+const masks = (filters: ListFilters = NO_FILTERS) => ({
   pricing: pricingMask(filters.pricing),
   platforms: platformMask(filters.platforms),
+  inactive: filters.inactive === true,
 });
 
 // Below this many tools a category's most liked are read through its own index; above, the most
@@ -179,9 +188,14 @@ const SMALL_CATEGORY = 2000;
 // at the list's end (a popular category ties hundreds; past this many the newest of them).
 const RELATED_CANDIDATES = 200;
 
-export function createPublicCatalog(database: Database, freshness: CatalogFreshness, log: Logger): PublicCatalog {
-  const synced = createSyncedCatalog(database, freshness, log);
-  const cards = (now: number, ids: readonly string[]) => listToolCards(database, now, ids);
+export function createPublicCatalog(
+  database: Database,
+  freshness: CatalogFreshness,
+  log: Logger,
+  thresholds: LifecycleThresholds,
+): PublicCatalog {
+  const synced = createSyncedCatalog(database, freshness, log, thresholds);
+  const cards = (now: number, ids: readonly string[]) => listToolCards(database, now, ids, thresholds);
   /** The cards of the catalogue's hits in their order, each with what its hit adds. */
   async function cardsOf<H extends { id: string }, T>(
     now: number,
@@ -213,7 +227,9 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     const catalog = await synced.ready(now);
     const size = catalog.categoryCounts().get(category) ?? 0;
     if (size <= SMALL_CATEGORY) {
-      return (await mostLikedIdsIn(database, category, limit + 1)).filter((id) => id !== except).slice(0, limit);
+      return (await mostLikedIdsIn(database, category, limit + 1 + catalog.inactiveCount))
+        .filter((id) => id !== except && !catalog.isInactive(id))
+        .slice(0, limit);
     }
     // A category this large is at least one in every `share` tools: read that many per place, twice over.
     const share = Math.ceil(catalog.size / size);
@@ -222,7 +238,8 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
     for (let offset = 0; found.length < limit && offset < catalog.size; offset += batch) {
       const ids = await mostLikedIds(database, { limit: batch, offset });
       for (const id of ids)
-        if (id !== except && catalog.inCategory(id, category) && found.length < limit) found.push(id);
+        if (id !== except && catalog.inCategory(id, category) && !catalog.isInactive(id) && found.length < limit)
+          found.push(id);
       if (ids.length < batch) break;
     }
     return found;
@@ -238,7 +255,7 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
         count: options.pageSize,
         after: options.after,
         exclude: new Set(options.excludeIds),
-        filters: options.filters && masks(options.filters),
+        filters: masks(options.filters),
       });
       return { items: await cards(now, ids), total, next };
     },
@@ -249,7 +266,7 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
         catalog.featured(now, {
           category: options.category ?? null,
           limit: options.limit,
-          filters: options.filters && masks(options.filters),
+          filters: masks(options.filters),
         }),
       );
     },
@@ -294,11 +311,15 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       const { ids, total } = catalog.withTags(tags, {
         from: (options.page - 1) * options.pageSize,
         count: options.pageSize,
+        filters: masks(options.filters),
       });
       return { tag: tags[0]!, items: await cards(now, ids), total };
     },
     async mostLiked(now, limit) {
-      return cards(now, await mostLikedIds(database, { limit }));
+      // Read from the database by likes; the tools lists leave out are skipped here too (a few, as a rule).
+      const catalog = await synced.ready(now);
+      const ids = await mostLikedIds(database, { limit: limit + Math.min(catalog.inactiveCount, 1000) });
+      return cards(now, ids.filter((id) => !catalog.isInactive(id)).slice(0, limit));
     },
     async alternatives(now, toolId, options) {
       const similar = (await synced.ready(now)).similar(toolId, {
@@ -309,15 +330,15 @@ export function createPublicCatalog(database: Database, freshness: CatalogFreshn
       return { items: await cardsOf(now, similar.hits, (hit) => ({ shares: hit.shares })), total: similar.total };
     },
     async categoryCounts(now, filters) {
-      return (await synced.ready(now)).categoryCounts(filters && masks(filters));
+      return (await synced.ready(now)).categoryCounts(masks(filters));
     },
     async count(now, filters) {
-      return (await synced.ready(now)).countPassing(filters && masks(filters));
+      return (await synced.ready(now)).countPassing(masks(filters));
     },
     async search(normalizedQuery, now, options) {
       const { hits, total, next, facets } = (await synced.ready(now)).search(normalizedQuery, now, {
         ...options,
-        filters: options.filters && masks(options.filters),
+        filters: masks(options.filters),
       });
       return {
         items: await cardsOf(now, hits, (hit) => ({ score: hit.score })),

@@ -1,6 +1,14 @@
 import { sql } from "kysely";
 import type { CategorySlug } from "../../core/categories.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
+import {
+  isManualLifecycle,
+  lastUpdatedAt,
+  lifecycleOf,
+  type LifecycleState,
+  type LifecycleThresholds,
+  type ManualLifecycleState,
+} from "../../core/lifecycle.ts";
 import type { Platform } from "../../core/platforms.ts";
 import type { PricingModel } from "../../core/pricing.ts";
 import { PUBLIC_STATUSES, type ToolContent, type ToolStatus } from "../../core/tool.ts";
@@ -31,6 +39,8 @@ export interface ToolCard {
   upvotesCount: number;
   createdAt: number;
   featured: Featuring | null;
+  /** Whether it is still alive (core/lifecycle.ts): a card shows a badge for anything but active. */
+  lifecycle: LifecycleState;
 }
 
 /** Everything the tool page shows. */
@@ -48,6 +58,40 @@ export interface ToolDetail extends ToolCard {
   updatedAt: number;
   /** When the weekly check last reached the website (ms), and whether it answered; null before the first check. */
   linkCheck: { checkedAt: number; ok: boolean } | null;
+  /** When the link check last saw the website change or the repository's last activity, whichever is later. */
+  lastUpdatedAt: number | null;
+  /** The state set by hand, and when (discontinued tools leave search engines' indexes some time after). */
+  manualLifecycle: ManualLifecycleState | null;
+  lifecycleSetAt: number | null;
+  /** The public tool that took over, when one is named. */
+  successor: { slug: string; name: string } | null;
+}
+
+/** The columns a tool's lifecycle is derived from. */
+const LIFECYCLE_COLUMNS = [
+  "tools.lifecycle",
+  "tools.link_failures",
+  "tools.link_ok_at",
+  "tools.site_changed_at",
+  "tools.repo_activity_at",
+] as const;
+
+type LifecycleRow = Pick<
+  ToolRow,
+  "lifecycle" | "link_failures" | "link_ok_at" | "site_changed_at" | "repo_activity_at"
+>;
+
+const time = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** A row's lifecycle facts, as core/lifecycle.ts reads them (bigints come back as text from PostgreSQL). */
+function lifecycleFacts(row: LifecycleRow) {
+  return {
+    manual: row.lifecycle,
+    linkFailures: row.link_failures,
+    lastOkAt: time(row.link_ok_at),
+    siteChangedAt: time(row.site_changed_at),
+    repoActivityAt: time(row.repo_activity_at),
+  };
 }
 
 type Db = Database["db"];
@@ -95,6 +139,7 @@ function cardColumns(now: number) {
     "tools.pricing_model",
     "tools.upvotes_count",
     "tools.created_at",
+    ...LIFECYCLE_COLUMNS,
     ...featuringColumns(now),
   ] as const;
 }
@@ -103,7 +148,7 @@ function cardColumns(now: number) {
 // its predicate literally (migration 2026-11-22T01). The values are our own constants.
 const IS_PUBLIC = sql<boolean>`${sql.ref("tools.status")} in (${sql.raw(PUBLIC_STATUSES.map((s) => `'${s}'`).join(", "))})`;
 
-type CardRow = {
+type CardRow = LifecycleRow & {
   id: string;
   slug: string;
   name: string;
@@ -142,7 +187,12 @@ export function previewOf(
   };
 }
 
-async function toCards(database: Database, rows: CardRow[]): Promise<ToolCard[]> {
+async function toCards(
+  database: Database,
+  rows: CardRow[],
+  now: number,
+  thresholds: LifecycleThresholds,
+): Promise<ToolCard[]> {
   const categories = await memberships(
     database,
     "tool_categories",
@@ -154,6 +204,7 @@ async function toCards(database: Database, rows: CardRow[]): Promise<ToolCard[]>
     upvotesCount: r.upvotes_count,
     createdAt: r.created_at,
     featured: featuringOf(r),
+    lifecycle: lifecycleOf(lifecycleFacts(r), thresholds, now),
   }));
 }
 
@@ -182,7 +233,12 @@ export async function memberships(
 }
 
 /** Cards of the given public tools, in the order given; ids that are not public are left out. */
-export async function listToolCards(database: Database, now: number, ids: readonly string[]): Promise<ToolCard[]> {
+export async function listToolCards(
+  database: Database,
+  now: number,
+  ids: readonly string[],
+  thresholds: LifecycleThresholds,
+): Promise<ToolCard[]> {
   if (ids.length === 0) return [];
   const rows = await database.db
     .selectFrom("tools")
@@ -190,7 +246,9 @@ export async function listToolCards(database: Database, now: number, ids: readon
     .where("tools.id", "in", ids)
     .execute();
   // Public is checked here, not in the query: with a status term SQLite may prefer a status index to the key.
-  const cards = new Map((await toCards(database, rows.filter(isPublicRow))).map((card) => [card.id, card]));
+  const cards = new Map(
+    (await toCards(database, rows.filter(isPublicRow), now, thresholds)).map((card) => [card.id, card]),
+  );
   return ids.flatMap((id) => cards.get(id) ?? []);
 }
 
@@ -243,7 +301,12 @@ export async function mostLikedIdsIn(database: Database, category: CategorySlug,
  * A tool by slug, else by id (docs/design.md#screens). Pending tools are found too — their page is reachable by
  * link (docs/design.md#rule-4); rejected ones are not.
  */
-export async function findTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
+export async function findTool(
+  database: Database,
+  key: string,
+  now: number,
+  thresholds: LifecycleThresholds,
+): Promise<ToolDetail | null> {
   const { db } = database;
   const select = () =>
     db.selectFrom("tools").selectAll("tools").select(featuringColumns(now)).where("tools.status", "!=", "rejected");
@@ -251,11 +314,27 @@ export async function findTool(database: Database, key: string, now: number): Pr
     (await select().where("tools.slug", "=", key).executeTakeFirst()) ??
     (await select().where("tools.id", "=", key).executeTakeFirst());
   if (!row) return null;
-  const [categories, tags] = await Promise.all([
+  const [categories, tags, successors] = await Promise.all([
     memberships(database, "tool_categories", [row.id]),
     memberships(database, "tool_tags", [row.id]),
+    successorsOf(database, [row]),
   ]);
-  return detailOf(row, categories, tags);
+  return detailOf(row, categories, tags, successors, now, thresholds);
+}
+
+/** The public successors the rows name, by id. */
+async function successorsOf(
+  database: Database,
+  rows: readonly { successor_id: string | null }[],
+): Promise<Map<string, { slug: string; name: string }>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.successor_id === null ? [] : [r.successor_id])))];
+  if (ids.length === 0) return new Map();
+  const found = await database.db
+    .selectFrom("tools")
+    .select(["id", "slug", "name", "status"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(found.filter(isPublicRow).map((r) => [r.id, { slug: r.slug, name: r.name }]));
 }
 
 /** A tools row with its featuring columns as the tool page shows it; `categories` and `tags` as memberships reads them. */
@@ -263,7 +342,11 @@ function detailOf(
   row: ToolRow & { featured_cents: number | null; last_paid_at: number | null },
   categories: Map<string, string[]>,
   tags: Map<string, string[]>,
+  successors: Map<string, { slug: string; name: string }>,
+  now: number,
+  thresholds: LifecycleThresholds,
 ): ToolDetail {
+  const facts = lifecycleFacts(row);
   return {
     id: row.id,
     slug: row.slug,
@@ -278,14 +361,24 @@ function detailOf(
     updatedAt: row.updated_at,
     linkCheck:
       row.link_checked_at === null ? null : { checkedAt: Number(row.link_checked_at), ok: row.link_failures === 0 },
+    lifecycle: lifecycleOf(facts, thresholds, now),
+    lastUpdatedAt: lastUpdatedAt(facts),
+    manualLifecycle: isManualLifecycle(row.lifecycle) ? row.lifecycle : null,
+    lifecycleSetAt: time(row.lifecycle_set_at),
+    successor: (row.successor_id !== null && successors.get(row.successor_id)) || null,
   };
 }
 
 /** A public tool by slug (or id), as findTool reads it; null when none is public. */
-export async function findPublicTool(database: Database, key: string, now: number): Promise<ToolDetail | null> {
+export async function findPublicTool(
+  database: Database,
+  key: string,
+  now: number,
+  thresholds: LifecycleThresholds,
+): Promise<ToolDetail | null> {
   // A NUL names no tool (and PostgreSQL text cannot hold one).
   if (key === "" || key.includes("\u0000")) return null;
-  const tool = await findTool(database, key, now);
+  const tool = await findTool(database, key, now, thresholds);
   return tool && (PUBLIC_STATUSES as readonly string[]).includes(tool.status) ? tool : null;
 }
 
@@ -298,7 +391,7 @@ export async function findPublicTool(database: Database, key: string, now: numbe
 export async function* toolDetailBatches(
   database: Database,
   now: number,
-  options: { publicOnly: boolean; batchSize?: number },
+  options: { publicOnly: boolean; batchSize?: number; thresholds: LifecycleThresholds },
 ): AsyncGenerator<{ row: ToolRow; detail: ToolDetail }[]> {
   const batchSize = options.batchSize ?? 500;
   let after: string | null = null;
@@ -309,11 +402,15 @@ export async function* toolDetailBatches(
     const rows = await query.orderBy("tools.id").limit(batchSize).execute();
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const [categories, tags] = await Promise.all([
+    const [categories, tags, successors] = await Promise.all([
       memberships(database, "tool_categories", ids),
       memberships(database, "tool_tags", ids),
+      successorsOf(database, rows),
     ]);
-    yield rows.map((row) => ({ row, detail: detailOf(row, categories, tags) }));
+    yield rows.map((row) => ({
+      row,
+      detail: detailOf(row, categories, tags, successors, now, options.thresholds),
+    }));
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1]!.id;
   }
@@ -388,19 +485,32 @@ export function toolContentOf(row: ToolRow, categories: string[], tags: string[]
 }
 
 /** Slugs and change times of the given public tools, in the order given. */
-export async function toolUrls(
-  database: Database,
-  ids: readonly string[],
-): Promise<{ slug: string; id: string; updatedAt: number }[]> {
-  const byId = new Map<string, { slug: string; id: string; updatedAt: number }>();
+/** A public tool's address and change time as the sitemap lists it, with what says whether it still should. */
+export interface ToolUrl {
+  slug: string;
+  id: string;
+  updatedAt: number;
+  manualLifecycle: ManualLifecycleState | null;
+  lifecycleSetAt: number | null;
+}
+
+export async function toolUrls(database: Database, ids: readonly string[]): Promise<ToolUrl[]> {
+  const byId = new Map<string, ToolUrl>();
   // In statements of a thousand: a sitemap file asks for up to 50,000.
   for (let i = 0; i < ids.length; i += 1000) {
     const rows = await database.db
       .selectFrom("tools")
-      .select(["slug", "id", "updated_at", "status"])
+      .select(["slug", "id", "updated_at", "status", "lifecycle", "lifecycle_set_at"])
       .where("id", "in", ids.slice(i, i + 1000))
       .execute();
-    for (const r of rows.filter(isPublicRow)) byId.set(r.id, { slug: r.slug, id: r.id, updatedAt: r.updated_at });
+    for (const r of rows.filter(isPublicRow))
+      byId.set(r.id, {
+        slug: r.slug,
+        id: r.id,
+        updatedAt: r.updated_at,
+        manualLifecycle: isManualLifecycle(r.lifecycle) ? r.lifecycle : null,
+        lifecycleSetAt: time(r.lifecycle_set_at),
+      });
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

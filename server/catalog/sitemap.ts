@@ -1,7 +1,10 @@
 import { CATEGORIES } from "../../core/categories.ts";
 import { LIMITS } from "../../core/catalog.ts";
+import { discontinuedLongAgo } from "../../core/lifecycle.ts";
 import { atomFeedXml, sitemapIndexXml, sitemapXml } from "./feeds.ts";
 import type { PublicCatalog } from "./public.ts";
+import type { ToolUrl } from "./queries.ts";
+import type { Config } from "../platform/config.ts";
 
 const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/ranking", "/contact", "/privacy-policy"];
 
@@ -17,8 +20,27 @@ async function pagePaths(catalog: PublicCatalog, now: number): Promise<string[]>
 // Each public tool has two pages: its own and its alternatives'.
 const PAGES_PER_TOOL = 2;
 
-function toolEntries(siteUrl: string, tools: { slug: string; updatedAt: number }[]) {
-  return tools.flatMap((t) => [
+/** Where the sitemap is and what it lists: a discontinued tool leaves it `noindexDays` after (its page then says noindex). */
+export interface SitemapSite {
+  siteUrl: string;
+  maxUrls: number;
+  noindexDays: number;
+}
+
+/** The sitemap's settings. */
+export function sitemapSite(config: Pick<Config, "siteUrl" | "sitemapMaxUrls" | "lifecycle">): SitemapSite {
+  return { siteUrl: config.siteUrl, maxUrls: config.sitemapMaxUrls, noindexDays: config.lifecycle.noindexDays };
+}
+
+// Every public tool, unreachable and discontinued ones too: their pages stay reachable.
+const EVERY_TOOL = { pricing: [], platforms: [], inactive: true };
+
+function toolEntries(site: SitemapSite, now: number, tools: ToolUrl[]) {
+  const { siteUrl } = site;
+  const listed = tools.filter(
+    (t) => !discontinuedLongAgo({ manual: t.manualLifecycle, lifecycleSetAt: t.lifecycleSetAt }, site.noindexDays, now),
+  );
+  return listed.flatMap((t) => [
     { loc: `${siteUrl}/tool/${encodeURIComponent(t.slug)}`, lastmod: t.updatedAt },
     { loc: `${siteUrl}/alternatives/${encodeURIComponent(t.slug)}` },
   ]);
@@ -28,16 +50,12 @@ function toolEntries(siteUrl: string, tools: { slug: string; updatedAt: number }
  * `/sitemap.xml`: every public page in one file while they fit in `maxUrls`, else an index of
  * `/sitemaps/pages.xml` and `/sitemaps/tools-N.xml` files of at most `maxUrls` each.
  */
-export async function sitemapDocument(
-  catalog: PublicCatalog,
-  now: number,
-  siteUrl: string,
-  maxUrls: number,
-): Promise<string> {
-  const [pages, tools] = await Promise.all([pagePaths(catalog, now), catalog.count(now)]);
+export async function sitemapDocument(catalog: PublicCatalog, now: number, site: SitemapSite): Promise<string> {
+  const { siteUrl, maxUrls } = site;
+  const [pages, tools] = await Promise.all([pagePaths(catalog, now), catalog.count(now, EVERY_TOOL)]);
   if (pages.length + PAGES_PER_TOOL * tools <= maxUrls) {
     const toolUrls = await catalog.urls(now, { offset: 0, limit: tools });
-    return sitemapXml([...pages.map((p) => ({ loc: `${siteUrl}${p}` })), ...toolEntries(siteUrl, toolUrls)]);
+    return sitemapXml([...pages.map((p) => ({ loc: `${siteUrl}${p}` })), ...toolEntries(site, now, toolUrls)]);
   }
   const parts = Math.ceil(tools / toolsPerPart(maxUrls));
   return sitemapIndexXml([
@@ -50,10 +68,10 @@ export async function sitemapDocument(
 export async function sitemapPart(
   catalog: PublicCatalog,
   now: number,
-  siteUrl: string,
+  site: SitemapSite,
   file: string,
-  maxUrls: number,
 ): Promise<string | null> {
+  const { siteUrl, maxUrls } = site;
   if (file === "pages.xml") return sitemapXml((await pagePaths(catalog, now)).map((p) => ({ loc: `${siteUrl}${p}` })));
   const match = /^tools-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
@@ -61,7 +79,7 @@ export async function sitemapPart(
   const perPart = toolsPerPart(maxUrls);
   const tools = await catalog.urls(now, { offset: (n - 1) * perPart, limit: perPart });
   if (tools.length === 0) return null;
-  return sitemapXml(toolEntries(siteUrl, tools));
+  return sitemapXml(toolEntries(site, now, tools));
 }
 
 const toolsPerPart = (maxUrls: number) => Math.max(1, Math.floor(maxUrls / PAGES_PER_TOOL));

@@ -26,7 +26,12 @@ const REBUILD_AFTER_RETIRED = 1000;
  * tool_search rows and tombstones whose revision is newer than the version it holds, a page at a
  * time, and the paid orders in force: work that follows what changed, not the catalogue.
  */
-export function createSyncedCatalog(database: Database, freshness: CatalogFreshness, log: Logger): SyncedCatalog {
+export function createSyncedCatalog(
+  database: Database,
+  freshness: CatalogFreshness,
+  log: Logger,
+  options: { unreachableAfter: number },
+): SyncedCatalog {
   let catalog: MemoryCatalog | null = null;
   /** The newest revision applied to `catalog`; -1 before the first load (rows start at 0). */
   let revision = -1;
@@ -37,7 +42,7 @@ export function createSyncedCatalog(database: Database, freshness: CatalogFreshn
   /** A whole catalogue, and the version it is complete up to. */
   async function loadWhole(now: number): Promise<{ catalog: MemoryCatalog; revision: number }> {
     const fresh = new MemoryCatalog({ bulk: true });
-    const upTo = await catchUp(database, fresh, -1, now);
+    const upTo = await catchUp(database, fresh, -1, now, options.unreachableAfter);
     fresh.compact();
     return { catalog: fresh, revision: upTo };
   }
@@ -47,7 +52,7 @@ export function createSyncedCatalog(database: Database, freshness: CatalogFreshn
     if (!target) {
       ({ catalog: target, revision } = await loadWhole(now));
     } else {
-      revision = await catchUp(database, target, revision, now);
+      revision = await catchUp(database, target, revision, now, options.unreachableAfter);
       // Once many tools were added since the last time: one stream for all postings again.
       if (target.recentPostings > Math.max(COMPACT_AFTER, target.size)) target.compact();
     }

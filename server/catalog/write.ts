@@ -232,16 +232,61 @@ export async function setScreenshot(write: CatalogWrite, toolId: string, screens
   return true;
 }
 
+/** Sets a tool's lifecycle by hand (null: derived again from what the link check finds) and its successor. */
+export async function recordLifecycle(
+  write: CatalogWrite,
+  toolId: string,
+  lifecycle: "discontinued" | "acquired" | null,
+  successorId: string | null,
+): Promise<void> {
+  await write.db
+    .updateTable("tools")
+    .set({ lifecycle, successor_id: successorId, lifecycle_set_at: lifecycle === null ? null : write.now })
+    .where("id", "=", toolId)
+    .execute();
+}
+
 /** Records what the link check found at a tool's website, and how many checks in a row failed. */
 export async function recordLinkCheck(
   write: CatalogWrite,
   toolId: string,
-  check: { checkedAt: number; result: string; failures: number },
+  check: {
+    checkedAt: number;
+    result: string;
+    failures: number;
+    /** Set when the website answered: a hash of the start of its page (none for a refusal), and the repository's activity when read. */
+    answered?: { siteHash: string | null; repoActivityAt: number | null };
+    /** Whether the check moved the tool into or out of the lists (core/lifecycle.ts, hiddenFromLists). */
+    relisted?: boolean;
+  },
 ): Promise<void> {
+  const { answered } = check;
   await write.db
     .updateTable("tools")
-    .set({ link_checked_at: check.checkedAt, link_check_result: check.result, link_failures: check.failures })
+    .set((eb) => ({
+      link_checked_at: check.checkedAt,
+      link_check_result: check.result,
+      link_failures: check.failures,
+      ...(answered
+        ? {
+            link_ok_at: check.checkedAt,
+            ...(answered.siteHash !== null
+              ? {
+                  site_hash: answered.siteHash,
+                  // First seen, or changed since: the site changed now (as far as the check can tell).
+                  site_changed_at: eb
+                    .case()
+                    .when(eb.or([eb("site_hash", "is", null), eb("site_hash", "<>", answered.siteHash)]))
+                    .then(check.checkedAt)
+                    .else(eb.ref("site_changed_at"))
+                    .end(),
+                }
+              : {}),
+            ...(answered.repoActivityAt !== null ? { repo_activity_at: answered.repoActivityAt } : {}),
+          }
+        : {}),
+    }))
     .where("id", "=", toolId)
     .execute();
-  write.changed("links", [toolId]);
+  write.changed(check.relisted ? "listing" : "links", [toolId]);
 }

@@ -124,7 +124,7 @@ describe("link health", () => {
 
   it("shows on the tool page when the link was last checked", async () => {
     const { html } = await page(`/tool/${tools.moved.slug}`);
-    expect(html).toContain("Link checked");
+    expect(html).toContain("Last checked");
     expect(html).toContain(
       new Date(clock).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }),
     );

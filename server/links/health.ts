@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { changeCatalog } from "../catalog/change.ts";
 import { recordLinkCheck } from "../catalog/write.ts";
+import { hiddenFromLists } from "../../core/lifecycle.ts";
 import { HIDDEN_STATUSES, PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../platform/config.ts";
@@ -7,9 +9,10 @@ import type { Database } from "../platform/db/index.ts";
 import { pause, type RunContext, type ScheduledJob } from "../platform/jobs/scheduler.ts";
 import type { Logger } from "../platform/logger.ts";
 import { OutboundError, safeFetch } from "../platform/net/fetch.ts";
+import { publicRepository, repositoryActivity } from "./repo-activity.ts";
 
 export interface LinkHealthDeps {
-  config: Pick<Config, "linkHealth" | "schedules" | "outboundAllow" | "siteUrl">;
+  config: Pick<Config, "linkHealth" | "lifecycle" | "schedules" | "outboundAllow" | "siteUrl">;
   database: Database;
   freshness: CatalogFreshness;
   log: Logger;
@@ -89,7 +92,7 @@ export async function checkLinks(
   for (;;) {
     const batch = await database.db
       .selectFrom("tools")
-      .select(["id", "website_url", "link_failures"])
+      .select(["id", "website_url", "link_failures", "lifecycle"])
       .where("status", "in", PUBLIC_STATUSES)
       .where((eb) => eb.or([eb("link_checked_at", "is", null), eb("link_checked_at", "<", startedAt)]))
       .orderBy("link_checked_at")
@@ -97,13 +100,26 @@ export async function checkLinks(
       .limit(BATCH)
       .execute();
     if (batch.length === 0) break;
-    const found: { toolId: string; checkedAt: number; result: string; failures: number }[] = [];
+    const found: (Parameters<typeof recordLinkCheck>[2] & { toolId: string })[] = [];
+    const limit = config.linkHealth.failuresToFlag;
     try {
       for (const tool of batch) {
         if (figures.checked > 0) await pause(config.linkHealth.spacingMs, context.signal);
         const result = await checkLink(deps, tool.website_url, context.signal);
         const failures = result.ok ? 0 : tool.link_failures + 1;
-        found.push({ toolId: tool.id, checkedAt: Math.max(deps.now(), startedAt), result: result.detail, failures });
+        const repo = result.ok ? publicRepository(tool.website_url) : null;
+        const repoActivityAt = repo ? await repositoryActivity(deps, repo, context.signal) : null;
+        const relisted =
+          hiddenFromLists({ manual: tool.lifecycle, linkFailures: tool.link_failures }, limit) !==
+          hiddenFromLists({ manual: tool.lifecycle, linkFailures: failures }, limit);
+        found.push({
+          toolId: tool.id,
+          checkedAt: Math.max(deps.now(), startedAt),
+          result: result.detail,
+          failures,
+          answered: result.ok ? { siteHash: result.siteHash, repoActivityAt } : undefined,
+          relisted,
+        });
         figures.checked++;
         if (result.ok) figures.ok++;
         else {
@@ -124,12 +140,16 @@ export async function checkLinks(
   return figures;
 }
 
-/** Whether a website answers: redirects followed, time-limited, only the start of the page read. */
+/**
+ * Whether a website answers: redirects followed, time-limited, only the start of the page read.
+ * A page that answered is hashed, so that a start that never changes says the site may be stale;
+ * an answer that only says the site is there (a refusal) has nothing to hash.
+ */
 export async function checkLink(
-  deps: LinkHealthDeps,
+  deps: Pick<LinkHealthDeps, "config">,
   websiteUrl: string,
   signal?: AbortSignal,
-): Promise<{ ok: boolean; detail: string }> {
+): Promise<{ ok: boolean; detail: string; siteHash: string | null }> {
   try {
     const response = await safeFetch(websiteUrl, {
       // A run stopped in the middle of a visit records nothing for that site: it was not a failure.
@@ -144,9 +164,10 @@ export async function checkLink(
       },
     });
     const ok = response.status < 400 || ALIVE_REFUSALS.has(response.status);
-    return { ok, detail: `HTTP ${response.status}` };
+    const siteHash = response.status < 400 ? createHash("sha256").update(response.body).digest("hex") : null;
+    return { ok, detail: `HTTP ${response.status}`, siteHash };
   } catch (error) {
-    if (error instanceof OutboundError) return { ok: false, detail: error.message };
+    if (error instanceof OutboundError) return { ok: false, detail: error.message, siteHash: null };
     throw error;
   }
 }

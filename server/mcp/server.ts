@@ -24,7 +24,7 @@ import type { Logger } from "../platform/logger.ts";
 
 /** What the MCP tools read of the running server. */
 export interface McpDeps extends CatalogAnswerDeps {
-  config: Pick<Config, "siteUrl" | "siteName">;
+  config: Pick<Config, "siteUrl" | "siteName" | "lifecycle" | "linkHealth">;
   catalog: CatalogAnswerDeps["catalog"] & Pick<PublicCatalog, "namedLike">;
   log: Logger;
 }

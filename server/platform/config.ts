@@ -113,6 +113,12 @@ const EnvSchema = z.object({
   LINK_CHECK_ENABLED: flag.optional(),
   MCP_ENABLED: flag.optional(),
   LINK_CHECK_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  LIFECYCLE_UNREACHABLE_FAILURES: z.coerce.number().int().min(1).max(52).default(3),
+  LIFECYCLE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  DISCONTINUED_NOINDEX_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
+  REPO_API_GITHUB_URL: z.url({ protocol: /^https?$/ }).default("https://api.github.com"),
+  REPO_API_GITLAB_URL: z.url({ protocol: /^https?$/ }).default("https://gitlab.com"),
+  REPO_API_CODEBERG_URL: z.url({ protocol: /^https?$/ }).default("https://codeberg.org"),
   PAGE_CACHE: z.enum(["on", "off"], "must be on or off").optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   SMTP_URL: z
@@ -285,7 +291,14 @@ export interface Config {
   /** The MCP endpoint for assistants (/mcp, server/mcp): off, it is an unknown page. */
   mcp: { enabled: boolean };
   /** The weekly check of every public tool's website; 3 failures in a row flag it. */
+  /** The weekly link check; `failuresToFlag` failures in a row flag a tool for admins and make it unreachable (core/lifecycle.ts). */
   linkHealth: { enabled: boolean; spacingMs: number; timeoutMs: number; failuresToFlag: number };
+  /**
+   * Tools' lifecycle (core/lifecycle.ts): days without a change seen before a tool is stale; days
+   * a discontinued tool's page stays indexable (then `noindex`, and out of the sitemap); where the
+   * link check reads a public repository's last activity (tests point them at a fake).
+   */
+  lifecycle: { staleDays: number; noindexDays: number; repoApis: { github: string; gitlab: string; codeberg: string } };
   /** When scheduled jobs run: croner patterns in a time zone (daylight saving included); pages word them (app/lib/job-words.ts). */
   schedules: Record<"productHuntImport" | "linkHealth" | "digest", { pattern: string; timezone: string }>;
   /**
@@ -579,7 +592,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.LINK_CHECK_ENABLED ?? true,
       spacingMs: e.LINK_CHECK_SPACING_MS,
       timeoutMs: 10_000,
-      failuresToFlag: 3,
+      failuresToFlag: e.LIFECYCLE_UNREACHABLE_FAILURES,
+    },
+    lifecycle: {
+      staleDays: e.LIFECYCLE_STALE_DAYS,
+      noindexDays: e.DISCONTINUED_NOINDEX_DAYS,
+      repoApis: {
+        github: e.REPO_API_GITHUB_URL.replace(/\/+$/, ""),
+        gitlab: e.REPO_API_GITLAB_URL.replace(/\/+$/, ""),
+        codeberg: e.REPO_API_CODEBERG_URL.replace(/\/+$/, ""),
+      },
     },
     schedules: {
       // Daily at 13:00 Amsterdam time (docs/design.md#constants).

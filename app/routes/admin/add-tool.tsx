@@ -20,6 +20,7 @@ import { fillForm } from "../../../server/submissions/website-fill.ts";
 import { refusalData, refusedPost, refusedSave, unreadUpload } from "../../lib/tool-form-replies.ts";
 import { formReply } from "../../../core/replies.ts";
 import type { Route } from "./+types/add-tool.ts";
+import { lifecycleThresholds } from "../../../server/catalog/lifecycle.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Tool — Admin" }, { name: "robots", content: "noindex" }];
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const productHuntBaseUrl = config.productHunt.baseUrl;
   const slug = new URL(request.url).searchParams.get("added");
   if (!slug) return { added: null, productHuntBaseUrl };
-  const tool = await findTool(database, slug, now());
+  const tool = await findTool(database, slug, now(), lifecycleThresholds(config));
   return {
     added: tool ? { slug: tool.slug, name: tool.name, status: tool.status, screenshotUrl: tool.screenshotUrl } : null,
     productHuntBaseUrl,

@@ -6,6 +6,9 @@ import { z } from "../../../core/zod.ts";
 import { rejectionReasonSchema, REJECTION_REASON_MAX } from "../../../core/moderation.ts";
 import { submissionSchema } from "../../../core/submission.ts";
 import { TOOL_STATUSES } from "../../../core/tool.ts";
+import { LIFECYCLE_LABELS, SETTABLE_LIFECYCLE_STATES } from "../../../core/lifecycle.ts";
+import { lifecycleFormSchema } from "../../../core/lifecycle-form.ts";
+import { setToolLifecycle } from "../../../server/catalog/lifecycle.ts";
 import { deleteTools } from "../../../server/admin/moderation.ts";
 import { findToolForEdit, updateTool } from "../../../server/admin/tools.ts";
 import { readUploadForm } from "../../../server/submissions/form.ts";
@@ -70,6 +73,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirect("/admin/tools", 303);
   }
 
+  if (form.formData.get("intent") === "lifecycle") {
+    const submission = parseWithZod(form.formData, { schema: lifecycleFormSchema });
+    const refuse = (reply: ReturnType<typeof submission.reply>, status: number) =>
+      data(formReply(reply, { target: "lifecycle" as const, duplicate: null }), { status });
+    if (submission.status !== "success") return refuse(submission.reply(), 400);
+    const outcome = await setToolLifecycle(
+      services,
+      params.id,
+      { state: submission.value.state, successorSlug: submission.value.successor },
+      admin,
+    );
+    if (outcome.kind === "not-found") throw data("No tool has this id; it may have been deleted.", { status: 404 });
+    if (outcome.kind === "bad-successor")
+      return refuse(submission.reply({ fieldErrors: { successor: [outcome.message] } }), 400);
+    return redirect(`/admin/tools/${encodeURIComponent(params.id)}?saved=1`, 303);
+  }
+
   const submission = parseWithZod(form.formData, { schema: toolEditSchema });
   // An admin is not submitting anything: the form's own words, without the submit page's prefix.
   if (!form.ok) return editRefusal(unreadUpload(submission, form.problem, (message) => message));
@@ -105,7 +125,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function ToolEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { tool } = loaderData;
   // A saved edit comes back through a redirect: a new key starts the form afresh from the stored values.
-  return <ToolEditForm key={tool.updatedAt} loaderData={loaderData} actionData={actionData} />;
+  return (
+    <ToolEditForm
+      key={`${tool.updatedAt} ${tool.lifecycle} ${tool.successorSlug}`}
+      loaderData={loaderData}
+      actionData={actionData}
+    />
+  );
 }
 
 function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
@@ -114,6 +140,7 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const sending = navigation.state === "submitting";
   const editResult = !sending && actionData?.target === "edit" ? actionData.form : undefined;
   const deleteResult = !sending && actionData?.target === "delete" ? actionData.form : undefined;
+  const lifecycleResult = !sending && actionData?.target === "lifecycle" ? actionData.form : undefined;
   const duplicate = actionData?.target === "edit" ? actionData.duplicate : null;
 
   const [form, fields] = useForm({
@@ -141,6 +168,12 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       status: tool.status,
       rejectionReason: tool.rejectionReason ?? "",
     },
+  });
+  const [lifecycleForm, lifecycleFields] = useForm({
+    id: "tool-lifecycle",
+    lastResult: lifecycleResult,
+    constraint: formConstraint(lifecycleFormSchema),
+    defaultValue: { state: tool.lifecycle ?? "active", successor: tool.successorSlug ?? "" },
   });
   const [deleteForm, deleteFields] = useForm<z.input<typeof deleteSchema>>({
     id: "tool-delete",
@@ -222,6 +255,44 @@ function ToolEditForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           busy={sending && navigation.formData?.get("intent") === "save"}
           label="Save changes"
           busyLabel="Saving…"
+        />
+      </Form>
+
+      <Form method="post" {...getFormProps(lifecycleForm)} className="space-y-4 rounded-xl border border-slate-200 p-4">
+        <h2 className="text-lg font-semibold">Lifecycle</h2>
+        <p className="text-sm text-slate-700">
+          Active: the link check decides whether the tool shows as unreachable or not updated lately. Discontinued tools
+          leave the lists (their page stays, pointing to the successor and to alternatives).
+        </p>
+        <FormAlert id={lifecycleForm.errorId} errors={lifecycleForm.errors} />
+        <input type="hidden" name="intent" value="lifecycle" />
+        <Field
+          id={lifecycleFields.state.id}
+          label="State"
+          errors={lifecycleFields.state.errors}
+          errorId={lifecycleFields.state.errorId}
+        >
+          <select {...getSelectProps(lifecycleFields.state)} className={inputClass}>
+            {SETTABLE_LIFECYCLE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {LIFECYCLE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id={lifecycleFields.successor.id}
+          label="Successor (a public tool's slug)"
+          hint="Optional; kept only when the tool is discontinued or acquired."
+          errors={lifecycleFields.successor.errors}
+          errorId={lifecycleFields.successor.errorId}
+        >
+          <input {...getInputProps(lifecycleFields.successor, { type: "text" })} className={inputClass} />
+        </Field>
+        <SubmitButton
+          busy={sending && navigation.formData?.get("intent") === "lifecycle"}
+          label="Set lifecycle"
+          busyLabel="Setting…"
         />
       </Form>
 

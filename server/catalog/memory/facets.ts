@@ -23,9 +23,11 @@ export class Facets {
 
   /** How many public tools each category has (among those passing `filters`, when given). */
   categoryCounts(filters?: FilterMasks): Map<CategorySlug, number> {
-    const { perCategory, categoryMask } = this.slots;
-    if (!filters || (filters.pricing === 0 && filters.platforms === 0))
-      return new Map(CATEGORIES.map((c, i) => [c.slug, perCategory[i]!]));
+    const { perCategory, categoryMask, inactivePerCategory } = this.slots;
+    if (!filters || !this.slots.narrows(filters)) return new Map(CATEGORIES.map((c, i) => [c.slug, perCategory[i]!]));
+    // Only the inactive left out: counted as tools are added and removed.
+    if (filters.pricing === 0 && filters.platforms === 0)
+      return new Map(CATEGORIES.map((c, i) => [c.slug, perCategory[i]! - inactivePerCategory[i]!]));
     const view = this.lists.filteredView(null, "recency", filters);
     const per = new Int32Array(CATEGORIES.length);
     for (let i = 0; i < view.length; i++) {
@@ -36,7 +38,10 @@ export class Facets {
 
   /** How many public tools pass `filters` (every one without). */
   countPassing(filters?: FilterMasks): number {
-    return filters ? this.lists.filteredView(null, "recency", filters).length : this.slots.live;
+    if (!filters) return this.slots.live;
+    if (filters.pricing === 0 && filters.platforms === 0)
+      return this.slots.live - (filters.inactive ? 0 : this.slots.inactiveLive);
+    return this.lists.filteredView(null, "recency", filters).length;
   }
 
   /**
@@ -50,7 +55,7 @@ export class Facets {
       this.facetCounts.clear();
       this.countedAt = this.lists.generation;
     }
-    const key = `${category} ${filters.pricing} ${filters.platforms}`;
+    const key = `${category} ${filters.pricing} ${filters.platforms} ${filters.inactive === true}`;
     let counts = this.facetCounts.get(key);
     if (!counts) {
       counts = countFacets(this.slots, view, filters);
@@ -62,10 +67,11 @@ export class Facets {
 
 /** The facet counts of some slots: pricing among those on the platforms filtered by, platforms among those of the pricing filtered by. */
 export function countFacets(store: SlotStore, slots: Int32Array, filters: FilterMasks): FacetCounts {
-  const { pricingOf, platformsOf } = store;
+  const { pricingOf, platformsOf, inactive } = store;
   const counts = { pricing: new Int32Array(PRICING_MODELS.length), platforms: new Int32Array(PLATFORMS.length) };
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
+    if (!filters.inactive && inactive[slot] === 1) continue;
     const pricing = pricingOf[slot]!;
     const platforms = platformsOf[slot]!;
     if (pricing > 0 && (filters.platforms === 0 || (platforms & filters.platforms) !== 0))

@@ -124,6 +124,7 @@ export class Lists {
       from: 0,
       count: limit,
       exclude: except ? new Set([except]) : undefined,
+      filters: { pricing: 0, platforms: 0 },
     }).ids;
   }
 
@@ -150,8 +151,8 @@ export class Lists {
   /** A view with only the slots that pass the filters, in the view's order. */
   filteredView(category: CategorySlug | null, order: "recency" | "name", filters: FilterMasks | undefined): Int32Array {
     const view = this.view(category, order);
-    if (!filters || (filters.pricing === 0 && filters.platforms === 0)) return view;
-    const key = `${order} ${category} ${filters.pricing} ${filters.platforms}`;
+    if (!filters || !this.slots.narrows(filters)) return view;
+    const key = `${order} ${category} ${filters.pricing} ${filters.platforms} ${filters.inactive === true}`;
     let out = this.filtered.get(key);
     if (!out) {
       const slots = new Int32Array(view.length);

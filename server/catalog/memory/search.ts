@@ -260,8 +260,13 @@ export class SearchIndex {
     // The facets count every match; the filters then leave out those that fail them, before the
     // phrase is checked, so the first `exact` are those of the filtered list.
     let facets: FacetCounts | undefined;
-    if (withFacets) facets = countFacets(slots, touched.subarray(0, matched), filters ?? { pricing: 0, platforms: 0 });
-    if (filters && (filters.pricing !== 0 || filters.platforms !== 0)) {
+    if (withFacets)
+      facets = countFacets(
+        slots,
+        touched.subarray(0, matched),
+        filters ?? { pricing: 0, platforms: 0, inactive: true },
+      );
+    if (slots.narrows(filters)) {
       let kept = 0;
       for (let i = 0; i < matched; i++) {
         const slot = touched[i]!;

@@ -43,7 +43,7 @@ export class Similar {
     this.scratch.ensure(this.slots.length);
     const { tagFrom, tagList } = this.tags;
     const { score, touched, tagPoints } = this.scratch;
-    const { alive, categoryMask, platformsOf, pricingOf } = this.slots;
+    const { alive, categoryMask, platformsOf, pricingOf, inactive } = this.slots;
     const platforms = platformsOf[source]!;
     const pricing = pricingOf[source]!;
 
@@ -64,7 +64,8 @@ export class Similar {
       if (points !== 0) tagPoints[slot] = 0;
       const shared = categoryMask[slot]! & categories;
       if (shared !== 0 && alive[slot] === 1) points += 4 * bitCount(shared);
-      if (points === 0 || slot === source) continue;
+      // An unreachable or discontinued tool is no alternative to recommend.
+      if (points === 0 || slot === source || inactive[slot] === 1) continue;
       points += BITS_IN_BYTE[platformsOf[slot]! & platforms]! + (pricing !== 0 && pricingOf[slot] === pricing ? 1 : 0);
       const s = Math.min(SCORE_CEILING, points);
       score[slot] = s;
@@ -151,6 +152,10 @@ export class Similar {
     }
     const except = this.slots.slotOf.get(tool.except);
     if (except !== undefined) points[except] = 0;
+    if (this.slots.inactiveLive > 0) {
+      const { inactive } = this.slots;
+      for (let slot = 0; slot < points.length; slot++) if (inactive[slot] === 1) points[slot] = 0;
+    }
     // The score of the `limit`-th best: every tool above it is kept, and those equal to it too.
     const best = 2 * bitCount(categories) + tags.size;
     const perScore = new Int32Array(best + 1);

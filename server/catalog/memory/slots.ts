@@ -25,6 +25,11 @@ export class SlotStore {
   pricingOf = new Uint8Array(0);
   platformsOf = new Uint8Array(0);
   alive = new Uint8Array(0);
+  // 1: lists leave the tool out unless asked for every tool (HeldTool.inactive).
+  inactive = new Uint8Array(0);
+  /** Live slots that are inactive, and how many of them each category has. */
+  inactiveLive = 0;
+  inactivePerCategory = new Int32Array(CATEGORIES.length);
   slotOf = new Map<string, number>();
   live = 0;
   perCategory = new Int32Array(CATEGORIES.length);
@@ -56,6 +61,9 @@ export class SlotStore {
     this.platformsOf[slot] = platformMask(tool.platforms);
     this.alive = grow(this.alive, slot + 1);
     this.alive[slot] = 1;
+    this.inactive = grow(this.inactive, slot + 1);
+    this.inactive[slot] = tool.inactive ? 1 : 0;
+    if (tool.inactive) this.countInactive(categories, 1);
     this.slotOf.set(tool.id, slot);
     this.live++;
     return slot;
@@ -69,14 +77,22 @@ export class SlotStore {
     this.alive[slot] = 0;
     this.live--;
     this.countCategories(this.categoryMask[slot]!, -1);
+    if (this.inactive[slot] === 1) this.countInactive(this.categoryMask[slot]!, -1);
     // Its name is not needed any more; the postings and tokens that point here are skipped.
     this.names[slot] = "";
     return slot;
   }
 
+  /** Whether the filters leave out any live slot that a list of every tool has. */
+  narrows(filters: FilterMasks | undefined): boolean {
+    if (!filters) return false;
+    return filters.pricing !== 0 || filters.platforms !== 0 || (!filters.inactive && this.inactiveLive > 0);
+  }
+
   /** Whether a slot passes the filters (none: every slot does). */
   passes(slot: number, filters: FilterMasks | undefined): boolean {
     if (!filters) return true;
+    if (!filters.inactive && this.inactive[slot] === 1) return false;
     const pricing = this.pricingOf[slot]!;
     if (filters.pricing !== 0 && (pricing === 0 || (filters.pricing & (1 << (pricing - 1))) === 0)) return false;
     return filters.platforms === 0 || (this.platformsOf[slot]! & filters.platforms) !== 0;
@@ -101,6 +117,11 @@ export class SlotStore {
     const ib = this.ids[b]!;
     return ia < ib ? -1 : ia > ib ? 1 : 0;
   };
+
+  private countInactive(mask: number, by: 1 | -1): void {
+    this.inactiveLive += by;
+    for (let i = 0; i < CATEGORIES.length; i++) if (mask & (1 << i)) this.inactivePerCategory[i]! += by;
+  }
 
   private countCategories(mask: number, by: 1 | -1): void {
     for (let i = 0; i < CATEGORIES.length; i++) if (mask & (1 << i)) this.perCategory[i]! += by;

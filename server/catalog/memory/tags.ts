@@ -2,6 +2,7 @@ import { tagSlug } from "../../../core/catalog.ts";
 import { grow } from "./arrays.ts";
 import type { Lists } from "./lists.ts";
 import type { SlotStore } from "./slots.ts";
+import type { FilterMasks } from "./types.ts";
 
 // The tag index: each slot's tags (lower-cased, each once) as ids into one table of tag names, and
 // each tag's live slots, made again after a change — what tag pages, the sitemap and the similar
@@ -90,12 +91,17 @@ export class Tags {
   }
 
   /** One page of the public tools carrying any of `tags` (as held), newest first, and how many there are. */
-  withTags(tags: readonly string[], options: { from: number; count: number }): { ids: string[]; total: number } {
+  withTags(
+    tags: readonly string[],
+    options: { from: number; count: number; filters?: FilterMasks },
+  ): { ids: string[]; total: number } {
     const { slots: tagged, from } = this.index();
     const found = new Set<number>();
     for (const tag of tags) {
       const t = this.tagIdOf.get(tag);
-      if (t !== undefined) for (let i = from[t]!; i < from[t + 1]!; i++) found.add(tagged[i]!);
+      if (t !== undefined)
+        for (let i = from[t]!; i < from[t + 1]!; i++)
+          if (this.slots.passes(tagged[i]!, options.filters)) found.add(tagged[i]!);
     }
     const rank = this.lists.recencyRanks();
     const ordered = [...found].sort((a, b) => rank[a]! - rank[b]!);

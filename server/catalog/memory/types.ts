@@ -23,12 +23,18 @@ export interface HeldTool {
   tags: string;
   pricingModel: string | null;
   platforms: readonly string[];
+  /** Left out of lists unless they ask for every tool: unreachable or discontinued (core/lifecycle.ts hiddenFromLists). */
+  inactive?: boolean;
 }
 
-/** What a list is narrowed to: masks of pricing models and platforms (core/filters.ts), 0 for any. */
+/**
+ * What a list is narrowed to: masks of pricing models and platforms (core/filters.ts), 0 for any;
+ * inactive tools are left out unless `inactive` is true. No masks at all: every tool.
+ */
 export interface FilterMasks {
   pricing: number;
   platforms: number;
+  inactive?: boolean;
 }
 
 /** What a tool has in common with another: the categories, tags (lower-cased), platforms and pricing model both have. */

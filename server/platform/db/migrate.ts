@@ -16,6 +16,7 @@ import * as digest from "./migrations/2026-11-27T12-digest.ts";
 import * as claimsPerOwner from "./migrations/2026-11-27T13-claims-per-owner.ts";
 import * as paidReview from "./migrations/2026-11-27T15-paid-review.ts";
 import * as fileImports from "./migrations/2026-11-28T16-file-imports.ts";
+import * as lifecycle from "./migrations/2026-11-28T17-lifecycle.ts";
 import * as reports from "./migrations/2026-11-28T18-reports.ts";
 import type { DB } from "./types.ts";
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27T13-claims-per-owner": claimsPerOwner,
   "2026-11-27T15-paid-review": paidReview,
   "2026-11-28T16-file-imports": fileImports,
+  "2026-11-28T17-lifecycle": lifecycle,
   "2026-11-28T18-reports": reports,
 };
 

@@ -43,6 +43,19 @@ export interface ToolsTable {
   link_check_result: string | null;
   /** Failed link checks in a row; 3 or more flag the tool for admins. */
   link_failures: WithDefault<number>;
+  /** A lifecycle state set by hand ('discontinued' or 'acquired'); null: derived (core/lifecycle.ts). */
+  lifecycle: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The tool that took over from a discontinued or acquired one. */
+  successor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the lifecycle was last set by hand. */
+  lifecycle_set_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last link check that found the website answering. */
+  link_ok_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** SHA-256 (hex) of the start of the website's page as the link check last read it, and when it last changed. */
+  site_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  site_changed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The source repository's last activity, when the website is a public repository the link check can read. */
+  repo_activity_at: ColumnType<number | null, number | null | undefined, number | null>;
   upvotes_count: WithDefault<number>;
   comments_count: WithDefault<number>;
   created_at: number;
