@@ -264,6 +264,13 @@ describe("reporting a problem with a listing", () => {
     expect(second!.to).toEqual(["grace@example.com"]);
     expect(second!.parsed.text).toContain("We marked the tool as discontinued.");
     expect((await reportRows(s, other.id))[0]).toMatchObject({ resolution: "discontinued", email: null });
+    // What the mail says is so: the tool itself is marked discontinued.
+    const marked = await s.services.database.db
+      .selectFrom("tools")
+      .select("lifecycle")
+      .where("id", "=", other.id)
+      .executeTakeFirstOrThrow();
+    expect(marked.lifecycle).toBe("discontinued");
     const log = await fetch(`${s.url}/admin/audit`, { headers: { cookie, "User-Agent": BROWSER_UA } });
     expect(textOf(await log.text())).toContain("Marked discontinued (1 report)");
     const empty = await fetch(`${s.url}/admin/reports`, { headers: { cookie, "User-Agent": BROWSER_UA } });

@@ -10,6 +10,7 @@ import {
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { Admin } from "../admin/session.ts";
 import { recordAudit } from "../audit/audit.ts";
+import { setToolLifecycle, type LifecycleDeps } from "../catalog/lifecycle.ts";
 import { visitorCookies } from "../likes/visitor.ts";
 import type { Config } from "../platform/config.ts";
 import { servesHttps } from "../platform/config.ts";
@@ -305,10 +306,13 @@ export async function resolveReports(
  * discontinued" goes through, so the tool's own lifecycle change joins it here.
  */
 export async function markToolDiscontinued(
-  deps: Pick<ReportDeps, "database" | "now" | "log" | "config" | "mailer">,
+  deps: Pick<ReportDeps, "database" | "now" | "log" | "config" | "mailer"> & LifecycleDeps,
   admin: Admin,
   toolId: string,
 ): Promise<ResolveResult> {
+  // The tool is marked first: the reporters' mail says it was, so it must be true when they read it.
+  const set = await setToolLifecycle(deps, toolId, { state: "discontinued" }, admin);
+  if (set.kind !== "set") return { kind: "none" };
   return resolveReports(deps, admin, toolId, "discontinued");
 }
 
