@@ -448,6 +448,7 @@ describe("alternatives to a tool", () => {
         featuredPrice: 0,
         featuredUntil: null,
         createdAt: new Date(twin.createdAt).toISOString(),
+        lifecycle: "active",
         shares: expected[0]!.shares,
       });
     });
