@@ -254,8 +254,10 @@ export async function recordLinkCheck(
     checkedAt: number;
     result: string;
     failures: number;
-    /** Set when the website answered: a hash of the start of its page (none for a refusal), and the repository's activity when read. */
-    answered?: { siteHash: string | null; repoActivityAt: number | null };
+    /** Set when the website answered: a hash of the start of its page (none for a refusal). */
+    answered?: { siteHash: string | null };
+    /** The source repository's last activity, when the website names one and its forge answered. */
+    repoActivityAt?: number | null;
     /** Whether the check moved the tool into or out of the lists (core/lifecycle.ts, hiddenFromLists). */
     relisted?: boolean;
   },
@@ -282,9 +284,9 @@ export async function recordLinkCheck(
                     .end(),
                 }
               : {}),
-            ...(answered.repoActivityAt !== null ? { repo_activity_at: answered.repoActivityAt } : {}),
           }
         : {}),
+      ...(check.repoActivityAt != null ? { repo_activity_at: check.repoActivityAt } : {}),
     }))
     .where("id", "=", toolId)
     .execute();

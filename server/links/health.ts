@@ -107,7 +107,9 @@ export async function checkLinks(
         if (figures.checked > 0) await pause(config.linkHealth.spacingMs, context.signal);
         const result = await checkLink(deps, tool.website_url, context.signal);
         const failures = result.ok ? 0 : tool.link_failures + 1;
-        const repo = result.ok ? publicRepository(tool.website_url) : null;
+        // Asked whatever the website answered: the forge's API is another host, and a repository's
+        // activity says something even while its page cannot be fetched.
+        const repo = publicRepository(tool.website_url);
         const repoActivityAt = repo ? await repositoryActivity(deps, repo, context.signal) : null;
         const relisted =
           hiddenFromLists({ manual: tool.lifecycle, linkFailures: tool.link_failures }, limit) !==
@@ -117,7 +119,8 @@ export async function checkLinks(
           checkedAt: Math.max(deps.now(), startedAt),
           result: result.detail,
           failures,
-          answered: result.ok ? { siteHash: result.siteHash, repoActivityAt } : undefined,
+          answered: result.ok ? { siteHash: result.siteHash } : undefined,
+          repoActivityAt,
           relisted,
         });
         figures.checked++;

@@ -5,6 +5,7 @@ import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
 import { startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { setToolLifecycle } from "../catalog/lifecycle.ts";
 import { repositoryActivity } from "./repo-activity.ts";
+import { formatAddedFull } from "../../core/dates.ts";
 
 // Tools' lifecycle against a real database (both engines) and a local website that goes down and
 // comes back, run the way the weekly link check's schedule runs it. The server's clock is a
@@ -252,6 +253,30 @@ describe("tool lifecycle", () => {
     const res = await api<{ error: { code: string; message: string } }>("/api/v1/tools?include=everything");
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain("include must be inactive");
+  });
+
+  it("records a repository website's last activity in the check, and shows it as last updated", async () => {
+    // The website itself (github.com) is outside the test's reach and fails; the forge's API answers.
+    const repoTool = makeTool({
+      name: "Widget Repository",
+      status: "approved",
+      websiteUrl: "https://github.com/acme/widget",
+    });
+    await addTools(server.services, [repoTool]);
+    await weeklyRun();
+    const { body } = await api<{ data: { lastUpdatedAt: string | null; lastCheckedAt: string | null } }>(
+      `/api/v1/tools/${repoTool.slug}`,
+    );
+    expect(body.data).toEqual(
+      expect.objectContaining({
+        lastUpdatedAt: new Date(PUSHED_AT).toISOString(),
+        lastCheckedAt: new Date(clock).toISOString(),
+      }),
+    );
+    const toolPage = await page(`/tool/${repoTool.slug}`);
+    expect(toolPage.html).toMatch(
+      new RegExp(`Last updated</dt><dd[^>]*>${formatAddedFull(Date.parse(PUSHED_AT))}</dd>`),
+    );
   });
 
   it("reads a public repository's last activity from each forge's API, and nothing from a refusal or garbage", async () => {
