@@ -4,6 +4,7 @@ import { answeredByListedSite, emailAddressRefusal, verificationDnsNames } from 
 import {
   claimEmailSchema,
   diffOwnerContent,
+  normalizeOwnerContent,
   ownerChanges,
   txtRecordIsCode,
   verificationFileHasCode,
@@ -95,6 +96,8 @@ describe("diffOwnerContent", () => {
     useCases: [],
     integrations: [],
     targetAudience: [],
+    lifecycle: "active",
+    successor: "",
   };
   it("lists only the changed fields, in form order, old and new as text", () => {
     const changes = diffOwnerContent(base, {
@@ -125,6 +128,21 @@ describe("diffOwnerContent", () => {
       pricingModel: null,
     });
     expect(ownerChanges(base, { ...base })).toEqual({});
+  });
+  it("names the tool's state as pages do, and its successor, after the content", () => {
+    const next = normalizeOwnerContent({ ...base, tagline: "Gone", lifecycle: "discontinued", successor: "inkwell" });
+    expect(diffOwnerContent(base, next)).toEqual([
+      { field: "tagline", label: "Tagline", from: "Notes", to: "Gone" },
+      { field: "lifecycle", label: "Status", from: "Active", to: "Discontinued" },
+      { field: "successor", label: "Successor", from: "—", to: "inkwell" },
+    ]);
+  });
+  it("drops the successor of a tool said to be active", () => {
+    const was = { ...base, lifecycle: "acquired" as const, successor: "inkwell" };
+    expect(ownerChanges(was, normalizeOwnerContent({ ...was, lifecycle: "active" }))).toEqual({
+      lifecycle: "active",
+      successor: "",
+    });
   });
 });
 

@@ -2,6 +2,8 @@ import { z } from "./zod.ts";
 import { emailFormat } from "./email.ts";
 import { submissionSchema } from "./submission.ts";
 import type { ToolContent } from "./tool.ts";
+import { LIFECYCLE_LABELS, type SettableLifecycleState } from "./lifecycle.ts";
+import { lifecycleStateField, successorSlugField } from "./lifecycle-form.ts";
 
 // Claiming a listing: the pure rules. What a website must show to prove it is the claimant's (a
 // meta tag, a file or a DNS TXT record), and what an owner's edit changes (a field-by-field diff).
@@ -58,10 +60,21 @@ export const OWNER_EDIT_FIELDS = [
   "targetAudience",
 ] as const satisfies readonly (keyof ToolContent)[];
 
-export type OwnerEditField = (typeof OWNER_EDIT_FIELDS)[number];
-export type OwnerContent = Pick<ToolContent, OwnerEditField>;
+/**
+ * What an owner may say of the tool's life besides its content: discontinued or acquired (with
+ * the tool that took over, by slug, "" for none), or active; applied as the admin sets it.
+ */
+export const OWNER_LIFECYCLE_FIELDS = ["lifecycle", "successor"] as const;
+
+export type OwnerEditField = (typeof OWNER_EDIT_FIELDS)[number] | (typeof OWNER_LIFECYCLE_FIELDS)[number];
+export type OwnerContent = Pick<ToolContent, (typeof OWNER_EDIT_FIELDS)[number]> & {
+  lifecycle: SettableLifecycleState;
+  successor: string;
+};
 /** What an owner's edit asks for: only the fields it changes, so approving one owner's edit never undoes another's. */
 export type OwnerChanges = Partial<OwnerContent>;
+
+const OWNER_FIELDS: readonly OwnerEditField[] = [...OWNER_EDIT_FIELDS, ...OWNER_LIFECYCLE_FIELDS];
 
 /** The owner's edit form: the submission form's fields (the same schema), the logo optional. */
 export const ownerEditSchema = submissionSchema
@@ -80,7 +93,21 @@ export const ownerEditSchema = submissionSchema
     targetAudience: true,
     logo: true,
   })
-  .partial({ logo: true });
+  .partial({ logo: true })
+  // Without a state the tool's life is left as it is (and the successor with it).
+  .extend({ lifecycle: lifecycleStateField.optional(), successor: successorSlugField });
+
+/** An owner's form as sent: the content, and the tool's life when the form said it. */
+export type OwnerEditInput = Omit<OwnerContent, "lifecycle"> & { lifecycle?: SettableLifecycleState };
+
+/** What an owner's form proposes, on top of the live listing's state when the form left it out. */
+export function ownerProposal(live: OwnerContent, input: OwnerEditInput): OwnerContent {
+  const life =
+    input.lifecycle === undefined
+      ? { lifecycle: live.lifecycle, successor: live.successor }
+      : { lifecycle: input.lifecycle, successor: input.successor };
+  return normalizeOwnerContent({ ...input, ...life });
+}
 
 /** Labels of the edited fields, as the admin's diff and the owner's page name them. */
 export const OWNER_FIELD_LABELS: Record<OwnerEditField | "logo", string> = {
@@ -96,6 +123,8 @@ export const OWNER_FIELD_LABELS: Record<OwnerEditField | "logo", string> = {
   useCases: "Use cases",
   integrations: "Integrations",
   targetAudience: "Target audience",
+  lifecycle: "Status",
+  successor: "Successor",
   logo: "Logo",
 };
 
@@ -108,7 +137,9 @@ export interface FieldChange {
 }
 
 /** A field's value as one line of text (lists joined by commas, "—" for nothing). */
-function shown(value: unknown): string {
+function shown(field: OwnerEditField, value: unknown): string {
+  if (field === "lifecycle" && typeof value === "string" && value in LIFECYCLE_LABELS)
+    return LIFECYCLE_LABELS[value as SettableLifecycleState];
   if (Array.isArray(value)) return value.length === 0 ? "—" : value.join(", ");
   if (value === null || value === undefined || value === "") return "—";
   return String(value);
@@ -117,20 +148,25 @@ function shown(value: unknown): string {
 /** Browsers send a textarea's line breaks as CRLF; stored text keeps LF. */
 const lf = (text: string) => text.replace(/\r\n?/g, "\n");
 
-/** Normalises an owner's edit as it will be stored (LF line breaks). */
+/** Normalises an owner's edit as it will be stored (LF line breaks; no successor for an active tool). */
 export function normalizeOwnerContent(content: OwnerContent): OwnerContent {
-  return { ...content, description: lf(content.description), pricingDetails: lf(content.pricingDetails) };
+  return {
+    ...content,
+    description: lf(content.description),
+    pricingDetails: lf(content.pricingDetails),
+    successor: content.lifecycle === "active" ? "" : content.successor,
+  };
 }
 
 /** The fields an owner's edit changes, in form order, each with its old and new value; fields it does not hold are unchanged. */
 export function diffOwnerContent(current: OwnerContent, next: OwnerChanges): FieldChange[] {
-  return OWNER_EDIT_FIELDS.filter(
+  return OWNER_FIELDS.filter(
     (field) => field in next && JSON.stringify(current[field]) !== JSON.stringify(next[field]),
   ).map((field) => ({
     field,
     label: OWNER_FIELD_LABELS[field],
-    from: shown(current[field]),
-    to: shown(next[field]),
+    from: shown(field, current[field]),
+    to: shown(field, next[field]),
   }));
 }
 

@@ -12,6 +12,7 @@ import type { z } from "../../core/zod.ts";
 import { findOwner, ownerPage, submitOwnerEdit } from "../../server/claims/owners.ts";
 import { openReportsOfTool } from "../../server/reports/service.ts";
 import { REPORT_REASONS } from "../../core/reports.ts";
+import { LIFECYCLE_LABELS, SETTABLE_LIFECYCLE_STATES } from "../../core/lifecycle.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { ErrorSummary, Field, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
 import { StatusPage } from "../components/not-found.tsx";
@@ -103,6 +104,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         status: 400,
         headers: PRIVATE,
       });
+    case "bad-successor":
+      return data(formReply(submission.reply({ fieldErrors: { successor: [outcome.message] } })), {
+        status: 400,
+        headers: PRIVATE,
+      });
     case "limited":
       return data(formReply(submission.reply({ formErrors: [outcome.message] })), {
         status: 429,
@@ -142,6 +148,8 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
       useCases: start.useCases.join(", "),
       integrations: start.integrations.join(", "),
       targetAudience: start.targetAudience.join(", "),
+      lifecycle: start.lifecycle,
+      successor: start.successor,
     },
   });
   const fmt = (n: number) => n.toLocaleString("en-US");
@@ -268,9 +276,17 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
               id: `${group.id}-0`,
               errors: messagesOf(group),
             })),
-            ...(["pricingModel", "pricingDetails", "tags", ...LIST_FIELDS.map(([name]) => name), "logo"] as const).map(
-              (name) => ({ id: fields[name].id, errors: messagesOf(fields[name]) }),
-            ),
+            ...(
+              [
+                "pricingModel",
+                "pricingDetails",
+                "tags",
+                ...LIST_FIELDS.map(([name]) => name),
+                "lifecycle",
+                "successor",
+                "logo",
+              ] as const
+            ).map((name) => ({ id: fields[name].id, errors: messagesOf(fields[name]) })),
           ]}
         />
         <Field id={fields.name.id} label="Name *" errors={fields.name.errors} errorId={fields.name.errorId}>
@@ -350,6 +366,30 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
             <textarea {...getTextareaProps(fields[name])} rows={2} className={inputClass} />
           </Field>
         ))}
+        <Field
+          id={fields.lifecycle.id}
+          label={OWNER_FIELD_LABELS.lifecycle}
+          hint="If the tool is discontinued or was acquired, say so: its page then tells visitors and points to the tool that took over."
+          errors={fields.lifecycle.errors}
+          errorId={fields.lifecycle.errorId}
+        >
+          <select {...getSelectProps(fields.lifecycle)} className={inputClass}>
+            {SETTABLE_LIFECYCLE_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state === "active" ? "Active (maintained)" : LIFECYCLE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id={fields.successor.id}
+          label={`${OWNER_FIELD_LABELS.successor} (optional)`}
+          hint="For a discontinued or acquired tool: the address name (slug) of the tool that took over on this site, as in /tool/slug."
+          errors={fields.successor.errors}
+          errorId={fields.successor.errorId}
+        >
+          <input {...getInputProps(fields.successor, { type: "text" })} className={inputClass} />
+        </Field>
         <Field
           id={fields.logo.id}
           label={`New ${OWNER_FIELD_LABELS.logo.toLowerCase()}`}

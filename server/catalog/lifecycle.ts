@@ -32,6 +32,19 @@ export type SetLifecycleOutcome =
   /** The successor named is no public tool, or is the tool itself. */
   | { kind: "bad-successor"; message: string };
 
+/** The public tool named as `toolId`'s successor, or why it cannot be one. */
+export async function findSuccessor(
+  db: Database["db"],
+  toolId: string,
+  slug: string,
+): Promise<{ kind: "found"; id: string } | { kind: "bad-successor"; message: string }> {
+  const successor = await db.selectFrom("tools").select(["id", "status"]).where("slug", "=", slug).executeTakeFirst();
+  if (!successor || !(PUBLIC_STATUSES as readonly string[]).includes(successor.status))
+    return { kind: "bad-successor", message: `No public tool has the slug “${slug}”.` };
+  if (successor.id === toolId) return { kind: "bad-successor", message: "A tool cannot be its own successor." };
+  return { kind: "found", id: successor.id };
+}
+
 /**
  * Sets a tool's lifecycle: `state` "discontinued" or "acquired" (with an optional successor, a
  * public tool's slug), or "active" to clear the state set by hand (and the successor). Audited as
@@ -53,15 +66,8 @@ export async function setToolLifecycle(
     if (!tool) return { kind: "not-found" } as const;
     let successorId: string | null = null;
     if (successorSlug !== null) {
-      const successor = await write.db
-        .selectFrom("tools")
-        .select(["id", "status"])
-        .where("slug", "=", successorSlug)
-        .executeTakeFirst();
-      if (!successor || !(PUBLIC_STATUSES as readonly string[]).includes(successor.status))
-        return { kind: "bad-successor", message: `No public tool has the slug “${successorSlug}”.` } as const;
-      if (successor.id === tool.id)
-        return { kind: "bad-successor", message: "A tool cannot be its own successor." } as const;
+      const successor = await findSuccessor(write.db, tool.id, successorSlug);
+      if (successor.kind === "bad-successor") return successor;
       successorId = successor.id;
     }
     const manual = change.state === "active" ? null : change.state;

@@ -151,13 +151,14 @@ describe("claiming a listing", () => {
   const pendingTool = makeTool({ name: "Claimable Pending", status: "pending", source: "free_submission" });
   const sharedTool = makeTool({ name: "Claimable Together", websiteUrl: "https://together.example/" });
   const twiceTool = makeTool({ name: "Claimable Twice", websiteUrl: "https://twice.example/" });
+  const sunsetTool = makeTool({ name: "Claimable Sunset", websiteUrl: "https://sunset.example/" });
   let s: TestServer;
 
   beforeAll(async () => {
     s = getServer();
     metaTool.websiteUrl = `${site.origin}/meta-home`;
     fileTool.websiteUrl = `${site.origin}/file-home`;
-    await addTools(s.services, [emailTool, metaTool, fileTool, pendingTool, sharedTool, twiceTool]);
+    await addTools(s.services, [emailTool, metaTool, fileTool, pendingTool, sharedTool, twiceTool, sunsetTool]);
   });
 
   it("offers every way to claim a public tool, privately; a tool that is not public has no claim page", async () => {
@@ -768,6 +769,71 @@ describe("claiming a listing", () => {
       "ada@together.example",
       "bob@together.example",
     ]);
+  });
+
+  it("lets an owner say the tool is discontinued, with its successor: applied as the admin sets it once approved", async () => {
+    const ownerToken = await claimByEmail(s, sunsetTool.slug, "owner@sunset.example");
+    const cookie = await adminCookie(s);
+    const post = (change: Record<string, string>) =>
+      fetch(`${s.url}/owner/${ownerToken}`, {
+        method: "POST",
+        body: ownerForm(sunsetTool, change),
+        headers: FORM_HEADERS(s),
+        redirect: "manual",
+      });
+    const pendingEdits = () =>
+      s.services.database.db
+        .selectFrom("owner_edits")
+        .select(["id", "content"])
+        .where("tool_id", "=", sunsetTool.id)
+        .where("status", "=", "pending")
+        .execute();
+
+    // A successor that is no public tool, or the tool itself, is refused with nothing kept.
+    for (const [successor, message] of [
+      ["no-such-tool", "No public tool has the slug “no-such-tool”."],
+      [sunsetTool.slug, "A tool cannot be its own successor."],
+      [pendingTool.slug, `No public tool has the slug “${pendingTool.slug}”.`],
+    ] as const) {
+      const refused = await post({ lifecycle: "discontinued", successor });
+      expect(refused.status, successor).toBe(400);
+      expect(textOf(await refused.text())).toContain(message);
+    }
+    expect((await post({ lifecycle: "gone" })).status).toBe(400);
+    expect(await pendingEdits()).toEqual([]);
+
+    // A form without the state leaves the tool's life alone.
+    expect((await post({ tagline: "Sunsetting soon" })).status).toBe(303);
+    expect(JSON.parse((await pendingEdits())[0]!.content)).toEqual({ tagline: "Sunsetting soon" });
+
+    expect((await post({ lifecycle: "discontinued", successor: twiceTool.slug })).status).toBe(303);
+    const [edit] = await pendingEdits();
+    expect(JSON.parse(edit!.content)).toEqual({ lifecycle: "discontinued", successor: twiceTool.slug });
+    const queue = textOf((await getPage(s.url, "/admin/moderation", { headers: { Cookie: cookie } })).html);
+    expect(queue).toMatch(/Status\s*Active\s*Discontinued/);
+    expect(queue).toMatch(new RegExp(`Successor\\s*—\\s*${twiceTool.slug}`));
+    // Nothing changes before an admin approves.
+    const life = () =>
+      s.services.database.db
+        .selectFrom("tools")
+        .select(["lifecycle", "successor_id"])
+        .where("id", "=", sunsetTool.id)
+        .executeTakeFirstOrThrow();
+    expect(await life()).toEqual({ lifecycle: null, successor_id: null });
+
+    const approved = await postForm(
+      `${s.url}/admin/moderation`,
+      { intent: "owner-approve", id: edit!.id, formKey: `owner-approve:${edit!.id}` },
+      { Cookie: cookie },
+    );
+    expect(approved.status).toBe(200);
+    expect(await life()).toEqual({ lifecycle: "discontinued", successor_id: twiceTool.id });
+    const page = await getPage(s.url, `/tool/${sunsetTool.slug}`);
+    expect(page.html).toContain(`href="/tool/${twiceTool.slug}"`);
+    expect(textOf(page.html)).toContain("discontinued");
+    expect(await auditActions(s, sunsetTool.id)).toEqual(expect.arrayContaining(["edit", "owner-edit-approve"]));
+    // The owner's form now starts from the tool's new state.
+    expect((await getPage(s.url, `/owner/${ownerToken}`)).html).toMatch(/<option value="discontinued" selected="">/);
   });
 
   it("lists claims for the admin, and a revoked owner link stops working at once", async () => {

@@ -1,17 +1,19 @@
 import { sql } from "kysely";
 import {
   diffOwnerContent,
-  normalizeOwnerContent,
   OWNER_EDIT_FIELDS,
   ownerChanges,
+  ownerProposal,
   type FieldChange,
   type OwnerChanges,
   type OwnerContent,
+  type OwnerEditInput,
 } from "../../core/claims.ts";
 import { recordAudit, type AuditActor } from "../audit/audit.ts";
 import { deleteStoredFiles, type ModerationDeps } from "../admin/moderation.ts";
 import type { Admin } from "../admin/session.ts";
 import { findToolForEdit, updateTool, type EditableTool } from "../admin/tools.ts";
+import { findSuccessor, setToolLifecycle, type LifecycleDeps } from "../catalog/lifecycle.ts";
 import { isUniqueViolation, type Database } from "../platform/db/index.ts";
 import { newId } from "../platform/db/ids.ts";
 import type { RateLimiter } from "../platform/ratelimit/index.ts";
@@ -120,7 +122,8 @@ const EDIT_COLUMNS = ["id", "status", "content", "logo_url", "reason", "created_
 
 /** The content fields of a tool, as an owner edits them. */
 export function ownerContentOf(tool: EditableTool): OwnerContent {
-  return Object.fromEntries(OWNER_EDIT_FIELDS.map((field) => [field, tool[field]])) as unknown as OwnerContent;
+  const content = Object.fromEntries(OWNER_EDIT_FIELDS.map((field) => [field, tool[field]]));
+  return { ...content, lifecycle: tool.lifecycle ?? "active", successor: tool.successorSlug ?? "" } as OwnerContent;
 }
 
 /** Everything the owner page shows. */
@@ -191,6 +194,7 @@ export type OwnerEditResult =
   | { kind: "saved"; changed: string[]; replaced: boolean }
   | { kind: "no-change" }
   | { kind: "bad-logo"; message: string }
+  | { kind: "bad-successor"; message: string }
   | { kind: "gone" }
   | Limited;
 
@@ -204,7 +208,7 @@ export async function submitOwnerEdit(
   deps: Pick<ModerationDeps, "database" | "storage" | "now" | "log" | "config"> & { limiter: RateLimiter },
   owner: Owner,
   client: Client,
-  content: OwnerContent,
+  content: OwnerEditInput,
   logo: { name: string; bytes: Buffer } | null,
 ): Promise<OwnerEditResult> {
   const state = await deps.limiter.consume(owner.claimId);
@@ -216,7 +220,12 @@ export async function submitOwnerEdit(
     };
   const tool = await findToolForEdit(deps.database, owner.toolId);
   if (!tool) return { kind: "gone" };
-  const changes = ownerChanges(ownerContentOf(tool), normalizeOwnerContent(content));
+  const live = ownerContentOf(tool);
+  const changes = ownerChanges(live, ownerProposal(live, content));
+  if (changes.successor) {
+    const successor = await findSuccessor(deps.database.db, tool.id, changes.successor);
+    if (successor.kind === "bad-successor") return successor;
+  }
   const changed: string[] = Object.keys(changes);
   let webp: Buffer | null = null;
   if (logo) {
@@ -375,10 +384,15 @@ export type DecideResult =
 
 /**
  * Approves an owner's edit: applied through the admin's tool edit (updateTool), so the listing,
- * its search row and every cached page change as for any edit, with the admin's edit entry; then
- * the edit is marked approved with its own entry.
+ * its search row and every cached page change as for any edit, with the admin's edit entry (a
+ * change of the tool's life through setToolLifecycle, as the admin sets it); then the edit is
+ * marked approved with its own entry.
  */
-export async function approveOwnerEdit(deps: ModerationDeps, admin: Admin, editId: string): Promise<DecideResult> {
+export async function approveOwnerEdit(
+  deps: ModerationDeps & LifecycleDeps,
+  admin: Admin,
+  editId: string,
+): Promise<DecideResult> {
   const row = await deps.database.db
     .selectFrom("owner_edits")
     .innerJoin("tool_claims", "tool_claims.id", "owner_edits.claim_id")
@@ -395,7 +409,15 @@ export async function approveOwnerEdit(deps: ModerationDeps, admin: Admin, editI
   if (!row) return { kind: "gone" };
   const tool = await findToolForEdit(deps.database, row.tool_id);
   if (!tool) return { kind: "gone" };
-  const content = JSON.parse(row.content) as OwnerChanges;
+  const { lifecycle, successor, ...content } = JSON.parse(row.content) as OwnerChanges;
+  // The tool's life first: a successor gone since the edit was sent refuses it before anything is written.
+  if (lifecycle !== undefined || successor !== undefined) {
+    const state = lifecycle ?? tool.lifecycle ?? "active";
+    const set = await setToolLifecycle(deps, tool.id, { state, successorSlug: successor ?? tool.successorSlug }, admin);
+    if (set.kind === "not-found") return { kind: "gone" };
+    if (set.kind === "bad-successor")
+      return { kind: "refused", message: `The successor cannot be used: ${set.message}` };
+  }
   const bytes = row.logo_key ? await deps.storage.read(row.logo_key) : null;
   const outcome = await updateTool(
     deps,
