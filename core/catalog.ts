@@ -66,9 +66,11 @@ export function tagSlug(tag: string): string {
 }
 
 /** The address of a page of the tools carrying a tag; null for a tag with no address. */
-export function tagPath(tag: string, page = 1): string | null {
+export function tagPath(tag: string, page = 1, inactive = false): string | null {
   const slug = tagSlug(tag);
-  return slug === "" ? null : `/tag/${slug}${page > 1 ? `?page=${page}` : ""}`;
+  if (slug === "") return null;
+  const query = [...(page > 1 ? [`page=${page}`] : []), ...(inactive ? ["include=inactive"] : [])].join("&");
+  return `/tag/${slug}${query ? `?${query}` : ""}`;
 }
 
 /** The address of a page of a tool's alternatives. */

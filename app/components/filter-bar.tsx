@@ -9,6 +9,33 @@ import type { Platform } from "../../core/platforms.ts";
 import type { PricingModel } from "../../core/pricing.ts";
 import { PageLink } from "./ui/page-link.tsx";
 
+/** The box that shows the tools lists leave out by their lifecycle (core/lifecycle.ts), unreachable and discontinued ones. */
+export function InactiveToggle({ checked, className = "" }: { checked: boolean; className?: string }) {
+  return (
+    <label className={`flex items-center gap-2 text-sm ${className}`}>
+      <input
+        type="checkbox"
+        name="include"
+        value={INCLUDE_INACTIVE}
+        defaultChecked={checked}
+        className="h-4 w-4 shrink-0"
+      />
+      <span>Show unreachable and discontinued tools</span>
+    </label>
+  );
+}
+
+/** The Apply button of a list's form without JavaScript (with it, a change applies at once: app/enhancers/filter-form.ts). */
+export function NoScriptApply() {
+  return (
+    <noscript>
+      <button type="submit" className="rounded-lg bg-brand-700 px-3 py-2 font-medium text-white hover:bg-brand-800">
+        Apply
+      </button>
+    </noscript>
+  );
+}
+
 /** How many tools each option would give where the bar is shown. */
 export interface FilterFacets {
   pricing: { model: PricingModel; count: number }[];
@@ -67,17 +94,7 @@ export function FilterBar({
               checked: filters.platforms.includes(platform),
             }))}
           />
-          {/* Unreachable and discontinued tools are left out unless asked for (core/lifecycle.ts). */}
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input
-              type="checkbox"
-              name="include"
-              value={INCLUDE_INACTIVE}
-              defaultChecked={filters.inactive === true}
-              className="h-4 w-4 shrink-0"
-            />
-            <span>Show unreachable and discontinued tools</span>
-          </label>
+          <InactiveToggle checked={filters.inactive === true} className="sm:col-span-2" />
         </div>
       </details>
       {sort && (
@@ -100,11 +117,7 @@ export function FilterBar({
           </select>
         </div>
       )}
-      <noscript>
-        <button type="submit" className="rounded-lg bg-brand-700 px-3 py-2 font-medium text-white hover:bg-brand-800">
-          Apply
-        </button>
-      </noscript>
+      <NoScriptApply />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { tagPath } from "../../core/catalog.ts";
 import { tagPage } from "../../server/catalog/tags.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
+import { InactiveToggle, NoScriptApply } from "../components/filter-bar.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { Pagination } from "../components/pagination.tsx";
@@ -39,13 +40,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: `${total.toLocaleString("en-US")} ${total === 1 ? "tool" : "tools"} tagged “${tag}”: what they do, platforms, pricing.`,
     path: canonical,
   });
-  if (page > 1) tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(matches, tagPath(tag, page - 1)!) });
-  if (page < pages) tags.push({ tagName: "link", rel: "next", href: absoluteUrl(matches, tagPath(tag, page + 1)!) });
+  if (page > 1)
+    tags.push({
+      tagName: "link",
+      rel: "prev",
+      href: absoluteUrl(matches, tagPath(tag, page - 1, loaderData.inactive)!),
+    });
+  if (page < pages)
+    tags.push({
+      tagName: "link",
+      rel: "next",
+      href: absoluteUrl(matches, tagPath(tag, page + 1, loaderData.inactive)!),
+    });
   return tags;
 };
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, items, total, page, pages } = loaderData;
+  const { tag, items, total, page, pages, inactive } = loaderData;
   return (
     <div className="space-y-6">
       <Breadcrumb
@@ -57,9 +68,20 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
           {total.toLocaleString("en-US")} {total === 1 ? "tool" : "tools"}, the newest first
         </p>
       </div>
+      <form
+        method="get"
+        action={tagPath(tag)!}
+        aria-label="Filters"
+        data-apply-on-change=""
+        className="flex flex-wrap items-center gap-3"
+      >
+        <InactiveToggle checked={inactive} />
+        <NoScriptApply />
+      </form>
       <ToolGrid tools={items} columns={3} headingLevel={2} />
-      <Pagination page={page} pages={pages} hrefFor={(n) => tagPath(tag, n)!} />
+      <Pagination page={page} pages={pages} hrefFor={(n) => tagPath(tag, n, inactive)!} />
       <PageScript name="likes" />
+      <PageScript name="filter-form" />
     </div>
   );
 }

@@ -23,8 +23,8 @@ describe("tool lifecycle", () => {
   let homepage = "<title>Steady</title>";
   let server: TestServer;
   const tools = {
-    flaky: makeTool({ name: "Flaky Lifecycle", status: "approved" }),
-    steady: makeTool({ name: "Steady Lifecycle", status: "approved" }),
+    flaky: makeTool({ name: "Flaky Lifecycle", status: "approved", tags: ["lifecycle-tag"] }),
+    steady: makeTool({ name: "Steady Lifecycle", status: "approved", tags: ["lifecycle-tag"] }),
     goner: makeTool({ name: "Goner Lifecycle", status: "approved" }),
     successor: makeTool({ name: "Successor Lifecycle", status: "approved" }),
   };
@@ -121,6 +121,30 @@ describe("tool lifecycle", () => {
     const searchPage = await page("/search/flaky?include=inactive");
     expect(searchPage.html).toContain("Flaky Lifecycle");
     expect((await page("/search/flaky")).html).not.toContain("Flaky Lifecycle");
+
+    // A tag's page leaves it out too, with the same box to show it, and one address for each choice.
+    const tagPage = await page("/tag/lifecycle-tag");
+    expect(tagPage.status).toBe(200);
+    expect(tagPage.html).not.toContain("Flaky Lifecycle");
+    expect(tagPage.html).toContain("Steady Lifecycle");
+    expect(tagPage.html).toContain('name="include"');
+    const tagAll = await page("/tag/lifecycle-tag?include=inactive");
+    expect(tagAll.html).toContain("Flaky Lifecycle");
+    expect(tagAll.html).toMatch(/class="badge-lifecycle">Unreachable</);
+    expect(tagAll.html).toMatch(/<input type="checkbox"[^>]*name="include"[^>]*checked=""[^>]*value="inactive"/);
+    for (const [written, to] of [
+      ["include=INACTIVE", "/tag/lifecycle-tag?include=inactive"],
+      ["include=inactive&include=inactive", "/tag/lifecycle-tag?include=inactive"],
+      ["include=everything", "/tag/lifecycle-tag"],
+    ]) {
+      const res = await fetch(`${server.url}/tag/lifecycle-tag?${written}`, {
+        headers: { "User-Agent": BROWSER_UA },
+        redirect: "manual",
+      });
+      expect(res.status, written).toBe(301);
+      const at = new URL(res.headers.get("location")!, server.url);
+      expect(at.pathname + at.search, written).toBe(to);
+    }
 
     const toolPage = await page(`/tool/${tools.flaky.slug}`);
     expect(toolPage.status).toBe(200);
