@@ -57,6 +57,11 @@ describe("the admin's lifecycle form", () => {
     return ((await res.json()) as { data: { slug: string }[] }).data.map((tool) => tool.slug);
   }
 
+  async function searchedSlugs(server: TestServer, query: string) {
+    const res = await fetch(`${server.url}/api/v1/search?q=${query}`);
+    return ((await res.json()) as { data: { slug: string }[] }).data.map((tool) => tool.slug);
+  }
+
   const untouched = { lifecycle: null, successor_id: null, lifecycle_set_at: null };
 
   it("refuses a post without an admin's session (401) or from another site (403), changing nothing", async () => {
@@ -141,6 +146,8 @@ describe("the admin's lifecycle form", () => {
     });
     expect(await listedSlugs(server)).not.toContain(tools.goner.slug);
     expect(await listedSlugs(server, "&include=inactive")).toContain(tools.goner.slug);
+    expect(await searchedSlugs(server, "goner")).toEqual([]);
+    expect(await searchedSlugs(server, "goner&include=inactive")).toEqual([tools.goner.slug]);
     expect(toolSlugs((await getPage(server.url, "/browse/productivity")).html)).not.toContain(tools.goner.slug);
     const everything = await getPage(server.url, "/browse/productivity?include=inactive");
     expect(toolSlugs(everything.html)).toContain(tools.goner.slug);
@@ -155,6 +162,7 @@ describe("the admin's lifecycle form", () => {
     expect(await stored(server)).toEqual(untouched);
     expect(await apiTool(server)).toMatchObject({ lifecycle: "active", successor: null });
     expect(await listedSlugs(server)).toContain(tools.goner.slug);
+    expect(await searchedSlugs(server, "goner")).toEqual([tools.goner.slug]);
     expect(toolSlugs((await getPage(server.url, "/browse/productivity")).html)).toContain(tools.goner.slug);
     expect(textOf((await getPage(server.url, `/tool/${tools.goner.slug}`)).html)).not.toContain("is discontinued");
     expect((await audit(server)).map((entry) => JSON.parse(entry.detail))).toEqual([
