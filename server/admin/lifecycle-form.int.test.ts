@@ -169,6 +169,12 @@ describe("the admin's lifecycle form", () => {
       { lifecycle: { from: "active", to: "discontinued" }, successor: tools.successor.slug },
       { lifecycle: { from: "discontinued", to: "active" }, successor: null },
     ]);
+    // The log's page says what each change was, not only that the tool was edited.
+    const log = textOf((await getPage(server.url, "/admin/audit", { headers: { cookie } })).html);
+    expect(log).toContain(`Edited ${tools.goner.name} Lifecycle: Discontinued → Active`);
+    expect(log).toContain(
+      `Edited ${tools.goner.name} Lifecycle: Active → Discontinued · Successor: /tool/${tools.successor.slug}`,
+    );
   });
 
   it("answers an edit page of a tool that is not there with a 404, writing nothing", async () => {
