@@ -179,6 +179,14 @@ test("the admin marks a tool discontinued with its successor → visitors are po
   await expect(successorSlug).toHaveValue("");
   expect(await storedLifecycle()).toEqual({ lifecycle: null, successor_id: null });
 
+  // Both changes are in the audit log, saying what they were.
+  await page.goto("/admin/audit");
+  const entries = page.getByRole("row").filter({ hasText: goner.name });
+  await expect(entries.filter({ hasText: "Lifecycle: Discontinued → Active" })).toHaveCount(1);
+  await expect(
+    entries.filter({ hasText: `Lifecycle: Active → Discontinued · Successor: /tool/${successor.slug}` }),
+  ).toHaveCount(1);
+
   await becomeVisitor(page);
   expect(await visit(BROWSE)).toBe(200);
   await expect(card(page)).toBeVisible();
