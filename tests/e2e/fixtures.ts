@@ -81,4 +81,19 @@ export async function deleteToolInAdmin(page: Page, name: string): Promise<boole
   return true;
 }
 
+/** How far the page's content reaches past the window's width (0 when nothing does), and what reaches out. */
+export async function overflow(page: Page): Promise<{ by: number; culprit: string }> {
+  return page.evaluate(() => {
+    const by = document.documentElement.scrollWidth - window.innerWidth;
+    let culprit = "";
+    if (by > 0) {
+      // The last element in document order that reaches past the window: the innermost culprit.
+      for (const el of document.body.querySelectorAll("*")) {
+        if (el.getBoundingClientRect().right > window.innerWidth) culprit = el.outerHTML.slice(0, 160);
+      }
+    }
+    return { by, culprit };
+  });
+}
+
 export { expect };

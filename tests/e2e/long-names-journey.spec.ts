@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { deleteTools, insertPaidOrder, insertTools } from "../../server/catalog/write.ts";
 import { newId } from "../../server/platform/db/ids.ts";
 import { changeE2eCatalog, HOSTILE_TOOL } from "./fixture-tools.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, overflow, test } from "./fixtures.ts";
 
 // A tool with one very long word for a name and a long URL in its tagline, public on every list:
 // no public page may scroll sideways on a 390-px phone, in either theme. Each page is also saved
@@ -67,21 +66,6 @@ test.afterAll(async () => {
     write.changed("featuring", [LONG.id]);
   });
 });
-
-/** How far the page's content reaches past the window's width (0 when nothing does), and what reaches out. */
-async function overflow(page: Page): Promise<{ by: number; culprit: string }> {
-  return page.evaluate(() => {
-    const by = document.documentElement.scrollWidth - window.innerWidth;
-    let culprit = "";
-    if (by > 0) {
-      // The last element in document order that reaches past the window: the innermost culprit.
-      for (const el of document.body.querySelectorAll("*")) {
-        if (el.getBoundingClientRect().right > window.innerWidth) culprit = el.outerHTML.slice(0, 160);
-      }
-    }
-    return { by, culprit };
-  });
-}
 
 /** The public pages a visitor reaches, each with what shows the long-named tool is there. */
 const PAGES: { path: string; shot: string; shows?: string }[] = [

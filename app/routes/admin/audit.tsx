@@ -1,4 +1,5 @@
 import { REPORT_RESOLUTIONS, type ReportResolution } from "../../../core/reports.ts";
+import { LIFECYCLE_LABELS, type LifecycleState } from "../../../core/lifecycle.ts";
 import { data } from "react-router";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { listAuditLog, type AuditAction } from "../../../server/audit/audit.ts";
@@ -81,6 +82,11 @@ const FIELD_LABELS: Record<string, string> = {
   rejectionReason: "rejection reason",
 };
 
+/** A lifecycle state as pages name it ("Discontinued"), or as stored when it names none. */
+function lifecycleLabel(state: unknown): string {
+  return Object.hasOwn(LIFECYCLE_LABELS, String(state)) ? LIFECYCLE_LABELS[state as LifecycleState] : String(state);
+}
+
 /** A stored detail (JSON or text) as a line a person reads. */
 function describeDetail(detail: string): string {
   if (!detail) return "";
@@ -103,6 +109,8 @@ function describeDetail(detail: string): string {
     owner?: unknown;
     resolution?: unknown;
     reports?: unknown;
+    lifecycle?: { from?: unknown; to?: unknown };
+    successor?: unknown;
   };
   const parts: string[] = [];
   if (typeof d.method === "string") parts.push(d.method === "email" ? "By e-mail" : "By the website");
@@ -114,6 +122,9 @@ function describeDetail(detail: string): string {
     parts.push(`Changed: ${d.changed.map((f) => FIELD_LABELS[String(f)] ?? String(f)).join(", ")}`);
   if (d.status && typeof d.status === "object") parts.push(`Status: ${String(d.status.from)} → ${String(d.status.to)}`);
   else if (typeof d.status === "string") parts.push(`Was ${d.status}`);
+  if (d.lifecycle && typeof d.lifecycle === "object")
+    parts.push(`Lifecycle: ${lifecycleLabel(d.lifecycle.from)} → ${lifecycleLabel(d.lifecycle.to)}`);
+  if (typeof d.successor === "string") parts.push(`Successor: /tool/${d.successor}`);
   if (typeof d.formerName === "string") parts.push(`Formerly “${d.formerName}”`);
   if (typeof d.slug === "string") parts.push(`/tool/${d.slug}`);
   if (typeof d.resolution === "string") {
