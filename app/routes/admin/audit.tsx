@@ -51,6 +51,16 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "owner-edit-approve": "Approved owner's edit",
   "owner-edit-reject": "Rejected owner's edit",
   "report-resolve": "Resolved reports",
+  "review-approve": "Approved review",
+  "review-reject": "Rejected review",
+  "review-delete": "Deleted review",
+  "review-reply-approve": "Approved owner's reply",
+  "review-reply-reject": "Rejected owner's reply",
+  "collection-add": "Created collection",
+  "collection-edit": "Edited collection",
+  "collection-publish": "Published collection",
+  "collection-unpublish": "Unpublished collection",
+  "collection-delete": "Deleted collection",
 };
 
 /** Actions on a tool, whose name links to its edit page while the tool exists. */
@@ -70,6 +80,11 @@ const TOOL_ACTIONS = new Set<AuditAction>([
   "owner-edit-approve",
   "owner-edit-reject",
   "report-resolve",
+  "review-approve",
+  "review-reject",
+  "review-delete",
+  "review-reply-approve",
+  "review-reply-reject",
 ]);
 
 const FIELD_LABELS: Record<string, string> = {

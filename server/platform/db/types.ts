@@ -296,7 +296,17 @@ export type AuditAction =
   | "owner-edit"
   | "owner-edit-approve"
   | "owner-edit-reject"
-  | "report-resolve";
+  | "report-resolve"
+  | "review-approve"
+  | "review-reject"
+  | "review-delete"
+  | "review-reply-approve"
+  | "review-reply-reject"
+  | "collection-add"
+  | "collection-edit"
+  | "collection-publish"
+  | "collection-unpublish"
+  | "collection-delete";
 
 export interface AuditLogTable {
   id: string;
