@@ -2,7 +2,10 @@ import { decodeHTML } from "entities";
 import JSON5 from "json5";
 import { launchSlug, type ThumbnailCandidate } from "../../core/import.ts";
 import { CodedError } from "../platform/errors.ts";
-import { readMarkup, type MarkupVisitor } from "../platform/net/markup.ts";
+import { readMarkup, resolvePageUrl, type MarkupVisitor } from "../platform/net/markup.ts";
+
+/** An absolute http(s) or data: URL for a link on the page (a launch's images may be inline); null for anything else. */
+const resolveUrl = (href: unknown, pageUrl: string) => resolvePageUrl(href, pageUrl, { data: true });
 
 // The page and the feed are fetched from elsewhere and read on the thread that serves every
 // request, so both are read in one pass of a tokenizer, in time linear in their length
@@ -84,24 +87,6 @@ function cleanParagraphs(value: unknown, decode = false): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // URLs
-
-/** An absolute http(s) or data: URL for a link on the page; null for anything else. */
-function resolveUrl(href: unknown, pageUrl: string): string | null {
-  if (typeof href !== "string") return null;
-  const text = href.trim();
-  if (text === "") return null;
-  let url: URL;
-  try {
-    url = new URL(text, pageUrl);
-  } catch {
-    try {
-      url = new URL(text);
-    } catch {
-      return null;
-    }
-  }
-  return url.protocol === "http:" || url.protocol === "https:" || url.protocol === "data:" ? url.toString() : null;
-}
 
 function isWebUrl(url: string | null): url is string {
   return url !== null && /^https?:/i.test(url);

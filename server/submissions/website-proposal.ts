@@ -5,7 +5,7 @@ import { LOGO_LIMITS } from "../../core/uploads.ts";
 import type { Config } from "../platform/config.ts";
 import type { Logger } from "../platform/logger.ts";
 import { OutboundError, safeFetch, type SafeResponse } from "../platform/net/fetch.ts";
-import { readMarkup, type MarkupVisitor } from "../platform/net/markup.ts";
+import { readMarkup, resolvePageUrl, type MarkupVisitor } from "../platform/net/markup.ts";
 import { redactUrl } from "../platform/net/redact.ts";
 import { readLogo } from "./logo.ts";
 
@@ -129,17 +129,6 @@ export function readPageFacts(html: string): PageFacts {
 /** What separates a site's name from the rest in a title: "Acme — Notes that think", "Acme | Home". */
 const TITLE_SEPARATOR = /\s+[|·•—–-]\s+|:\s+/;
 
-/** An absolute http(s) address from one on the page, or null. */
-function absolute(href: string | undefined | null, base: string): string | null {
-  if (!href) return null;
-  try {
-    const url = new URL(href.trim(), base);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The icon's largest side from `sizes` ("32x32 180x180", "any" counts as large). */
 function iconSide(sizes: string): number {
   if (sizes.includes("any")) return 512;
@@ -168,7 +157,7 @@ export function logoCandidates(facts: PageFacts, pageUrl: string): string[] {
     facts.meta.get("og:image") ??
     facts.meta.get("og:image:url") ??
     facts.meta.get("twitter:image");
-  const all = [...usable.map((icon) => icon.href), image].map((href) => absolute(href, pageUrl));
+  const all = [...usable.map((icon) => icon.href), image].map((href) => resolvePageUrl(href, pageUrl));
   return [...new Set(all.filter((url): url is string => url !== null))];
 }
 
@@ -198,7 +187,7 @@ export function proposeTexts(
   const firstSentence = description.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? description;
   const tagline = restOfTitle || firstSentence;
 
-  const canonical = absolute(facts.canonical, pageUrl) ?? absolute(facts.meta.get("og:url"), pageUrl);
+  const canonical = resolvePageUrl(facts.canonical, pageUrl) ?? resolvePageUrl(facts.meta.get("og:url"), pageUrl);
   return {
     name: fitForeignText(name, SUBMISSION_LIMITS.name),
     tagline: fitForeignText(tagline, SUBMISSION_LIMITS.tagline),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readMarkup } from "./markup.ts";
+import { readMarkup, resolvePageUrl } from "./markup.ts";
 
 /** What readMarkup tells a visitor that keeps `href` and `alt`: tags as written here, text as `"…"` (its pieces joined). */
 function events(markup: string, xml = false): string[] {
@@ -59,5 +59,22 @@ describe("readMarkup", () => {
         true,
       ),
     ).toEqual(["<Feed>", "<link HREF=/a>", "</link>", "<title>", '"<b>&amp;</b> & more"', "</title>", "</Feed>"]);
+  });
+});
+
+describe("resolvePageUrl", () => {
+  const page = "https://acme.example/products/notes?x=1";
+  it("makes an address on the page absolute against the page's own", () => {
+    expect(resolvePageUrl("/icon.png", page)).toBe("https://acme.example/icon.png");
+    expect(resolvePageUrl(" icon.png ", page)).toBe("https://acme.example/products/icon.png");
+    expect(resolvePageUrl("//cdn.example/a.png", page)).toBe("https://cdn.example/a.png");
+    expect(resolvePageUrl("http://other.example/", page)).toBe("http://other.example/");
+  });
+  it("refuses what is not a web address, and a data: image unless asked for", () => {
+    for (const href of ["javascript:alert(1)", "mailto:a@b.c", "ftp://x.example/", "", "   ", null, 42, undefined])
+      expect(resolvePageUrl(href, page), String(href)).toBeNull();
+    expect(resolvePageUrl("data:image/png;base64,AAAA", page)).toBeNull();
+    expect(resolvePageUrl("data:image/png;base64,AAAA", page, { data: true })).toBe("data:image/png;base64,AAAA");
+    expect(resolvePageUrl("http://[::1", page)).toBeNull();
   });
 });

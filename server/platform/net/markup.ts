@@ -160,3 +160,21 @@ export function rawTextEnd(text: string, name: string, from: number): number {
   }
   return text.length;
 }
+
+/**
+ * An address written on a page, made absolute against the page's own: http(s) only, or also a
+ * `data:` image when `data` is set; null for anything else (javascript:, mailto:, nonsense).
+ */
+export function resolvePageUrl(href: unknown, pageUrl: string, options: { data?: boolean } = {}): string | null {
+  if (typeof href !== "string") return null;
+  const text = href.trim();
+  if (text === "") return null;
+  let url: URL;
+  try {
+    url = new URL(text, pageUrl);
+  } catch {
+    return null;
+  }
+  const web = url.protocol === "http:" || url.protocol === "https:";
+  return web || (options.data === true && url.protocol === "data:") ? url.href : null;
+}
