@@ -8,14 +8,14 @@ import { isOneLine, oneLineMessage } from "./text.ts";
 /** A lifecycle state as a form sends it. */
 export const lifecycleStateField = z.enum(SETTABLE_LIFECYCLE_STATES, { error: "Please choose a state from the list." });
 
-/** The successor's slug as a form sends it: "" when none is named. */
+/** The successor's slug as a form sends it, lower case as slugs are ("Notion" finds notion): "" when none is named. */
 export const successorSlugField = z
   .string()
   .trim()
   .max(200, "The successor's slug is too long.")
   .refine(isOneLine, oneLineMessage("The successor's slug"))
   .optional()
-  .transform((slug) => slug ?? "");
+  .transform((slug) => (slug ?? "").toLowerCase());
 
 /** Setting a tool's lifecycle by hand: a state, and for discontinued or acquired an optional successor's slug. */
 export const lifecycleFormSchema = z.object({
