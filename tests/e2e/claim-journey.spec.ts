@@ -1,40 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
-import { simpleParser } from "mailparser";
 import { expect, test } from "./fixtures.ts";
+import { mailsTo } from "./mail.ts";
 
 // A maker claims their listing: by e-mail at the website's domain (the one-time link read from
-// the outbox the e2e server writes its mail to), gets the private owner page, proposes a new
-// tagline, an admin approves it from moderation (it is published) and then revokes the claim
-// (the owner link stops working). Every new page is checked with axe.
+// the mail the e2e server sends over SMTP to the local server of global-setup), gets the private
+// owner page, proposes a new tagline, an admin approves it from moderation (it is published) and
+// then revokes the claim (the owner link stops working). Every new page is checked with axe.
 
 // This journey's own visitor address (the e2e server trusts its loopback proxy): see global-setup.
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.21" } });
 
 const NEW_TAGLINE = "Budgeting that gives every dollar a job, now told by its makers";
-
-/** The text of the newest mail in the e2e server's outbox sent to `to`. */
-async function newestMailTo(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let text: string | null = null;
-  const read = async () => {
-    const files = fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith(".eml"))
-          .sort()
-          .reverse()
-      : [];
-    for (const name of files) {
-      const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-      const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
-      if (recipients.includes(to)) return (text = mail.text ?? "");
-    }
-    return null;
-  };
-  await expect.poll(read, { message: `a mail to ${to} in ${outbox}`, timeout: 10_000 }).not.toBeNull();
-  return text!;
-}
 
 test("claim by e-mail → owner page → propose an edit → the admin approves it → published → the admin revokes the claim", async ({
   page,
@@ -67,8 +42,8 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
   ).toBeVisible();
   await checkA11y();
 
-  const mail = await newestMailTo("maker@ynab.com");
-  const confirm = /\/claim\/ynab\?confirm=[A-Za-z0-9_-]{43}/.exec(mail)![0];
+  const [mail] = await mailsTo("maker@ynab.com", 1);
+  const confirm = /\/claim\/ynab\?confirm=[A-Za-z0-9_-]{43}/.exec(mail!.text ?? "")![0];
   expect(await visit(confirm)).toBe(200);
   await page.getByRole("button", { name: "Confirm that I own it" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "You own YNAB on this directory" })).toBeVisible();

@@ -1,30 +1,13 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import { expect, test } from "./fixtures.ts";
+import { mailsTo } from "./mail.ts";
 
 // The weekly digest as a reader and an admin meet it: subscribe on the home page, the
-// confirmation mail (the e2e server has no SMTP_URL, so mails are .eml files in DATA_DIR/outbox),
+// confirmation mail (sent over SMTP to the local server of global-setup),
 // confirm with the button, the admin's digest page and Run now, the digest, and unsubscribe with
 // the link in its body. Every new page is checked with axe.
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.21" } });
-
-/** The mails in the server's outbox to `address`, oldest first, once at least `count` are there. */
-async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let mine: ParsedMail[] = [];
-  const read = async () => {
-    const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
-    const mails = await Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))));
-    mine = mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
-    return mine.length;
-  };
-  await expect
-    .poll(read, { message: `mails to ${address} in the outbox`, timeout: 10_000 })
-    .toBeGreaterThanOrEqual(count);
-  return mine;
-}
 
 /** The path of the first link to `part` in a mail's plain body (links are absolute, to SITE_URL). */
 function linkPath(mail: ParsedMail, part: string): string {
@@ -63,7 +46,8 @@ test("subscribe on the home page → confirm from the mail → the admin sends t
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Weekly digest" })).toBeVisible();
   await expect(page.getByText("Confirmed readers")).toBeVisible();
-  await expect(page.getByText(/mails are written as .eml files/)).toBeVisible();
+  const delivery = page.getByRole("region", { name: "Where mails go" });
+  await expect(delivery).toContainText(`Through the SMTP server ${process.env.E2E_SMTP_URL} (SMTP_URL).`);
   await checkA11y();
   await page.getByRole("button", { name: "Run now (Weekly digest)" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Sent \d+, failed 0|already has this week/ })).toBeVisible({

@@ -1,36 +1,16 @@
-import fs from "node:fs";
-import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
 import { insertTools } from "../../server/catalog/write.ts";
 import { makeTool } from "../support/catalog.ts";
 import { changeE2eCatalog } from "./fixture-tools.ts";
 import { expect, signIn, test } from "./fixtures.ts";
+import { mailsTo } from "./mail.ts";
 
 // A visitor reports a problem with a listing from its page (the report form works with and
 // without scripts), the admin finds it in the Reports queue and resolves it, and the reporter
-// gets a mail saying what was done (read from the outbox the e2e server writes its mail to). Each
+// gets a mail saying what was done (sent over SMTP to the local server of global-setup). Each
 // run reports tools of its own, from a network of its own: one report per visitor, tool and day.
 
 const run = Date.now();
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${run % 250}` } });
-
-/** The mails in the e2e server's outbox to `address`, once there are `count`. */
-async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let mine: ParsedMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith(".eml")) : [];
-        const mails = await Promise.all(names.map(async (n) => simpleParser(fs.readFileSync(path.join(outbox, n)))));
-        mine = mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((v) => v.address === address)));
-        return mine.length;
-      },
-      { message: `mails to ${address}`, timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return mine;
-}
 
 async function addJourneyTool(name: string) {
   const tool = makeTool({ name });

@@ -1,4 +1,6 @@
+import { rename, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -27,9 +29,29 @@ export interface LocalSmtp {
   close(): Promise<void>;
 }
 
+export interface LocalSmtpOptions {
+  /**
+   * Also delivers each accepted message to this (existing) folder as an `.eml` file, for readers
+   * in other processes (Playwright's workers): the message as sent, after the `Return-Path` and
+   * one `Delivered-To` per envelope recipient that a mailbox's delivery prepends. Files are named
+   * in the order the messages arrived, and each is complete before the sender hears "accepted".
+   */
+  deliverTo?: string;
+}
+
 /** A real SMTP server (the `smtp-server` package) on 127.0.0.1 that keeps what it receives. */
-export async function startLocalSmtp(): Promise<LocalSmtp> {
+export async function startLocalSmtp(options: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
+  let delivered = 0;
+  const deliver = async (mail: ReceivedMail) => {
+    if (!options.deliverTo) return;
+    const envelope = [`Return-Path: <${mail.from}>`, ...mail.to.map((to) => `Delivered-To: ${to}`)];
+    const name = `${String(++delivered).padStart(6, "0")}.eml`;
+    const file = path.join(options.deliverTo, name);
+    // Written aside and renamed, so a reader never sees half a mail.
+    await writeFile(`${file}.part`, `${envelope.join("\r\n")}\r\n${mail.raw}`);
+    await rename(`${file}.part`, file);
+  };
   let refusals: { count: number; code: number } = { count: 0, code: 451 };
   let held: (() => void)[] | null = null;
   const server = new SMTPServer({
@@ -48,18 +70,21 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
             return;
           }
           const raw = Buffer.concat(chunks).toString("utf8");
-          simpleParser(raw).then(
-            (parsed) => {
-              received.push({
+          simpleParser(raw)
+            .then(async (parsed) => {
+              const mail: ReceivedMail = {
                 from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
                 to: session.envelope.rcptTo.map((r) => r.address),
                 parsed,
                 raw,
-              });
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
+              };
+              await deliver(mail);
+              received.push(mail);
+            })
+            .then(
+              () => callback(),
+              (error: Error) => callback(error),
+            );
         };
         if (held) held.push(answer);
         else answer();
