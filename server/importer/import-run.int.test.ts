@@ -11,13 +11,11 @@ import {
   type ProductHuntFake,
 } from "../../tests/support/product-hunt-fake.ts";
 import { decodeEntities } from "../../tests/support/html.ts";
-import { postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { finished, finishedRun, postForm, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import type { Config } from "../platform/config.ts";
 import { newId } from "../platform/db/ids.ts";
 import { openDatabase } from "../platform/db/index.ts";
-import type { RunRecord } from "../platform/jobs/runs.ts";
-import type { RunOutcome } from "../platform/jobs/scheduler.ts";
 import { importLaunch } from "./service.ts";
 
 // The automatic Product Hunt import (the "scrape"): a run of the scheduled job product-hunt-import
@@ -27,13 +25,7 @@ import { importLaunch } from "./service.ts";
 const JOB = "product-hunt-import";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** A run that finished (not busy, not skipped). */
-function finished(outcome: RunOutcome): RunRecord {
-  if (outcome.kind !== "finished") throw new Error(`expected a finished run, got ${JSON.stringify(outcome)}`);
-  return outcome.run;
-}
-
-const run = async (server: TestServer) => finished(await server.services.scheduler.run(JOB));
+const run = (server: TestServer) => finishedRun(server, JOB);
 
 async function runRow(server: TestServer, id: string) {
   const row = await server.services.database.db

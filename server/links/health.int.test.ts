@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { BROWSER_UA, decodeEntities } from "../../tests/support/html.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { finishedRun, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { createAdmin } from "../admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../admin/session.ts";
 import { listBrokenLinks } from "./health.ts";
@@ -60,9 +60,7 @@ describe("link health", () => {
 
   async function weeklyRun() {
     clock += WEEK;
-    const outcome = await server.services.scheduler.run("link-health");
-    if (outcome.kind !== "finished") throw new Error(`run not finished: ${outcome.kind}`);
-    return outcome.run;
+    return finishedRun(server, "link-health");
   }
 
   const row = (id: string) =>

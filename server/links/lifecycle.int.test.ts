@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { BROWSER_UA, decodeEntities } from "../../tests/support/html.ts";
 import { listenLocal, type LocalServer } from "../../tests/support/listen.ts";
-import { startTestServer, type TestServer } from "../../tests/support/server.ts";
+import { finishedRun, startTestServer, type TestServer } from "../../tests/support/server.ts";
 import { setToolLifecycle } from "../catalog/lifecycle.ts";
 import { repositoryActivity } from "./repo-activity.ts";
 import { formatAddedFull } from "../../core/dates.ts";
@@ -68,9 +68,7 @@ describe("tool lifecycle", () => {
 
   async function weeklyRun() {
     clock += WEEK;
-    const outcome = await server.services.scheduler.run("link-health");
-    if (outcome.kind !== "finished") throw new Error(`run not finished: ${outcome.kind}`);
-    return outcome.run;
+    return finishedRun(server, "link-health");
   }
 
   async function page(path: string) {

@@ -9,6 +9,8 @@ import { answerClientError } from "../../server/platform/http/guards.ts";
 import { loadConfig, type Config } from "../../server/platform/config.ts";
 import { createLogger } from "../../server/platform/logger.ts";
 import { createServices, type AppServices } from "../../server/services.ts";
+import type { RunRecord } from "../../server/platform/jobs/runs.ts";
+import type { RunOutcome } from "../../server/platform/jobs/scheduler.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export interface TestServer {
@@ -105,4 +107,15 @@ export function useTestServer(options?: TestServerOptions): () => TestServer {
     if (!server) throw new Error("the test server is not running (used outside a test?)");
     return server;
   };
+}
+
+/** A job's run that finished; fails the test when it did not (busy, skipped). */
+export function finished(outcome: RunOutcome): RunRecord {
+  if (outcome.kind !== "finished") throw new Error(`expected a finished run, got ${JSON.stringify(outcome)}`);
+  return outcome.run;
+}
+
+/** Runs a scheduled job now and returns its run, failing the test when it did not finish. */
+export async function finishedRun(server: TestServer, job: string): Promise<RunRecord> {
+  return finished(await server.services.scheduler.run(job));
 }
