@@ -214,12 +214,12 @@ export default function CollectionEdit({ loaderData, actionData }: Route.Compone
   }, [moved, items]);
 
   return (
-    <section aria-labelledby="collection-title" className="space-y-8">
+    <section aria-labelledby="collection-heading" className="space-y-8">
       <div>
         <p className="text-sm">
           <TextLink to="/admin/collections">All collections</TextLink>
         </p>
-        <h1 id="collection-title" className="mt-2 text-3xl font-bold wrap-anywhere">
+        <h1 id="collection-heading" className="mt-2 text-3xl font-bold wrap-anywhere">
           {collection.title}
         </h1>
         <p className="mt-1 text-slate-700">

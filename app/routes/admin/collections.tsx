@@ -107,8 +107,8 @@ export default function AdminCollections({ loaderData, actionData }: Route.Compo
           </table>
         </div>
       )}
-      <section aria-labelledby="new-collection-title" className="max-w-2xl rounded-xl border border-slate-200 p-4">
-        <h2 id="new-collection-title" className="text-xl font-semibold">
+      <section aria-labelledby="new-collection-heading" className="max-w-2xl rounded-xl border border-slate-200 p-4">
+        <h2 id="new-collection-heading" className="text-xl font-semibold">
           New collection
         </h2>
         <p className="mt-1 text-sm text-slate-700">It starts as a draft: add its tools, then publish it.</p>
