@@ -172,7 +172,8 @@ export async function updateCollection(
         if (taken) return refuse({ kind: "duplicate-slug" });
       }
       const changed = (["title", "slug", "intro"] as const).filter((f) => fields[f] !== before[f]);
-      if (changed.length === 0) return { kind: "saved" } as const;
+      // Nothing to change: nothing is written (not even the time of the change).
+      if (changed.length === 0) return refuse({ kind: "saved" });
       await write.db.updateTable("collections").set(fields).where("id", "=", id).execute();
       await audit(write, admin, {
         action: "collection-edit",
