@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { collectionPath, toolCount } from "../../core/collections.ts";
 import { metaDescription } from "../../core/seo.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
@@ -20,6 +20,9 @@ import type { Route } from "./+types/collection.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, now, config } = context.get(servicesContextKey);
+  // Addresses are lower-case: another spelling is the same page, at its one address.
+  const lower = params.slug.toLowerCase();
+  if (lower !== params.slug) throw redirect(collectionPath(lower), 301);
   const found = await publishedCollection(database, params.slug, now(), lifecycleThresholds(config));
   if (!found) throw data("There is no published collection at this address.", { status: 404 });
   const { collection, items } = found;

@@ -78,6 +78,10 @@ describe("collections", () => {
     expect(html).toContain("&lt;img src=x onerror=alert(4)&gt; Best for drafts");
     expect(textOf(html)).toContain("3 tools, in the order we suggest them");
 
+    const upper = await page("/collections/Tools-For-Writers");
+    expect(upper.res.status).toBe(301);
+    expect(locationOf(upper.res, s.url)).toBe("/collections/tools-for-writers");
+
     const list = await page("/collections");
     expect(list.res.status).toBe(200);
     expect(textOf(list.html)).toContain("Tools for writers 3 tools Our favourites. x");
