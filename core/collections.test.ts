@@ -4,6 +4,7 @@ import {
   collectionActionSchema,
   collectionFields,
   collectionFieldsSchema,
+  collectionJsonLd,
   collectionPath,
   collectionSlugFrom,
   isCollectionSlug,
@@ -110,5 +111,29 @@ describe("the order of a collection", () => {
   it("publishes only a collection with a public tool to show", () => {
     expect(publishProblem(0)).toBe("Add at least one public tool before publishing the collection.");
     expect(publishProblem(1)).toBeNull();
+  });
+});
+
+describe("a collection's structured data", () => {
+  it("lists its tools in order, numbered from 1", () => {
+    const data = collectionJsonLd({
+      title: "Picks",
+      description: "Two tools.",
+      url: "https://tools.example/collections/picks",
+      tools: [
+        { name: "B", url: "https://tools.example/tool/b" },
+        { name: "A", url: "https://tools.example/tool/a" },
+      ],
+    });
+    expect(data).toMatchObject({
+      "@type": "CollectionPage",
+      name: "Picks",
+      url: "https://tools.example/collections/picks",
+    });
+    expect(data.mainEntity.numberOfItems).toBe(2);
+    expect(data.mainEntity.itemListElement.map((e) => [e.position, e.name, e.url])).toEqual([
+      [1, "B", "https://tools.example/tool/b"],
+      [2, "A", "https://tools.example/tool/a"],
+    ]);
   });
 });

@@ -165,3 +165,30 @@ export const COLLECTION_CHANGES = {
 } as const;
 
 export type CollectionChange = keyof typeof COLLECTION_CHANGES;
+
+/** A collection's page as structured data: a page of a list, its tools in order (schema.org ItemList). */
+export function collectionJsonLd(collection: {
+  title: string;
+  description: string;
+  url: string;
+  tools: readonly { name: string; url: string }[];
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "CollectionPage",
+    name: collection.title,
+    description: collection.description,
+    url: collection.url,
+    mainEntity: {
+      "@type": "ItemList",
+      itemListOrder: "https://schema.org/ItemListOrderAscending",
+      numberOfItems: collection.tools.length,
+      itemListElement: collection.tools.map((tool, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: tool.name,
+        url: tool.url,
+      })),
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import { collectionPath, toolCount } from "../../core/collections.ts";
+import { collectionJsonLd, collectionPath, toolCount } from "../../core/collections.ts";
 import { metaDescription } from "../../core/seo.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
@@ -9,7 +9,7 @@ import { StatusPage } from "../components/not-found.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { ToolCard } from "../components/tool-card.tsx";
 import { servicesContextKey } from "../context.ts";
-import { seoMeta, siteNameFrom } from "../lib/meta.ts";
+import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/collection.ts";
@@ -44,11 +44,24 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData)
     return [{ title: `Collection Not Found — ${siteNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
   const { title, introText, items, slug } = loaderData;
-  return seoMeta(matches, {
+  const description = metaDescription(introText, `${title}: ${toolCount(items.length)} chosen by hand.`);
+  const tags = seoMeta(matches, {
     title: `${title} — ${siteNameFrom(matches)}`,
-    description: metaDescription(introText, `${title}: ${toolCount(items.length)} chosen by hand.`),
+    description,
     path: collectionPath(slug),
   });
+  tags.push({
+    "script:ld+json": collectionJsonLd({
+      title,
+      description,
+      url: absoluteUrl(matches, collectionPath(slug)),
+      tools: items.map((tool) => ({
+        name: tool.name,
+        url: absoluteUrl(matches, `/tool/${encodeURIComponent(tool.slug)}`),
+      })),
+    }),
+  });
+  return tags;
 };
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {

@@ -78,14 +78,24 @@ describe("collections", () => {
     expect(html).toContain("&lt;img src=x onerror=alert(4)&gt; Best for drafts");
     expect(textOf(html)).toContain("3 tools, in the order we suggest them");
 
+    // Structured data: the tools in the same order, at their pages' addresses.
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    const list = (JSON.parse(ld!) as { mainEntity: { itemListElement: { position: number; url: string }[] } })
+      .mainEntity.itemListElement;
+    expect(list.map((e) => [e.position, e.url.slice(e.url.indexOf("/tool/"))])).toEqual([
+      [1, `/tool/${alpha.slug}`],
+      [2, `/tool/${gamma.slug}`],
+      [3, `/tool/${beta.slug}`],
+    ]);
+
     const upper = await page("/collections/Tools-For-Writers");
     expect(upper.res.status).toBe(301);
     expect(locationOf(upper.res, s.url)).toBe("/collections/tools-for-writers");
 
-    const list = await page("/collections");
-    expect(list.res.status).toBe(200);
-    expect(textOf(list.html)).toContain("Tools for writers 3 tools Our favourites. x");
-    expect(list.html).toContain('href="/collections/tools-for-writers"');
+    const all = await page("/collections");
+    expect(all.res.status).toBe(200);
+    expect(textOf(all.html)).toContain("Tools for writers 3 tools Our favourites. x");
+    expect(all.html).toContain('href="/collections/tools-for-writers"');
 
     const tool = await page(`/tool/${alpha.slug}`);
     expect(tool.html).toMatch(/In collections[\s\S]*href="\/collections\/tools-for-writers"[^>]*>Tools for writers</);
