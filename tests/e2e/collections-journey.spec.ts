@@ -91,6 +91,10 @@ test("an admin curates a collection from the keyboard → a visitor reads it in 
   await expect(tools).toHaveText([new RegExp(third!.name), new RegExp(first!.name), new RegExp(second!.name)]);
   await expect(tools.nth(2)).toContainText("The one to start with.");
   await expect(page.getByText("Three tools for people who write every day.")).toBeVisible();
+  // The notes and the introduction stay readable in the dark theme too.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await checkA11y();
+  await page.emulateMedia({ colorScheme: "light" });
 
   expect(await visit(`/tool/${first!.slug}`)).toBe(200);
   const section = page.getByRole("region", { name: "In collections" });

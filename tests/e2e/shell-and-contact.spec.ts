@@ -440,6 +440,7 @@ test.describe("dark theme", () => {
     ["/submit-tool", 200],
     ["/about", 200],
     ["/ranking", 200],
+    ["/collections", 200],
     ["/payment-cancel", 200],
     ["/no/such/page", 404],
   ] as const) {
@@ -480,6 +481,7 @@ test.describe("dark theme", () => {
       "/admin/orders",
       "/admin/audit",
       "/admin/jobs",
+      "/admin/collections",
       "/admin/tools",
     ]) {
       expect(await visit(path), path).toBe(200);
