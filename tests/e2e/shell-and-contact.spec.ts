@@ -464,7 +464,7 @@ test.describe("dark theme", () => {
   });
 
   test("the admin pages pass axe in the dark theme", async ({ page, visit }) => {
-    // One sign-in for ten pages, each checked by axe.
+    // One sign-in for eleven pages, each checked by axe.
     test.slow();
     expect(await visit("/admin/login")).toBe(200);
     await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
