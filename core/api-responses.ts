@@ -177,6 +177,39 @@ export const suggestResponseSchema = z
 /** `GET /api/v1/categories`. */
 export const categoriesResponseSchema = z.object({ data: z.array(categorySchema) }).meta({ id: "CategoryList" });
 
+/** A published collection as the list of collections shows it. */
+export const collectionSummarySchema = z
+  .object({
+    slug: z.string().describe("The collection's address on this site: /collections/{slug}."),
+    title: z.string(),
+    introduction: z.string().describe("Plain text, on one line: the introduction as its page shows it."),
+    url: z.string().describe("The collection's page on this site (absolute)."),
+    toolCount: z.number().int().min(0).describe("How many public tools it lists."),
+    publishedAt: z.string().describe("When it was published (ISO 8601)."),
+    updatedAt: z.string().describe("When it last changed (ISO 8601)."),
+  })
+  .meta({ id: "CollectionSummary" });
+
+/** `GET /api/v1/collections`. */
+export const collectionListResponseSchema = z
+  .object({ data: z.array(collectionSummarySchema) })
+  .meta({ id: "CollectionList" });
+
+/** `GET /api/v1/collections/{slug}`. */
+export const collectionResponseSchema = z
+  .object({
+    data: collectionSummarySchema.extend({
+      tools: z
+        .array(
+          toolSummarySchema.extend({
+            note: z.string().describe("Why the collection lists it, in the curator's words; empty when none."),
+          }),
+        )
+        .describe("Its public tools, in the curator's order."),
+    }),
+  })
+  .meta({ id: "CollectionAnswer" });
+
 export type ToolSummaryJson = z.infer<typeof toolSummarySchema>;
 export type ToolDetailJson = z.infer<typeof toolDetailSchema>;
 export type ToolJson = z.infer<typeof toolResponseSchema>;
@@ -185,3 +218,5 @@ export type AlternativesJson = z.infer<typeof alternativesResponseSchema>;
 export type SearchJson = z.infer<typeof searchResponseSchema>;
 export type SuggestJson = z.infer<typeof suggestResponseSchema>;
 export type CategoriesJson = z.infer<typeof categoriesResponseSchema>;
+export type CollectionListJson = z.infer<typeof collectionListResponseSchema>;
+export type CollectionJson = z.infer<typeof collectionResponseSchema>;

@@ -85,6 +85,9 @@ export const PAGES: RouteEntry[] = [
   route("alternatives/:key", "routes/alternatives.tsx", { label: "/alternatives/:slug" }),
   route("compare/:key?", "routes/compare.tsx", { label: "/compare/:slugs" }),
   route("tag/:slug", "routes/tag.tsx"),
+  // Lists of tools the admins curate (docs/decisions/053).
+  route("collections", "routes/collections.tsx"),
+  route("collections/:slug", "routes/collection.tsx", { label: "/collections/:slug" }),
   route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
   route("about", "routes/about.tsx"),
   route("ranking", "routes/ranking.tsx"),
@@ -138,6 +141,8 @@ export const PAGES: RouteEntry[] = [
     route("admin/digest", "routes/admin/digest.tsx"),
     route("admin/claims", "routes/admin/claims.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/collections", "routes/admin/collections.tsx"),
+    route("admin/collections/:id", "routes/admin/collection-edit.tsx"),
   ]),
   // A submitter's private link to their submission's state.
   route("submission/:token", "routes/submission-status.tsx", { secret: "path" }),

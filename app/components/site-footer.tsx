@@ -6,6 +6,7 @@ import { Wordmark } from "./wordmark.tsx";
 const LINKS = [
   { to: "/", label: "Home" },
   { to: "/browse/all", label: "Browse All" },
+  { to: "/collections", label: "Collections" },
   { to: "/submit-tool", label: "Submit a Tool" },
   { to: "/about", label: "About Us" },
   { to: "/ranking", label: "How ranking works" },

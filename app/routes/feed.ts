@@ -1,10 +1,20 @@
+import { collectionPath } from "../../core/collections.ts";
+import { descriptionText } from "../../server/catalog/description.ts";
 import { feedDocument } from "../../server/catalog/sitemap.ts";
+import { publishedCollections } from "../../server/collections/service.ts";
 import { servicesContextKey } from "../context.ts";
 import { xmlResponse } from "../lib/xml.ts";
 import type { Route } from "./+types/feed.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalog, config, now } = context.get(servicesContextKey);
-  const xml = await feedDocument(catalog, now(), { url: config.siteUrl, name: config.siteName });
+  const { catalog, config, database, now } = context.get(servicesContextKey);
+  const collections = (await publishedCollections(database)).map((c) => ({
+    path: collectionPath(c.slug),
+    title: c.title,
+    summary: descriptionText(c.intro) || `${c.tools} tools chosen by hand.`,
+    publishedAt: c.publishedAt,
+    updatedAt: c.updatedAt,
+  }));
+  const xml = await feedDocument(catalog, now(), { url: config.siteUrl, name: config.siteName }, collections);
   return xmlResponse(xml, "application/atom+xml");
 }

@@ -14,6 +14,8 @@ import { badgeSnippets } from "../../server/badge/render.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
 import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { findReportableTool, submitReport } from "../../server/reports/service.ts";
+import { collectionsOfTool } from "../../server/collections/service.ts";
+import { collectionPath } from "../../core/collections.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
@@ -44,12 +46,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!tool) throw data("Tool not found.", { status: 404 });
   // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
-  const [related, compareWith] = await Promise.all([
+  const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
+  const [related, compareWith, collections] = await Promise.all([
     catalog.related(at, tool, LIMITS.relatedShown),
     compareSuggestions(catalog, at, tool.id),
+    // The published collections it is in (docs/decisions/053); a tool no one sees is in none.
+    isPublic ? collectionsOfTool(database, tool.id) : [],
   ]);
   const { description, ...rest } = tool;
-  const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
   return {
     tool: {
       ...rest,
@@ -63,6 +67,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     badge: isPublic ? badgeSnippets({ siteUrl: config.siteUrl, siteName: config.siteName, slug: tool.slug }) : null,
     related,
     compareWith,
+    collections,
     // Dates of another year than this one say which.
     now: at,
     // Discontinued long enough ago: still reachable, but no longer offered to search engines.
@@ -192,7 +197,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, related, badge, now, compareWith } = loaderData;
+  const { tool, related, badge, now, compareWith, collections } = loaderData;
   const featured = tool.featured;
   const category = tool.categories[0];
   return (
@@ -381,6 +386,25 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
               </p>
               <CompareForm chosen={[tool.slug]} label={`Compare ${tool.name} with…`} suggestions={compareWith} />
             </div>
+          )}
+          {collections.length > 0 && (
+            <section aria-labelledby="collections-title" className="mt-6">
+              <h2 id="collections-title" className="text-lg font-semibold">
+                In collections
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {collections.map((c) => (
+                  <li key={c.slug}>
+                    <PageLink
+                      to={collectionPath(c.slug)}
+                      className="font-medium text-brand-700 underline wrap-anywhere"
+                    >
+                      {c.title}
+                    </PageLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
         </aside>
       </div>

@@ -3,7 +3,7 @@
 // Lighthouse (the npm package, mobile defaults: a mid-range phone, simulated slow 4G and a 4x slower
 // CPU) on the public pages people land on — `/`, `/browse/all`, `/search/design`, a tool page, its
 // alternatives, its comparison with the closest of them, the page of its first tag, and the
-// developers', API reference and ranking pages —
+// developers', API reference and ranking pages, the list of collections and a collection's page —
 // of the production server (built first when older than the code, started as `npm start` starts it),
 // once with the demo catalogue and once with `--tools` synthetic tools on SQLite. It drives the
 // system Chromium (CHROMIUM_PATH, else /usr/bin/chromium) with the project's flags
@@ -30,6 +30,10 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { alternativesPath, comparePath, tagPath } from "../../core/catalog.ts";
+import { collectionPath } from "../../core/collections.ts";
+import { createAdmin } from "../../server/admin/accounts.ts";
+import { addToolToCollection, createCollection, setCollectionStatus } from "../../server/collections/service.ts";
+import { openDatabase } from "../../server/platform/db/index.ts";
 import { CHROMIUM_BASE_ARGS } from "../../server/screenshots/chromium.ts";
 import {
   type Dataset,
@@ -273,7 +277,9 @@ interface Page {
     | "tag"
     | "developers"
     | "api-reference"
-    | "ranking";
+    | "ranking"
+    | "collections"
+    | "collection";
   path: string;
 }
 
@@ -296,9 +302,10 @@ async function apiData<T>(appPort: number, pathname: string): Promise<T> {
 }
 
 /**
- * The nine pages: the tool page is the newest public tool's (as the API lists it); its alternatives
+ * The pages: the tool page is the newest public tool's (as the API lists it); its alternatives
  * page; the comparison of it with its closest alternative; the page of its first tag that has one;
- * and the developers' pages (connecting an assistant, the API reference).
+ * the developers' pages (connecting an assistant, the API reference); the ranking page; and the
+ * list of collections with the first collection's page (the one addBenchCollection made).
  */
 async function pagesOf(appPort: number): Promise<Page[]> {
   const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
@@ -310,6 +317,7 @@ async function pagesOf(appPort: number): Promise<Page[]> {
     await apiData<{ id: string; slug: string }[]>(appPort, `/api/v1/tools/${encodeURIComponent(slug)}/alternatives`)
   )[0];
   if (!closest) throw new Error(`the tool ${slug} has no alternatives to compare it with`);
+  const collections = await apiData<{ slug: string }[]>(appPort, "/api/v1/collections").catch(() => []);
   return [
     { kind: "home", path: "/" },
     { kind: "browse", path: "/browse/all" },
@@ -324,7 +332,38 @@ async function pagesOf(appPort: number): Promise<Page[]> {
     { kind: "developers", path: "/developers" },
     { kind: "api-reference", path: "/developers/api" },
     { kind: "ranking", path: "/ranking" },
+    { kind: "collections", path: "/collections" },
+    ...collections.slice(0, 1).map((c) => ({ kind: "collection" as const, path: collectionPath(c.slug) })),
   ];
+}
+
+/**
+ * A published collection of the newest public tools, written beside the running server as another
+ * instance would (the datasets have none): the collection pages then have cards to show. When the
+ * measured code has no collections, only that is said.
+ */
+async function addBenchCollection(env: NodeJS.ProcessEnv, appPort: number): Promise<void> {
+  if (env.DATABASE_URL) throw new Error("the Lighthouse datasets are SQLite");
+  const tools = await apiData<{ slug: string }[]>(appPort, "/api/v1/tools?pageSize=12");
+  const database = openDatabase({ engine: "sqlite", file: path.join(env.DATA_DIR!, "toolshelf.db") });
+  try {
+    const now = Date.now();
+    const admin = await createAdmin(database, `lighthouse-${now}`, `lighthouse password ${now}`, now);
+    const deps = { database, now: Date.now };
+    const made = await createCollection(deps, admin, {
+      title: "Tools to start with",
+      slug: `start-here-${now}`,
+      intro:
+        "A short list of tools we would try first, in the order we would try them.\n\nEach comes with a word on why it is here.",
+    });
+    if (made.kind !== "created") throw new Error(`the collection was not created (${made.kind})`);
+    for (const tool of tools) await addToolToCollection(deps, admin, made.id, tool.slug);
+    await setCollectionStatus(deps, admin, made.id, "published");
+  } catch (error) {
+    console.log(`  no collection to measure: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await database.close();
+  }
 }
 
 function medianOf(all: Measured[]): Measured {
@@ -400,6 +439,7 @@ async function measureDataset(label: string, env: NodeJS.ProcessEnv, browser: Br
   const app = await startApp(env);
   const rows: Row[] = [];
   try {
+    await addBenchCollection(env, app.port);
     const pages = await pagesOf(app.port);
     for (const page of pages) {
       // The page is rendered once before it is measured: Lighthouse measures the site as visitors

@@ -1,5 +1,16 @@
 import { listCursorText, searchCursorText, type SearchQuery, type ToolListQuery } from "../../core/api.ts";
-import type { AlternativesJson, CategoriesJson, SearchJson, ToolJson, ToolListJson } from "../../core/api-responses.ts";
+import type {
+  AlternativesJson,
+  CategoriesJson,
+  CollectionJson,
+  CollectionListJson,
+  SearchJson,
+  ToolJson,
+  ToolListJson,
+} from "../../core/api-responses.ts";
+import { collectionPath } from "../../core/collections.ts";
+import { descriptionText } from "../catalog/description.ts";
+import { publishedCollection, publishedCollections } from "../collections/service.ts";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { LIMITS, pageCount } from "../../core/catalog.ts";
 import { parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "../../core/filters.ts";
@@ -135,4 +146,41 @@ export async function searchAnswer(
 export async function categoriesAnswer(deps: CatalogAnswerDeps): Promise<CategoriesJson> {
   const counts = await deps.catalog.categoryCounts(deps.now());
   return { data: CATEGORIES.map((c) => ({ slug: c.slug, name: c.name, count: counts.get(c.slug) ?? 0 })) };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Every published collection, the most recently published first, with its number of public tools. */
+export async function collectionsAnswer(deps: CatalogAnswerDeps): Promise<CollectionListJson> {
+  const collections = await publishedCollections(deps.database);
+  return {
+    data: collections.map((c) => ({
+      slug: c.slug,
+      title: c.title,
+      introduction: descriptionText(c.intro),
+      url: `${deps.config.siteUrl}${collectionPath(c.slug)}`,
+      toolCount: c.tools,
+      publishedAt: iso(c.publishedAt),
+      updatedAt: iso(c.updatedAt),
+    })),
+  };
+}
+
+/** A published collection with its public tools in order, each with its note; null for a draft or an unknown slug. */
+export async function collectionAnswer(deps: CatalogAnswerDeps, slug: string): Promise<CollectionJson | null> {
+  const found = await publishedCollection(deps.database, slug, deps.now(), lifecycleThresholds(deps.config));
+  if (!found) return null;
+  const { collection, items } = found;
+  return {
+    data: {
+      slug: collection.slug,
+      title: collection.title,
+      introduction: descriptionText(collection.intro),
+      url: `${deps.config.siteUrl}${collectionPath(collection.slug)}`,
+      toolCount: items.length,
+      publishedAt: iso(collection.publishedAt ?? collection.updatedAt),
+      updatedAt: iso(collection.updatedAt),
+      tools: items.map(({ note, ...card }) => ({ ...toolSummary(card, deps.config.siteUrl), note })),
+    },
+  };
 }

@@ -22,11 +22,13 @@ describe("the API's OpenAPI description", () => {
         "/api/v1/search",
         "/api/v1/suggest",
         "/api/v1/categories",
+        "/api/v1/collections",
+        "/api/v1/collections/{slug}",
         "/api/v1/export.jsonl",
         "/api/v1/openapi.json",
       ].sort(),
     );
-    expect(ENDPOINTS).toHaveLength(8);
+    expect(ENDPOINTS).toHaveLength(10);
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       const responses = item?.get?.responses ?? {};
       expect(Object.keys(responses), path).toEqual(expect.arrayContaining(["200", "400", "default"]));
@@ -39,6 +41,7 @@ describe("the API's OpenAPI description", () => {
     const get = (path: string) => document.paths?.[path]?.get;
     expect(Object.keys(get("/api/v1/tools/{key}")?.responses ?? {})).toContain("404");
     expect(Object.keys(get("/api/v1/suggest")?.responses ?? {})).toContain("429");
+    expect(Object.keys(get("/api/v1/collections/{slug}")?.responses ?? {})).toContain("404");
     expect(get("/api/v1/export.jsonl")?.responses?.["200"]).toMatchObject({
       content: { "application/x-ndjson": { schema: { $ref: "#/components/schemas/ToolDetail" } } },
     });

@@ -4,6 +4,8 @@ import { alternativesQuerySchema, searchQuerySchema, suggestQuerySchema, toolLis
 import {
   alternativesResponseSchema,
   categoriesResponseSchema,
+  collectionListResponseSchema,
+  collectionResponseSchema,
   errorResponseSchema,
   searchResponseSchema,
   suggestResponseSchema,
@@ -88,6 +90,22 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: "List categories",
     description: "Every category, with its number of public tools.",
     ok: { description: "All categories.", schema: categoriesResponseSchema },
+  },
+  {
+    path: "/collections",
+    summary: "List collections",
+    description:
+      "Every published collection (a list of tools chosen by hand), the most recently published first, with its number of public tools.",
+    ok: { description: "All published collections.", schema: collectionListResponseSchema },
+  },
+  {
+    path: "/collections/{slug}",
+    summary: "Get one collection",
+    description:
+      "A published collection: its introduction, and its public tools in the curator's order, each with its note.",
+    path_: z.object({ slug: z.string().meta({ description: "The collection's slug." }) }),
+    ok: { description: "The collection.", schema: collectionResponseSchema },
+    errors: { 404: "No published collection has that slug." },
   },
   {
     path: "/export.jsonl",

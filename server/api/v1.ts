@@ -6,6 +6,8 @@ import type { PublicCatalog } from "../catalog/public.ts";
 import {
   alternativesAnswer,
   categoriesAnswer,
+  collectionAnswer,
+  collectionsAnswer,
   searchAnswer,
   toolAnswer,
   toolListAnswer,
@@ -174,6 +176,27 @@ export function apiV1(services: ApiV1Deps, answers: Pick<PageCache, "keepJson"> 
   router.get("/categories", async (_req, res, next) => {
     try {
       res.json(await categoriesAnswer(services));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/collections", async (_req, res, next) => {
+    try {
+      res.json(await collectionsAnswer(services));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/collections/:slug", async (req, res, next) => {
+    try {
+      const answer = await collectionAnswer(services, req.params.slug);
+      if (!answer) {
+        sendError(res, "not-found", "No published collection has that slug.");
+        return;
+      }
+      res.json(answer);
     } catch (error) {
       next(error);
     }

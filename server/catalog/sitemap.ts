@@ -1,7 +1,7 @@
 import { CATEGORIES } from "../../core/categories.ts";
 import { LIMITS } from "../../core/catalog.ts";
 import { discontinuedLongAgo } from "../../core/lifecycle.ts";
-import { atomFeedXml, sitemapIndexXml, sitemapXml } from "./feeds.ts";
+import { atomFeedXml, sitemapIndexXml, sitemapXml, type AtomEntry } from "./feeds.ts";
 import type { PublicCatalog } from "./public.ts";
 import type { ToolUrl } from "./queries.ts";
 import type { Config } from "../platform/config.ts";
@@ -27,6 +27,19 @@ export interface SitemapSite {
   noindexDays: number;
 }
 
+/** A page the catalogue does not know of (the published collections), by path, with when it last changed. */
+export interface ExtraPage {
+  path: string;
+  lastmod?: number;
+}
+
+function pageEntries(siteUrl: string, paths: readonly string[], extra: readonly ExtraPage[]) {
+  return [
+    ...paths.map((p) => ({ loc: `${siteUrl}${p}` })),
+    ...extra.map((p) => ({ loc: `${siteUrl}${p.path}`, ...(p.lastmod ? { lastmod: p.lastmod } : {}) })),
+  ];
+}
+
 /** The sitemap's settings. */
 export function sitemapSite(config: Pick<Config, "siteUrl" | "sitemapMaxUrls" | "lifecycle">): SitemapSite {
   return { siteUrl: config.siteUrl, maxUrls: config.sitemapMaxUrls, noindexDays: config.lifecycle.noindexDays };
@@ -50,12 +63,17 @@ function toolEntries(site: SitemapSite, now: number, tools: ToolUrl[]) {
  * `/sitemap.xml`: every public page in one file while they fit in `maxUrls`, else an index of
  * `/sitemaps/pages.xml` and `/sitemaps/tools-N.xml` files of at most `maxUrls` each.
  */
-export async function sitemapDocument(catalog: PublicCatalog, now: number, site: SitemapSite): Promise<string> {
+export async function sitemapDocument(
+  catalog: PublicCatalog,
+  now: number,
+  site: SitemapSite,
+  extra: readonly ExtraPage[] = [],
+): Promise<string> {
   const { siteUrl, maxUrls } = site;
   const [pages, tools] = await Promise.all([pagePaths(catalog, now), catalog.count(now, EVERY_TOOL)]);
-  if (pages.length + PAGES_PER_TOOL * tools <= maxUrls) {
+  if (pages.length + extra.length + PAGES_PER_TOOL * tools <= maxUrls) {
     const toolUrls = await catalog.urls(now, { offset: 0, limit: tools });
-    return sitemapXml([...pages.map((p) => ({ loc: `${siteUrl}${p}` })), ...toolEntries(site, now, toolUrls)]);
+    return sitemapXml([...pageEntries(siteUrl, pages, extra), ...toolEntries(site, now, toolUrls)]);
   }
   const parts = Math.ceil(tools / toolsPerPart(maxUrls));
   return sitemapIndexXml([
@@ -70,9 +88,10 @@ export async function sitemapPart(
   now: number,
   site: SitemapSite,
   file: string,
+  extra: readonly ExtraPage[] = [],
 ): Promise<string | null> {
   const { siteUrl, maxUrls } = site;
-  if (file === "pages.xml") return sitemapXml((await pagePaths(catalog, now)).map((p) => ({ loc: `${siteUrl}${p}` })));
+  if (file === "pages.xml") return sitemapXml(pageEntries(siteUrl, await pagePaths(catalog, now), extra));
   const match = /^tools-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
   const n = Number(match[1]);
@@ -84,20 +103,25 @@ export async function sitemapPart(
 
 const toolsPerPart = (maxUrls: number) => Math.max(1, Math.floor(maxUrls / PAGES_PER_TOOL));
 
-/** `/feed.xml`: an Atom feed of the newest public tools. */
+/** A published collection as the feed announces it (server/collections). */
+export interface FeedCollection {
+  path: string;
+  title: string;
+  summary: string;
+  publishedAt: number;
+  updatedAt: number;
+}
+
+/** `/feed.xml`: an Atom feed of the newest public tools and published collections, newest first. */
 export async function feedDocument(
   catalog: PublicCatalog,
   now: number,
   site: { url: string; name: string },
+  collections: readonly FeedCollection[] = [],
 ): Promise<string> {
   const tools = await catalog.latest(now, LIMITS.feedEntries);
-  return atomFeedXml({
-    id: `${site.url}/feed.xml`,
-    title: `${site.name} — new tools`,
-    selfUrl: `${site.url}/feed.xml`,
-    siteUrl: `${site.url}/`,
-    updated: tools[0]?.createdAt ?? now,
-    entries: tools.map((t) => ({
+  const entries: AtomEntry[] = [
+    ...tools.map((t) => ({
       id: `${site.url}/tool/${encodeURIComponent(t.slug)}`,
       title: t.name,
       url: `${site.url}/tool/${encodeURIComponent(t.slug)}`,
@@ -106,5 +130,25 @@ export async function feedDocument(
       published: t.createdAt,
       categories: t.categories,
     })),
+    ...collections.map((c) => ({
+      id: `${site.url}${c.path}`,
+      title: `Collection: ${c.title}`,
+      url: `${site.url}${c.path}`,
+      summary: c.summary,
+      updated: Math.max(c.updatedAt, c.publishedAt),
+      published: c.publishedAt,
+      categories: ["collection"],
+    })),
+  ]
+    // Stable: among equal times, tools keep their order and come first.
+    .sort((a, b) => b.published - a.published)
+    .slice(0, LIMITS.feedEntries);
+  return atomFeedXml({
+    id: `${site.url}/feed.xml`,
+    title: `${site.name} — new tools and collections`,
+    selfUrl: `${site.url}/feed.xml`,
+    siteUrl: `${site.url}/`,
+    updated: entries.length > 0 ? Math.max(...entries.map((e) => e.updated)) : now,
+    entries,
   });
 }

@@ -440,6 +440,7 @@ test.describe("dark theme", () => {
     ["/submit-tool", 200],
     ["/about", 200],
     ["/ranking", 200],
+    ["/collections", 200],
     ["/payment-cancel", 200],
     ["/no/such/page", 404],
   ] as const) {
@@ -463,7 +464,7 @@ test.describe("dark theme", () => {
   });
 
   test("the admin pages pass axe in the dark theme", async ({ page, visit }) => {
-    // One sign-in for ten pages, each checked by axe.
+    // One sign-in for eleven pages, each checked by axe.
     test.slow();
     expect(await visit("/admin/login")).toBe(200);
     await page.getByLabel("Username").fill(process.env.E2E_ADMIN_USERNAME!);
@@ -480,6 +481,7 @@ test.describe("dark theme", () => {
       "/admin/orders",
       "/admin/audit",
       "/admin/jobs",
+      "/admin/collections",
       "/admin/tools",
     ]) {
       expect(await visit(path), path).toBe(200);

@@ -4,6 +4,12 @@ import { HtmlValidate, type Message } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../../server/admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
+import {
+  addToolToCollection,
+  createCollection,
+  setCollectionStatus,
+  setToolNote,
+} from "../../server/collections/service.ts";
 import { saveContactMessage } from "../../server/contact/service.ts";
 import { unsubscribeToken } from "../../server/digest/subscribers.ts";
 import { storeCatalogFile } from "../../server/importer/catalog-file.ts";
@@ -63,6 +69,9 @@ describe("every page is valid HTML", () => {
   let ownerPath: string;
   let digestConfirmPath: string;
   let unsubscribePath: string;
+  /** A published collection of two tools, one with a note; and a draft with none. */
+  let collectionId: string;
+  let draftId: string;
   const toolA = makeTool({
     name: "Valid Alpha",
     features: ["Fast", "Small"],
@@ -84,6 +93,23 @@ describe("every page is valid HTML", () => {
     await addPaidOrder(server.services, toolB, 80, now - 1000);
     const admin = await createAdmin(server.services.database, "html-admin", "a long enough password", now);
     cookie = `${adminCookieName(false)}=${await createAdminSession(server.services.database, admin.id, now)}`;
+    const collection = await createCollection(server.services, admin, {
+      title: "Valid picks",
+      slug: "valid-picks",
+      intro: "Two tools.\n\n<ul><li>One</li></ul>",
+    });
+    const draft = await createCollection(server.services, admin, {
+      title: "Valid draft",
+      slug: "valid-draft",
+      intro: "",
+    });
+    if (collection.kind !== "created" || draft.kind !== "created") throw new Error("collections not created");
+    collectionId = collection.id;
+    draftId = draft.id;
+    await addToolToCollection(server.services, admin, collectionId, toolA.slug);
+    await addToolToCollection(server.services, admin, collectionId, toolB.slug);
+    await setToolNote(server.services, admin, collectionId, toolB.id, "The paid one.");
+    await setCollectionStatus(server.services, admin, collectionId, "published");
     await saveContactMessage(
       server.services.database,
       { name: "Ann", email: "ann@example.org", subject: "Hello", message: "A message long enough to keep." },
@@ -221,6 +247,9 @@ describe("every page is valid HTML", () => {
     "/about",
     "/developers/api",
     "/ranking",
+    "/collections",
+    "/collections/valid-picks",
+    "/collections/valid-draft",
     "/privacy-policy",
     "/contact",
     "/submit-tool",
@@ -296,6 +325,11 @@ describe("every page is valid HTML", () => {
       "/admin/claims",
       "/admin/digest",
       "/admin/reports",
+      "/admin/collections",
+      `/admin/collections/${collectionId}`,
+      `/admin/collections/${collectionId}?q=valid`,
+      `/admin/collections/${draftId}`,
+      "/admin/collections/no-such-id",
     ]) {
       const { status, html } = await page(path, { admin: true });
       expect([200, 404], path).toContain(status);

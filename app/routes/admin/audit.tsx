@@ -126,8 +126,13 @@ function describeDetail(detail: string): string {
     reports?: unknown;
     lifecycle?: { from?: unknown; to?: unknown };
     successor?: unknown;
+    collection?: unknown;
+    did?: unknown;
   };
   const parts: string[] = [];
+  // A collection's entries name it by its address, and say what was done to its list.
+  if (typeof d.collection === "string") parts.push(`/collections/${d.collection}`);
+  if (typeof d.did === "string") parts.push(d.did);
   if (typeof d.method === "string") parts.push(d.method === "email" ? "By e-mail" : "By the website");
   if (typeof d.email === "string") parts.push(d.email);
   if (typeof d.owner === "string") parts.push(`Owner: ${d.owner}`);

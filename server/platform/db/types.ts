@@ -429,6 +429,30 @@ export interface ListingReportsTable {
   resolved_at: number | null;
 }
 
+/** A list of tools an admin curates (docs/decisions/053); public once published. */
+export interface CollectionsTable {
+  id: string;
+  /** Its address: /collections/{slug}. */
+  slug: string;
+  title: string;
+  /** Markdown, sanitised as tool descriptions are when shown. */
+  intro: WithDefault<string>;
+  status: "draft" | "published";
+  created_at: number;
+  updated_at: number;
+  /** When it was last published; null while it never was. */
+  published_at: number | null;
+}
+
+/** A tool in a collection, at its place in the admin's order (ascending), with the admin's note. */
+export interface CollectionToolsTable {
+  collection_id: string;
+  tool_id: string;
+  position: number;
+  note: WithDefault<string>;
+  added_at: number;
+}
+
 export interface DB {
   tools: ToolsTable;
   tool_categories: ToolCategoriesTable;
@@ -457,6 +481,8 @@ export interface DB {
   digest_deliveries: DigestDeliveriesTable;
   file_imports: FileImportsTable;
   listing_reports: ListingReportsTable;
+  collections: CollectionsTable;
+  collection_tools: CollectionToolsTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
