@@ -43,6 +43,7 @@ export const TABLES = [
   "digest_deliveries",
   "file_imports",
   "listing_reports",
+  "reviews",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;
