@@ -95,6 +95,9 @@ export interface AppServices {
     ownerEdit: RateLimiter;
     reportAddress: RateLimiter;
     reportTool: RateLimiter;
+    reviewAddress: RateLimiter;
+    reviewTool: RateLimiter;
+    reviewRecipient: RateLimiter;
   };
 }
 
@@ -244,6 +247,9 @@ export function createServices(
       confirmationMails: createRateLimiter(database, "confirmation_mails", config.rateLimits.confirmationMails),
       reportAddress: createRateLimiter(database, "report_address", config.rateLimits.reportAddress),
       reportTool: createRateLimiter(database, "report_tool", config.rateLimits.reportTool),
+      reviewAddress: createRateLimiter(database, "review_address", config.rateLimits.reviewAddress),
+      reviewTool: createRateLimiter(database, "review_tool", config.rateLimits.reviewTool),
+      reviewRecipient: createRateLimiter(database, "review_recipient", config.rateLimits.reviewRecipient),
     },
   };
 }
