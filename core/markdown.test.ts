@@ -149,6 +149,8 @@ function tool(overrides: Partial<ToolDetailJson> = {}): ToolDetailJson {
     lastCheckedAt: null,
     lastUpdatedAt: null,
     successor: null,
+    commentsCount: 0,
+    rating: { average: null, count: 0 },
     ...overrides,
   };
 }
