@@ -51,6 +51,7 @@ const NAV = [
   { to: "/admin/digest", label: "Digest" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/reviews", label: "Reviews" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
