@@ -258,6 +258,10 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
           Reviews
         </h2>
         {replied && <Alert tone="saved">Thank you: your reply waits for a moderator and is shown once approved.</Alert>}
+        {/* A refused reply to a review this page shows no form for is said here, not beside it. */}
+        {replyTo && !reviews.some((r) => r.id === replyTo.reviewId && r.reply?.status !== "published") && (
+          <Alert tone="error">{replyTo.message}</Alert>
+        )}
         {reviews.length === 0 ? (
           <p className="text-sm text-slate-700">No published reviews of the listing yet.</p>
         ) : (
