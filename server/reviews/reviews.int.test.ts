@@ -192,6 +192,23 @@ describe("reviews of a tool", () => {
     expect(tool).toEqual({ comments_count: 0, rating_sum: 0 });
   });
 
+  it("shows a published review's markup as text, in the page and in its structured data, with no link made", async () => {
+    const text = `</script><script>alert(1)</script> see https://spam.example and <a href="https://x.example">x</a>`;
+    const { token } = await writeReview(s, listed.slug, { text, name: "<b>Eve</b>" });
+    await confirmReviewLink(s, token);
+    const [row] = await reviewRows(s, listed.id);
+    await moderate(s, admin, { intent: "approve", reviewId: row!.id });
+    const html = await toolPage(s, listed.slug);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).not.toMatch(/href="https:\/\/(spam|x)\.example/);
+    expect(textOf(html)).toContain(text);
+    const app = (jsonLd(html) as Record<string, unknown>[]).find((item) => item["@type"] === "SoftwareApplication")!;
+    expect((app.review as { reviewBody: string; author: { name: string } }[])[0]).toMatchObject({
+      reviewBody: text,
+      author: { "@type": "Person", name: "<b>Eve</b>" },
+    });
+  });
+
   it("refuses reviews by the tool's verified owner: at its domain openly, at the owner's own mailbox by mail only", async () => {
     await addVerifiedOwner(s, owned.id, { email: "founder@gmail.com", domain: new URL(owned.websiteUrl).hostname });
     const atDomain = await postReview(s, owned.slug, {
