@@ -16,6 +16,7 @@ import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { digestJob } from "./digest/job.ts";
 import { unconfirmedReadersJob } from "./digest/readers-job.ts";
+import { unconfirmedReviewsJob } from "./reviews/unconfirmed-job.ts";
 import { createMetrics, type Metrics } from "./platform/metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
@@ -211,6 +212,7 @@ export function createServices(
         viewFlushJob(views),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
+        unconfirmedReviewsJob({ database, now }),
         rateLimitsPruneJob({ database, now }),
       ],
       metrics,
