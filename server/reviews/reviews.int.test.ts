@@ -70,11 +70,12 @@ describe("reviews of a tool", () => {
   beforeAll(async () => {
     s = getServer();
     await addTools(s.services, [listed, owned, pending]);
-    admin = await reviewAdminCookie(s);
   });
   beforeEach(async () => {
     await s.services.database.db.deleteFrom("reviews").execute();
     clock.now += 60_000;
+    // A session of its own: a test may move the clock past the last one's end.
+    admin = await reviewAdminCookie(s);
   });
 
   it("puts a script-free review form on a public tool page, with an accessible rating group and no rating in the structured data", async () => {
@@ -161,7 +162,7 @@ describe("reviews of a tool", () => {
     const audit = await s.services.database.db
       .selectFrom("audit_log")
       .select(["action", "tool_id"])
-      .where("action", "like", "review-%")
+      .where("action", "in", ["review-approve", "review-reject", "review-delete"])
       .execute();
     expect(audit).toContainEqual({ action: "review-approve", tool_id: listed.id });
   });
@@ -207,6 +208,22 @@ describe("reviews of a tool", () => {
       reviewBody: text,
       author: { "@type": "Person", name: "<b>Eve</b>" },
     });
+  });
+
+  it("forgets a review whose link expired unused, and the link then no longer works", async () => {
+    const { token } = await writeReview(s, listed.slug, { email: "slow@example.com" });
+    const kept = await writeReview(s, listed.slug, { email: "quick@example.com" });
+    await confirmReviewLink(s, kept.token);
+    clock.now += 48 * 60 * 60 * 1000 + 1;
+    expect((await fetch(`${s.url}/review/confirm/${token}`, { headers: { "User-Agent": BROWSER_UA } })).status).toBe(
+      404,
+    );
+    const outcome = await s.services.scheduler.run("unconfirmed-reviews-prune");
+    expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual([
+      "succeeded",
+      { forgotten: 1 },
+    ]);
+    expect((await reviewRows(s, listed.id)).map((r) => r.status)).toEqual(["pending"]);
   });
 
   it("refuses reviews by the tool's verified owner: at its domain openly, at the owner's own mailbox by mail only", async () => {
