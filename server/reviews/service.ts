@@ -203,25 +203,35 @@ export async function confirmReview(deps: CatalogChangeDeps, token: string): Pro
   const now = deps.now();
   const row = await unconfirmedOf(deps.database, token, now);
   if (!row) return "invalid";
-  return changeCatalog(deps, async (write) => {
-    const replaced = await write.db
-      .deleteFrom("reviews")
-      .where("tool_id", "=", row.tool_id)
-      .where("mailbox_hash", "=", row.mailbox_hash)
-      .where("status", "<>", "unconfirmed")
-      .returning("status")
-      .execute();
-    const confirmed = await write.db
-      .updateTable("reviews")
-      .set({ status: "pending", confirmed_at: now, confirm_token_hash: null, confirm_expires_at: null })
-      .where("id", "=", row.id)
-      .where("status", "=", "unconfirmed")
-      .executeTakeFirst();
-    if (Number(confirmed.numUpdatedRows) === 0) return "invalid" as const;
-    if (replaced.some((r) => r.status === "published")) await recountReviews(write, row.tool_id);
-    return "confirmed" as const;
-  });
+  try {
+    return await changeCatalog(deps, async (write) => {
+      // The earlier review goes first: the index keeps one confirmed review per mailbox and tool.
+      const replaced = await write.db
+        .deleteFrom("reviews")
+        .where("tool_id", "=", row.tool_id)
+        .where("mailbox_hash", "=", row.mailbox_hash)
+        .where("status", "<>", "unconfirmed")
+        .returning("status")
+        .execute();
+      const confirmed = await write.db
+        .updateTable("reviews")
+        .set({ status: "pending", confirmed_at: now, confirm_token_hash: null, confirm_expires_at: null })
+        .where("id", "=", row.id)
+        .where("status", "=", "unconfirmed")
+        .executeTakeFirst();
+      // Used at the same moment by another press of the button: that one confirmed it, and the
+      // deletion above must not stand.
+      if (Number(confirmed.numUpdatedRows) === 0) throw new LinkUsed();
+      if (replaced.some((r) => r.status === "published")) await recountReviews(write, row.tool_id);
+      return "confirmed" as const;
+    });
+  } catch (error) {
+    if (error instanceof LinkUsed) return "invalid";
+    throw error;
+  }
 }
+
+class LinkUsed extends Error {}
 
 /** Unconfirmed reviews whose link expired: forgotten (nobody confirmed them). */
 export async function forgetUnconfirmedReviews(database: Database, now: number): Promise<number> {
