@@ -158,6 +158,23 @@ describe("reviews of a tool", () => {
     const detail = toolDetailSchema.parse(body.data);
     expect(detail.rating).toEqual({ average: 4, count: 1 });
     expect(detail.commentsCount).toBe(1);
+    // The admin's export, as JSON Lines and CSV.
+    const lines = await (await fetch(`${s.url}/api/admin/export.jsonl`, { headers: { cookie: admin } })).text();
+    const exported = lines
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: string; rating: unknown; commentsCount: number })
+      .find((record) => record.id === listed.id);
+    expect(exported).toMatchObject({ rating: { average: 4, count: 1 }, commentsCount: 1 });
+    const csv = await (await fetch(`${s.url}/api/admin/export.csv`, { headers: { cookie: admin } })).text();
+    const [header, ...rows] = csv.trim().split("\r\n");
+    expect(header!.split(",").slice(-2)).toEqual(["comments_count", "rating_average"]);
+    expect(
+      rows
+        .find((row) => row.includes(listed.id))!
+        .split(",")
+        .slice(-2),
+    ).toEqual(["1", "4"]);
 
     const audit = await s.services.database.db
       .selectFrom("audit_log")
