@@ -143,3 +143,39 @@ test("write a review → confirm by mail → the admin publishes it → shown wi
   await expect(page.getByRole("table")).toContainText("Approved review");
   await expect(page.getByRole("table")).toContainText("Approved owner's reply");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a refused review comes back with its messages and what was typed; the corrected one is sent", async ({
+    page,
+    visit,
+    checkA11y,
+  }) => {
+    const tool = makeTool({ name: `Review Journey Plain ${run}` });
+    await changeE2eCatalog((write) => insertTools(write, [tool]));
+    expect(await visit(`/tool/${tool.slug}`)).toBe(200);
+    const form = page.getByRole("region", { name: "Write a review" });
+    await form.getByLabel("Your review").fill("Too short");
+    await form.getByLabel("Your e-mail").evaluate((input: HTMLInputElement) => input.setAttribute("type", "text"));
+    await form.getByLabel("Your e-mail").fill("not an address");
+    // The browser's own checks are what a script-free page has; the server's are what count.
+    await form.locator("form").evaluate((element: HTMLFormElement) => element.setAttribute("novalidate", ""));
+    await form.getByRole("button", { name: "Send review" }).click();
+
+    await expect(form.getByText("Please choose a rating from 1 to 5 stars.")).toBeVisible();
+    await expect(form.getByText("Please write at least 20 characters.")).toBeVisible();
+    await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(form.getByLabel("Your review")).toHaveValue("Too short");
+    await checkA11y();
+
+    await form.getByRole("radio", { name: /^3 stars/ }).check();
+    await form.getByLabel("Your review").fill("Does the job, though the setup took me an hour.");
+    await form.getByLabel("Your e-mail").fill(`plain-${run}@example.com`);
+    await form.getByRole("button", { name: "Send review" }).click();
+    await expect(form.getByText("Check your inbox")).toBeVisible();
+    await checkA11y();
+    const [mail] = await mailsTo(`plain-${run}@example.com`, 1);
+    expect(mail!.subject).toBe(`Confirm your review of ${tool.name} on toolshelf/`);
+  });
+});
