@@ -99,6 +99,7 @@ export interface AppServices {
     reviewAddress: RateLimiter;
     reviewTool: RateLimiter;
     reviewRecipient: RateLimiter;
+    reviewVote: RateLimiter;
   };
 }
 
@@ -252,6 +253,7 @@ export function createServices(
       reviewAddress: createRateLimiter(database, "review_address", config.rateLimits.reviewAddress),
       reviewTool: createRateLimiter(database, "review_tool", config.rateLimits.reviewTool),
       reviewRecipient: createRateLimiter(database, "review_recipient", config.rateLimits.reviewRecipient),
+      reviewVote: createRateLimiter(database, "review_vote", config.rateLimits.reviewVote),
     },
   };
 }

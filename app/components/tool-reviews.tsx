@@ -13,7 +13,10 @@ export interface ShownReview {
   name: string;
   publishedAt: number;
   reply: { text: string; publishedAt: number } | null;
+  helpful: number;
 }
+
+type Order = "newest" | "helpful";
 
 /** Stars as a picture for the eye; the words beside them are what assistive technology reads. */
 function Stars({ rating }: { rating: number }) {
@@ -30,7 +33,8 @@ function Stars({ rating }: { rating: number }) {
  * The reviews of a tool page: the average, the count and the distribution (bars drawn for the eye,
  * each with its numbers in text), then the published reviews newest first, a page at a time by
  * plain links (`?reviews=N`). Reviews are plain text: React escapes them and nothing turns into a
- * link. `form` is the "write a review" form, shown after them.
+ * link. Each has a "Helpful" button, a plain form too; the reviews may be read the most found
+ * helpful first. `form` is the "write a review" form, shown after them.
  */
 export function ToolReviews({
   slug,
@@ -39,6 +43,8 @@ export function ToolReviews({
   reviews,
   page,
   totalPages,
+  order,
+  hrefFor: pageHref,
   form,
 }: {
   slug: string;
@@ -47,9 +53,11 @@ export function ToolReviews({
   reviews: ShownReview[];
   page: number;
   totalPages: number;
+  order: Order;
+  hrefFor: (order: Order, page: number) => string;
   form: ReactNode;
 }) {
-  const hrefFor = (n: number) => `/tool/${encodeURIComponent(slug)}${n === 1 ? "" : `?reviews=${n}`}#reviews`;
+  const hrefFor = (n: number) => `${pageHref(order, n)}#reviews`;
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="space-y-4">
       <h2 id="reviews-title" className="text-xl font-semibold">
@@ -80,6 +88,30 @@ export function ToolReviews({
             ))}
           </ul>
         </div>
+      )}
+      {summary.count > 1 && (
+        <nav aria-label="Order of reviews" className="flex gap-4 text-sm">
+          {(
+            [
+              ["newest", "Newest first"],
+              ["helpful", "Most helpful first"],
+            ] as const
+          ).map(([value, label]) =>
+            value === order ? (
+              <span key={value} aria-current="page" className="font-semibold">
+                {label}
+              </span>
+            ) : (
+              <PageLink
+                key={value}
+                to={`${pageHref(value, 1)}#reviews`}
+                className="font-medium text-brand-700 underline"
+              >
+                {label}
+              </PageLink>
+            ),
+          )}
+        </nav>
       )}
       {reviews.length > 0 && (
         <ol className="space-y-4">
@@ -113,6 +145,19 @@ export function ToolReviews({
                     )}
                   </dl>
                 )}
+                <form method="post" action={`/tool/${encodeURIComponent(slug)}`} className="mt-3">
+                  <input type="hidden" name="intent" value="helpful" />
+                  <input type="hidden" name="review" value={review.id} />
+                  <input type="hidden" name="sort" value={order} />
+                  <input type="hidden" name="reviews" value={page} />
+                  <button
+                    type="submit"
+                    className="rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-100"
+                  >
+                    Helpful<span className="sr-only"> (the review by {reviewerName(review.name)})</span> ·{" "}
+                    {review.helpful.toLocaleString("en-US")}
+                  </button>
+                </form>
                 {review.reply && (
                   <div className="mt-3 border-l-4 border-brand-700 bg-slate-50 p-3 text-sm">
                     <p className="font-medium text-slate-900">Reply from the owner of {toolName}</p>

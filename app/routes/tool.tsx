@@ -15,7 +15,13 @@ import { badgeSnippets } from "../../server/badge/render.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
 import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { findReportableTool, submitReport } from "../../server/reports/service.ts";
-import { findReviewableTool, submitReview, toolReviews } from "../../server/reviews/service.ts";
+import {
+  findReviewableTool,
+  submitReview,
+  toolReviews,
+  voteHelpful,
+  type ReviewOrder,
+} from "../../server/reviews/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
@@ -42,10 +48,23 @@ import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script
 // (ADR 005; every public page since ADR 024).
 
-/** The page of reviews a query asks for (`?reviews=N`); anything else is the first. */
-function reviewsPage(request: Request): number {
-  const asked = new URL(request.url).searchParams.get("reviews");
-  return asked !== null && /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 1;
+/** The page of reviews asked for (`?reviews=N`); anything else is the first. */
+function reviewsPage(asked: FormDataEntryValue | null): number {
+  return typeof asked === "string" && /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 1;
+}
+
+/** The order of reviews asked for (`?sort=helpful`); anything else is the newest first. */
+function reviewOrder(asked: FormDataEntryValue | null): ReviewOrder {
+  return asked === "helpful" ? "helpful" : "newest";
+}
+
+/** The address of a page of a tool's reviews in an order. */
+function reviewsHref(slug: string, order: ReviewOrder, page: number): string {
+  const query = new URLSearchParams();
+  if (order === "helpful") query.set("sort", "helpful");
+  if (page > 1) query.set("reviews", String(page));
+  const search = query.toString();
+  return `/tool/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -60,7 +79,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     catalog.related(at, tool, LIMITS.relatedShown),
     compareSuggestions(catalog, at, tool.id),
     // Only public tools take and show reviews (docs/decisions/051).
-    isPublic ? toolReviews(database, tool.id, reviewsPage(request)) : null,
+    isPublic
+      ? toolReviews(
+          database,
+          tool.id,
+          reviewsPage(new URL(request.url).searchParams.get("reviews")),
+          reviewOrder(new URL(request.url).searchParams.get("sort")),
+        )
+      : null,
   ]);
   const { description, ...rest } = tool;
   return {
@@ -77,6 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     related,
     compareWith,
     reviews,
+    reviewOrder: reviewOrder(new URL(request.url).searchParams.get("sort")),
     // Dates of another year than this one say which.
     now: at,
     // Discontinued long enough ago: still reachable, but no longer offered to search engines.
@@ -113,6 +140,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { addressKey } = context.get(requestContextKey);
   const formData = await readForm(request);
   if (formData.get("intent") === REVIEW_INTENT) return reviewAction(formData, params.key, services, addressKey);
+  if (formData.get("intent") === "helpful") {
+    // "Helpful" on a review: counted once per visitor, then back to where the button was.
+    const tool = await findReviewableTool(services.database, params.key);
+    if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
+    const reviewId = formData.get("review");
+    const outcome = await voteHelpful(services, tool.id, typeof reviewId === "string" ? reviewId : "", {
+      cookieHeader: request.headers.get("cookie") ?? undefined,
+      addressKey,
+    });
+    if (outcome.kind === "none")
+      // 400, not 404: the page exists, the post names nothing on it (a 404 here reads "Tool Not Found").
+      throw data("That review is not published on this page.", { status: 400, headers: PRIVATE });
+    if (outcome.kind === "limited")
+      throw data("Too many votes from your network. Please try again later.", {
+        status: 429,
+        headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfterSec) },
+      });
+    const back = reviewsHref(tool.slug, reviewOrder(formData.get("sort")), reviewsPage(formData.get("reviews")));
+    throw redirect(`${back}#review-${String(reviewId)}`, { status: 303, headers: PRIVATE });
+  }
   const submission = parseWithZod(formData, { schema: reportSchema });
   const refused = await guardPublicForm(
     { limiter: services.limiters.reportAddress, addressKey, honeypot: formData.get(REPORT_HONEYPOT_FIELD) },
@@ -269,7 +316,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 };
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, related, badge, now, compareWith, reviews } = loaderData;
+  const { tool, related, badge, now, compareWith, reviews, reviewOrder: order } = loaderData;
   const reviewReply = isReviewReply(actionData) ? actionData : undefined;
   const reportReply = isReviewReply(actionData) ? undefined : (actionData as ReportReply | undefined);
   const featured = tool.featured;
@@ -377,6 +424,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
               reviews={reviews.reviews}
               page={reviews.page}
               totalPages={reviews.totalPages}
+              order={order}
+              hrefFor={(o, n) => reviewsHref(tool.slug, o, n)}
               form={<ReviewForm slug={tool.slug} toolName={tool.name} reply={reviewReply} />}
             />
           )}

@@ -245,6 +245,8 @@ export interface Config {
     reviewAddress: RateLimitRule;
     reviewTool: RateLimitRule;
     reviewRecipient: RateLimitRule;
+    /** "Helpful" votes on reviews per client address. */
+    reviewVote: RateLimitRule;
   };
   /**
    * How an admin login past the username's budget is slowed: this much per attempt over it, at most
@@ -575,6 +577,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reviewTool: { points: 30, durationSec: 24 * 60 * 60 },
       // One inbox is asked to confirm a few reviews a day, however its address is written.
       reviewRecipient: { points: 5, durationSec: 24 * 60 * 60 },
+      // A reader marks a few reviews helpful; an office shares one address.
+      reviewVote: { points: 60, durationSec: 60 * 60 },
     },
     // A queue of 30 s holds 3 attempts at the longest delay: a new browser waits no longer than a
     // proxy's usual timeout, and a flood is refused at once instead of holding connections.

@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { visitorCookies } from "../likes/visitor.ts";
+import { servesHttps } from "../platform/config.ts";
 import { sql } from "kysely";
 import { emailAddressRefusal } from "../../core/claim-domains.ts";
 import { canonicalMailbox } from "../../core/email.ts";
@@ -42,7 +44,12 @@ export interface ReviewDeps extends CatalogChangeDeps {
   log: Logger;
   mailer: Pick<Mailer, "send">;
   signingKey: () => Promise<string>;
-  limiters: { reviewTool: RateLimiter; reviewRecipient: RateLimiter; confirmationMails: RateLimiter };
+  limiters: {
+    reviewTool: RateLimiter;
+    reviewRecipient: RateLimiter;
+    confirmationMails: RateLimiter;
+    reviewVote: RateLimiter;
+  };
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -254,7 +261,12 @@ export interface PublishedReview {
   publishedAt: number;
   /** The owner's reply, once an admin published it. */
   reply: { text: string; publishedAt: number } | null;
+  /** Visitors who found it helpful. */
+  helpful: number;
 }
+
+/** The orders of a tool's reviews: the newest first, or the most found helpful first. */
+export type ReviewOrder = "newest" | "helpful";
 
 export interface ToolReviews {
   summary: RatingSummary;
@@ -264,7 +276,12 @@ export interface ToolReviews {
 }
 
 /** A tool's published reviews, newest first, a page at a time, with the summary of all of them. */
-export async function toolReviews(database: Database, toolId: string, page: number): Promise<ToolReviews> {
+export async function toolReviews(
+  database: Database,
+  toolId: string,
+  page: number,
+  order: ReviewOrder = "newest",
+): Promise<ToolReviews> {
   const counts = await database.db
     .selectFrom("reviews")
     .select(["rating", sql<number>`count(*)`.as("n")])
@@ -291,9 +308,11 @@ export async function toolReviews(database: Database, toolId: string, page: numb
       "reply_text",
       "reply_status",
       "reply_decided_at",
+      "helpful_count",
     ])
     .where("tool_id", "=", toolId)
     .where("status", "=", "published")
+    .$if(order === "helpful", (q) => q.orderBy("helpful_count", "desc"))
     .orderBy("decided_at", "desc")
     .orderBy("id", "desc")
     .limit(REVIEWS_PAGE_SIZE)
@@ -315,8 +334,55 @@ export async function toolReviews(database: Database, toolId: string, page: numb
         r.reply_status === "published" && r.reply_text !== null
           ? { text: r.reply_text, publishedAt: Number(r.reply_decided_at ?? 0) }
           : null,
+      helpful: Number(r.helpful_count),
     })),
   };
+}
+
+export type HelpfulResult =
+  { kind: "counted" } | { kind: "already" } | { kind: "none" } | { kind: "limited"; retryAfterSec: number };
+
+/**
+ * A visitor's "helpful" vote on a published review of the tool: once per visitor (their visitor
+ * cookie when they have a genuine one, else their network, kept only as a keyed hash). The count
+ * moves like a like count, so stored copies of the page go as for a like.
+ */
+export async function voteHelpful(
+  deps: Pick<ReviewDeps, "database" | "now" | "freshness" | "signingKey" | "config" | "limiters">,
+  toolId: string,
+  reviewId: string,
+  visitor: { cookieHeader: string | undefined; addressKey: string },
+): Promise<HelpfulResult> {
+  if (!ID.test(reviewId)) return { kind: "none" };
+  const review = await deps.database.db
+    .selectFrom("reviews")
+    .select("id")
+    .where("id", "=", reviewId)
+    .where("tool_id", "=", toolId)
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  if (!review) return { kind: "none" };
+  const limit = await deps.limiters.reviewVote.consume(visitor.addressKey);
+  if (limit.limited) return { kind: "limited", retryAfterSec: limit.retryAfterSec };
+  const secret = await deps.signingKey();
+  const cookie = visitorCookies(secret, { secure: servesHttps(deps.config) }).read(visitor.cookieHeader);
+  const who = cookie ? `cookie:${cookie}` : `address:${visitor.addressKey}`;
+  const hash = createHmac("sha256", secret).update(`review-helpful\n${who}`).digest("base64url");
+  return changeCatalog(deps, async (write) => {
+    const inserted = await write.db
+      .insertInto("review_votes")
+      .values({ review_id: review.id, visitor_hash: hash, created_at: write.now })
+      .onConflict((oc) => oc.columns(["review_id", "visitor_hash"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: "already" as const };
+    await write.db
+      .updateTable("reviews")
+      .set((eb) => ({ helpful_count: eb("helpful_count", "+", 1) }))
+      .where("id", "=", review.id)
+      .execute();
+    write.changed("counts", [toolId]);
+    return { kind: "counted" as const };
+  });
 }
 
 /** A review or a reply waiting for an admin. */

@@ -44,6 +44,7 @@ export const TABLES = [
   "file_imports",
   "listing_reports",
   "reviews",
+  "review_votes",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

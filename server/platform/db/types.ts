@@ -462,6 +462,15 @@ export interface ReviewsTable {
   reply_claim_id: string | null;
   reply_created_at: number | null;
   reply_decided_at: number | null;
+  /** Visitors who found it helpful (one each: review_votes). */
+  helpful_count: WithDefault<number>;
+}
+
+/** A visitor's "helpful" vote on a review: the visitor only as a keyed hash. */
+export interface ReviewVotesTable {
+  review_id: string;
+  visitor_hash: string;
+  created_at: number;
 }
 
 export interface DB {
@@ -493,6 +502,7 @@ export interface DB {
   file_imports: FileImportsTable;
   listing_reports: ListingReportsTable;
   reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

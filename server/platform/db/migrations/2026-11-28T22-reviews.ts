@@ -36,6 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("reply_claim_id", "text")
     .addColumn("reply_created_at", "bigint")
     .addColumn("reply_decided_at", "bigint")
+    .addColumn("helpful_count", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   // One confirmed review per mailbox and tool, and one waiting for its link: a newer one replaces each.
   await db.schema
@@ -57,6 +58,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("reviews_status").on("reviews").columns(["status", "confirmed_at"]).execute();
   await db.schema.createIndex("reviews_reply_status").on("reviews").column("reply_status").execute();
 
+  // "Helpful" votes: one per visitor and review, the visitor kept only as a keyed hash of their
+  // visitor cookie or network, as reports keep them.
+  await db.schema
+    .createTable("review_votes")
+    .addColumn("review_id", "text", (c) => c.notNull().references("reviews.id").onDelete("cascade"))
+    .addColumn("visitor_hash", "text", (c) => c.notNull())
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .addPrimaryKeyConstraint("review_votes_pk", ["review_id", "visitor_hash"])
+    .execute();
+
   await db.schema
     .alterTable("tools")
     .addColumn("rating_sum", "integer", (c) => c.notNull().defaultTo(0))
@@ -67,5 +78,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("tools").dropColumn("rating_sum").execute();
+  await db.schema.dropTable("review_votes").execute();
   await db.schema.dropTable("reviews").execute();
 }
