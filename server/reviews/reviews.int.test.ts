@@ -227,6 +227,38 @@ describe("reviews of a tool", () => {
     });
   });
 
+  it("counts a helpful vote once per visitor and orders the most helpful first on request", async () => {
+    const ids: string[] = [];
+    for (const email of ["older@example.com", "newer@example.com"]) {
+      const { token } = await writeReview(s, listed.slug, { email, text: `A review written by ${email} here.` });
+      await confirmReviewLink(s, token);
+      const row = (await reviewRows(s, listed.id)).find((r) => r.status === "pending")!;
+      clock.now += 1000;
+      await moderate(s, admin, { intent: "approve", reviewId: row.id });
+      ids.push(row.id);
+    }
+    const vote = (reviewId: string, address: string) =>
+      postReview(s, listed.slug, { intent: "helpful", review: reviewId, sort: "helpful", reviews: "1" }, { address });
+    const first = await vote(ids[0]!, "198.51.100.50");
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe(`/tool/${listed.slug}?sort=helpful#review-${ids[0]}`);
+    expect((await vote(ids[0]!, "198.51.100.50")).status).toBe(303);
+    expect((await vote(ids[0]!, "198.51.100.51")).status).toBe(303);
+    expect((await vote("no-such-review", "198.51.100.51")).status).toBe(400);
+    const counts = await s.services.database.db
+      .selectFrom("reviews")
+      .select(["id", "helpful_count"])
+      .where("id", "in", ids)
+      .execute();
+    expect(Object.fromEntries(counts.map((c) => [c.id, c.helpful_count]))).toEqual({ [ids[0]!]: 2, [ids[1]!]: 0 });
+
+    const order = (html: string) => [...html.matchAll(/>A review written by (\w+)@/g)].map((m) => m[1]);
+    expect(order(await toolPage(s, listed.slug))).toEqual(["newer", "older"]);
+    const helpful = await toolPage(s, listed.slug, "?sort=helpful");
+    expect(order(helpful)).toEqual(["older", "newer"]);
+    expect(textOf(helpful)).toContain("Helpful (the review by Verified reviewer) · 2");
+  });
+
   it("forgets a review whose link expired unused, and the link then no longer works", async () => {
     const { token } = await writeReview(s, listed.slug, { email: "slow@example.com" });
     const kept = await writeReview(s, listed.slug, { email: "quick@example.com" });

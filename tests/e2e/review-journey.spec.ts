@@ -117,6 +117,10 @@ test("write a review → confirm by mail → the admin publishes it → shown wi
   await expect(shown).toContainText(text);
   await expect(shown.getByRole("link")).toHaveCount(0);
   await expect(page.locator("body")).not.toContainText(address);
+  // A reader finds it helpful: counted, and the page comes back at the review.
+  await shown.getByRole("button", { name: /^Helpful/ }).click();
+  await expect(shown.getByRole("button", { name: /^Helpful/ })).toContainText("· 1");
+  expect(new URL(page.url()).hash).toMatch(/^#review-/);
 
   // The owner answers from their page; the answer waits for the admin.
   const ownerPath = await verifiedOwnerPath(tool.id, `owner-${run}@example.org`);

@@ -325,6 +325,39 @@ describe("hostile inputs to reviews", () => {
         expect: { reader: "page", status: 403, message: /this site/i },
       },
       {
+        name: "helpful: a review still waiting",
+        request: review([
+          ["intent", "helpful"],
+          ["review", waiting.id],
+        ]),
+        expect: refused("That review is not published on this page."),
+      },
+      {
+        name: "helpful: a review id of 8 KB",
+        request: review([
+          ["intent", "helpful"],
+          ["review", KB8],
+        ]),
+        expect: refused("That review is not published on this page."),
+      },
+      {
+        name: "helpful: no review",
+        request: review([["intent", "helpful"]]),
+        expect: refused("That review is not published on this page."),
+      },
+      {
+        name: "helpful: an unknown tool",
+        request: review(
+          [
+            ["intent", "helpful"],
+            ["review", waiting.id],
+          ],
+          site,
+          "no-such-tool",
+        ),
+        expect: refused("Tool Not Found", 404),
+      },
+      {
         name: "owner reply: to a review of another tool",
         request: reply([
           ["intent", "reply"],
