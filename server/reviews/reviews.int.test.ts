@@ -276,7 +276,12 @@ describe("reviews of a tool", () => {
   });
 
   it("refuses reviews by the tool's verified owner: at its domain openly, at the owner's own mailbox by mail only", async () => {
-    await addVerifiedOwner(s, owned.id, { email: "founder@gmail.com", domain: new URL(owned.websiteUrl).hostname });
+    await addVerifiedOwner(
+      s.services.database,
+      owned.id,
+      { email: "founder@gmail.com", domain: new URL(owned.websiteUrl).hostname },
+      clock.now,
+    );
     const atDomain = await postReview(s, owned.slug, {
       ...REVIEW_FIELDS,
       email: `team@${new URL(owned.websiteUrl).hostname}`,
@@ -336,7 +341,12 @@ describe("reviews of a tool", () => {
     expect(counts.comments_count).toBe(11);
 
     // The owner replies once, through their page; the reply waits, then shows under the review.
-    const ownerToken = await addVerifiedOwner(s, owned.id, { email: "boss@example.org", domain: "example.org" });
+    const ownerToken = await addVerifiedOwner(
+      s.services.database,
+      owned.id,
+      { email: "boss@example.org", domain: "example.org" },
+      clock.now,
+    );
     const reply = (fields: Record<string, string>) =>
       fetch(`${s.url}/owner/${ownerToken}`, {
         method: "POST",

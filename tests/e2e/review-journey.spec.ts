@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { insertTools } from "../../server/catalog/write.ts";
-import { hashToken } from "../../server/claims/service.ts";
-import { newId } from "../../server/platform/db/ids.ts";
 import { makeTool } from "../support/catalog.ts";
+import { addVerifiedOwner } from "../support/reviews.ts";
 import { changeE2eCatalog, e2eDatabase } from "./fixture-tools.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
@@ -36,35 +34,14 @@ async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
   return mine;
 }
 
-/** Makes a verified owner of the tool, as a finished e-mail claim does; returns their owner page's path. */
+/** Makes a verified owner of the tool in the e2e server's database; returns their owner page's path. */
 async function verifiedOwnerPath(toolId: string, email: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
   const database = e2eDatabase();
-  const now = Date.now();
   try {
-    await database.db
-      .insertInto("tool_claims")
-      .values({
-        id: newId(),
-        tool_id: toolId,
-        method: "email",
-        email,
-        domain: email.split("@")[1]!,
-        site_code: null,
-        secret_hash: null,
-        owner_token_hash: hashToken(token),
-        next_owner_token_hash: null,
-        status: "verified",
-        expires_at: now + 60 * 60 * 1000,
-        created_at: now,
-        verified_at: now,
-        revoked_at: null,
-      })
-      .execute();
+    return `/owner/${await addVerifiedOwner(database, toolId, { email, domain: email.split("@")[1]! })}`;
   } finally {
     await database.close();
   }
-  return `/owner/${token}`;
 }
 
 test("write a review → confirm by mail → the admin publishes it → shown with the average → the owner replies → reply published", async ({

@@ -232,7 +232,7 @@ describe("hostile inputs to reviews", () => {
       .select("id")
       .where("status", "=", "pending")
       .executeTakeFirstOrThrow();
-    const ownerToken = await addVerifiedOwner(s, seeded.other.id, {
+    const ownerToken = await addVerifiedOwner(s.services.database, seeded.other.id, {
       email: "owner@example.org",
       domain: "example.org",
     });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createAdmin } from "../../server/admin/accounts.ts";
 import { adminCookieName, createAdminSession } from "../../server/admin/session.ts";
 import { hashToken } from "../../server/claims/service.ts";
+import type { Database } from "../../server/platform/db/index.ts";
 import { newId } from "../../server/platform/db/ids.ts";
 import { BROWSER_UA } from "./html.ts";
 import type { TestServer } from "./server.ts";
@@ -61,15 +62,18 @@ export function confirmReviewLink(server: TestServer, token: string) {
   });
 }
 
-/** Makes `email` (or the website `domain`) a verified owner of a tool; returns their owner link's token. */
+/**
+ * Makes `email` (or the website `domain`) a verified owner of a tool, as a finished claim does, in
+ * `database` (a test server's, or the e2e server's opened beside it); returns their owner link's token.
+ */
 export async function addVerifiedOwner(
-  server: TestServer,
+  database: Database,
   toolId: string,
   owner: { email: string | null; domain: string },
+  now = Date.now(),
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  const now = server.services.now();
-  await server.services.database.db
+  await database.db
     .insertInto("tool_claims")
     .values({
       id: newId(),
