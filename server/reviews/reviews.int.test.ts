@@ -13,6 +13,7 @@ import {
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/support/smtp.ts";
 import { toolDetailSchema } from "../../core/api-responses.ts";
+import { reviewStructuredDataProblems } from "../../tests/support/structured-data.ts";
 
 const clock = { now: Date.UTC(2026, 10, 28, 9) };
 let smtp: LocalSmtp;
@@ -134,6 +135,19 @@ describe("reviews of a tool", () => {
     expect(html).not.toContain("reviewer@example.com");
 
     const app = (jsonLd(html) as Record<string, unknown>[]).find((item) => item["@type"] === "SoftwareApplication")!;
+    // What review snippets require, checked; and the check itself catches what they refuse.
+    expect(reviewStructuredDataProblems(app)).toEqual([]);
+    const { reviewCount: _r, ratingCount: _c, ...uncounted } = app.aggregateRating as Record<string, unknown>;
+    expect(reviewStructuredDataProblems({ ...app, aggregateRating: uncounted })).toEqual([
+      "aggregateRating: an AggregateRating needs ratingCount or reviewCount",
+    ]);
+    const [first] = app.review as Record<string, unknown>[];
+    expect(
+      reviewStructuredDataProblems({
+        ...app,
+        review: [{ ...first, author: { "@type": "Person", name: "a@b.example" } }],
+      }),
+    ).toEqual(["review.0.author.name: an author's name must not be an address"]);
     expect(app.aggregateRating).toEqual({
       "@type": "AggregateRating",
       ratingValue: 4,
