@@ -1,12 +1,11 @@
 import { z } from "../../core/zod.ts";
 
-// A check of a page's review structured data against what schema.org and Google's review snippets
-// require (developers.google.com/search/docs/appearance/structured-data/review-snippet): the item
-// reviewed is the object the ratings are nested in (it must have a type and a name); an
-// AggregateRating needs ratingValue and ratingCount or reviewCount, within its best and worst
-// ratings (5 and 1 when not given); a Review needs a reviewRating with its ratingValue and an
-// author that is a Person or an Organization with a name (under 100 characters), and never an
-// e-mail address.
+// A check of a page's review structured data against what schema.org and search engines' review
+// snippets require: the item reviewed is the object the ratings are nested in (it must have a type
+// and a name); an AggregateRating needs ratingValue and ratingCount or reviewCount, within its
+// best and worst ratings (5 and 1 when not given); a Review needs a reviewRating with its
+// ratingValue and an author that is a Person or an Organization with a name (under 100
+// characters), and never an e-mail address.
 
 const rating = z
   .object({
