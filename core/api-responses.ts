@@ -68,6 +68,18 @@ export const toolDetailSchema = toolSummarySchema
       .object({ slug: z.string(), name: z.string(), url: z.string() })
       .nullable()
       .describe("The tool that took over from a discontinued or acquired one, or null."),
+    commentsCount: z.number().int().min(0).describe("Published reviews (the same as rating.count)."),
+    rating: z
+      .object({
+        average: z
+          .number()
+          .min(1)
+          .max(5)
+          .nullable()
+          .describe("The mean of the published reviews' ratings (1 to 5), to one decimal; null without reviews."),
+        count: z.number().int().min(0).describe("Published reviews."),
+      })
+      .describe("Visitors' ratings, published after moderation."),
   })
   .meta({ id: "ToolDetail" });
 

@@ -16,7 +16,6 @@ export const adminToolRecordSchema = toolDetailSchema.extend({
   linkCheckedAt: z.string().nullable().describe("When the weekly link check last ran on it (ISO 8601)."),
   linkCheckResult: z.string().nullable().describe('What that check found: "200", or why it failed.'),
   linkFailures: z.number().int().min(0).describe("Failed link checks in a row."),
-  commentsCount: z.number().int().min(0),
   paidOrders: z.number().int().min(0).describe("Paid featuring orders, past years included (refunded ones not)."),
   paidUsd: z.number().min(0).describe("What those orders paid, in US dollars."),
   lastPaidAt: z.string().nullable().describe("When the last of them was paid (ISO 8601)."),
@@ -67,6 +66,7 @@ export const ADMIN_CSV_COLUMNS: readonly (readonly [string, (r: AdminToolRecord)
   ["link_check_result", (r) => r.linkCheckResult],
   ["link_failures", (r) => r.linkFailures],
   ["comments_count", (r) => r.commentsCount],
+  ["rating_average", (r) => r.rating.average],
 ];
 
 /** The admin CSV's header row. */

@@ -149,6 +149,8 @@ function tool(overrides: Partial<ToolDetailJson> = {}): ToolDetailJson {
     lastCheckedAt: null,
     lastUpdatedAt: null,
     successor: null,
+    commentsCount: 0,
+    rating: { average: null, count: 0 },
     ...overrides,
   };
 }
@@ -263,5 +265,14 @@ describe("toolMarkdown", () => {
       "## Tags",
     ]);
     expect(text).not.toMatch(/<[a-z/]/i);
+  });
+});
+
+describe("toolMarkdown with reviews", () => {
+  it("says the rating in words only when published reviews exist", () => {
+    expect(toolMarkdown(tool(), SITE)).not.toContain("Rating:");
+    expect(toolMarkdown(tool({ rating: { average: 4.3, count: 12 }, commentsCount: 12 }), SITE)).toContain(
+      "- Likes: 42\n- Rating: 4.3 out of 5 from 12 reviews\n- Listed: 2026-03-04",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { ToolDetailJson } from "./api-responses.ts";
 import { alternativesPath, categoryPath, tagPath } from "./catalog.ts";
 import { categoryBySlug } from "./categories.ts";
+import { ratingSentence } from "./reviews.ts";
 import { toOneLine } from "./text.ts";
 
 // Markdown for machines to read (/llms.txt, a tool page's .md), much of it written by users: a
@@ -69,8 +70,10 @@ export function toolMarkdown(tool: ToolDetailJson, siteUrl: string): string {
   }
   if (tool.pricingModel) facts.push(`- Pricing: ${markdownText(tool.pricingModel)}`);
   if (tool.platforms.length > 0) facts.push(`- Platforms: ${tool.platforms.map(markdownText).join(", ")}`);
+  facts.push(`- Likes: ${tool.upvotesCount}`);
+  // Ratings only when published reviews exist, as on the page.
+  if (tool.rating.average !== null) facts.push(`- Rating: ${ratingSentence(tool.rating.average, tool.rating.count)}`);
   facts.push(
-    `- Likes: ${tool.upvotesCount}`,
     `- Listed: ${tool.createdAt.slice(0, 10)}`,
     `- Page: ${markdownLink(tool.url, tool.url)}`,
     `- Alternatives: ${markdownLink(`Alternatives to ${tool.name}`, `${siteUrl}${alternativesPath(tool.slug)}`)}`,

@@ -99,6 +99,8 @@ export const PAGES: RouteEntry[] = [
   route("digest", "routes/digest.tsx"),
   route("digest/confirm/:token", "routes/digest-confirm.tsx", { label: "/digest", secret: "path" }),
   route("digest/unsubscribe/:token", "routes/digest-unsubscribe.tsx", { label: "/digest", secret: "path" }),
+  // A review's confirmation link (double opt-in, docs/decisions/051).
+  route("review/confirm/:token", "routes/review-confirm.tsx", { label: "/review/confirm", secret: "path" }),
   // The same screen at both addresses (docs/design.md#screens); after a post, the submission's
   // confirmation under them, at its private status token.
   route("submit-tool/:statusToken?", "routes/submit.tsx", {
@@ -143,6 +145,7 @@ export const PAGES: RouteEntry[] = [
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/collections", "routes/admin/collections.tsx"),
     route("admin/collections/:id", "routes/admin/collection-edit.tsx"),
+    route("admin/reviews", "routes/admin/reviews.tsx"),
   ]),
   // A submitter's private link to their submission's state.
   route("submission/:token", "routes/submission-status.tsx", { secret: "path" }),

@@ -16,6 +16,7 @@ import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { digestJob } from "./digest/job.ts";
 import { unconfirmedReadersJob } from "./digest/readers-job.ts";
+import { unconfirmedReviewsJob } from "./reviews/unconfirmed-job.ts";
 import { createMetrics, type Metrics } from "./platform/metrics/index.ts";
 import { createToolImages, type ToolImages } from "./og/service.ts";
 import { visitorCookies, type VisitorCookies } from "./likes/visitor.ts";
@@ -95,6 +96,10 @@ export interface AppServices {
     ownerEdit: RateLimiter;
     reportAddress: RateLimiter;
     reportTool: RateLimiter;
+    reviewAddress: RateLimiter;
+    reviewTool: RateLimiter;
+    reviewRecipient: RateLimiter;
+    reviewVote: RateLimiter;
   };
 }
 
@@ -208,6 +213,7 @@ export function createServices(
         viewFlushJob(views),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
+        unconfirmedReviewsJob({ database, now }),
         rateLimitsPruneJob({ database, now }),
       ],
       metrics,
@@ -244,6 +250,10 @@ export function createServices(
       confirmationMails: createRateLimiter(database, "confirmation_mails", config.rateLimits.confirmationMails),
       reportAddress: createRateLimiter(database, "report_address", config.rateLimits.reportAddress),
       reportTool: createRateLimiter(database, "report_tool", config.rateLimits.reportTool),
+      reviewAddress: createRateLimiter(database, "review_address", config.rateLimits.reviewAddress),
+      reviewTool: createRateLimiter(database, "review_tool", config.rateLimits.reviewTool),
+      reviewRecipient: createRateLimiter(database, "review_recipient", config.rateLimits.reviewRecipient),
+      reviewVote: createRateLimiter(database, "review_vote", config.rateLimits.reviewVote),
     },
   };
 }

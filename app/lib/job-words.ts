@@ -99,6 +99,16 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("Unconfirmed addresses are already being forgotten"),
     failedMessage: (reason) => `Unconfirmed addresses were not forgotten: ${reason}`,
   },
+  "unconfirmed-reviews-prune": {
+    label: "Unconfirmed reviews",
+    description: () =>
+      "Forgets reviews whose writer did not use the confirmation link within 48 hours, once the link expired.",
+    runningLabel: "Forgetting unconfirmed reviews…",
+    figures: { forgotten: "Reviews forgotten" },
+    describe: (s) => `Forgot ${figure(s, "forgotten")} unconfirmed reviews.`,
+    busyMessage: busy("Unconfirmed reviews are already being forgotten"),
+    failedMessage: (reason) => `Unconfirmed reviews were not forgotten: ${reason}`,
+  },
   "search-terms-prune": {
     label: "Search terms clean-up",
     description: () =>

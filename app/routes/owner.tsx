@@ -12,6 +12,8 @@ import type { z } from "../../core/zod.ts";
 import { findOwner, ownerPage, submitOwnerEdit } from "../../server/claims/owners.ts";
 import { openReportsOfTool } from "../../server/reports/service.ts";
 import { REPORT_REASONS } from "../../core/reports.ts";
+import { ownerReplySchema, REVIEW_LIMITS, reviewerName } from "../../core/reviews.ts";
+import { ownerReviews, submitOwnerReply } from "../../server/reviews/service.ts";
 import { LIFECYCLE_LABELS, SETTABLE_LIFECYCLE_STATES } from "../../core/lifecycle.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { ErrorSummary, Field, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
@@ -56,12 +58,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   // What visitors reported about the listing and no admin has resolved yet; never who reported it.
   const reports = await openReportsOfTool(services.database, owner.toolId);
+  // Published reviews of the listing, each with the owner's one reply and its state.
+  const reviews = await ownerReviews(services.database, owner.toolId);
+  const replied = new URL(request.url).searchParams.get("replied") === "1";
   return data(
     {
       page,
       owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt },
       sent,
       reports,
+      reviews,
+      replied,
     },
     { headers: PRIVATE },
   );
@@ -73,6 +80,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const owner = await findOwner(services.database, params.token);
   if (!owner) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
   const form = await readUploadForm(request);
+  if (form.ok && form.formData.get("intent") === "reply") {
+    // A reply to a review (docs/decisions/051): once per review, waiting for an admin.
+    const reviewId = String(form.formData.get("reviewId") ?? "");
+    const parsed = ownerReplySchema.safeParse({ reply: form.formData.get("reply") ?? undefined });
+    const refuse = (message: string, status: number) =>
+      data({ status: "error" as const, form: undefined, replyTo: { reviewId, message } }, { status, headers: PRIVATE });
+    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Please write your reply.", 400);
+    const outcome = await submitOwnerReply(services, owner, reviewId, parsed.data.reply);
+    if (outcome.kind === "none") return refuse("That review is not published on your listing.", 404);
+    if (outcome.kind === "already") return refuse("You have already replied to this review.", 409);
+    return redirect(`/owner/${params.token}?replied=1#reviews`, { status: 303, headers: PRIVATE });
+  }
   const submission = parseWithZod(form.formData, { schema: ownerEditSchema });
   if (!form.ok) {
     const refusal = unreadUpload(submission, form.problem, (message) => message);
@@ -127,7 +146,8 @@ const LIST_FIELDS = [
 ] as const;
 
 export default function OwnerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, owner, sent, reports } = loaderData;
+  const { page, owner, sent, reports, reviews, replied } = loaderData;
+  const replyTo = actionData && "replyTo" in actionData ? actionData.replyTo : undefined;
   const { tool } = page;
   // The form starts from the listing with this owner's own pending proposal on top.
   const start = page.form;
@@ -230,6 +250,72 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
               ))}
             </ul>
           </>
+        )}
+      </section>
+
+      <section id="reviews" aria-labelledby="owner-reviews-title" className="space-y-3">
+        <h2 id="owner-reviews-title" className="text-xl font-semibold">
+          Reviews
+        </h2>
+        {replied && <Alert tone="saved">Thank you: your reply waits for a moderator and is shown once approved.</Alert>}
+        {/* A refused reply to a review this page shows no form for is said here, not beside it. */}
+        {replyTo && !reviews.some((r) => r.id === replyTo.reviewId && r.reply?.status !== "published") && (
+          <Alert tone="error">{replyTo.message}</Alert>
+        )}
+        {reviews.length === 0 ? (
+          <p className="text-sm text-slate-700">No published reviews of the listing yet.</p>
+        ) : (
+          <ul className="space-y-3 text-sm">
+            {reviews.map((review) => (
+              <li key={review.id} className="rounded-lg border border-slate-200 p-3">
+                <p className="font-medium wrap-anywhere">
+                  {review.rating} out of 5 by {reviewerName(review.name)} · <UtcTime ms={review.publishedAt} />
+                </p>
+                <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{review.text}</p>
+                {review.reply && review.reply.status !== "rejected" ? (
+                  <p className="mt-2 border-l-4 border-brand-700 pl-3 wrap-anywhere">
+                    <span className="font-medium">
+                      Your reply ({review.reply.status === "published" ? "published" : "waiting for a moderator"}):
+                    </span>{" "}
+                    {review.reply.text}
+                  </p>
+                ) : (
+                  <Form method="post" className="mt-2 space-y-2">
+                    {review.reply?.status === "rejected" && (
+                      <p className="text-amber-900">
+                        Your reply was not accepted{review.reply.reason ? `: ${review.reply.reason}` : "."} You may
+                        write another.
+                      </p>
+                    )}
+                    <input type="hidden" name="intent" value="reply" />
+                    <input type="hidden" name="reviewId" value={review.id} />
+                    <Field
+                      id={`reply-${review.id}`}
+                      label="Your reply (once per review, shown after moderation)"
+                      errors={replyTo?.reviewId === review.id ? [replyTo.message] : undefined}
+                      errorId={`reply-${review.id}-error`}
+                    >
+                      <textarea
+                        id={`reply-${review.id}`}
+                        name="reply"
+                        rows={3}
+                        maxLength={REVIEW_LIMITS.reply}
+                        required
+                        aria-describedby={`reply-${review.id}-error`}
+                        className={inputClass}
+                      />
+                    </Field>
+                    <button
+                      type="submit"
+                      className="rounded-md border border-slate-400 bg-white px-3 py-1.5 font-medium text-slate-900 hover:bg-slate-100"
+                    >
+                      Send reply
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
 

@@ -5,6 +5,7 @@ import { discontinuedLongAgo, LIFECYCLE_LABELS } from "../../core/lifecycle.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
 import { REPORT_HONEYPOT_FIELD, reportSchema } from "../../core/reports.ts";
+import { REVIEW_HONEYPOT_FIELD, REVIEW_INTENT, reviewJsonLd, reviewSchema } from "../../core/reviews.ts";
 import { actionReply, formReply } from "../../core/replies.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
@@ -16,6 +17,13 @@ import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { findReportableTool, submitReport } from "../../server/reports/service.ts";
 import { collectionsOfTool } from "../../server/collections/service.ts";
 import { collectionPath } from "../../core/collections.ts";
+import {
+  findReviewableTool,
+  submitReview,
+  toolReviews,
+  voteHelpful,
+  type ReviewOrder,
+} from "../../server/reviews/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
@@ -24,6 +32,8 @@ import { LikeButton } from "../components/like-button.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { PageScript } from "../components/page-script.tsx";
 import { ReportForm, type ReportReply } from "../components/report-form.tsx";
+import { ReviewForm, type ReviewReply } from "../components/review-form.tsx";
+import { ToolReviews } from "../components/tool-reviews.tsx";
 import { CompactToolCard } from "../components/tool-card.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -34,12 +44,32 @@ import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
 import type { RouteHandle } from "../root.tsx";
+import type { AppServices } from "../../server/services.ts";
 import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script
 // (ADR 005; every public page since ADR 024).
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The page of reviews asked for (`?reviews=N`); anything else is the first. */
+function reviewsPage(asked: FormDataEntryValue | null): number {
+  return typeof asked === "string" && /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 1;
+}
+
+/** The order of reviews asked for (`?sort=helpful`); anything else is the newest first. */
+function reviewOrder(asked: FormDataEntryValue | null): ReviewOrder {
+  return asked === "helpful" ? "helpful" : "newest";
+}
+
+/** The address of a page of a tool's reviews in an order. */
+function reviewsHref(slug: string, order: ReviewOrder, page: number): string {
+  const query = new URLSearchParams();
+  if (order === "helpful") query.set("sort", "helpful");
+  if (page > 1) query.set("reviews", String(page));
+  const search = query.toString();
+  return `/tool/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database, catalog, now, config } = context.get(servicesContextKey);
   const at = now();
   const tool = await findTool(database, params.key, at, lifecycleThresholds(config));
@@ -47,11 +77,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Looked up by id, or by an old spelling: the slug URL is the one address of the page.
   if (params.key !== tool.slug) throw redirect(`/tool/${encodeURIComponent(tool.slug)}`, 301);
   const isPublic = (PUBLIC_STATUSES as readonly string[]).includes(tool.status);
-  const [related, compareWith, collections] = await Promise.all([
+  const [related, compareWith, collections, reviews] = await Promise.all([
     catalog.related(at, tool, LIMITS.relatedShown),
     compareSuggestions(catalog, at, tool.id),
     // The published collections it is in (docs/decisions/053); a tool no one sees is in none.
     isPublic ? collectionsOfTool(database, tool.id) : [],
+    // Only public tools take and show reviews (docs/decisions/051).
+    isPublic
+      ? toolReviews(
+          database,
+          tool.id,
+          reviewsPage(new URL(request.url).searchParams.get("reviews")),
+          reviewOrder(new URL(request.url).searchParams.get("sort")),
+        )
+      : null,
   ]);
   const { description, ...rest } = tool;
   return {
@@ -68,6 +107,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related,
     compareWith,
     collections,
+    reviews,
+    reviewOrder: reviewOrder(new URL(request.url).searchParams.get("sort")),
     // Dates of another year than this one say which.
     now: at,
     // Discontinued long enough ago: still reachable, but no longer offered to search engines.
@@ -103,6 +144,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const { addressKey } = context.get(requestContextKey);
   const formData = await readForm(request);
+  if (formData.get("intent") === REVIEW_INTENT) return reviewAction(formData, params.key, services, addressKey);
+  if (formData.get("intent") === "helpful") {
+    // "Helpful" on a review: counted once per visitor, then back to where the button was.
+    const tool = await findReviewableTool(services.database, params.key);
+    if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
+    const reviewId = formData.get("review");
+    const outcome = await voteHelpful(services, tool.id, typeof reviewId === "string" ? reviewId : "", {
+      cookieHeader: request.headers.get("cookie") ?? undefined,
+      addressKey,
+    });
+    if (outcome.kind === "none")
+      // 400, not 404: the page exists, the post names nothing on it (a 404 here reads "Tool Not Found").
+      throw data("That review is not published on this page.", { status: 400, headers: PRIVATE });
+    if (outcome.kind === "limited")
+      throw data("Too many votes from your network. Please try again later.", {
+        status: 429,
+        headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfterSec) },
+      });
+    const back = reviewsHref(tool.slug, reviewOrder(formData.get("sort")), reviewsPage(formData.get("reviews")));
+    throw redirect(`${back}#review-${String(reviewId)}`, { status: 303, headers: PRIVATE });
+  }
   const submission = parseWithZod(formData, { schema: reportSchema });
   const refused = await guardPublicForm(
     { limiter: services.limiters.reportAddress, addressKey, honeypot: formData.get(REPORT_HONEYPOT_FIELD) },
@@ -154,6 +216,63 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * "Write a review" (docs/decisions/051): as a report, the page itself answers. Every post counts
+ * against the address's limit; a valid one is stored unconfirmed and its link mailed.
+ */
+async function reviewAction(formData: FormData, key: string, services: AppServices, addressKey: string) {
+  const submission = parseWithZod(formData, { schema: reviewSchema });
+  const reply = (result: Omit<ReviewReply, "which">, status: number, extra: Record<string, string> = {}) =>
+    data<ReviewReply>({ ...result, which: "review" }, { status, headers: { ...PRIVATE, ...extra } });
+  const refused = await guardPublicForm(
+    { limiter: services.limiters.reviewAddress, addressKey, honeypot: formData.get(REVIEW_HONEYPOT_FIELD) },
+    {
+      limited: "Too many reviews from your network. Please try again later.",
+      automated: "Your review looks automated and was not sent.",
+    },
+  );
+  if (refused)
+    return reply(
+      formReply(submission.reply({ formErrors: [refused.message] })),
+      refused.init.status,
+      refused.init.headers,
+    );
+  const tool = await findReviewableTool(services.database, key);
+  if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
+  if (submission.status !== "success") return reply(formReply(submission.reply()), 400);
+  const outcome = await submitReview(services, tool, submission.value);
+  switch (outcome.kind) {
+    case "sent":
+      return reply(
+        actionReply(
+          "success",
+          "Thank you. Check your inbox: we sent a link to confirm your review. Once confirmed, a moderator reads it before it is shown.",
+          { form: submission.reply({ resetForm: true }) },
+        ),
+        200,
+      );
+    case "owner":
+      return reply(
+        formReply(
+          submission.reply({
+            formErrors: [`Reviews by ${tool.name}’s own team are not accepted: this address is at the tool’s domain.`],
+          }),
+        ),
+        403,
+      );
+    case "limited":
+      return reply(
+        formReply(
+          submission.reply({
+            formErrors: ["This tool has received many reviews today. Please try again tomorrow."],
+          }),
+        ),
+        429,
+        { "Retry-After": String(outcome.retryAfterSec) },
+      );
+  }
+}
+
 /** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
 export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) => [data.tool.id],
@@ -178,26 +297,33 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   });
   // The same page as Markdown, for assistants (app/routes/tool-markdown.ts): public tools only.
   if (tool.isPublic) tags.push({ tagName: "link", rel: "alternate", type: "text/markdown", href: `${path}.md` });
+  const reviewed = loaderData.reviews && reviewJsonLd(loaderData.reviews.summary, loaderData.reviews.reviews);
   tags.push({
-    "script:ld+json": toolJsonLd({
-      name: tool.name,
-      tagline: tool.tagline,
-      descriptionText: tool.descriptionText,
-      url: absoluteUrl(matches, path),
-      websiteUrl: tool.websiteUrl,
-      logoUrl: tool.logoUrl ? absoluteUrl(matches, tool.logoUrl) : null,
-      categories: tool.categories,
-      platforms: tool.platforms,
-      pricingModel: tool.pricingModel,
-      createdAt: tool.createdAt,
-      upvotesCount: tool.upvotesCount,
-    }),
+    "script:ld+json": {
+      ...toolJsonLd({
+        name: tool.name,
+        tagline: tool.tagline,
+        descriptionText: tool.descriptionText,
+        url: absoluteUrl(matches, path),
+        websiteUrl: tool.websiteUrl,
+        logoUrl: tool.logoUrl ? absoluteUrl(matches, tool.logoUrl) : null,
+        categories: tool.categories,
+        platforms: tool.platforms,
+        pricingModel: tool.pricingModel,
+        createdAt: tool.createdAt,
+        upvotesCount: tool.upvotesCount,
+      }),
+      // Ratings only when there are published reviews: an empty rating misstates the tool.
+      ...reviewed,
+    },
   });
   return tags;
 };
 
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, related, badge, now, compareWith, collections } = loaderData;
+  const { tool, related, badge, now, compareWith, collections, reviews, reviewOrder: order } = loaderData;
+  const reviewReply = isReviewReply(actionData) ? actionData : undefined;
+  const reportReply = isReviewReply(actionData) ? undefined : (actionData as ReportReply | undefined);
   const featured = tool.featured;
   const category = tool.categories[0];
   return (
@@ -295,6 +421,19 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
               <p className="text-slate-800">{tool.pricingDetails}</p>
             </Section>
           )}
+          {reviews && (
+            <ToolReviews
+              slug={tool.slug}
+              toolName={tool.name}
+              summary={reviews.summary}
+              reviews={reviews.reviews}
+              page={reviews.page}
+              totalPages={reviews.totalPages}
+              order={order}
+              hrefFor={(o, n) => reviewsHref(tool.slug, o, n)}
+              form={<ReviewForm slug={tool.slug} toolName={tool.name} reply={reviewReply} />}
+            />
+          )}
         </div>
 
         <aside className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1" aria-label="Tool facts">
@@ -354,9 +493,7 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
             </dl>
           </InfoBox>
           {badge && <OwnerBox slug={tool.slug} name={tool.name} badge={badge} />}
-          {tool.isPublic && (
-            <ReportForm slug={tool.slug} toolName={tool.name} reply={actionData as ReportReply | undefined} />
-          )}
+          {tool.isPublic && <ReportForm slug={tool.slug} toolName={tool.name} reply={reportReply} />}
         </aside>
 
         <aside className="min-w-0 lg:col-start-3 lg:row-start-1" aria-labelledby="related-title">
@@ -411,6 +548,10 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
       <PageScript name="likes" />
     </div>
   );
+}
+
+function isReviewReply(reply: unknown): reply is ReviewReply {
+  return typeof reply === "object" && reply !== null && (reply as { which?: unknown }).which === "review";
 }
 
 // The title and noindex come from meta (a document has one title).

@@ -42,7 +42,6 @@ export async function* adminToolRecords(
         linkCheckedAt: iso(row.link_checked_at === null ? null : Number(row.link_checked_at)),
         linkCheckResult: row.link_check_result,
         linkFailures: row.link_failures,
-        commentsCount: row.comments_count,
         paidOrders: orders?.count ?? 0,
         paidUsd: centsToUsd(orders?.cents ?? 0),
         lastPaidAt: iso(orders?.lastPaidAt ?? null),

@@ -52,5 +52,7 @@ export function toolDetail(tool: ToolDetail, siteUrl: string): ToolDetailJson {
       ...tool.successor,
       url: `${siteUrl}/tool/${encodeURIComponent(tool.successor.slug)}`,
     },
+    commentsCount: tool.rating.count,
+    rating: tool.rating,
   };
 }

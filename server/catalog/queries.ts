@@ -1,3 +1,4 @@
+import { averageRating } from "../../core/reviews.ts";
 import { sql } from "kysely";
 import type { CategorySlug } from "../../core/categories.ts";
 import { FEATURED_DURATION_MS } from "../../core/featuring.ts";
@@ -65,6 +66,8 @@ export interface ToolDetail extends ToolCard {
   lifecycleSetAt: number | null;
   /** The public tool that took over, when one is named. */
   successor: { slug: string; name: string } | null;
+  /** Its published reviews: how many, and their mean to one decimal (null without any). */
+  rating: { average: number | null; count: number };
 }
 
 /** The columns a tool's lifecycle is derived from. */
@@ -366,6 +369,10 @@ function detailOf(
     manualLifecycle: isManualLifecycle(row.lifecycle) ? row.lifecycle : null,
     lifecycleSetAt: time(row.lifecycle_set_at),
     successor: (row.successor_id !== null && successors.get(row.successor_id)) || null,
+    rating: {
+      average: averageRating(Number(row.rating_sum), Number(row.comments_count)),
+      count: Number(row.comments_count),
+    },
   };
 }
 

@@ -220,6 +220,22 @@ export async function moveLikeCount(write: CatalogWrite, toolId: string, by: num
   return row.upvotes_count;
 }
 
+/**
+ * Counts a tool's published reviews again, and the sum of their ratings (docs/decisions/051):
+ * after a review is published, replaced or taken down. The tool page shows them, so its stored
+ * copies go too.
+ */
+export async function recountReviews(write: CatalogWrite, toolId: string): Promise<void> {
+  const published = (column: "count" | "sum") =>
+    sql<number>`(select ${sql.raw(column === "count" ? "count(*)" : "coalesce(sum(rating), 0)")} from reviews where reviews.tool_id = tools.id and reviews.status = 'published')`;
+  await write.db
+    .updateTable("tools")
+    .set({ comments_count: published("count"), rating_sum: published("sum") })
+    .where("id", "=", toolId)
+    .execute();
+  write.changed("listing", [toolId]);
+}
+
 /** Gives a tool its new screenshot; false when the tool is gone. */
 export async function setScreenshot(write: CatalogWrite, toolId: string, screenshotUrl: string): Promise<boolean> {
   const result = await write.db

@@ -158,6 +158,9 @@ describe("MCP endpoint", () => {
       platforms: ["Web", "macOS"],
       upvotesCount: 0,
       sponsored: false,
+      // Without published reviews: no average, a count of none.
+      rating: { average: null, count: 0 },
+      commentsCount: 0,
     });
     expect(JSON.stringify(bySlug.result)).not.toContain(SECRET);
     const byId = await call<{ data: { slug: string } }>(client, "get_tool", { tool: notes.id });

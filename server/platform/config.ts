@@ -241,6 +241,12 @@ export interface Config {
     /** Reports of a problem with a listing: per client address (any tool), and per tool (from every address). */
     reportAddress: RateLimitRule;
     reportTool: RateLimitRule;
+    /** Reviews: posts per client address (any tool), reviews per tool (from every address), confirmation mails per inbox. */
+    reviewAddress: RateLimitRule;
+    reviewTool: RateLimitRule;
+    reviewRecipient: RateLimitRule;
+    /** "Helpful" votes on reviews per client address. */
+    reviewVote: RateLimitRule;
   };
   /**
    * How an admin login past the username's budget is slowed: this much per attempt over it, at most
@@ -564,6 +570,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // More reports of one tool in a day than an admin needs to act on it: past this, a flood
       // adds nothing to the queue but rows.
       reportTool: { points: 50, durationSec: 24 * 60 * 60 },
+      // A visitor reviews a few tools in a sitting; a script reviewing the catalogue stops here.
+      reviewAddress: { points: 10, durationSec: 60 * 60 },
+      // More reviews of one tool in a day than any real launch gets: past this, a flood of
+      // addresses adds nothing to the moderators' queue.
+      reviewTool: { points: 30, durationSec: 24 * 60 * 60 },
+      // One inbox is asked to confirm a few reviews a day, however its address is written.
+      reviewRecipient: { points: 5, durationSec: 24 * 60 * 60 },
+      // A reader marks a few reviews helpful; an office shares one address.
+      reviewVote: { points: 60, durationSec: 60 * 60 },
     },
     // A queue of 30 s holds 3 attempts at the longest delay: a new browser waits no longer than a
     // proxy's usual timeout, and a flood is refused at once instead of holding connections.

@@ -45,6 +45,8 @@ export const TABLES = [
   "listing_reports",
   "collections",
   "collection_tools",
+  "reviews",
+  "review_votes",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

@@ -2,6 +2,7 @@ import { data, Link, useFetcher } from "react-router";
 import { formatUsd } from "../../../core/featuring.ts";
 import { dashboardStats } from "../../../server/admin/stats.ts";
 import { openReportCount } from "../../../server/reports/service.ts";
+import { waitingReviewCount } from "../../../server/reviews/service.ts";
 import { subscriberCounts } from "../../../server/digest/subscribers.ts";
 import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run-now.ts";
 import type { RunRecord } from "../../../server/platform/jobs/runs.ts";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Admin" },
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const { importJob } = services;
-  const [stats, importRun, digestReaders, openReports] = await Promise.all([
+  const [stats, importRun, digestReaders, openReports, waitingReviews] = await Promise.all([
     dashboardStats(services.database, services.now()).then(
       (value) => ({ stats: value, error: null }),
       (error: unknown) => {
@@ -57,6 +58,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       services.log.error({ err: error }, "dashboard: open reports not counted");
       return null;
     }),
+    // Reviews and owners' replies waiting for an admin (their queue: /admin/reviews).
+    waitingReviewCount(services.database).catch((error: unknown) => {
+      services.log.error({ err: error }, "dashboard: waiting reviews not counted");
+      return null;
+    }),
   ]);
   return {
     ...stats,
@@ -65,6 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastImportError: importRun.runError,
     digestReaders,
     openReports,
+    waitingReviews,
   };
 }
 
@@ -85,7 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const number = (n: number) => n.toLocaleString("en-US");
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, error, importJob, lastImport, lastImportError, digestReaders, openReports } = loaderData;
+  const { stats, error, importJob, lastImport, lastImportError, digestReaders, openReports, waitingReviews } =
+    loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -119,6 +127,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                   : []),
                 ...(digestReaders !== null ? ([["Weekly digest readers", number(digestReaders)]] as const) : []),
                 ...(openReports !== null ? ([["Open reports", number(openReports)]] as const) : []),
+                ...(waitingReviews !== null ? ([["Reviews to moderate", number(waitingReviews)]] as const) : []),
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl border border-slate-200 p-4">

@@ -52,6 +52,7 @@ const NAV = [
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/collections", label: "Collections" },
+  { to: "/admin/reviews", label: "Reviews" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -20,6 +20,7 @@ import * as lifecycle from "./migrations/2026-11-28T17-lifecycle.ts";
 import * as reports from "./migrations/2026-11-28T18-reports.ts";
 import * as communityAudit from "./migrations/2026-11-28T19-community-audit.ts";
 import * as collections from "./migrations/2026-11-28T20-collections.ts";
+import * as reviews from "./migrations/2026-11-28T22-reviews.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T18-reports": reports,
   "2026-11-28T19-community-audit": communityAudit,
   "2026-11-28T20-collections": collections,
+  "2026-11-28T22-reviews": reviews,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

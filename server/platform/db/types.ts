@@ -57,7 +57,10 @@ export interface ToolsTable {
   /** The source repository's last activity, when the website is a public repository the link check can read. */
   repo_activity_at: ColumnType<number | null, number | null | undefined, number | null>;
   upvotes_count: WithDefault<number>;
+  /** Published reviews (docs/decisions/051). */
   comments_count: WithDefault<number>;
+  /** The sum of the published reviews' ratings: their average without reading them. */
+  rating_sum: WithDefault<number>;
   created_at: number;
   updated_at: number;
 }
@@ -453,6 +456,47 @@ export interface CollectionToolsTable {
   added_at: number;
 }
 
+/**
+ * A visitor's review of a tool (docs/decisions/051): unconfirmed until the mailed link is used,
+ * then pending until an admin publishes or rejects it; the owner's one reply is moderated too.
+ * Of the writer only a keyed hash of their canonical mailbox is kept.
+ */
+export interface ReviewsTable {
+  id: string;
+  tool_id: string;
+  mailbox_hash: string;
+  rating: number;
+  text: string;
+  pros: WithDefault<string>;
+  cons: WithDefault<string>;
+  /** The name the writer chose to be shown under; empty: "Verified reviewer". */
+  display_name: WithDefault<string>;
+  status: "unconfirmed" | "pending" | "published" | "rejected";
+  reject_reason: string | null;
+  /** SHA-256 of the confirmation link's token; null once used. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  created_at: number;
+  confirmed_at: number | null;
+  decided_at: number | null;
+  reply_text: string | null;
+  reply_status: "pending" | "published" | "rejected" | null;
+  reply_reason: string | null;
+  /** The verified claim whose owner wrote the reply. */
+  reply_claim_id: string | null;
+  reply_created_at: number | null;
+  reply_decided_at: number | null;
+  /** Visitors who found it helpful (one each: review_votes). */
+  helpful_count: WithDefault<number>;
+}
+
+/** A visitor's "helpful" vote on a review: the visitor only as a keyed hash. */
+export interface ReviewVotesTable {
+  review_id: string;
+  visitor_hash: string;
+  created_at: number;
+}
+
 export interface DB {
   tools: ToolsTable;
   tool_categories: ToolCategoriesTable;
@@ -483,6 +527,8 @@ export interface DB {
   listing_reports: ListingReportsTable;
   collections: CollectionsTable;
   collection_tools: CollectionToolsTable;
+  reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
