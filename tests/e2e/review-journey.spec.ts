@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
 import { insertTools } from "../../server/catalog/write.ts";
 import { makeTool } from "../support/catalog.ts";
 import { addVerifiedOwner } from "../support/reviews.ts";
 import { changeE2eCatalog, e2eDatabase } from "./fixture-tools.ts";
 import { expect, signIn, test } from "./fixtures.ts";
+import { mailsTo } from "./mail.ts";
 
 // A visitor writes a review on a tool page (a plain form), confirms it from the mail, the admin
 // publishes it from the Reviews queue and the page shows it with the average; the tool's verified
@@ -15,24 +13,6 @@ import { expect, signIn, test } from "./fixtures.ts";
 
 const run = Date.now();
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${(run + 7) % 250}` } });
-
-/** The mails in the e2e server's outbox to `address`, once there are `count` (the outbox pattern of the other journeys). */
-async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let mine: ParsedMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((n) => n.endsWith(".eml")) : [];
-        const mails = await Promise.all(names.map(async (n) => simpleParser(fs.readFileSync(path.join(outbox, n)))));
-        mine = mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((v) => v.address === address)));
-        return mine.length;
-      },
-      { message: `mails to ${address}`, timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return mine;
-}
 
 /** Makes a verified owner of the tool in the e2e server's database; returns their owner page's path. */
 async function verifiedOwnerPath(toolId: string, email: string): Promise<string> {
