@@ -41,7 +41,7 @@ export function CollectionFields({
       <Field
         id={`${idPrefix}-intro`}
         label="Introduction"
-        hint="Shown above the tools, as tool descriptions are: paragraphs of text, with simple HTML (links, lists, emphasis) kept."
+        hint="Shown above the tools. Markdown (**bold**, *emphasis*, [links](https://…), lists, headings) or the simple HTML tool descriptions take; anything else is dropped."
         errorId={`${idPrefix}-intro-error`}
         errors={errors.intro ? [errors.intro] : undefined}
       >

@@ -1,7 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { collectionJsonLd, collectionPath, toolCount } from "../../core/collections.ts";
 import { metaDescription } from "../../core/seo.ts";
-import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 import { publishedCollection } from "../../server/collections/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
@@ -13,6 +12,7 @@ import { absoluteUrl, seoMeta, siteNameFrom } from "../lib/meta.ts";
 import { cardView } from "../lib/tools.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/collection.ts";
+import { introHtml, introText } from "../../server/collections/intro.ts";
 
 // One published collection (docs/decisions/053): its introduction, then its public tools in the
 // admin's order, each card with the admin's note. Inactive tools keep their place and their badge:
@@ -29,8 +29,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     slug: collection.slug,
     title: collection.title,
-    introHtml: descriptionHtml(collection.intro),
-    introText: descriptionText(collection.intro),
+    introHtml: introHtml(collection.intro),
+    introText: introText(collection.intro),
     items: items.map((item) => ({ ...cardView(item), note: item.note })),
   };
 }

@@ -1,12 +1,12 @@
 import { collectionPath, toolCount } from "../../core/collections.ts";
 import { metaDescription } from "../../core/seo.ts";
-import { descriptionText } from "../../server/catalog/description.ts";
 import { publishedCollections } from "../../server/collections/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { PageLink } from "../components/ui/page-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { seoMeta, siteNameFrom } from "../lib/meta.ts";
 import type { Route } from "./+types/collections.ts";
+import { introText } from "../../server/collections/intro.ts";
 
 // The published collections (docs/decisions/053), the most recently published first, each with its
 // number of public tools and the start of its introduction.
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       slug: c.slug,
       title: c.title,
       tools: c.tools,
-      summary: metaDescription(descriptionText(c.intro), ""),
+      summary: metaDescription(introText(c.intro), ""),
     })),
   };
 }

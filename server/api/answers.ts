@@ -9,7 +9,6 @@ import type {
   ToolListJson,
 } from "../../core/api-responses.ts";
 import { collectionPath } from "../../core/collections.ts";
-import { descriptionText } from "../catalog/description.ts";
 import { publishedCollection, publishedCollections } from "../collections/service.ts";
 import { categoryBySlug, CATEGORIES } from "../../core/categories.ts";
 import { LIMITS, pageCount } from "../../core/catalog.ts";
@@ -22,6 +21,7 @@ import type { Database } from "../platform/db/index.ts";
 import { SEARCH_LIMITS, type SearchService } from "../search/service.ts";
 import { toolDetail, toolSummary } from "./tool-json.ts";
 import { lifecycleThresholds } from "../catalog/lifecycle.ts";
+import { introText } from "../collections/intro.ts";
 
 // The answers of the machine-readable catalogue, built once for both doors to it: the JSON API
 // (server/api/v1.ts) and the MCP tools (server/mcp). Public tools only.
@@ -157,7 +157,7 @@ export async function collectionsAnswer(deps: CatalogAnswerDeps): Promise<Collec
     data: collections.map((c) => ({
       slug: c.slug,
       title: c.title,
-      introduction: descriptionText(c.intro),
+      introduction: introText(c.intro),
       url: `${deps.config.siteUrl}${collectionPath(c.slug)}`,
       toolCount: c.tools,
       publishedAt: iso(c.publishedAt),
@@ -175,7 +175,7 @@ export async function collectionAnswer(deps: CatalogAnswerDeps, slug: string): P
     data: {
       slug: collection.slug,
       title: collection.title,
-      introduction: descriptionText(collection.intro),
+      introduction: introText(collection.intro),
       url: `${deps.config.siteUrl}${collectionPath(collection.slug)}`,
       toolCount: items.length,
       publishedAt: iso(collection.publishedAt ?? collection.updatedAt),

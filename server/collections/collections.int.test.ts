@@ -52,7 +52,8 @@ describe("collections", () => {
       title: "Tools for writers",
       slug: "",
       intro:
-        'Our <strong>favourites</strong>.<script>alert(1)</script> <a href="javascript:alert(2)">x</a> <img src=x onerror=alert(3)>',
+        'Our <strong>favourites</strong>.<script>alert(1)</script> <a href="javascript:alert(2)">x</a> <img src=x onerror=alert(3)>' +
+        "\n\n## Why *these*\n\n- **fast**, [here](https://example.com/why)",
     });
     expect(created.status).toBe(302);
     const location = locationOf(created, s.url)!;
@@ -74,6 +75,11 @@ describe("collections", () => {
     expect(res.status).toBe(200);
     expect(toolSlugs(html)).toEqual([alpha.slug, gamma.slug, beta.slug]);
     expect(html).toContain("<strong>favourites</strong>");
+    // Markdown, through the same sanitiser: headings step down to h3, links are marked as user content.
+    expect(html).toMatch(/<h3>Why <em>these<\/em><\/h3>/);
+    expect(html).toContain(
+      '<li><strong>fast</strong>, <a href="https://example.com/why" rel="nofollow ugc noopener noreferrer" target="_blank">here</a></li>',
+    );
     expect(html).not.toMatch(/<script>alert|javascript:alert|onerror=alert\(3\)|<img/);
     expect(html).toContain("&lt;img src=x onerror=alert(4)&gt; Best for drafts");
     expect(textOf(html)).toContain("3 tools, in the order we suggest them");
@@ -129,7 +135,7 @@ describe("collections", () => {
       [gamma.slug, ""],
       [beta.slug, "<img src=x onerror=alert(4)> Best for drafts"],
     ]);
-    expect(one.data.introduction).toBe("Our favourites. x");
+    expect(one.data.introduction).toBe("Our favourites. x Why these fast, here");
 
     for (const path of [
       "/collections/secret-draft",
