@@ -1,29 +1,18 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { alternativesPath, categoryPath, LIMITS, tagPath } from "../../core/catalog.ts";
 import { discontinuedLongAgo, LIFECYCLE_LABELS } from "../../core/lifecycle.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
-import { REPORT_HONEYPOT_FIELD, reportSchema } from "../../core/reports.ts";
-import { REVIEW_HONEYPOT_FIELD, REVIEW_INTENT, reviewJsonLd, reviewSchema } from "../../core/reviews.ts";
-import { actionReply, formReply } from "../../core/replies.ts";
+import { REVIEW_INTENT, reviewJsonLd } from "../../core/reviews.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { compareSuggestions } from "../../server/catalog/compare.ts";
 import { findTool } from "../../server/catalog/queries.ts";
 import { badgeSnippets } from "../../server/badge/render.ts";
 import { TOOL_IMAGE_SIZE, toolImagePath } from "../../server/og/service.ts";
-import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
-import { findReportableTool, submitReport } from "../../server/reports/service.ts";
 import { collectionsOfTool } from "../../server/collections/service.ts";
 import { collectionPath } from "../../core/collections.ts";
-import {
-  findReviewableTool,
-  submitReview,
-  toolReviews,
-  voteHelpful,
-  type ReviewOrder,
-} from "../../server/reviews/service.ts";
+import { toolReviews } from "../../server/reviews/service.ts";
 import { Breadcrumb } from "../components/breadcrumb.tsx";
 import { CompareForm } from "../components/compare-form.tsx";
 import { FeaturedBadge } from "../components/featured-badge.tsx";
@@ -44,30 +33,11 @@ import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
 import type { RouteHandle } from "../root.tsx";
-import type { AppServices } from "../../server/services.ts";
+import { helpfulAction, reportAction, reviewAction, reviewOrder, reviewsHref, reviewsPage } from "./tool-forms.ts";
 import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script
 // (ADR 005; every public page since ADR 024).
-
-/** The page of reviews asked for (`?reviews=N`); anything else is the first. */
-function reviewsPage(asked: FormDataEntryValue | null): number {
-  return typeof asked === "string" && /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 1;
-}
-
-/** The order of reviews asked for (`?sort=helpful`); anything else is the newest first. */
-function reviewOrder(asked: FormDataEntryValue | null): ReviewOrder {
-  return asked === "helpful" ? "helpful" : "newest";
-}
-
-/** The address of a page of a tool's reviews in an order. */
-function reviewsHref(slug: string, order: ReviewOrder, page: number): string {
-  const query = new URLSearchParams();
-  if (order === "helpful") query.set("sort", "helpful");
-  if (page > 1) query.set("reviews", String(page));
-  const search = query.toString();
-  return `/tool/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database, catalog, now, config } = context.get(servicesContextKey);
@@ -130,12 +100,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-/**
- * "Report a problem" (docs/decisions/049): the page itself answers, with the form's outcome, so a
- * browser without scripts needs nothing more. Every post counts against the address's limit.
- */
+/** A tool page's forms (tool-forms.ts): a review, a "helpful" vote, or else a report. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // A report is a form post; the page takes no other change (a DELETE or PUT is not a report).
+  // The page takes form posts and no other change (a DELETE or PUT is not a report).
   if (request.method !== "POST")
     throw data("A tool page can only be read, or sent a report.", {
       status: 405,
@@ -144,133 +111,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContextKey);
   const { addressKey } = context.get(requestContextKey);
   const formData = await readForm(request);
-  if (formData.get("intent") === REVIEW_INTENT) return reviewAction(formData, params.key, services, addressKey);
-  if (formData.get("intent") === "helpful") {
-    // "Helpful" on a review: counted once per visitor, then back to where the button was.
-    const tool = await findReviewableTool(services.database, params.key);
-    if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
-    const reviewId = formData.get("review");
-    const outcome = await voteHelpful(services, tool.id, typeof reviewId === "string" ? reviewId : "", {
-      cookieHeader: request.headers.get("cookie") ?? undefined,
-      addressKey,
-    });
-    if (outcome.kind === "none")
-      // 400, not 404: the page exists, the post names nothing on it (a 404 here reads "Tool Not Found").
-      throw data("That review is not published on this page.", { status: 400, headers: PRIVATE });
-    if (outcome.kind === "limited")
-      throw data("Too many votes from your network. Please try again later.", {
-        status: 429,
-        headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfterSec) },
-      });
-    const back = reviewsHref(tool.slug, reviewOrder(formData.get("sort")), reviewsPage(formData.get("reviews")));
-    throw redirect(`${back}#review-${String(reviewId)}`, { status: 303, headers: PRIVATE });
-  }
-  const submission = parseWithZod(formData, { schema: reportSchema });
-  const refused = await guardPublicForm(
-    { limiter: services.limiters.reportAddress, addressKey, honeypot: formData.get(REPORT_HONEYPOT_FIELD) },
-    {
-      limited: "Too many reports from your network. Please try again later.",
-      automated: "Your report looks automated and was not sent.",
-    },
-  );
-  const reply = (result: ReportReply, status: number, extra: Record<string, string> = {}) =>
-    data(result, { status, headers: { ...PRIVATE, ...extra } });
-  if (refused)
-    return reply(
-      formReply(submission.reply({ formErrors: [refused.message] })),
-      refused.init.status,
-      refused.init.headers,
-    );
-  const tool = await findReportableTool(services.database, params.key);
-  if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
-  if (submission.status !== "success") return reply(formReply(submission.reply()), 400);
-  const outcome = await submitReport(services, tool, submission.value, {
-    cookieHeader: request.headers.get("cookie") ?? undefined,
-    addressKey,
-  });
-  switch (outcome.kind) {
-    case "saved":
-      return reply(
-        actionReply("success", "Thank you: your report was sent. We look at every report.", {
-          form: submission.reply({ resetForm: true }),
-        }),
-        200,
-      );
-    case "duplicate":
-      return reply(
-        actionReply("info", "You have already reported this tool today. Thank you: we will look at it.", {
-          form: submission.reply({ resetForm: true }),
-        }),
-        409,
-      );
-    case "limited":
-      return reply(
-        formReply(
-          submission.reply({
-            formErrors: ["This tool has been reported many times today. Please try again tomorrow."],
-          }),
-        ),
-        429,
-        { "Retry-After": String(outcome.retryAfterSec) },
-      );
-  }
-}
-
-/**
- * "Write a review" (docs/decisions/051): as a report, the page itself answers. Every post counts
- * against the address's limit; a valid one is stored unconfirmed and its link mailed.
- */
-async function reviewAction(formData: FormData, key: string, services: AppServices, addressKey: string) {
-  const submission = parseWithZod(formData, { schema: reviewSchema });
-  const reply = (result: Omit<ReviewReply, "which">, status: number, extra: Record<string, string> = {}) =>
-    data<ReviewReply>({ ...result, which: "review" }, { status, headers: { ...PRIVATE, ...extra } });
-  const refused = await guardPublicForm(
-    { limiter: services.limiters.reviewAddress, addressKey, honeypot: formData.get(REVIEW_HONEYPOT_FIELD) },
-    {
-      limited: "Too many reviews from your network. Please try again later.",
-      automated: "Your review looks automated and was not sent.",
-    },
-  );
-  if (refused)
-    return reply(
-      formReply(submission.reply({ formErrors: [refused.message] })),
-      refused.init.status,
-      refused.init.headers,
-    );
-  const tool = await findReviewableTool(services.database, key);
-  if (!tool) throw data("Tool not found.", { status: 404, headers: PRIVATE });
-  if (submission.status !== "success") return reply(formReply(submission.reply()), 400);
-  const outcome = await submitReview(services, tool, submission.value);
-  switch (outcome.kind) {
-    case "sent":
-      return reply(
-        actionReply(
-          "success",
-          "Thank you. Check your inbox: we sent a link to confirm your review. Once confirmed, a moderator reads it before it is shown.",
-          { form: submission.reply({ resetForm: true }) },
-        ),
-        200,
-      );
-    case "owner":
-      return reply(
-        formReply(
-          submission.reply({
-            formErrors: [`Reviews by ${tool.name}’s own team are not accepted: this address is at the tool’s domain.`],
-          }),
-        ),
-        403,
-      );
-    case "limited":
-      return reply(
-        formReply(
-          submission.reply({
-            formErrors: ["This tool has received many reviews today. Please try again tomorrow."],
-          }),
-        ),
-        429,
-        { "Retry-After": String(outcome.retryAfterSec) },
-      );
-  }
+  const visitor = { cookieHeader: request.headers.get("cookie") ?? undefined, addressKey };
+  const intent = formData.get("intent");
+  if (intent === REVIEW_INTENT) return reviewAction(formData, params.key, services, addressKey);
+  if (intent === "helpful") return helpfulAction(formData, params.key, services, visitor);
+  return reportAction(formData, params.key, services, visitor);
 }
 
 /** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
