@@ -43,6 +43,8 @@ export const TABLES = [
   "digest_deliveries",
   "file_imports",
   "listing_reports",
+  "trending_scores",
+  "trending_state",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

@@ -19,6 +19,7 @@ import * as fileImports from "./migrations/2026-11-28T16-file-imports.ts";
 import * as lifecycle from "./migrations/2026-11-28T17-lifecycle.ts";
 import * as reports from "./migrations/2026-11-28T18-reports.ts";
 import * as communityAudit from "./migrations/2026-11-28T19-community-audit.ts";
+import * as trending from "./migrations/2026-11-28T21-trending.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T17-lifecycle": lifecycle,
   "2026-11-28T18-reports": reports,
   "2026-11-28T19-community-audit": communityAudit,
+  "2026-11-28T21-trending": trending,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

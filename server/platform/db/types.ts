@@ -429,6 +429,20 @@ export interface ListingReportsTable {
   resolved_at: number | null;
 }
 
+/** A tool's trending scores (docs/decisions/052) as of trending_state.computed_at. */
+export interface TrendingScoresTable {
+  tool_id: string;
+  week: number;
+  today: number;
+}
+
+/** One row: the version of the trending scores, and when they were worked out. */
+export interface TrendingStateTable {
+  id: number;
+  version: number;
+  computed_at: number;
+}
+
 export interface DB {
   tools: ToolsTable;
   tool_categories: ToolCategoriesTable;
@@ -457,6 +471,8 @@ export interface DB {
   digest_deliveries: DigestDeliveriesTable;
   file_imports: FileImportsTable;
   listing_reports: ListingReportsTable;
+  trending_scores: TrendingScoresTable;
+  trending_state: TrendingStateTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
