@@ -18,9 +18,10 @@ import { reindexTools } from "./indexer.ts";
  * - `counts`: like counts only;
  * - `featuring`: paid placement (an order paid or refunded);
  * - `media`: a logo or screenshot;
- * - `links`: the result of a link check.
+ * - `links`: the result of a link check;
+ * - `trending`: the trending scores (server/trending/).
  */
-export type ChangeKind = "listing" | "counts" | "featuring" | "media" | "links";
+export type ChangeKind = "listing" | "counts" | "featuring" | "media" | "links" | "trending";
 
 /** What one committed change did: the kinds, the tools concerned, and the catalogue version it made. */
 export interface CatalogChange {
