@@ -85,6 +85,7 @@ export const PAGES: RouteEntry[] = [
   route("alternatives/:key", "routes/alternatives.tsx", { label: "/alternatives/:slug" }),
   route("compare/:key?", "routes/compare.tsx", { label: "/compare/:slugs" }),
   route("tag/:slug", "routes/tag.tsx"),
+  route("trending/:window?", "routes/trending.tsx", { label: "/trending" }),
   route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
   route("about", "routes/about.tsx"),
   route("ranking", "routes/ranking.tsx"),
