@@ -273,7 +273,8 @@ interface Page {
     | "tag"
     | "developers"
     | "api-reference"
-    | "ranking";
+    | "ranking"
+    | "trending";
   path: string;
 }
 
@@ -296,9 +297,9 @@ async function apiData<T>(appPort: number, pathname: string): Promise<T> {
 }
 
 /**
- * The nine pages: the tool page is the newest public tool's (as the API lists it); its alternatives
+ * The pages: the tool page is the newest public tool's (as the API lists it); its alternatives
  * page; the comparison of it with its closest alternative; the page of its first tag that has one;
- * and the developers' pages (connecting an assistant, the API reference).
+ * the developers' pages (connecting an assistant, the API reference), ranking and trending.
  */
 async function pagesOf(appPort: number): Promise<Page[]> {
   const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
@@ -324,6 +325,7 @@ async function pagesOf(appPort: number): Promise<Page[]> {
     { kind: "developers", path: "/developers" },
     { kind: "api-reference", path: "/developers/api" },
     { kind: "ranking", path: "/ranking" },
+    { kind: "trending", path: "/trending" },
   ];
 }
 
