@@ -41,21 +41,23 @@ export function decayFactor(ageMs: number, halfLifeMs: number): number {
 }
 
 /**
- * A tool's score in a window at `now`: the events of the window (at most `ms` old, none from the
- * future) each weighted and decayed to `now`, added up.
+ * What events of one kind at one time add to a score in a window at `now`: their weight, decayed to
+ * `now`; nothing when they are older than the window or in the future.
  */
+export function eventScore(event: TrendingEvent, now: number, window: TrendingWindow, halfLifeMs: number): number {
+  if (event.at < now - TRENDING_WINDOWS[window].ms || event.at > now || event.count <= 0) return 0;
+  return TRENDING_WEIGHTS[event.kind] * event.count * decayFactor(now - event.at, halfLifeMs);
+}
+
+/** A tool's score in a window at `now`: what each of its events adds, added up. */
 export function trendingScore(
   events: Iterable<TrendingEvent>,
   now: number,
   window: TrendingWindow,
   halfLifeMs: number,
 ): number {
-  const from = now - TRENDING_WINDOWS[window].ms;
   let score = 0;
-  for (const event of events) {
-    if (event.at < from || event.at > now || event.count <= 0) continue;
-    score += TRENDING_WEIGHTS[event.kind] * event.count * decayFactor(now - event.at, halfLifeMs);
-  }
+  for (const event of events) score += eventScore(event, now, window, halfLifeMs);
   return score;
 }
 

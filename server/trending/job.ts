@@ -1,6 +1,7 @@
+import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { sql } from "kysely";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { HOUR_MS, TRENDING_WINDOWS, trendingScore, viewTime, type TrendingEvent } from "../../core/trending.ts";
+import { eventScore, HOUR_MS, TRENDING_WINDOWS, viewTime, type TrendingEvent } from "../../core/trending.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../platform/config.ts";
@@ -15,6 +16,8 @@ import type { ScheduledJob } from "../platform/jobs/scheduler.ts";
 export const TRENDING_KEPT = 5000;
 const DAY_MS = 24 * HOUR_MS;
 const INSERT_CHUNK = 500;
+/** View counts read per statement (a day's, in tool order). */
+const VIEW_PAGE = 2000;
 
 export interface TrendingDeps {
   config: Pick<Config, "trending">;
@@ -39,63 +42,77 @@ export function trendingJob(deps: TrendingDeps): ScheduledJob<TrendingSummary> {
 }
 
 /**
- * Reads the events of the longest window — public tools' likes in hour buckets, and their views per
- * day, each already counted once per visitor — scores each tool for each window, and replaces the
- * stored scores with the best TRENDING_KEPT of each, as one catalogue change.
+ * Reads the events of the longest window — public tools' likes an hour at a time, and their views
+ * a day at a time, each already counted once per visitor — adds what each adds to its tool's score
+ * in each window, and replaces the stored scores with the best TRENDING_KEPT of each, as one
+ * catalogue change. The reads are small and the run yields between them: on SQLite a query blocks
+ * the process, so no single one may take long.
  */
 export async function computeTrending(deps: TrendingDeps): Promise<TrendingSummary> {
   const { database } = deps;
   const now = deps.now();
   const halfLifeMs = deps.config.trending.halfLifeMs;
   const from = now - TRENDING_WINDOWS.week.ms;
-  const events = new Map<string, TrendingEvent[]>();
+  const scores = new Map<string, { week: number; today: number }>();
   const add = (toolId: string, event: TrendingEvent) => {
-    const list = events.get(toolId);
-    if (list) list.push(event);
-    else events.set(toolId, [event]);
+    const week = eventScore(event, now, "week", halfLifeMs);
+    const today = eventScore(event, now, "today", halfLifeMs);
+    if (week === 0 && today === 0) return;
+    const held = scores.get(toolId);
+    if (held) {
+      held.week += week;
+      held.today += today;
+    } else scores.set(toolId, { week, today });
   };
 
-  // Grouped by the hour in the database: a busy week is many likes but few (tool, hour) rows.
-  const likes = await database.db
-    .selectFrom("likes as l")
-    .innerJoin("tools as t", "t.id", "l.tool_id")
-    .select(["l.tool_id as toolId", sql<number>`l.created_at / ${sql.lit(HOUR_MS)}`.as("hour")])
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("l.created_at", ">=", from)
-    .where("l.created_at", "<=", now)
-    .where("t.status", "in", PUBLIC_STATUSES)
-    .groupBy(["l.tool_id", sql`l.created_at / ${sql.lit(HOUR_MS)}`])
-    .execute();
   let likeCount = 0;
-  for (const row of likes) {
-    const n = Number(row.n);
-    likeCount += n;
+  for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour <= now; hour += HOUR_MS) {
+    const rows = await database.db
+      .selectFrom("likes as l")
+      .innerJoin("tools as t", "t.id", "l.tool_id")
+      .select("l.tool_id as toolId")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("l.created_at", ">=", Math.max(hour, from))
+      .where("l.created_at", "<", Math.min(hour + HOUR_MS, now + 1))
+      .where("t.status", "in", PUBLIC_STATUSES)
+      .groupBy("l.tool_id")
+      .execute();
     // The middle of the hour, as a day's views are taken at the middle of the day.
-    add(row.toolId, { kind: "like", at: Math.min(Number(row.hour) * HOUR_MS + HOUR_MS / 2, now), count: n });
+    const at = Math.min(hour + HOUR_MS / 2, now);
+    for (const row of rows) {
+      const n = Number(row.n);
+      likeCount += n;
+      add(row.toolId, { kind: "like", at, count: n });
+    }
+    await yieldToEvents();
   }
 
-  const views = await database.db
-    .selectFrom("tool_views as v")
-    .innerJoin("tools as t", "t.id", "v.tool_id")
-    .select(["v.tool_id as toolId", "v.day", "v.count"])
-    // A day that began before the window may be taken to be in it (its views count at its middle).
-    .where("v.day", ">", from - DAY_MS)
-    .where("v.day", "<=", now)
-    .where("t.status", "in", PUBLIC_STATUSES)
-    .execute();
   let viewCount = 0;
-  for (const row of views) {
-    const day = Number(row.day);
-    viewCount += Number(row.count);
-    add(row.toolId, { kind: "view", at: viewTime(day, now), count: Number(row.count) });
+  // A day that began before the window may be taken to be in it (its views count at its middle).
+  for (let day = Math.floor((from - DAY_MS) / DAY_MS) * DAY_MS + DAY_MS; day <= now; day += DAY_MS) {
+    let after = "";
+    for (;;) {
+      const rows = await database.db
+        .selectFrom("tool_views as v")
+        .innerJoin("tools as t", "t.id", "v.tool_id")
+        .select(["v.tool_id as toolId", "v.count"])
+        .where("v.day", "=", day)
+        .where("v.tool_id", ">", after)
+        .where("t.status", "in", PUBLIC_STATUSES)
+        .orderBy("v.tool_id")
+        .limit(VIEW_PAGE)
+        .execute();
+      for (const row of rows) {
+        viewCount += Number(row.count);
+        add(row.toolId, { kind: "view", at: viewTime(day, now), count: Number(row.count) });
+      }
+      await yieldToEvents();
+      if (rows.length < VIEW_PAGE) break;
+      after = rows[rows.length - 1]!.toolId;
+    }
   }
 
-  const scored: { toolId: string; week: number; today: number }[] = [];
-  for (const [toolId, list] of events) {
-    const week = trendingScore(list, now, "week", halfLifeMs);
-    const today = trendingScore(list, now, "today", halfLifeMs);
-    if (week > 0 || today > 0) scored.push({ toolId, week, today });
-  }
+  const scored = [...scores].map(([toolId, s]) => ({ toolId, ...s }));
   const kept = new Set([...best(scored, "week").map((s) => s.toolId), ...best(scored, "today").map((s) => s.toolId)]);
   const rows = scored.filter((s) => kept.has(s.toolId));
 
