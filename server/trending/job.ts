@@ -114,6 +114,9 @@ export async function computeTrending(deps: TrendingDeps): Promise<TrendingSumma
   const scored = [...scores].filter(([toolId]) => listed.has(toolId)).map(([toolId, s]) => ({ toolId, ...s }));
   const kept = new Set([...best(scored, "week").map((s) => s.toolId), ...best(scored, "today").map((s) => s.toolId)]);
   const rows = scored.filter((s) => kept.has(s.toolId));
+  // A quiet site: nothing scored now nor before, so nothing to store, and no page cache to empty.
+  if (rows.length === 0 && !(await database.db.selectFrom("trending_scores").select("tool_id").executeTakeFirst()))
+    return { likes: likeCount, views: viewCount, tools: 0 };
 
   await changeCatalog({ database, freshness: deps.freshness, now: () => now }, async (write) => {
     await write.db.deleteFrom("trending_scores").execute();

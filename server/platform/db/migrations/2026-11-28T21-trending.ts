@@ -4,8 +4,9 @@ import { sql, type Kysely } from "kysely";
 // from recent likes and page views, and the version every instance follows to reload them.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // The job reads only the recent events: likes an hour at a time, and a day's view counts in tool order.
-  await db.schema.createIndex("likes_created_at").on("likes").columns(["created_at"]).execute();
+  // The job reads only the recent events: likes an hour at a time (from the index alone, which
+  // holds the tool too), and a day's view counts in tool order.
+  await db.schema.createIndex("likes_created_at").on("likes").columns(["created_at", "tool_id"]).execute();
   await db.schema.createIndex("tool_views_day").on("tool_views").columns(["day", "tool_id"]).execute();
 
   // One row per tool with a score in either window, as of `trending_state.computed_at`.
