@@ -260,7 +260,7 @@ async function benchEngine(engine: Engine, tmp: string): Promise<void> {
         withIndex.push(...(await likes(likeCount / 2)));
         await sql`drop index likes_created_at`.execute(database.db);
         without.push(...(await likes(likeCount / 2)));
-        await sql`create index likes_created_at on likes (created_at)`.execute(database.db);
+        await sql`create index likes_created_at on likes (created_at, tool_id)`.execute(database.db);
       }
       let running = true;
       const during: number[] = [];
