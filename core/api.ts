@@ -101,10 +101,10 @@ export const toolListQuerySchema = z
       .optional()
       .refine((v) => v === undefined || v === "all" || categoryBySlug(v) !== undefined, "Unknown category.")
       .meta({ description: "`all` (the default) or a category's slug, as /api/v1/categories gives them." }),
-    sort: z
-      .enum(sortNames, { error: "Unknown sort." })
-      .default(DEFAULT_SORT)
-      .meta({ description: "recent (newest first, the default), oldest, name (A-Z) or name-desc." }),
+    sort: z.enum(sortNames, { error: "Unknown sort." }).default(DEFAULT_SORT).meta({
+      description:
+        "recent (newest first, the default), oldest, name (A-Z), name-desc, or trending (the tools trending this week first, by their score from recent likes and page views, then the rest newest first).",
+    }),
     page: pageField(),
     cursor: cursorField(listCursor, NEXT_CURSOR),
     pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${LIMITS.apiMaxPageSize}.`, {

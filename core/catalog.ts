@@ -8,6 +8,7 @@ export const SORTS = {
   oldest: "Oldest",
   name: "Name A-Z",
   "name-desc": "Name Z-A",
+  trending: "Trending",
 } as const;
 
 export type Sort = keyof typeof SORTS;

@@ -49,8 +49,9 @@ export const MCP_TOOLS = {
     title: "Browse tools",
     description:
       "One page of public tools, of one category or all, narrowed by pricing model and platform, in a chosen order " +
-      "(newest first unless told). Returns tool summaries with the total, the number of pages, and how many tools " +
-      "each pricing and platform option would give. Use it to list tools of a kind rather than to search for words. " +
+      "(newest first unless told; sort trending gives what people like and look at this week first). Returns tool " +
+      "summaries with the total, the number of pages, and how many tools each pricing and platform option would " +
+      "give. Use it to list tools of a kind rather than to search for words. " +
       SPONSORED_NOTE,
   },
   findAlternatives: {

@@ -88,6 +88,7 @@ export const PAGES: RouteEntry[] = [
   // Lists of tools the admins curate (docs/decisions/053).
   route("collections", "routes/collections.tsx"),
   route("collections/:slug", "routes/collection.tsx", { label: "/collections/:slug" }),
+  route("trending/:window?", "routes/trending.tsx", { label: "/trending" }),
   route("search/:term?", "routes/search.tsx", { label: "/search/:query", search: "term" }),
   route("about", "routes/about.tsx"),
   route("ranking", "routes/ranking.tsx"),

@@ -12,6 +12,7 @@ import { createScheduler, type ScheduledJob, type Scheduler } from "./platform/j
 import { productHuntImportJob, type ImportRunSummary } from "./importer/import-run.ts";
 import { fileImportJob } from "./importer/catalog-file.ts";
 import { linkHealthJob } from "./links/health.ts";
+import { trendingJob } from "./trending/job.ts";
 import { createLikeService, type LikeService } from "./likes/service.ts";
 import { createMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { digestJob } from "./digest/job.ts";
@@ -153,7 +154,13 @@ export function createServices(
     }),
   });
   const importer = { config, database, storage, freshness, screenshots, log, now, metrics };
-  const catalog = createPublicCatalog(database, freshness, log, lifecycleThresholds(config));
+  const catalog = createPublicCatalog(
+    database,
+    freshness,
+    log,
+    lifecycleThresholds(config),
+    config.trending.halfLifeMs,
+  );
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
   const views = createViewCounter({ database, log, now });
@@ -209,6 +216,7 @@ export function createServices(
         fileImportJob({ config, database, freshness, log, now }),
         linkHealthJob({ config, database, freshness, log, now }),
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
+        trendingJob({ config, database, freshness, now }),
         // Housekeeping.
         viewFlushJob(views),
         searchTermsPruneJob({ database, now }),

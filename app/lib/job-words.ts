@@ -79,6 +79,17 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("The weekly digest is already being sent"),
     failedMessage: (reason) => `The weekly digest failed: ${reason}`,
   },
+  trending: {
+    label: "Trending scores",
+    description: () =>
+      "Works out each tool's trending score from the last week's likes and page views, newer ones weighing more, for the trending page and sort.",
+    runningLabel: "Working out trending scores…",
+    figures: { likes: "Likes read", views: "Views read", tools: "Tools scored" },
+    describe: (s) =>
+      `Scored ${figure(s, "tools")} tools from ${figure(s, "likes")} likes and ${figure(s, "views")} page views.`,
+    busyMessage: busy("Trending scores are already being worked out"),
+    failedMessage: (reason) => `Trending scores were not worked out (the last ones stay): ${reason}`,
+  },
   "rate-limits-prune": {
     label: "Rate limit clean-up",
     description: () =>

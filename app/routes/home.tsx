@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { LIMITS } from "../../core/catalog.ts";
+import { HOME_TRENDING } from "../../core/trending.ts";
 import { SITE_DESCRIPTION } from "../../core/seo.ts";
 import { FEATURE_MIN_USD, FEATURED_DAYS, FEATURING_UNAVAILABLE } from "../../core/featuring.ts";
 import { DigestForm } from "../components/digest-form.tsx";
@@ -26,20 +27,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, now } = context.get(servicesContextKey);
   const at = now();
-  const [featured, latest] = await Promise.all([
+  const [featured, latest, trending] = await Promise.all([
     catalog.featured(at, { limit: LIMITS.homeFeatured }),
     catalog.latest(at, LIMITS.homeLatest),
+    catalog.trending(at, "week", { page: 1, pageSize: HOME_TRENDING }),
   ]);
-  return { featured: featured.map(cardView), latest: latest.map(cardView) };
+  return { featured: featured.map(cardView), latest: latest.map(cardView), trending: trending.items.map(cardView) };
 }
 
 /** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
 export const handle = {
-  likeCounts: (data: Route.ComponentProps["loaderData"]) => [...data.featured, ...data.latest].map((tool) => tool.id),
+  likeCounts: (data: Route.ComponentProps["loaderData"]) =>
+    [...data.featured, ...data.latest, ...data.trending].map((tool) => tool.id),
 } satisfies RouteHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, latest } = loaderData;
+  const { featured, latest, trending } = loaderData;
   const featuring = useFeaturingOffered();
   // `?featured=true` asks for the feature dialog: opened by the page's script (which then clears
   // the parameter from the address), explained here when it cannot be.
@@ -149,6 +152,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+      <section aria-labelledby="trending-title">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="trending-title" className="text-2xl font-bold">
+            Trending this week
+          </h2>
+          <TextLink to="/trending" className="text-sm">
+            All trending tools
+          </TextLink>
+        </div>
+        <div className="mt-4">
+          {trending.length === 0 ? (
+            <p className="text-slate-700">Nothing is trending yet: tools people like show here.</p>
+          ) : (
+            <ToolGrid tools={trending} columns={4} listedAbove={[...featured, ...latest]} />
+          )}
+        </div>
+      </section>
       <section aria-labelledby="digest-title" className="rounded-2xl border border-slate-200 px-4 py-6 sm:px-8">
         <h2 id="digest-title" className="text-2xl font-bold">
           New tools in your inbox

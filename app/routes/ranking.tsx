@@ -14,13 +14,19 @@ import { PageLink } from "../components/ui/page-link.tsx";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/ranking.ts";
+import { servicesContextKey } from "../context.ts";
+import { TRENDING_WEIGHTS, TRENDING_WINDOWS } from "../../core/trending.ts";
 
 // How lists and search are ordered, in words, from the rules themselves: the weights, sorts and
 // limits are read from core/, and the worked example is scored by the search scorer when the page
 // is made, so the page says what the code does.
 
-export function loader() {
-  return { example: rankingExample(), searchFeatured: SEARCH_LIMITS.featured };
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    example: rankingExample(),
+    searchFeatured: SEARCH_LIMITS.featured,
+    halfLifeHours: context.get(servicesContextKey).config.trending.halfLifeMs / 3_600_000,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,12 +51,13 @@ const SORT_MEANING: Record<keyof typeof SORTS, string> = {
   oldest: "oldest first",
   name: "by name, A to Z",
   "name-desc": "by name, Z to A",
+  trending: "the tools trending this week first, by their trending score (below), then every other tool newest first",
 };
 
 const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
 
 export default function Ranking({ loaderData }: Route.ComponentProps) {
-  const { example, searchFeatured } = loaderData;
+  const { example, searchFeatured, halfLifeHours } = loaderData;
   const featuring = useFeaturingOffered();
   const [top] = example;
   const sponsored = example.find((row) => row.tool.sponsored)!;
@@ -191,6 +198,22 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
           every other tool keeps its place.
         </li>
       </ul>
+
+      <h2 id="trending">How trending works</h2>
+      <p>
+        The <PageLink to="/trending">trending</PageLink> lists and the &ldquo;{SORTS.trending}&rdquo; sort rank tools by
+        what people did lately. Each like is worth {TRENDING_WEIGHTS.like} points and each view of a tool&apos;s page{" "}
+        {TRENDING_WEIGHTS.view} point, and every point halves in worth each {halfLifeHours} hours after it was given: a
+        like from an hour ago counts for almost {TRENDING_WEIGHTS.like}, one from {halfLifeHours} hours ago for half as
+        much. &ldquo;{TRENDING_WINDOWS.week.label}&rdquo; adds up the last 7 days, &ldquo;
+        {TRENDING_WINDOWS.today.label}&rdquo; the last 24 hours. Scores are worked out again every few minutes.
+      </p>
+      <p>
+        Each visitor counts once: a browser likes a tool once, and a visit to a tool&apos;s page counts once per network
+        and day (search engines and other robots not at all). One network can add only a few likes to a tool a day,
+        however many browsers it uses, so a crowd of scripts from one place cannot lift a tool above tools many
+        different people liked. Paying adds nothing to a trending score.
+      </p>
 
       <h2 id="featured">Featured placement is paid</h2>
       {!featuring && <p>{FEATURING_UNAVAILABLE}</p>}

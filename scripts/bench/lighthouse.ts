@@ -279,7 +279,8 @@ interface Page {
     | "api-reference"
     | "ranking"
     | "collections"
-    | "collection";
+    | "collection"
+    | "trending";
   path: string;
 }
 
@@ -304,8 +305,8 @@ async function apiData<T>(appPort: number, pathname: string): Promise<T> {
 /**
  * The pages: the tool page is the newest public tool's (as the API lists it); its alternatives
  * page; the comparison of it with its closest alternative; the page of its first tag that has one;
- * the developers' pages (connecting an assistant, the API reference); the ranking page; and the
- * list of collections with the first collection's page (the one addBenchCollection made).
+ * the developers' pages (connecting an assistant, the API reference); the ranking and trending
+ * pages; and the list of collections with the first collection's page (the one addBenchCollection made).
  */
 async function pagesOf(appPort: number): Promise<Page[]> {
   const tool = (await apiData<{ id: string; slug: string }[]>(appPort, "/api/v1/tools?pageSize=1"))[0];
@@ -334,6 +335,7 @@ async function pagesOf(appPort: number): Promise<Page[]> {
     { kind: "ranking", path: "/ranking" },
     { kind: "collections", path: "/collections" },
     ...collections.slice(0, 1).map((c) => ({ kind: "collection" as const, path: collectionPath(c.slug) })),
+    { kind: "trending", path: "/trending" },
   ];
 }
 

@@ -35,6 +35,7 @@ export async function catchUp(
   for (const { tool_id } of gone) target.remove(tool_id);
   await applyNewer(database, target, since, unreachableAfter);
   target.setPayments(await payments(database, now));
+  await loadTrending(database, target);
   return Math.max(since, upTo);
 }
 
@@ -103,4 +104,24 @@ async function payments(database: Database, now: number): Promise<HeldPayment[]>
   return rows.flatMap(({ toolId, amountCents, paidAt }) =>
     toolId !== null && paidAt !== null ? [{ toolId, amountCents: Number(amountCents), paidAt: Number(paidAt) }] : [],
   );
+}
+
+/**
+ * The trending scores (server/trending/job.ts), read again only when their version moved: the job
+ * that stores them moves the catalogue version too, so every instance comes here within a poll.
+ */
+async function loadTrending(database: Database, target: MemoryCatalog): Promise<void> {
+  const state = await database.db
+    .selectFrom("trending_state")
+    .select(["version", "computed_at"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  const version = Number(state?.version ?? 0);
+  if (version === target.trendingVersion) return;
+  const rows = await database.db.selectFrom("trending_scores").select(["tool_id", "week", "today"]).execute();
+  target.setTrending({
+    version,
+    computedAt: Number(state?.computed_at ?? 0),
+    scores: rows.map((r) => ({ toolId: r.tool_id, week: Number(r.week), today: Number(r.today) })),
+  });
 }

@@ -20,8 +20,9 @@ import { reindexTools } from "./indexer.ts";
  * - `media`: a logo or screenshot;
  * - `links`: the result of a link check;
  * - `collections`: a published collection (server/collections): its pages, and the tool pages it links from.
+ * - `trending`: the trending scores (server/trending/).
  */
-export type ChangeKind = "listing" | "counts" | "featuring" | "media" | "links" | "collections";
+export type ChangeKind = "listing" | "counts" | "featuring" | "media" | "links" | "collections" | "trending";
 
 /** What one committed change did: the kinds, the tools concerned, and the catalogue version it made. */
 export interface CatalogChange {

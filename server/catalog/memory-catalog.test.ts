@@ -528,6 +528,8 @@ const ORDERS: Record<Sort, (a: HeldTool, b: HeldTool) => number> = {
   oldest: (a, b) => -recentFirst(a, b),
   name: byName,
   "name-desc": (a, b) => -byName(a, b),
+  // No trending scores here: tools without one follow the scored ones newest first.
+  trending: recentFirst,
 };
 
 /** Whether a tool passes filters: one of the pricing models (if any are chosen) and one of the platforms (likewise). */

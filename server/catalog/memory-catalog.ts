@@ -11,6 +11,8 @@ import { SearchIndex, type SearchOptions } from "./memory/search.ts";
 import { Similar } from "./memory/similar.ts";
 import { CATEGORY_BY_SLUG, SlotStore } from "./memory/slots.ts";
 import { Tags } from "./memory/tags.ts";
+import { Trending, type HeldTrending } from "./memory/trending.ts";
+import type { TrendingWindow } from "../../core/trending.ts";
 import type {
   FacetCounts,
   FilterMasks,
@@ -23,6 +25,7 @@ import type {
 import { Vocabulary } from "./memory/vocabulary.ts";
 
 export type { ListPosition } from "./memory/lists.ts";
+export type { HeldTrending } from "./memory/trending.ts";
 export {
   FIELDS,
   type SearchPosition,
@@ -60,6 +63,7 @@ export class MemoryCatalog {
   private readonly facetCounts = new Facets(this.slotStore, this.lists);
   private readonly featurings = new Featuring(this.slotStore);
   private readonly tags = new Tags(this.slotStore, this.lists);
+  private readonly trend = new Trending(this.slotStore, this.lists);
   private readonly scratch = new Scratch();
   private readonly similarTools = new Similar({
     slots: this.slotStore,
@@ -185,7 +189,36 @@ export class MemoryCatalog {
     /** Where this page ends, when more tools follow it. */
     next: ListPosition | null;
   } {
+    if (options.sort === "trending") return this.trend.list({ ...options, order: { browse: true } });
     return this.lists.list(options);
+  }
+
+  // Trending.
+
+  /** The version of the trending scores held (-1 before the first load). */
+  get trendingVersion(): number {
+    return this.trend.version;
+  }
+
+  /** Replaces the trending scores (server/catalog/catalog-load.ts loads them when their version moves). */
+  setTrending(held: HeldTrending): void {
+    this.trend.set(held);
+  }
+
+  /**
+   * One page of the public tools with a score in a trending window (of a category, or all, as
+   * filtered), best first, each with its score as worked out at `computedAt`, and how many there are.
+   */
+  trending(
+    window: TrendingWindow,
+    options: { category: CategorySlug | null; from: number; count: number; filters?: FilterMasks },
+  ): { hits: { id: string; score: number }[]; total: number; computedAt: number } {
+    const { ids, total } = this.trend.list({ ...options, order: { window } });
+    return {
+      hits: ids.map((id) => ({ id, score: this.trend.score(id, window) })),
+      total,
+      computedAt: this.trend.computedAt,
+    };
   }
 
   /** The newest public tools of a category (or all), leaving out one (and inactive ones, as lists do). */

@@ -584,6 +584,8 @@ const LIST_ORDERS: Record<Sort, (a: NewTool, b: NewTool) => number> = {
   oldest: (a, b) => -recentFirst(a, b),
   name: nameFirst,
   "name-desc": (a, b) => -nameFirst(a, b),
+  // No trending scores here: tools without one follow the scored ones newest first.
+  trending: recentFirst,
 };
 
 /** The test's record of what it stored: each tool as it is now, with its paid orders. */

@@ -16,6 +16,7 @@ import {
   type ToolUrl,
 } from "./queries.ts";
 import type { SearchOrder } from "../../core/search.ts";
+import { scoreAt, type TrendingWindow } from "../../core/trending.ts";
 import type { LifecycleThresholds } from "../../core/lifecycle.ts";
 import type { FacetCounts, ListPosition, SearchPosition, Shares } from "./memory-catalog.ts";
 import { createSyncedCatalog } from "./synced-catalog.ts";
@@ -34,6 +35,13 @@ export interface ListPage {
 /** A page of a list asked for with `list`: where it ends, when more tools follow. */
 export interface ListedPage extends ListPage {
   next: ListPosition | null;
+}
+
+/** One page of the tools trending in a window, each with its score now. */
+export interface TrendingPage extends ListPage {
+  items: (ToolCard & { score: number })[];
+  /** When the scores were worked out (0: never yet). */
+  computedAt: number;
 }
 
 /** One page of search results in result order, each with its score, and the total. */
@@ -118,6 +126,11 @@ export interface PublicCatalog {
   tagSlugs(now: number): Promise<string[]>;
   /** The most liked public tools ("community favourites"), then the newest. */
   mostLiked(now: number, limit: number): Promise<ToolCard[]>;
+  /**
+   * One page of the public tools trending in a window (docs/decisions/052), best first, each with
+   * its score as it stands at `now`, how many have a score, and when the scores were worked out.
+   */
+  trending(now: number, window: TrendingWindow, options: { page: number; pageSize: number }): Promise<TrendingPage>;
   /** The public tools most like a public tool, one page of them; null when the tool is not public. */
   alternatives(
     now: number,
@@ -193,6 +206,8 @@ export function createPublicCatalog(
   freshness: CatalogFreshness,
   log: Logger,
   thresholds: LifecycleThresholds,
+  /** An event's half-life in trending (core/trending.ts): scores are shown as they stand now. */
+  trendingHalfLifeMs: number = 24 * 60 * 60 * 1000,
 ): PublicCatalog {
   const synced = createSyncedCatalog(database, freshness, log, thresholds);
   const cards = (now: number, ids: readonly string[]) => listToolCards(database, now, ids, thresholds);
@@ -320,6 +335,19 @@ export function createPublicCatalog(
       const catalog = await synced.ready(now);
       const ids = await mostLikedIds(database, { limit: limit + Math.min(catalog.inactiveCount, 1000) });
       return cards(now, ids.filter((id) => !catalog.isInactive(id)).slice(0, limit));
+    },
+    async trending(now, window, options) {
+      const catalog = await synced.ready(now);
+      const { hits, total, computedAt } = catalog.trending(window, {
+        category: null,
+        from: (options.page - 1) * options.pageSize,
+        count: options.pageSize,
+        filters: masks(),
+      });
+      const items = await cardsOf(now, hits, (hit) => ({
+        score: scoreAt(hit.score, computedAt, now, trendingHalfLifeMs),
+      }));
+      return { items, total, computedAt };
     },
     async alternatives(now, toolId, options) {
       const similar = (await synced.ready(now)).similar(toolId, {

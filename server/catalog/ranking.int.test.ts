@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { comparePath, SORTS } from "../../core/catalog.ts";
+import { TRENDING_WEIGHTS } from "../../core/trending.ts";
 import { SPONSORED_LABEL } from "../../core/featuring.ts";
 import { rankingExample } from "../../core/ranking.ts";
 import { SEARCH_ORDERS, SEARCH_WEIGHTS } from "../../core/search.ts";
@@ -236,6 +237,7 @@ describe("the ranking page", () => {
       "In short",
       "How search scores a tool",
       "How lists are sorted",
+      "How trending works",
       "Featured placement is paid",
       "Likes cannot be bought",
     ]);
@@ -266,6 +268,9 @@ describe("the ranking page", () => {
     expect(text).toContain("ordered by the amount paid");
     expect(text).toContain("sponsored: true");
     expect(text).toContain("They are not for sale");
+    // Trending in words, with the weights of the code and the half-life of the configuration.
+    expect(text).toContain(`Each like is worth ${TRENDING_WEIGHTS.like} points`);
+    expect(text).toContain(`halves in worth each ${server.services.config.trending.halfLifeMs / 3_600_000} hours`);
     // Drawn on the server: no React scripts to hydrate it.
     expect(html).not.toMatch(/<script[^>]+type="module"/);
   });

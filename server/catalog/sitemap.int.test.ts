@@ -90,6 +90,8 @@ describe("sitemap, feed and robots.txt", () => {
         `${SITE}/`,
         `${SITE}/browse/all`,
         `${SITE}/ranking`,
+        `${SITE}/trending`,
+        `${SITE}/trending/today`,
         `${SITE}/browse/productivity`,
         `${SITE}/browse/design`,
         ...publicTools.map((t) => `${SITE}/tool/${t.slug}`),

@@ -6,7 +6,17 @@ import type { PublicCatalog } from "./public.ts";
 import type { ToolUrl } from "./queries.ts";
 import type { Config } from "../platform/config.ts";
 
-const STATIC_PATHS = ["/", "/browse/all", "/submit-tool", "/about", "/ranking", "/contact", "/privacy-policy"];
+const STATIC_PATHS = [
+  "/",
+  "/browse/all",
+  "/trending",
+  "/trending/today",
+  "/submit-tool",
+  "/about",
+  "/ranking",
+  "/contact",
+  "/privacy-policy",
+];
 
 async function pagePaths(catalog: PublicCatalog, now: number): Promise<string[]> {
   const [counts, tags] = await Promise.all([catalog.categoryCounts(now), catalog.tagSlugs(now)]);

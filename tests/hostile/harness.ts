@@ -47,6 +47,8 @@ export const TABLES = [
   "collection_tools",
   "reviews",
   "review_votes",
+  "trending_scores",
+  "trending_state",
 ] as const satisfies readonly (keyof DB)[];
 type Missing = Exclude<keyof DB, (typeof TABLES)[number]>;
 const allTablesCounted: [Missing] extends [never] ? true : Missing = true;

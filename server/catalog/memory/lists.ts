@@ -45,6 +45,12 @@ export class Lists {
   /** Moves each time the orders are brought up to date: what is made from them is made again. */
   generation = 0;
 
+  /** The generation with the orders brought up to date: what is made from them keys on it. */
+  generationNow(): number {
+    this.bringOrdersUpToDate();
+    return this.generation;
+  }
+
   /** A slot was taken: it joins the orders when they are next read. */
   added(slot: number): void {
     this.unordered.push(slot);

@@ -20,6 +20,7 @@ import * as lifecycle from "./migrations/2026-11-28T17-lifecycle.ts";
 import * as reports from "./migrations/2026-11-28T18-reports.ts";
 import * as communityAudit from "./migrations/2026-11-28T19-community-audit.ts";
 import * as collections from "./migrations/2026-11-28T20-collections.ts";
+import * as trending from "./migrations/2026-11-28T21-trending.ts";
 import * as reviews from "./migrations/2026-11-28T22-reviews.ts";
 import type { DB } from "./types.ts";
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T18-reports": reports,
   "2026-11-28T19-community-audit": communityAudit,
   "2026-11-28T20-collections": collections,
+  "2026-11-28T21-trending": trending,
   "2026-11-28T22-reviews": reviews,
 };
 

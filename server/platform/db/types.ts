@@ -497,6 +497,20 @@ export interface ReviewVotesTable {
   created_at: number;
 }
 
+/** A tool's trending scores (docs/decisions/052) as of trending_state.computed_at. */
+export interface TrendingScoresTable {
+  tool_id: string;
+  week: number;
+  today: number;
+}
+
+/** One row: the version of the trending scores, and when they were worked out. */
+export interface TrendingStateTable {
+  id: number;
+  version: number;
+  computed_at: number;
+}
+
 export interface DB {
   tools: ToolsTable;
   tool_categories: ToolCategoriesTable;
@@ -529,6 +543,8 @@ export interface DB {
   collection_tools: CollectionToolsTable;
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
+  trending_scores: TrendingScoresTable;
+  trending_state: TrendingStateTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
