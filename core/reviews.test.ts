@@ -5,6 +5,9 @@ import {
   ratingSentence,
   ratingSummary,
   reviewJsonLd,
+  reviewOrder,
+  reviewsHref,
+  reviewsPage,
   reviewSchema,
 } from "./reviews.ts";
 
@@ -110,5 +113,21 @@ describe("structured data of reviews", () => {
       datePublished: "2026-11-02",
       reviewBody: "Very good.",
     });
+  });
+});
+
+describe("the addresses of a tool's reviews", () => {
+  it("reads a page number and an order, anything else as the first page of the newest", () => {
+    expect(reviewsPage("3")).toBe(3);
+    for (const asked of ["0", "-1", "1.5", "abc", "", "9999999", null])
+      expect(reviewsPage(asked), String(asked)).toBe(1);
+    expect(reviewOrder("helpful")).toBe("helpful");
+    for (const asked of ["newest", "HELPFUL", "", null]) expect(reviewOrder(asked), String(asked)).toBe("newest");
+  });
+  it("writes each page and order with one address, the defaults left out", () => {
+    expect(reviewsHref("quill pad", "newest", 1)).toBe("/tool/quill%20pad");
+    expect(reviewsHref("quill", "helpful", 1)).toBe("/tool/quill?sort=helpful");
+    expect(reviewsHref("quill", "newest", 2)).toBe("/tool/quill?reviews=2");
+    expect(reviewsHref("quill", "helpful", 2)).toBe("/tool/quill?sort=helpful&reviews=2");
   });
 });

@@ -159,3 +159,25 @@ export function reviewJsonLd(rating: { average: number | null; count: number }, 
     })),
   };
 }
+
+/** The orders a tool's reviews are shown in: the newest first, or the most helpful first. */
+export type ReviewOrder = "newest" | "helpful";
+
+/** The page of reviews asked for (`?reviews=N`); anything else is the first. */
+export function reviewsPage(asked: FormDataEntryValue | null): number {
+  return typeof asked === "string" && /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 1;
+}
+
+/** The order of reviews asked for (`?sort=helpful`); anything else is the newest first. */
+export function reviewOrder(asked: FormDataEntryValue | null): ReviewOrder {
+  return asked === "helpful" ? "helpful" : "newest";
+}
+
+/** The address of a page of a tool's reviews in an order. */
+export function reviewsHref(slug: string, order: ReviewOrder, page: number): string {
+  const query = new URLSearchParams();
+  if (order === "helpful") query.set("sort", "helpful");
+  if (page > 1) query.set("reviews", String(page));
+  const search = query.toString();
+  return `/tool/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
+}

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { REPORT_HONEYPOT_FIELD, reportSchema } from "../../core/reports.ts";
-import { REVIEW_HONEYPOT_FIELD, reviewSchema } from "../../core/reviews.ts";
+import { REVIEW_HONEYPOT_FIELD, reviewOrder, reviewSchema, reviewsHref, reviewsPage } from "../../core/reviews.ts";
 import { actionReply, formReply } from "../../core/replies.ts";
 import { guardPublicForm } from "../../server/platform/http/spam-guard.ts";
 import { findReportableTool, submitReport } from "../../server/reports/service.ts";
-import { findReviewableTool, submitReview, voteHelpful, type ReviewOrder } from "../../server/reviews/service.ts";
+import { findReviewableTool, submitReview, voteHelpful } from "../../server/reviews/service.ts";
 import type { AppServices } from "../../server/services.ts";
 import type { ReportReply } from "../components/report-form.tsx";
 import type { ReviewReply } from "../components/review-form.tsx";
@@ -20,25 +20,6 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export interface Visitor {
   cookieHeader: string | undefined;
   addressKey: string;
-}
-
-/** The page of reviews asked for (`?reviews=N`); anything else is the first. */
-export function reviewsPage(asked: FormDataEntryValue | null): number {
-  return typeof asked === "string" && /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 1;
-}
-
-/** The order of reviews asked for (`?sort=helpful`); anything else is the newest first. */
-export function reviewOrder(asked: FormDataEntryValue | null): ReviewOrder {
-  return asked === "helpful" ? "helpful" : "newest";
-}
-
-/** The address of a page of a tool's reviews in an order. */
-export function reviewsHref(slug: string, order: ReviewOrder, page: number): string {
-  const query = new URLSearchParams();
-  if (order === "helpful") query.set("sort", "helpful");
-  if (page > 1) query.set("reviews", String(page));
-  const search = query.toString();
-  return `/tool/${encodeURIComponent(slug)}${search ? `?${search}` : ""}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { alternativesPath, categoryPath, LIMITS, tagPath } from "../../core/cata
 import { discontinuedLongAgo, LIFECYCLE_LABELS } from "../../core/lifecycle.ts";
 import { formatAddedFull, formatAddedShort } from "../../core/dates.ts";
 import { metaDescription, toolJsonLd, toolTitle } from "../../core/seo.ts";
-import { REVIEW_INTENT, reviewJsonLd } from "../../core/reviews.ts";
+import { REVIEW_INTENT, reviewJsonLd, reviewOrder, reviewsHref, reviewsPage } from "../../core/reviews.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { descriptionHtml, descriptionText } from "../../server/catalog/description.ts";
 import { compareSuggestions } from "../../server/catalog/compare.ts";
@@ -33,7 +33,7 @@ import { absoluteUrl, seoMeta } from "../lib/meta.ts";
 import { categoryName, outboundRel } from "../lib/tools.ts";
 import type { Route } from "./+types/tool.ts";
 import type { RouteHandle } from "../root.tsx";
-import { helpfulAction, reportAction, reviewAction, reviewOrder, reviewsHref, reviewsPage } from "./tool-forms.ts";
+import { helpfulAction, reportAction, reviewAction } from "./tool-forms.ts";
 import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";
 
 // Tool pages are where search engines land: sent as HTML, with only the like button's own script

@@ -10,6 +10,7 @@ import {
   type RatingCounts,
   type RatingSummary,
   type ReviewInput,
+  type ReviewOrder,
 } from "../../core/reviews.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { Admin } from "../admin/session.ts";
@@ -266,7 +267,6 @@ export interface PublishedReview {
 }
 
 /** The orders of a tool's reviews: the newest first, or the most found helpful first. */
-export type ReviewOrder = "newest" | "helpful";
 
 export interface ToolReviews {
   summary: RatingSummary;
