@@ -18,10 +18,13 @@ import {
   post,
   runner,
   urlencoded,
-  type Expect,
   type HostileCase,
   type Part,
   expectNoProblems as expectHarnessProblems,
+  floodLimits,
+  type Expect,
+  refusedPage,
+  UNREADABLE_PAGE,
 } from "./harness.ts";
 
 // The hostile-input suite for claiming listings (ADR 032): every form and page of the claim,
@@ -61,9 +64,7 @@ afterAll(async () => {
 
 /** Limits no flood reaches; scheduled work off; claimed websites on a closed local port and on hostile local sites; a hostile DNS server. */
 function floodConfig(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
-  config.linkHealth = { ...config.linkHealth, enabled: false };
+  floodLimits(config);
   config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
   config.outboundAllow = ["127.0.0.1:9", `127.0.0.1:${hostileSite.port}`, `127.0.0.1:${neighbour.port}`];
   config.dns = { servers: [dns.server], timeoutMs: 1000 };
@@ -177,14 +178,6 @@ describe("hostile inputs to claims", () => {
 
   const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
 
-  const refused = (message?: string | RegExp, status: number | readonly number[] = 400): Expect => ({
-    reader: "page",
-    status,
-    layout: true,
-    message,
-  });
-  const unreadable: Expect = { reader: "page", status: [400, 415], layout: true, message: /could not be read/i };
-
   it("refuses hostile claim posts with the form's own words and writes nothing", async () => {
     const claim = (pairs: [string, string][], headers = site, slug = claimed.slug) =>
       post(`/claim/${slug}`, urlencoded(pairs), FORM, headers);
@@ -197,17 +190,17 @@ describe("hostile inputs to claims", () => {
       {
         name: "claim: GET an unknown tool",
         request: get("/claim/no-such-tool"),
-        expect: refused("nothing to claim", 404),
+        expect: refusedPage("nothing to claim", 404),
       },
       {
         name: "claim: GET a pending tool",
         request: get(`/claim/${seeded.pending.slug}`),
-        expect: refused("nothing to claim", 404),
+        expect: refusedPage("nothing to claim", 404),
       },
       {
         name: "claim: GET a rejected tool",
         request: get(`/claim/${seeded.rejected.slug}`),
-        expect: refused("nothing to claim", 404),
+        expect: refusedPage("nothing to claim", 404),
       },
       {
         name: "claim: GET a key of 8 KB",
@@ -242,7 +235,7 @@ describe("hostile inputs to claims", () => {
       {
         name: "claim: post to an unknown tool",
         request: claim([["intent", "website"]], site, "no-such-tool"),
-        expect: refused("nothing to claim", 404),
+        expect: refusedPage("nothing to claim", 404),
       },
       {
         name: "claim: post to a pending tool",
@@ -254,7 +247,7 @@ describe("hostile inputs to claims", () => {
           site,
           seeded.pending.slug,
         ),
-        expect: refused("nothing to claim", 404),
+        expect: refusedPage("nothing to claim", 404),
       },
       ...["", "EMAIL", "__proto__", "constructor", "website ", "delete", "email\u200b"].map((intent) => ({
         name: `claim: intent ${JSON.stringify(intent)}`,
@@ -262,12 +255,12 @@ describe("hostile inputs to claims", () => {
           ["intent", intent],
           ["email", "a@hostile-claimed.example"],
         ]),
-        expect: refused("The request could not be understood. Please use the forms on this page."),
+        expect: refusedPage("The request could not be understood. Please use the forms on this page."),
       })),
       {
         name: "claim: no intent",
         request: claim([["email", "a@hostile-claimed.example"]]),
-        expect: refused("The request could not be understood"),
+        expect: refusedPage("The request could not be understood"),
       },
       {
         name: "claim: intent twice",
@@ -276,14 +269,14 @@ describe("hostile inputs to claims", () => {
           ["intent", "website"],
           ["email", "a@hostile-claimed.example"],
         ]),
-        expect: refused("The request could not be understood"),
+        expect: refusedPage("The request could not be understood"),
       },
       {
         name: "claim: no address",
         request: claim([["intent", "email"]]),
-        expect: refused("Please enter your e-mail address."),
+        expect: refusedPage("Please enter your e-mail address."),
       },
-      { name: "claim: empty address", request: email("   "), expect: refused("Please enter your e-mail address.") },
+      { name: "claim: empty address", request: email("   "), expect: refusedPage("Please enter your e-mail address.") },
       ...[
         "a@",
         "@hostile-claimed.example",
@@ -294,27 +287,27 @@ describe("hostile inputs to claims", () => {
       ].map((address) => ({
         name: `claim: address ${JSON.stringify(address)}`,
         request: email(address),
-        expect: refused("Please enter a valid e-mail address."),
+        expect: refusedPage("Please enter a valid e-mail address."),
       })),
       {
         name: "claim: address with an RTL override",
         request: email("\u202Ea@hostile-claimed.example"),
-        expect: refused("Please enter a valid e-mail address."),
+        expect: refusedPage("Please enter a valid e-mail address."),
       },
       {
         name: "claim: address at an internationalised domain other than the site's",
         request: email("a@example.xn--p1ai"),
-        expect: refused("Please use an address at hostile-claimed.example"),
+        expect: refusedPage("Please use an address at hostile-claimed.example"),
       },
       {
         name: "claim: address with a Bcc header",
         request: email("a@hostile-claimed.example\r\nBcc: victim@example.com"),
-        expect: refused("Please enter a valid e-mail address."),
+        expect: refusedPage("Please enter a valid e-mail address."),
       },
       {
         name: "claim: address of 255 characters",
         request: email(`${"a".repeat(231)}@hostile-claimed.example`),
-        expect: refused("The e-mail address is too long."),
+        expect: refusedPage("The e-mail address is too long."),
       },
       {
         name: "claim: address twice",
@@ -323,27 +316,27 @@ describe("hostile inputs to claims", () => {
           ["email", "a@hostile-claimed.example"],
           ["email", "b@hostile-claimed.example"],
         ]),
-        expect: refused("Please enter one e-mail address."),
+        expect: refusedPage("Please enter one e-mail address."),
       },
       {
         name: "claim: address at another domain",
         request: email("a@evil.example"),
-        expect: refused("Please use an address at hostile-claimed.example"),
+        expect: refusedPage("Please use an address at hostile-claimed.example"),
       },
       {
         name: "claim: address at a look-alike domain",
         request: email("a@hostile-claimed.example.evil.example"),
-        expect: refused("Please use an address at hostile-claimed.example"),
+        expect: refusedPage("Please use an address at hostile-claimed.example"),
       },
       {
         name: "claim: address at a suffix of the domain",
         request: email("a@example"),
-        expect: refused(/valid e-mail address|Please use an address at/),
+        expect: refusedPage(/valid e-mail address|Please use an address at/),
       },
       {
         name: "claim: address at the domain's parent suffix",
         request: email("a@claimed.example"),
-        expect: refused("Please use an address at hostile-claimed.example"),
+        expect: refusedPage("Please use an address at hostile-claimed.example"),
       },
       ...[
         "a@boards.hostile-claimed.example",
@@ -353,7 +346,7 @@ describe("hostile inputs to claims", () => {
       ].map((address) => ({
         name: `claim: address at a deeper subdomain ${JSON.stringify(address)}`,
         request: email(address),
-        expect: refused("Please use an address at hostile-claimed.example itself (not at a subdomain of it)"),
+        expect: refusedPage("Please use an address at hostile-claimed.example itself (not at a subdomain of it)"),
       })),
       ...[
         "support@hostile-app.example",
@@ -372,7 +365,7 @@ describe("hostile inputs to claims", () => {
           site,
           onSubdomain.slug,
         ),
-        expect: refused(
+        expect: refusedPage(
           /valid e-mail address|Please use an address at app\.hostile-app\.example itself, or admin@hostile-app\.example, administrator@hostile-app\.example, webmaster@hostile-app\.example, hostmaster@hostile-app\.example or postmaster@hostile-app\.example/,
         ),
       })),
@@ -386,7 +379,7 @@ describe("hostile inputs to claims", () => {
           site,
           tenant.slug,
         ),
-        expect: refused("Please use an address at hostile-tenant.github.io itself (not at a subdomain of it)"),
+        expect: refusedPage("Please use an address at hostile-tenant.github.io itself (not at a subdomain of it)"),
       })),
       ...[
         "student@cs.hostile-university.edu",
@@ -403,7 +396,7 @@ describe("hostile inputs to claims", () => {
           site,
           university.slug,
         ),
-        expect: refused(
+        expect: refusedPage(
           /valid e-mail address|Please use an address at tool\.cs\.hostile-university\.edu itself, or admin@hostile-university\.edu/,
         ),
       })),
@@ -423,7 +416,7 @@ describe("hostile inputs to claims", () => {
           site,
           onSubdomain.slug,
         ),
-        expect: refused(/valid e-mail address|Please use an address at app\.hostile-app\.example itself/),
+        expect: refusedPage(/valid e-mail address|Please use an address at app\.hostile-app\.example itself/),
       })),
       {
         name: "claim: by e-mail for a website on an address",
@@ -435,17 +428,17 @@ describe("hostile inputs to claims", () => {
           site,
           local.slug,
         ),
-        expect: refused(/valid e-mail address|no domain name/),
+        expect: refusedPage(/valid e-mail address|no domain name/),
       },
       {
         name: "claim: address with a NUL",
         request: email("a@hostile-claimed.example\u0000"),
-        expect: refused(/cannot be used \(NUL\)/),
+        expect: refusedPage(/cannot be used \(NUL\)/),
       },
       {
         name: "claim: verify without a claim",
         request: claim([["intent", "verify"]]),
-        expect: refused("This link is incomplete."),
+        expect: refusedPage("This link is incomplete."),
       },
       {
         name: "claim: verify with an 8 KB claim",
@@ -453,7 +446,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "verify"],
           ["claim", KB8],
         ]),
-        expect: refused("This link is incomplete."),
+        expect: refusedPage("This link is incomplete."),
       },
       {
         name: "claim: verify with a script as the claim",
@@ -461,7 +454,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "verify"],
           ["claim", "<script>alert(1)</script>"],
         ]),
-        expect: refused("This link is incomplete."),
+        expect: refusedPage("This link is incomplete."),
       },
       {
         name: "claim: verify a made-up claim",
@@ -469,7 +462,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "verify"],
           ["claim", "z".repeat(43)],
         ]),
-        expect: refused("This claim has expired or has been verified already.", 410),
+        expect: refusedPage("This claim has expired or has been verified already.", 410),
       },
       {
         name: "claim: verify another tool's claim",
@@ -477,12 +470,12 @@ describe("hostile inputs to claims", () => {
           ["intent", "verify"],
           ["claim", websiteSecret],
         ]),
-        expect: refused("This claim has expired or has been verified already.", 410),
+        expect: refusedPage("This claim has expired or has been verified already.", 410),
       },
       {
         name: "claim: confirm without a token",
         request: claim([["intent", "confirm"]]),
-        expect: refused("This link is incomplete."),
+        expect: refusedPage("This link is incomplete."),
       },
       {
         name: "claim: confirm a made-up token",
@@ -490,7 +483,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "confirm"],
           ["token", "z".repeat(43)],
         ]),
-        expect: refused("This confirmation link has expired or has been used already.", 410),
+        expect: refusedPage("This confirmation link has expired or has been used already.", 410),
       },
       {
         name: "claim: confirm with a website secret",
@@ -502,7 +495,7 @@ describe("hostile inputs to claims", () => {
           site,
           local.slug,
         ),
-        expect: refused("This confirmation link has expired or has been used already.", 410),
+        expect: refusedPage("This confirmation link has expired or has been used already.", 410),
       },
       {
         name: "claim: confirm tokens twice",
@@ -511,7 +504,7 @@ describe("hostile inputs to claims", () => {
           ["token", "z".repeat(43)],
           ["token", "y".repeat(43)],
         ]),
-        expect: refused("This link is incomplete."),
+        expect: refusedPage("This link is incomplete."),
       },
       {
         name: "claim: new owner link for a bad address",
@@ -519,7 +512,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "owner-link"],
           ["email", "nope"],
         ]),
-        expect: refused("Please enter a valid e-mail address."),
+        expect: refusedPage("Please enter a valid e-mail address."),
       },
       {
         name: "claim: new owner link for a stranger",
@@ -537,17 +530,17 @@ describe("hostile inputs to claims", () => {
           JSON_TYPE,
           site,
         ),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "claim: text/plain",
         request: post(`/claim/${claimed.slug}`, "intent=email", "text/plain", site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "claim: multipart without a boundary",
         request: post(`/claim/${claimed.slug}`, "x", "multipart/form-data", site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "claim: body of 300 KB",
@@ -584,7 +577,7 @@ describe("hostile inputs to claims", () => {
           site,
           local.slug,
         ),
-        expect: { ...refused("We did not find your code on 127.0.0.1", 422), records: ["audit_log"] },
+        expect: { ...refusedPage("We did not find your code on 127.0.0.1", 422), records: ["audit_log"] },
       },
     ];
     await expectNoProblems(cases);
@@ -618,7 +611,7 @@ describe("hostile inputs to claims", () => {
       post(`/owner/${token}`, body, type, headers);
     const withParts = (change: Record<string, string | string[] | undefined> = {}, logo: Part | null = null) =>
       edit(multipartBody(parts(change, logo)));
-    const gone = refused("This owner link does not work", 404);
+    const gone = refusedPage("This owner link does not work", 404);
     const cases: HostileCase[] = [
       { name: "owner: GET a made-up link", request: get(`/owner/${"z".repeat(43)}`), expect: gone },
       {
@@ -637,127 +630,127 @@ describe("hostile inputs to claims", () => {
         request: edit(multipartBody(parts({ tagline: "Hijacked" })), MULTIPART, site, "z".repeat(43)),
         expect: gone,
       },
-      { name: "owner: nothing changed", request: withParts(), expect: refused("Nothing was changed") },
+      { name: "owner: nothing changed", request: withParts(), expect: refusedPage("Nothing was changed") },
       {
         name: "owner: only the website changed (not the owner's to change)",
         request: withParts({ websiteUrl: "https://evil.example" }),
-        expect: refused("Nothing was changed"),
+        expect: refusedPage("Nothing was changed"),
       },
       {
         name: "owner: status and slug posted",
         request: withParts({ status: "verified", slug: "hijack", id: seeded.approved.id }),
-        expect: refused("Nothing was changed"),
+        expect: refusedPage("Nothing was changed"),
       },
-      { name: "owner: empty name", request: withParts({ name: "" }), expect: refused("Name is required.") },
+      { name: "owner: empty name", request: withParts({ name: "" }), expect: refusedPage("Name is required.") },
       {
         name: "owner: name of 81 characters",
         request: withParts({ name: "n".repeat(81) }),
-        expect: refused("Name must be at most 80 characters."),
+        expect: refusedPage("Name must be at most 80 characters."),
       },
       {
         name: "owner: no tagline",
         request: withParts({ tagline: undefined }),
-        expect: refused("Tagline is required."),
+        expect: refusedPage("Tagline is required."),
       },
       {
         name: "owner: tagline of 161 characters",
         request: withParts({ tagline: "t".repeat(161) }),
-        expect: refused("Tagline must be at most 160 characters."),
+        expect: refusedPage("Tagline must be at most 160 characters."),
       },
       {
         name: "owner: description of 5,001 characters",
         request: withParts({ description: "d".repeat(5001) }),
-        expect: refused("Description must be at most 5,000 characters."),
+        expect: refusedPage("Description must be at most 5,000 characters."),
       },
       {
         name: "owner: no category",
         request: withParts({ categories: undefined }),
-        expect: refused("Please select at least one category."),
+        expect: refusedPage("Please select at least one category."),
       },
       {
         name: "owner: unknown category",
         request: withParts({ categories: ["productivity", "weapons"] }),
-        expect: refused("Please choose categories from the list."),
+        expect: refusedPage("Please choose categories from the list."),
       },
       {
         name: "owner: six categories",
         request: withParts({ categories: ["ai", "design", "finance", "health", "security", "social"] }),
-        expect: refused("Please choose at most 5 categories."),
+        expect: refusedPage("Please choose at most 5 categories."),
       },
       {
         name: "owner: unknown platform",
         request: withParts({ platforms: "Amiga" }),
-        expect: refused("Please choose platforms from the list."),
+        expect: refusedPage("Please choose platforms from the list."),
       },
       {
         name: "owner: unknown pricing model",
         request: withParts({ pricingModel: "Pay what you want" }),
-        expect: refused("Please choose a pricing model from the list."),
+        expect: refusedPage("Please choose a pricing model from the list."),
       },
       {
         name: "owner: 21 features",
         request: withParts({ features: Array.from({ length: 21 }, (_, i) => `f${i}`).join(", ") }),
-        expect: refused("Features: at most 20 items."),
+        expect: refusedPage("Features: at most 20 items."),
       },
       {
         name: "owner: 11 tags",
         request: withParts({ tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(", ") }),
-        expect: refused("Tags: at most 10 items."),
+        expect: refusedPage("Tags: at most 10 items."),
       },
       {
         name: "owner: name with a NUL",
         request: withParts({ name: "Hostile\u0000Claimed" }),
-        expect: refused(/could not be read/i),
+        expect: refusedPage(/could not be read/i),
       },
       {
         name: "owner: name with CRLF",
         request: withParts({ name: "Hostile\r\nClaimed" }),
-        expect: refused(ONE_LINE("Name")),
+        expect: refusedPage(ONE_LINE("Name")),
       },
       {
         name: "owner: name with an RTL override",
         request: withParts({ name: "\u202Edemialc" }),
-        expect: refused(ONE_LINE("Name")),
+        expect: refusedPage(ONE_LINE("Name")),
       },
       {
         name: "owner: tagline with a line separator",
         request: withParts({ tagline: "New\u2028line" }),
-        expect: refused(ONE_LINE("Tagline")),
+        expect: refusedPage(ONE_LINE("Tagline")),
       },
       {
         name: "owner: a feature with a zero-width space",
         request: withParts({ features: "Fast, Sa\u200Bfe" }),
-        expect: refused(ONE_LINE("Each item of features")),
+        expect: refusedPage(ONE_LINE("Each item of features")),
       },
       {
         name: "owner: SVG logo",
         request: withParts({ tagline: "New" }, logoPart(f.svg, "logo.svg", "image/svg+xml")),
-        expect: refused("SVG images are not accepted"),
+        expect: refusedPage("SVG images are not accepted"),
       },
       {
         name: "owner: GIF polyglot logo",
         request: withParts({ tagline: "New" }, logoPart(f.gifPolyglot, "logo.png")),
-        expect: refused("GIF images are not accepted"),
+        expect: refusedPage("GIF images are not accepted"),
       },
       {
         name: "owner: HTML as a PNG logo",
         request: withParts({ tagline: "New" }, logoPart(f.html, "logo.png")),
-        expect: refused("Only PNG, JPEG and WebP images are accepted."),
+        expect: refusedPage("Only PNG, JPEG and WebP images are accepted."),
       },
       {
         name: "owner: truncated PNG logo",
         request: withParts({ tagline: "New" }, logoPart(f.truncatedPng)),
-        expect: refused("Logo upload failed"),
+        expect: refusedPage("Logo upload failed"),
       },
       {
         name: "owner: pixel bomb logo",
         request: withParts({ tagline: "New" }, logoPart(f.pngBomb)),
-        expect: refused("too many pixels"),
+        expect: refusedPage("too many pixels"),
       },
       {
         name: "owner: logo over 5 MB",
         request: withParts({ tagline: "New" }, logoPart(f.justOverLogoLimit)),
-        expect: refused("The file is larger than 5 MB", 413),
+        expect: refusedPage("The file is larger than 5 MB", 413),
       },
       {
         name: "owner: body of 6 MB",
@@ -767,22 +760,22 @@ describe("hostile inputs to claims", () => {
       {
         name: "owner: multipart without a boundary",
         request: edit(multipartBody(parts({ tagline: "New" })), "multipart/form-data"),
-        expect: refused("The form could not be read."),
+        expect: refusedPage("The form could not be read."),
       },
       {
         name: "owner: multipart never closed",
         request: edit(multipartBody(parts({ tagline: "New" }), { close: false })),
-        expect: refused("The form could not be read."),
+        expect: refusedPage("The form could not be read."),
       },
       {
         name: "owner: garbage after the boundary",
         request: edit(Buffer.from(`--${BOUNDARY}\r\n\u0000\u0001garbage`)),
-        expect: refused("The form could not be read."),
+        expect: refusedPage("The form could not be read."),
       },
       {
         name: "owner: JSON body",
         request: edit(JSON.stringify({ ...fields, tagline: "New" }), JSON_TYPE),
-        expect: refused("The form could not be read."),
+        expect: refusedPage("The form could not be read."),
       },
       {
         name: "owner: URL-encoded, nothing changed",
@@ -794,7 +787,7 @@ describe("hostile inputs to claims", () => {
           ),
           FORM,
         ),
-        expect: refused("Nothing was changed"),
+        expect: refusedPage("Nothing was changed"),
       },
       {
         name: "owner: another site's Origin",
@@ -884,7 +877,7 @@ describe("hostile inputs to claims", () => {
           FORM,
           admin,
         ),
-        expect: refused("That edit was decided already", 404),
+        expect: refusedPage("That edit was decided already", 404),
       },
       {
         name: "co-owner: reject a replaced edit",
@@ -897,7 +890,7 @@ describe("hostile inputs to claims", () => {
           FORM,
           admin,
         ),
-        expect: refused("That edit was decided already", 404),
+        expect: refusedPage("That edit was decided already", 404),
       },
     ];
     await expectNoProblems(cases);
@@ -931,7 +924,7 @@ describe("hostile inputs to claims", () => {
       {
         name: "claims: no intent",
         request: revoke([["id", "abc"]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "claims: intent delete",
@@ -939,12 +932,12 @@ describe("hostile inputs to claims", () => {
           ["intent", "delete"],
           ["id", "abc"],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "claims: no id",
         request: revoke([["intent", "revoke"]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "claims: id of 8 KB",
@@ -952,7 +945,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "revoke"],
           ["id", KB8],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "claims: SQL as the id",
@@ -960,7 +953,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "revoke"],
           ["id", "' OR 1=1 --"],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "claims: ids twice",
@@ -969,7 +962,7 @@ describe("hostile inputs to claims", () => {
           ["id", "abc"],
           ["id", "def"],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "claims: unknown claim",
@@ -977,12 +970,12 @@ describe("hostile inputs to claims", () => {
           ["intent", "revoke"],
           ["id", "nosuchclaim"],
         ]),
-        expect: refused("Nothing to revoke", 404),
+        expect: refusedPage("Nothing to revoke", 404),
       },
       {
         name: "claims: JSON body",
         request: post("/admin/claims", JSON.stringify({ intent: "revoke", id: "x" }), JSON_TYPE, admin),
-        expect: refused(/could not be read/i),
+        expect: refusedPage(/could not be read/i),
       },
       {
         name: "claims: without a session",
@@ -1009,12 +1002,12 @@ describe("hostile inputs to claims", () => {
       {
         name: "claims: page 0",
         request: get("/admin/claims?page=0", { ...BROWSER, Cookie: seeded.cookie }),
-        expect: refused("No such page of claims.", 404),
+        expect: refusedPage("No such page of claims.", 404),
       },
       {
         name: "owner edits: approve without an id",
         request: moderate([["intent", "owner-approve"]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "owner edits: approve an 8 KB id",
@@ -1022,7 +1015,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "owner-approve"],
           ["id", KB8],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "owner edits: approve an unknown edit",
@@ -1030,7 +1023,7 @@ describe("hostile inputs to claims", () => {
           ["intent", "owner-approve"],
           ["id", "nosuchedit"],
         ]),
-        expect: refused("That edit was decided already, or its listing is gone.", 404),
+        expect: refusedPage("That edit was decided already, or its listing is gone.", 404),
       },
       {
         name: "owner edits: reject an unknown edit",
@@ -1039,7 +1032,7 @@ describe("hostile inputs to claims", () => {
           ["id", "nosuchedit"],
           ["reason", "<script>alert(1)</script>"],
         ]),
-        expect: refused("That edit was decided already", 404),
+        expect: refusedPage("That edit was decided already", 404),
       },
       {
         name: "owner edits: reason of 501 characters",
@@ -1048,7 +1041,7 @@ describe("hostile inputs to claims", () => {
           ["id", "nosuchedit"],
           ["reason", "r".repeat(501)],
         ]),
-        expect: refused("The reason must be at most 500 characters."),
+        expect: refusedPage("The reason must be at most 500 characters."),
       },
       {
         name: "owner edits: ids twice",
@@ -1057,7 +1050,7 @@ describe("hostile inputs to claims", () => {
           ["id", "a"],
           ["id", "b"],
         ]),
-        expect: refused(),
+        expect: refusedPage(),
       },
     ];
     await expectNoProblems(cases);
@@ -1137,7 +1130,11 @@ describe("hostile inputs to claims", () => {
         FORM,
         site,
       );
-      cases.push({ name: `verify: ${name}`, request, expect: { ...refused(message, 422), records: ["audit_log"] } });
+      cases.push({
+        name: `verify: ${name}`,
+        request,
+        expect: { ...refusedPage(message, 422), records: ["audit_log"] },
+      });
     };
     const home = (path: string) => `${hostileSite.url}${path}`;
     const noTag = "the code is not there: no toolshelf-verification meta tag in its head.";

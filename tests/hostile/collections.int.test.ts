@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCollection, addToolToCollection, setCollectionStatus } from "../../server/collections/service.ts";
-import type { Config } from "../../server/platform/config.ts";
 import { testEngine } from "../support/database.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { seed, type Seeded } from "./fixtures.ts";
@@ -12,9 +11,11 @@ import {
   runner,
   send,
   urlencoded,
-  type Expect,
   type HostileCase,
   expectNoProblems as expectHarnessProblems,
+  floodLimits,
+  refusedPage,
+  UNREADABLE_PAGE,
 } from "./harness.ts";
 
 // The hostile-input suite for collections (docs/decisions/053): the admin's forms to create and
@@ -28,14 +29,8 @@ afterAll(() => {
   console.log(`hostile collection inputs sent: ${inputsSent()} (${testEngine()})`);
 });
 
-function generousLimits(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
-  config.linkHealth = { ...config.linkHealth, enabled: false };
-}
-
 describe("hostile inputs to collections", () => {
-  const getServer = useTestServer({ configure: generousLimits });
+  const getServer = useTestServer({ configure: floodLimits });
   const flood = runner(getServer);
   let s: TestServer;
   let seeded: Seeded;
@@ -72,29 +67,26 @@ describe("hostile inputs to collections", () => {
   });
 
   const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
-  const refused = (message?: string | RegExp, status: number | readonly number[] = 400): Expect => ({
-    reader: "page",
-    status,
-    layout: true,
-    message,
-  });
-  const unreadable: Expect = { reader: "page", status: [400, 415], layout: true, message: /could not be read/i };
 
   it("refuses hostile posts to create a collection with the form's own words and writes nothing", async () => {
     const create = (pairs: [string, string][], headers = admin) =>
       post("/admin/collections", urlencoded(pairs), FORM, headers);
     const cases: HostileCase[] = [
-      { name: "create: no title", request: create([["intro", "Hi"]]), expect: refused("Please enter a title.") },
-      { name: "create: blank title", request: create([["title", "   "]]), expect: refused("Please enter a title.") },
+      { name: "create: no title", request: create([["intro", "Hi"]]), expect: refusedPage("Please enter a title.") },
+      {
+        name: "create: blank title",
+        request: create([["title", "   "]]),
+        expect: refusedPage("Please enter a title."),
+      },
       {
         name: "create: title of 121 characters",
         request: create([["title", "t".repeat(121)]]),
-        expect: refused("The title must be at most 120 characters."),
+        expect: refusedPage("The title must be at most 120 characters."),
       },
       {
         name: "create: title of 8 KB",
         request: create([["title", KB8]]),
-        expect: refused("The title must be at most 120 characters."),
+        expect: refusedPage("The title must be at most 120 characters."),
       },
       {
         name: "create: two titles",
@@ -102,7 +94,7 @@ describe("hostile inputs to collections", () => {
           ["title", "One"],
           ["title", "Two"],
         ]),
-        expect: refused("Give one value here, not several."),
+        expect: refusedPage("Give one value here, not several."),
       },
       {
         name: "create: slug with capitals and spaces",
@@ -110,7 +102,7 @@ describe("hostile inputs to collections", () => {
           ["title", "Fine"],
           ["slug", "Not A Slug"],
         ]),
-        expect: refused("The address may hold only lower-case letters, digits and single hyphens"),
+        expect: refusedPage("The address may hold only lower-case letters, digits and single hyphens"),
       },
       {
         name: "create: slug with a path in it",
@@ -118,7 +110,7 @@ describe("hostile inputs to collections", () => {
           ["title", "Fine"],
           ["slug", "../../admin"],
         ]),
-        expect: refused("The address may hold only lower-case letters, digits and single hyphens"),
+        expect: refusedPage("The address may hold only lower-case letters, digits and single hyphens"),
       },
       {
         name: "create: slug of 81 characters",
@@ -126,12 +118,12 @@ describe("hostile inputs to collections", () => {
           ["title", "Fine"],
           ["slug", "a".repeat(81)],
         ]),
-        expect: refused("The address must be at most 80 characters."),
+        expect: refusedPage("The address must be at most 80 characters."),
       },
       {
         name: "create: a title that gives no address, none typed",
         request: create([["title", "日本語のツール"]]),
-        expect: refused("Please enter an address"),
+        expect: refusedPage("Please enter an address"),
       },
       {
         name: "create: duplicate slug",
@@ -139,12 +131,12 @@ describe("hostile inputs to collections", () => {
           ["title", "Another"],
           ["slug", "hostile-picks"],
         ]),
-        expect: refused("Another collection already has this address.", 409),
+        expect: refusedPage("Another collection already has this address.", 409),
       },
       {
         name: "create: duplicate slug made from the title",
         request: create([["title", "Hostile Draft"]]),
-        expect: refused("Another collection already has this address.", 409),
+        expect: refusedPage("Another collection already has this address.", 409),
       },
       {
         name: "create: introduction over 5,000 characters",
@@ -152,17 +144,17 @@ describe("hostile inputs to collections", () => {
           ["title", "Fine"],
           ["intro", "i".repeat(5001)],
         ]),
-        expect: refused("The introduction must be at most 5,000 characters."),
+        expect: refusedPage("The introduction must be at most 5,000 characters."),
       },
       {
         name: "create: NUL in the title",
         request: create([["title", "a\u0000b"]]),
-        expect: refused(/NUL/),
+        expect: refusedPage(/NUL/),
       },
       {
         name: "create: JSON body",
         request: post("/admin/collections", JSON.stringify({ title: "Json" }), "application/json", admin),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "create: not signed in",
@@ -190,12 +182,12 @@ describe("hostile inputs to collections", () => {
       {
         name: "edit: no intent",
         request: edit([["title", "X"]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "edit: unknown intent",
         request: edit([["intent", "drop"]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "edit: two intents",
@@ -203,7 +195,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "publish"],
           ["intent", "delete"],
         ]),
-        expect: refused(),
+        expect: refusedPage(),
       },
       {
         name: "edit: save with an over-long title",
@@ -211,7 +203,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "save"],
           ["title", "t".repeat(121)],
         ]),
-        expect: refused("The title must be at most 120 characters."),
+        expect: refusedPage("The title must be at most 120 characters."),
       },
       {
         name: "edit: save with a bad slug",
@@ -220,7 +212,7 @@ describe("hostile inputs to collections", () => {
           ["title", "Fine"],
           ["slug", "bad slug!"],
         ]),
-        expect: refused("The address may hold only lower-case letters"),
+        expect: refusedPage("The address may hold only lower-case letters"),
       },
       {
         name: "edit: save with another collection's slug",
@@ -229,7 +221,7 @@ describe("hostile inputs to collections", () => {
           ["title", "Fine"],
           ["slug", "hostile-draft"],
         ]),
-        expect: refused("Another collection already has this address.", 409),
+        expect: refusedPage("Another collection already has this address.", 409),
       },
       {
         name: "edit: add an unknown tool",
@@ -237,7 +229,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "add-tool"],
           ["tool", "no-such-tool"],
         ]),
-        expect: refused("No public tool has that address."),
+        expect: refusedPage("No public tool has that address."),
       },
       {
         name: "edit: add a pending tool",
@@ -245,7 +237,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "add-tool"],
           ["tool", seeded.pending.slug],
         ]),
-        expect: refused("No public tool has that address."),
+        expect: refusedPage("No public tool has that address."),
       },
       {
         name: "edit: add a rejected tool by id",
@@ -253,7 +245,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "add-tool"],
           ["tool", seeded.rejected.id],
         ]),
-        expect: refused("No public tool has that address."),
+        expect: refusedPage("No public tool has that address."),
       },
       {
         name: "edit: add a tool twice",
@@ -261,7 +253,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "add-tool"],
           ["tool", seeded.approved.slug],
         ]),
-        expect: refused("“Hostile Approved” is already in this collection.", 409),
+        expect: refusedPage("“Hostile Approved” is already in this collection.", 409),
       },
       {
         name: "edit: add a tool of 8 KB",
@@ -269,7 +261,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "add-tool"],
           ["tool", KB8],
         ]),
-        expect: refused("No public tool has that address."),
+        expect: refusedPage("No public tool has that address."),
       },
       {
         name: "edit: add an empty tool",
@@ -277,7 +269,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "add-tool"],
           ["tool", "  "],
         ]),
-        expect: refused("Please enter the address (slug) of a tool."),
+        expect: refusedPage("Please enter the address (slug) of a tool."),
       },
       {
         name: "edit: note over 280 characters",
@@ -286,7 +278,7 @@ describe("hostile inputs to collections", () => {
           ["tool", seeded.approved.id],
           ["note", "n".repeat(281)],
         ]),
-        expect: refused("A note must be at most 280 characters."),
+        expect: refusedPage("A note must be at most 280 characters."),
       },
       {
         name: "edit: note for a tool not in the list",
@@ -295,7 +287,7 @@ describe("hostile inputs to collections", () => {
           ["tool", seeded.other.id],
           ["note", "Hi"],
         ]),
-        expect: refused("That tool is not in this collection", 404),
+        expect: refusedPage("That tool is not in this collection", 404),
       },
       {
         name: "edit: move a tool with a path for an id",
@@ -303,7 +295,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "move-up"],
           ["tool", "../../etc/passwd"],
         ]),
-        expect: refused("That tool is not in this collection."),
+        expect: refusedPage("That tool is not in this collection."),
       },
       {
         name: "edit: move the only tool up",
@@ -311,7 +303,7 @@ describe("hostile inputs to collections", () => {
           ["intent", "move-up"],
           ["tool", seeded.approved.id],
         ]),
-        expect: refused("That tool cannot move further that way.", 409),
+        expect: refusedPage("That tool cannot move further that way.", 409),
       },
       {
         name: "edit: remove a tool not in the list",
@@ -319,27 +311,27 @@ describe("hostile inputs to collections", () => {
           ["intent", "remove-tool"],
           ["tool", seeded.other.id],
         ]),
-        expect: refused("That tool is not in this collection", 404),
+        expect: refusedPage("That tool is not in this collection", 404),
       },
       {
         name: "edit: publish an empty draft",
         request: edit([["intent", "publish"]], admin, draftId),
-        expect: refused("Add at least one public tool before publishing the collection.", 409),
+        expect: refusedPage("Add at least one public tool before publishing the collection.", 409),
       },
       {
         name: "edit: delete without the confirmation",
         request: edit([["intent", "delete"]]),
-        expect: refused("Tick the box to confirm"),
+        expect: refusedPage("Tick the box to confirm"),
       },
       {
         name: "edit: an unknown collection",
         request: edit([["intent", "publish"]], admin, "nosuchcollection"),
-        expect: refused("There is no collection with that id", 404),
+        expect: refusedPage("There is no collection with that id", 404),
       },
       {
         name: "edit: a collection id of 8 KB",
         request: edit([["intent", "publish"]], admin, KB8),
-        expect: refused(undefined, [404, 414, 431]),
+        expect: refusedPage(undefined, [404, 414, 431]),
       },
       {
         name: "edit: not signed in",
@@ -365,7 +357,7 @@ describe("hostile inputs to collections", () => {
       {
         name: "edit: text body",
         request: post(`/admin/collections/${id}`, "intent=publish", "text/plain", admin),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
     ];
     await expectNoProblems(cases);
@@ -386,7 +378,7 @@ describe("hostile inputs to collections", () => {
           FORM,
           admin,
         ),
-        expect: { ...refused("Saved.", 200), writes: ["audit_log"] },
+        expect: { ...refusedPage("Saved.", 200), writes: ["audit_log"] },
       },
       {
         name: "edit: markup in a note",
@@ -400,7 +392,7 @@ describe("hostile inputs to collections", () => {
           FORM,
           admin,
         ),
-        expect: { ...refused("Saved the note of “Hostile Approved”.", 200), writes: ["audit_log"] },
+        expect: { ...refusedPage("Saved the note of “Hostile Approved”.", 200), writes: ["audit_log"] },
       },
     ]);
     const answer = await send(s.url, get("/collections/hostile-picks", BROWSER));
@@ -417,12 +409,12 @@ describe("hostile inputs to collections", () => {
       {
         name: "page: a draft",
         request: get("/collections/hostile-draft", BROWSER),
-        expect: refused("Collection Not Found", 404),
+        expect: refusedPage("Collection Not Found", 404),
       },
       {
         name: "page: unknown",
         request: get("/collections/nope", BROWSER),
-        expect: refused("Collection Not Found", 404),
+        expect: refusedPage("Collection Not Found", 404),
       },
       {
         name: "page: 8 KB slug",
@@ -432,7 +424,7 @@ describe("hostile inputs to collections", () => {
       {
         name: "page: encoded path",
         request: get("/collections/..%2F..%2Fadmin", BROWSER),
-        expect: refused("Collection Not Found", 404),
+        expect: refusedPage("Collection Not Found", 404),
       },
       {
         name: "api: a draft",

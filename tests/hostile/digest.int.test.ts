@@ -11,6 +11,7 @@ import {
   urlencoded,
   type HostileCase,
   expectNoProblems as expectHarnessProblems,
+  floodLimits,
 } from "./harness.ts";
 
 // Hostile inputs to the weekly digest's forms and endpoints: the subscribe form (/digest), the
@@ -25,8 +26,7 @@ const KB8 = "a".repeat(8 * 1024);
 const ONE_CLICK = "List-Unsubscribe=One-Click";
 
 function floodConfig(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
+  floodLimits(config);
   config.productHunt = {
     ...config.productHunt,
     baseUrl: "http://127.0.0.1:9",
@@ -34,7 +34,6 @@ function floodConfig(config: Config) {
     autoImport: false,
     fetchProxies: [],
   };
-  config.linkHealth = { ...config.linkHealth, enabled: false };
   config.digest = { ...config.digest, enabled: false };
 }
 

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { expect } from "vitest";
 import { ERROR_STATUS } from "../../server/platform/http/errors.ts";
 import type { DB } from "../../server/platform/db/types.ts";
+import type { Config } from "../../server/platform/config.ts";
 import type { TestServer } from "../support/server.ts";
 import { BROWSER_UA, textOf } from "../support/html.ts";
 
@@ -550,3 +551,23 @@ export async function expectNoProblems(flood: Runner, cases: HostileCase[]): Pro
     [],
   );
 }
+
+/** Limits no flood reaches (the suite sends thousands of inputs from one address), and no link check in the background. */
+export function floodLimits(config: Config): void {
+  const generous = { points: 1_000_000, durationSec: 60 };
+  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
+  config.linkHealth = { ...config.linkHealth, enabled: false };
+}
+
+/** A form post refused with its page: the status, the site's layout, and the form's own words. */
+export function refusedPage(message?: string | RegExp, status: number | readonly number[] = 400): Expect {
+  return { reader: "page", status, layout: true, message };
+}
+
+/** A body the server could not read as the form it expects. */
+export const UNREADABLE_PAGE: Expect = {
+  reader: "page",
+  status: [400, 415],
+  layout: true,
+  message: /could not be read/i,
+};

@@ -28,6 +28,7 @@ import {
   type HostileCase,
   type Outgoing,
   expectNoProblems as expectHarnessProblems,
+  floodLimits,
 } from "./harness.ts";
 
 // A standing hostile-input suite: hundreds of malformed or malicious inputs, sent to every form
@@ -63,8 +64,7 @@ afterAll(async () => {
 
 /** Limits no flood reaches; scheduled work off; Product Hunt pointed at a closed port. */
 function floodConfig(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
+  floodLimits(config);
   config.productHunt = {
     ...config.productHunt,
     baseUrl: "http://127.0.0.1:9",
@@ -72,7 +72,6 @@ function floodConfig(config: Config) {
     autoImport: false,
     fetchProxies: [],
   };
-  config.linkHealth = { ...config.linkHealth, enabled: false };
   config.payments = {
     mode: "stripe",
     secretKey: "sk_test_hostile",

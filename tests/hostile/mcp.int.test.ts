@@ -2,7 +2,14 @@ import { beforeAll, describe, it } from "vitest";
 import type { Config } from "../../server/platform/config.ts";
 import { addTools, makeTool } from "../support/catalog.ts";
 import { useTestServer } from "../support/server.ts";
-import { expectNoProblems as expectHarnessProblems, get, runner, type HostileCase, type Outgoing } from "./harness.ts";
+import {
+  expectNoProblems as expectHarnessProblems,
+  get,
+  runner,
+  type HostileCase,
+  type Outgoing,
+  floodLimits,
+} from "./harness.ts";
 
 // Hostile inputs to the MCP endpoint (POST /mcp, JSON-RPC 2.0): broken JSON, messages of the wrong
 // shape, batches, unknown methods and tools, arguments of the wrong kind, NULs, huge bodies. Every
@@ -10,10 +17,8 @@ import { expectNoProblems as expectHarnessProblems, get, runner, type HostileCas
 // written.
 
 function floodConfig(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
+  floodLimits(config);
   config.productHunt = { ...config.productHunt, autoImport: false };
-  config.linkHealth = { ...config.linkHealth, enabled: false };
   config.digest = { ...config.digest, enabled: false };
 }
 

@@ -11,9 +11,11 @@ import {
   post,
   runner,
   urlencoded,
-  type Expect,
   type HostileCase,
   expectNoProblems as expectHarnessProblems,
+  floodLimits,
+  refusedPage,
+  UNREADABLE_PAGE,
 } from "./harness.ts";
 
 // The hostile-input suite for reports of a problem with a listing (docs/decisions/049): the
@@ -34,9 +36,7 @@ afterAll(async () => {
 
 /** Limits no flood reaches, mail to the local SMTP server. */
 function floodConfig(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
-  config.linkHealth = { ...config.linkHealth, enabled: false };
+  floodLimits(config);
   config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
 }
 
@@ -56,13 +56,6 @@ describe("hostile inputs to reports", () => {
   });
 
   const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
-  const refused = (message?: string | RegExp, status: number | readonly number[] = 400): Expect => ({
-    reader: "page",
-    status,
-    layout: true,
-    message,
-  });
-  const unreadable: Expect = { reader: "page", status: [400, 415], layout: true, message: /could not be read/i };
 
   it("refuses hostile report posts with the form's own words and writes nothing", async () => {
     const report = (pairs: [string, string][], headers = site, slug = seeded.approved.slug) =>
@@ -71,12 +64,12 @@ describe("hostile inputs to reports", () => {
       {
         name: "report: no reason",
         request: report([["note", "Something is off."]]),
-        expect: refused("Please choose what is wrong with this listing."),
+        expect: refusedPage("Please choose what is wrong with this listing."),
       },
       {
         name: "report: unknown reason",
         request: report([["reason", "bad-vibes"]]),
-        expect: refused("Please choose what is wrong with this listing."),
+        expect: refusedPage("Please choose what is wrong with this listing."),
       },
       {
         name: "report: two reasons",
@@ -84,12 +77,12 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["reason", "duplicate"],
         ]),
-        expect: refused("Please choose what is wrong with this listing."),
+        expect: refusedPage("Please choose what is wrong with this listing."),
       },
       {
         name: "report: reason of 8 KB",
         request: report([["reason", KB8]]),
-        expect: refused("Please choose what is wrong with this listing."),
+        expect: refusedPage("Please choose what is wrong with this listing."),
       },
       {
         name: "report: oversized note",
@@ -97,7 +90,7 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["note", "x".repeat(1001)],
         ]),
-        expect: refused("The note must be at most 1,000 characters."),
+        expect: refusedPage("The note must be at most 1,000 characters."),
       },
       {
         name: "report: malformed address",
@@ -105,7 +98,7 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["email", "not an address"],
         ]),
-        expect: refused("Please enter a valid email address, or leave it empty."),
+        expect: refusedPage("Please enter a valid email address, or leave it empty."),
       },
       {
         name: "report: address with a header of its own",
@@ -113,7 +106,7 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["email", "ada@example.com\r\nBcc: eve@evil.example"],
         ]),
-        expect: refused("Please enter a valid email address, or leave it empty."),
+        expect: refusedPage("Please enter a valid email address, or leave it empty."),
       },
       {
         name: "report: address of 300 characters",
@@ -121,7 +114,7 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["email", `${"a".repeat(290)}@example.com`],
         ]),
-        expect: refused("Email is too long."),
+        expect: refusedPage("Email is too long."),
       },
       {
         name: "report: NUL in the note",
@@ -129,7 +122,7 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["note", "a\u0000b"],
         ]),
-        expect: refused(/NUL/),
+        expect: refusedPage(/NUL/),
       },
       {
         name: "report: honeypot filled",
@@ -137,22 +130,22 @@ describe("hostile inputs to reports", () => {
           ["reason", "other"],
           ["report_website", "https://spam.example"],
         ]),
-        expect: refused("Your report looks automated and was not sent."),
+        expect: refusedPage("Your report looks automated and was not sent."),
       },
       {
         name: "report: unknown tool",
         request: report([["reason", "other"]], site, "no-such-tool"),
-        expect: refused("Tool Not Found", 404),
+        expect: refusedPage("Tool Not Found", 404),
       },
       {
         name: "report: pending tool",
         request: report([["reason", "other"]], site, seeded.pending.slug),
-        expect: refused("Tool Not Found", 404),
+        expect: refusedPage("Tool Not Found", 404),
       },
       {
         name: "report: rejected tool",
         request: report([["reason", "other"]], site, seeded.rejected.slug),
-        expect: refused("Tool Not Found", 404),
+        expect: refusedPage("Tool Not Found", 404),
       },
       {
         name: "report: another site's Origin",
@@ -162,22 +155,22 @@ describe("hostile inputs to reports", () => {
       {
         name: "report: JSON body",
         request: post(`/tool/${seeded.approved.slug}`, JSON.stringify({ reason: "other" }), "application/json", site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "report: text body",
         request: post(`/tool/${seeded.approved.slug}`, "reason=other", "text/plain", site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "report: multipart without its boundary",
         request: post(`/tool/${seeded.approved.slug}`, `--${BOUNDARY}\r\n`, "multipart/form-data", site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "report: no content type",
         request: post(`/tool/${seeded.approved.slug}`, "reason=other", null, site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "report: a body of 300 KB",
@@ -206,12 +199,12 @@ describe("hostile inputs to reports", () => {
       {
         name: "report: markup in the note",
         request: post(`/tool/${seeded.approved.slug}`, urlencoded(pairs), FORM, site),
-        expect: { ...refused("Thank you: your report was sent.", 200), writes: ["listing_reports", "app_secrets"] },
+        expect: { ...refusedPage("Thank you: your report was sent.", 200), writes: ["listing_reports", "app_secrets"] },
       },
       {
         name: "report: the same visitor again",
         request: post(`/tool/${seeded.approved.slug}`, urlencoded(pairs), FORM, site),
-        expect: refused("You have already reported this tool today.", 409),
+        expect: refusedPage("You have already reported this tool today.", 409),
       },
       {
         name: "reports: the queue shows the note as text",
@@ -228,7 +221,7 @@ describe("hostile inputs to reports", () => {
       {
         name: "reports: no intent",
         request: resolve([["toolId", seeded.approved.id]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reports: intent delete",
@@ -236,7 +229,7 @@ describe("hostile inputs to reports", () => {
           ["intent", "delete"],
           ["toolId", seeded.approved.id],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reports: two intents",
@@ -245,12 +238,12 @@ describe("hostile inputs to reports", () => {
           ["intent", "rejected"],
           ["toolId", seeded.approved.id],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reports: no tool",
         request: resolve([["intent", "dismissed"]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reports: a tool id of 8 KB",
@@ -258,7 +251,7 @@ describe("hostile inputs to reports", () => {
           ["intent", "dismissed"],
           ["toolId", KB8],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reports: a path for a tool id",
@@ -266,7 +259,7 @@ describe("hostile inputs to reports", () => {
           ["intent", "dismissed"],
           ["toolId", "../../etc/passwd"],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reports: a tool without open reports",
@@ -274,12 +267,12 @@ describe("hostile inputs to reports", () => {
           ["intent", "dismissed"],
           ["toolId", seeded.other.id],
         ]),
-        expect: refused("Nothing to resolve", 404),
+        expect: refusedPage("Nothing to resolve", 404),
       },
       {
         name: "reports: JSON body",
         request: post("/admin/reports", JSON.stringify({ intent: "dismissed" }), "application/json", admin),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "reports: without a session",

@@ -12,9 +12,11 @@ import {
   post,
   runner,
   urlencoded,
-  type Expect,
   type HostileCase,
   expectNoProblems as expectHarnessProblems,
+  floodLimits,
+  refusedPage,
+  UNREADABLE_PAGE,
 } from "./harness.ts";
 
 // The hostile-input suite for reviews (docs/decisions/051): the review form of tool pages, the
@@ -35,9 +37,7 @@ afterAll(async () => {
 
 /** Limits no flood reaches, mail to the local SMTP server. */
 function floodConfig(config: Config) {
-  const generous = { points: 1_000_000, durationSec: 60 };
-  for (const key of Object.keys(config.rateLimits) as (keyof Config["rateLimits"])[]) config.rateLimits[key] = generous;
-  config.linkHealth = { ...config.linkHealth, enabled: false };
+  floodLimits(config);
   config.mail = { ...config.mail, smtpUrl: smtp.url, retries: 0 };
 }
 
@@ -57,13 +57,6 @@ describe("hostile inputs to reviews", () => {
   });
 
   const expectNoProblems = (cases: HostileCase[]) => expectHarnessProblems(flood, cases);
-  const refused = (message?: string | RegExp, status: number | readonly number[] = 400): Expect => ({
-    reader: "page",
-    status,
-    layout: true,
-    message,
-  });
-  const unreadable: Expect = { reader: "page", status: [400, 415], layout: true, message: /could not be read/i };
   const valid = Object.entries(REVIEW_FIELDS) as [string, string][];
   /** The valid review's fields with `field` set to each of `values` (none: left out). */
   const with_ = (field: string, ...values: string[]): [string, string][] => [
@@ -76,77 +69,77 @@ describe("hostile inputs to reviews", () => {
   it("refuses hostile review posts with the form's own words and writes nothing", async () => {
     const rating = "Please choose a rating from 1 to 5 stars.";
     const cases: HostileCase[] = [
-      { name: "review: no rating", request: review(with_("rating")), expect: refused(rating) },
-      { name: "review: rating 0", request: review(with_("rating", "0")), expect: refused(rating) },
-      { name: "review: rating 6", request: review(with_("rating", "6")), expect: refused(rating) },
-      { name: "review: rating abc", request: review(with_("rating", "abc")), expect: refused(rating) },
-      { name: "review: rating 4.5", request: review(with_("rating", "4.5")), expect: refused(rating) },
-      { name: "review: two ratings", request: review(with_("rating", "1", "5")), expect: refused(rating) },
-      { name: "review: rating of 8 KB", request: review(with_("rating", KB8)), expect: refused(rating) },
+      { name: "review: no rating", request: review(with_("rating")), expect: refusedPage(rating) },
+      { name: "review: rating 0", request: review(with_("rating", "0")), expect: refusedPage(rating) },
+      { name: "review: rating 6", request: review(with_("rating", "6")), expect: refusedPage(rating) },
+      { name: "review: rating abc", request: review(with_("rating", "abc")), expect: refusedPage(rating) },
+      { name: "review: rating 4.5", request: review(with_("rating", "4.5")), expect: refusedPage(rating) },
+      { name: "review: two ratings", request: review(with_("rating", "1", "5")), expect: refusedPage(rating) },
+      { name: "review: rating of 8 KB", request: review(with_("rating", KB8)), expect: refusedPage(rating) },
       {
         name: "review: no text",
         request: review(with_("text")),
-        expect: refused("Please write your review."),
+        expect: refusedPage("Please write your review."),
       },
       {
         name: "review: text too short",
         request: review(with_("text", "Great!")),
-        expect: refused("Please write at least 20 characters."),
+        expect: refusedPage("Please write at least 20 characters."),
       },
       {
         name: "review: text of 2,001 characters",
         request: review(with_("text", "x".repeat(2001))),
-        expect: refused("The review must be at most 2,000 characters."),
+        expect: refusedPage("The review must be at most 2,000 characters."),
       },
       {
         name: "review: pros of 8 KB",
         request: review([...valid, ["pros", KB8]]),
-        expect: refused("Pros must be at most 500 characters."),
+        expect: refusedPage("Pros must be at most 500 characters."),
       },
       {
         name: "review: an address for a name",
         request: review([...valid, ["name", "eve@evil.example"]]),
-        expect: refused("please do not use an e-mail address"),
+        expect: refusedPage("please do not use an e-mail address"),
       },
       {
         name: "review: no address",
         request: review(with_("email")),
-        expect: refused("Please enter your e-mail address"),
+        expect: refusedPage("Please enter your e-mail address"),
       },
       {
         name: "review: malformed address",
         request: review(with_("email", "not an address")),
-        expect: refused("Please enter a valid email address."),
+        expect: refusedPage("Please enter a valid email address."),
       },
       {
         name: "review: address with a header of its own",
         request: review(with_("email", "ada@example.com\r\nBcc: eve@evil.example")),
-        expect: refused("Please enter a valid email address."),
+        expect: refusedPage("Please enter a valid email address."),
       },
       {
         name: "review: address of 300 characters",
         request: review(with_("email", `${"a".repeat(290)}@example.com`)),
-        expect: refused("Email is too long."),
+        expect: refusedPage("Email is too long."),
       },
       {
         name: "review: NUL in the text",
         request: review(with_("text", "a long enough text with a\u0000NUL inside")),
-        expect: refused(/NUL/),
+        expect: refusedPage(/NUL/),
       },
       {
         name: "review: honeypot filled",
         request: review([...valid, ["review_website", "https://spam.example"]]),
-        expect: refused("Your review looks automated and was not sent."),
+        expect: refusedPage("Your review looks automated and was not sent."),
       },
       {
         name: "review: unknown tool",
         request: review(valid, site, "no-such-tool"),
-        expect: refused("Tool Not Found", 404),
+        expect: refusedPage("Tool Not Found", 404),
       },
       {
         name: "review: pending tool",
         request: review(valid, site, seeded.pending.slug),
-        expect: refused("Tool Not Found", 404),
+        expect: refusedPage("Tool Not Found", 404),
       },
       {
         name: "review: another site's Origin",
@@ -156,7 +149,7 @@ describe("hostile inputs to reviews", () => {
       {
         name: "review: JSON body",
         request: post(`/tool/${seeded.approved.slug}`, JSON.stringify(REVIEW_FIELDS), "application/json", site),
-        expect: unreadable,
+        expect: UNREADABLE_PAGE,
       },
       {
         name: "review: a body of 300 KB",
@@ -174,7 +167,7 @@ describe("hostile inputs to reviews", () => {
       {
         name: "review: markup in the text",
         request: review(with_("text", markup)),
-        expect: { ...refused("Check your inbox", 200), writes: ["reviews", "app_secrets"] },
+        expect: { ...refusedPage("Check your inbox", 200), writes: ["reviews", "app_secrets"] },
       },
     ]);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
@@ -184,17 +177,17 @@ describe("hostile inputs to reviews", () => {
       {
         name: "confirm: a forged token (GET)",
         request: get(`/review/confirm/${forged}`, site),
-        expect: refused("Link not valid", 404),
+        expect: refusedPage("Link not valid", 404),
       },
       {
         name: "confirm: a forged token",
         request: post(`/review/confirm/${forged}`, "", FORM, site),
-        expect: refused("Link not valid", 404),
+        expect: refusedPage("Link not valid", 404),
       },
       {
         name: "confirm: a token of 8 KB",
         request: post(`/review/confirm/${KB8}`, "", FORM, site),
-        expect: refused("Link not valid", 404),
+        expect: refusedPage("Link not valid", 404),
       },
       {
         name: "confirm: from another site",
@@ -204,12 +197,12 @@ describe("hostile inputs to reviews", () => {
       {
         name: "confirm: the real link",
         request: post(`/review/confirm/${token}`, "", FORM, site),
-        expect: { ...refused("Review confirmed", 200), writes: ["reviews", "catalog_state"] },
+        expect: { ...refusedPage("Review confirmed", 200), writes: ["reviews", "catalog_state"] },
       },
       {
         name: "confirm: the link replayed",
         request: post(`/review/confirm/${token}`, "", FORM, site),
-        expect: refused("Link not valid", 404),
+        expect: refusedPage("Link not valid", 404),
       },
       {
         name: "reviews: the queue shows the markup as text",
@@ -241,7 +234,7 @@ describe("hostile inputs to reviews", () => {
       {
         name: "reviews: no intent",
         request: moderate([["reviewId", waiting.id]]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reviews: unknown intent",
@@ -249,7 +242,7 @@ describe("hostile inputs to reviews", () => {
           ["intent", "publish-all"],
           ["reviewId", waiting.id],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reviews: two intents",
@@ -258,7 +251,7 @@ describe("hostile inputs to reviews", () => {
           ["intent", "delete"],
           ["reviewId", waiting.id],
         ]),
-        expect: refused("The request could not be understood."),
+        expect: refusedPage("The request could not be understood."),
       },
       {
         name: "reviews: a rejection without a reason",
@@ -267,7 +260,7 @@ describe("hostile inputs to reviews", () => {
           ["reviewId", waiting.id],
           ["reason", "   "],
         ]),
-        expect: refused("Please give a reason."),
+        expect: refusedPage("Please give a reason."),
       },
       {
         name: "reviews: a reason of 8 KB",
@@ -276,7 +269,7 @@ describe("hostile inputs to reviews", () => {
           ["reviewId", waiting.id],
           ["reason", KB8],
         ]),
-        expect: refused("The reason must be at most 500 characters."),
+        expect: refusedPage("The reason must be at most 500 characters."),
       },
       {
         name: "reviews: a path for a review id",
@@ -284,7 +277,7 @@ describe("hostile inputs to reviews", () => {
           ["intent", "approve"],
           ["reviewId", "../../etc/passwd"],
         ]),
-        expect: refused("Nothing to do", 404),
+        expect: refusedPage("Nothing to do", 404),
       },
       {
         name: "reviews: a review id of 8 KB",
@@ -292,7 +285,7 @@ describe("hostile inputs to reviews", () => {
           ["intent", "delete"],
           ["reviewId", KB8],
         ]),
-        expect: refused("Nothing to do", 404),
+        expect: refusedPage("Nothing to do", 404),
       },
       {
         name: "reviews: a reply that does not wait",
@@ -300,7 +293,7 @@ describe("hostile inputs to reviews", () => {
           ["intent", "approve-reply"],
           ["reviewId", waiting.id],
         ]),
-        expect: refused("Nothing to do", 404),
+        expect: refusedPage("Nothing to do", 404),
       },
       {
         name: "reviews: without a session",
@@ -330,7 +323,7 @@ describe("hostile inputs to reviews", () => {
           ["intent", "helpful"],
           ["review", waiting.id],
         ]),
-        expect: refused("That review is not published on this page."),
+        expect: refusedPage("That review is not published on this page."),
       },
       {
         name: "helpful: a review id of 8 KB",
@@ -338,12 +331,12 @@ describe("hostile inputs to reviews", () => {
           ["intent", "helpful"],
           ["review", KB8],
         ]),
-        expect: refused("That review is not published on this page."),
+        expect: refusedPage("That review is not published on this page."),
       },
       {
         name: "helpful: no review",
         request: review([["intent", "helpful"]]),
-        expect: refused("That review is not published on this page."),
+        expect: refusedPage("That review is not published on this page."),
       },
       {
         name: "helpful: an unknown tool",
@@ -355,7 +348,7 @@ describe("hostile inputs to reviews", () => {
           site,
           "no-such-tool",
         ),
-        expect: refused("Tool Not Found", 404),
+        expect: refusedPage("Tool Not Found", 404),
       },
       {
         name: "owner reply: to a review of another tool",
@@ -364,7 +357,7 @@ describe("hostile inputs to reviews", () => {
           ["reviewId", waiting.id],
           ["reply", "Thanks!"],
         ]),
-        expect: refused("That review is not published on your listing.", 404),
+        expect: refusedPage("That review is not published on your listing.", 404),
       },
       {
         name: "owner reply: empty",
@@ -373,7 +366,7 @@ describe("hostile inputs to reviews", () => {
           ["reviewId", waiting.id],
           ["reply", "  "],
         ]),
-        expect: refused("Please write your reply."),
+        expect: refusedPage("Please write your reply."),
       },
       {
         name: "owner reply: of 8 KB",
@@ -382,7 +375,7 @@ describe("hostile inputs to reviews", () => {
           ["reviewId", waiting.id],
           ["reply", KB8],
         ]),
-        expect: refused("The reply must be at most 1,500 characters."),
+        expect: refusedPage("The reply must be at most 1,500 characters."),
       },
     ];
     await expectNoProblems(cases);
