@@ -2,15 +2,16 @@ import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
 import { sql } from "kysely";
+import { createBatchedCounts } from "../platform/batched-counts.ts";
 import type { Database } from "../platform/db/index.ts";
 import { lookupRoute } from "../platform/http/routes.ts";
 import type { Logger } from "../platform/logger.ts";
 
 // Page views of tool pages, for their owners. A view is a GET of /tool/<key> answered 200 — from
 // the page cache or rendered — to a browser that is not a bot, counted once per visitor, page and
-// day. Counting is a Map increment in memory; each instance writes its counts a batch at a time
-// (by the scheduled job viewFlushJob, every minute on every instance, and when it stops) as
-// upserts into tool_views(tool_id, day, count). No request writes, and no count touches the
+// day. Counting is a Map increment in memory (../platform/batched-counts.ts); each instance writes
+// its counts a batch at a time (by the scheduled counts-flush job, every minute on every instance,
+// and when it stops) as upserts into tool_views(tool_id, day, count). No request writes, and no count touches the
 // catalogue's versions, so no cached page goes stale because it was viewed.
 //
 // A visitor is the client's address key (an IPv4 address, an IPv6 /64), which nothing stores:
@@ -52,10 +53,7 @@ export function toolPageKey(url: string): string | null {
 }
 
 export function createViewCounter(deps: { database: Database; log: Logger; now: () => number }): ViewCounter {
-  /** `${day} ${key}` → views. */
-  let counts = new Map<string, number>();
   const botByAgent = new Map<string, boolean>();
-  let flushing: Promise<number> | null = null;
   // A KeyObject, made once: given raw bytes, createHmac checks and wraps the key on every call,
   // which cost a tool page served from memory a sixth of its time.
   const visitorKey = createSecretKey(randomBytes(32));
@@ -85,18 +83,8 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     return bot;
   };
 
-  const add = (entry: string, n: number) => {
-    const held = counts.get(entry);
-    if (held === undefined && counts.size >= MAX_KEYS) return;
-    counts.set(entry, (held ?? 0) + n);
-  };
-
-  const record = (key: string, at: number = deps.now()) => {
-    add(`${Math.floor(at / DAY_MS) * DAY_MS} ${key}`, 1);
-  };
-
-  /** Upserts a batch; how many (tool, day) rows it wrote. */
-  async function write(batch: Map<string, number>): Promise<number> {
+  /** Upserts a batch of `${day} ${key}` → views; how many (tool, day) rows it wrote. */
+  async function write(batch: ReadonlyMap<string, number>): Promise<number> {
     const byKey = new Map<string, { day: number; n: number }[]>();
     for (const [entry, n] of batch) {
       const space = entry.indexOf(" ");
@@ -142,26 +130,11 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     return values.length;
   }
 
-  function flush(): Promise<number> {
-    // One write at a time: a second call waits for the first, then writes what came since.
-    const run = async () => {
-      if (flushing) await flushing.catch(() => undefined);
-      if (counts.size === 0) return 0;
-      const batch = counts;
-      counts = new Map();
-      try {
-        return await write(batch);
-      } catch (error) {
-        for (const [entry, n] of batch) add(entry, n);
-        throw error;
-      }
-    };
-    const current = run();
-    flushing = current;
-    return current.finally(() => {
-      if (flushing === current) flushing = null;
-    });
-  }
+  const counts = createBatchedCounts({ maxEntries: MAX_KEYS, write });
+  const record = (key: string, at: number = deps.now()) => {
+    counts.add(`${Math.floor(at / DAY_MS) * DAY_MS} ${key}`, 1);
+  };
+  const flush = () => counts.flush();
 
   return {
     track(req, res, visitor) {
@@ -177,7 +150,7 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     unwritten(keys) {
       let total = 0;
       const wanted = new Set(keys.map((k) => k.toLowerCase()));
-      for (const [entry, n] of counts) if (wanted.has(entry.slice(entry.indexOf(" ") + 1))) total += n;
+      for (const [entry, n] of counts.held()) if (wanted.has(entry.slice(entry.indexOf(" ") + 1))) total += n;
       return total;
     },
     flush,
