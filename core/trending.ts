@@ -19,11 +19,12 @@ export function parseTrendingWindow(value: string | null | undefined): TrendingW
 }
 
 /**
- * What one event is worth before it decays. A like is a choice, a view only a visit; each counts
- * once per visitor (a like once per visitor and tool, a view once per visitor, tool and day).
- * Another kind of event (a published review) is one more entry here and one more source in the job.
+ * What one event is worth before it decays. A review is written and read by a moderator, a like is
+ * a choice, a view only a visit; each counts once per visitor (a review once per mailbox and tool,
+ * a like once per visitor and tool, a view once per visitor, tool and day). Another kind of event
+ * is one more entry here and one more source in the job.
  */
-export const TRENDING_WEIGHTS = { like: 3, view: 1 } as const;
+export const TRENDING_WEIGHTS = { review: 5, like: 3, view: 1 } as const;
 export type TrendingEventKind = keyof typeof TRENDING_WEIGHTS;
 
 /** Events of one kind, of one tool, at one time (a single like, or a bucket of views). */

@@ -124,6 +124,12 @@ gracefulShutdown({
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
     { name: "mail connections", stop: async () => services.mailer.close() },
   ],
-  // Views counted while requests drained are written last, just before the database closes.
-  close: () => services.views.stop().then(() => database.close()),
+  // Views and likes counted while requests drained are written last, just before the database closes.
+  close: () =>
+    Promise.all([
+      services.views.stop(),
+      services.trendingLikes
+        .flush()
+        .catch((error: unknown) => log.warn({ err: error }, "likes for trending not written as the server stopped")),
+    ]).then(() => database.close()),
 });

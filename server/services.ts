@@ -1,8 +1,9 @@
 import path from "node:path";
 import { createPublicExport, type PublicExport } from "./api/export.ts";
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
-import { viewFlushJob } from "./claims/view-flush-job.ts";
 import { createViewCounter, type ViewCounter } from "./claims/views.ts";
+import { countsFlushJob } from "./platform/jobs/counts-flush-job.ts";
+import { createLikeCounts, type LikeCounts } from "./trending/like-counts.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/index.ts";
@@ -69,8 +70,10 @@ export interface AppServices {
   metrics: Metrics;
   /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
-  /** Tool page views, counted in memory and written a batch at a time (by the scheduler's view-flush job). */
+  /** Tool page views, counted in memory and written a batch at a time (by the scheduler's counts-flush job). */
   views: ViewCounter;
+  /** Likes added and taken back, per tool and hour, for trending: counted and written as views are. */
+  trendingLikes: LikeCounts;
   /** Set once the process is shutting down (server/platform/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
   limiters: {
@@ -164,6 +167,7 @@ export function createServices(
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
   const views = createViewCounter({ database, log, now });
+  const trendingLikes = createLikeCounts(database);
   return {
     config,
     database,
@@ -186,6 +190,7 @@ export function createServices(
       database,
       freshness,
       metrics,
+      trending: trendingLikes,
       cookies: loadCookies,
       limiters: {
         ip: createRateLimiter(database, "like_ip", config.rateLimits.likeIp),
@@ -218,7 +223,7 @@ export function createServices(
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         trendingJob({ config, database, freshness, now }),
         // Housekeeping.
-        viewFlushJob(views),
+        countsFlushJob({ views, likes: trendingLikes }),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         unconfirmedReviewsJob({ database, now }),
@@ -231,6 +236,7 @@ export function createServices(
     metrics,
     mailer,
     views,
+    trendingLikes,
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

@@ -82,11 +82,11 @@ const WORDS: Record<string, JobWords> = {
   trending: {
     label: "Trending scores",
     description: () =>
-      "Works out each tool's trending score from the last week's likes and page views, newer ones weighing more, for the trending page and sort.",
+      "Works out each tool's trending score from the last week's reviews, likes and page views, newer ones weighing more, for the trending page and sort.",
     runningLabel: "Working out trending scores…",
-    figures: { likes: "Likes read", views: "Views read", tools: "Tools scored" },
+    figures: { likes: "Likes read", reviews: "Reviews read", views: "Views read", tools: "Tools scored" },
     describe: (s) =>
-      `Scored ${figure(s, "tools")} tools from ${figure(s, "likes")} likes and ${figure(s, "views")} page views.`,
+      `Scored ${figure(s, "tools")} tools from ${figure(s, "reviews")} reviews, ${figure(s, "likes")} likes and ${figure(s, "views")} page views.`,
     busyMessage: busy("Trending scores are already being worked out"),
     failedMessage: (reason) => `Trending scores were not worked out (the last ones stay): ${reason}`,
   },
@@ -130,15 +130,16 @@ const WORDS: Record<string, JobWords> = {
     busyMessage: busy("Search terms are already being cleaned up"),
     failedMessage: (reason) => `The search terms clean-up failed: ${reason}`,
   },
-  "view-flush": {
-    label: "Tool page views",
+  "counts-flush": {
+    label: "Counted views and likes",
     description: () =>
-      "Writes the tool page views this server has counted in memory to the database, where owners see them. Every server does it for its own counts, and once more when it stops.",
-    runningLabel: "Writing counted views…",
-    figures: { written: "Rows written" },
-    describe: (s) => `Wrote ${figure(s, "written")} day counts of tool page views.`,
-    busyMessage: busy("Views are already being written"),
-    failedMessage: (reason) => `Views were not written (they are kept for the next run): ${reason}`,
+      "Writes the tool page views and likes this server has counted in memory to the database, where owners and the trending scores read them. Every server does it for its own counts, and once more when it stops.",
+    runningLabel: "Writing counted views and likes…",
+    figures: { views: "View counts written", likes: "Like counts written" },
+    describe: (s) =>
+      `Wrote ${figure(s, "views")} day counts of tool page views and ${figure(s, "likes")} hour counts of likes.`,
+    busyMessage: busy("Counts are already being written"),
+    failedMessage: (reason) => `Counts were not written (they are kept for the next run): ${reason}`,
   },
 };
 

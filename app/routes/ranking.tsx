@@ -202,17 +202,18 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
       <h2 id="trending">How trending works</h2>
       <p>
         The <PageLink to="/trending">trending</PageLink> lists and the &ldquo;{SORTS.trending}&rdquo; sort rank tools by
-        what people did lately. Each like is worth {TRENDING_WEIGHTS.like} points and each view of a tool&apos;s page{" "}
-        {TRENDING_WEIGHTS.view} point, and every point halves in worth each {halfLifeHours} hours after it was given: a
-        like from an hour ago counts for almost {TRENDING_WEIGHTS.like}, one from {halfLifeHours} hours ago for half as
-        much. &ldquo;{TRENDING_WINDOWS.week.label}&rdquo; adds up the last 7 days, &ldquo;
+        what people did lately. Each published review is worth {TRENDING_WEIGHTS.review} points, each like{" "}
+        {TRENDING_WEIGHTS.like} and each view of a tool&apos;s page {TRENDING_WEIGHTS.view}, and every point halves in
+        worth each {halfLifeHours} hours after it was given: a like from an hour ago counts for almost{" "}
+        {TRENDING_WEIGHTS.like}, one from {halfLifeHours} hours ago for half as much. &ldquo;
+        {TRENDING_WINDOWS.week.label}&rdquo; adds up the last 7 days, &ldquo;
         {TRENDING_WINDOWS.today.label}&rdquo; the last 24 hours. Scores are worked out again every few minutes.
       </p>
       <p>
-        Each visitor counts once: a browser likes a tool once, and a visit to a tool&apos;s page counts once per network
-        and day (search engines and other robots not at all). One network can add only a few likes to a tool a day,
-        however many browsers it uses, so a crowd of scripts from one place cannot lift a tool above tools many
-        different people liked. Paying adds nothing to a trending score.
+        Each visitor counts once: an e-mail address reviews a tool once, a browser likes it once, and a visit to a
+        tool&apos;s page counts once per network and day (search engines and other robots not at all). One network can
+        add only a few likes to a tool a day, however many browsers it uses, so a crowd of scripts from one place cannot
+        lift a tool above tools many different people liked. Paying adds nothing to a trending score.
       </p>
 
       <h2 id="featured">Featured placement is paid</h2>

@@ -14,7 +14,7 @@ import type { Route } from "./+types/trending.ts";
 import type { RouteHandle } from "../root.tsx";
 
 // The tools trending this week or today (docs/decisions/052): an order the scheduled job works out
-// from recent likes and page views; the page only reads it.
+// from recent reviews, likes and page views; the page only reads it.
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const outcome = await trendingPage(context.get(servicesContextKey), {
@@ -57,7 +57,7 @@ export default function TrendingRoute({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold">{TITLES[window]}</h1>
         <p className="mt-1 text-slate-700">
-          Tools ordered by recent likes and page views, the newest counting most.{" "}
+          Tools ordered by recent reviews, likes and page views, the newest counting most.{" "}
           <PageLink to="/ranking#trending" className="text-brand-700 underline">
             How trending works
           </PageLink>

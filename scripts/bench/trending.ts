@@ -1,5 +1,5 @@
 // `node scripts/bench/trending.ts [--tools 100000] [--events 1000000] [--engine sqlite|postgres|both]
-//   [--samples 100] [--likes 200] [--duration 10] [--rounds 2] [--keep]`
+//   [--samples 100] [--likes 200] [--duration 10] [--keep] [--memory <MiB>]`
 //
 // Trending at scale (docs/decisions/052), on the production server (core 0) with this process on
 // core 1 (docs/design.md#measuring-speed), per engine:
@@ -11,19 +11,23 @@
 //   checked not to be a page-cache hit, p50/p95/p99 against the site's page target (20 ms p95);
 //   and the first render after new scores were stored (the order is made again then);
 // - warm: /trending with 20 connections (autocannon), requests per second and p99;
-// - a like's cost: likes one at a time (each its own address, visitor and tool) with the trending
-//   index on likes and without it (what a like wrote before trending), alternated A B A B, and
-//   while the job runs: the like path itself does no trending work.
+// - a like's cost: likes one at a time (each its own address, visitor and tool), idle and while the
+//   job runs. A like writes what it wrote before trending (the like and its tool's count; trending
+//   counts it in memory, written by the counts-flush job), so its one addition is that count's
+//   update, timed here on its own in this process.
 import { parseArgs } from "node:util";
 import path from "node:path";
 import { sql } from "kysely";
 import { seededRandom } from "../../server/seed/synthetic.ts";
 import { openDatabase, type Database } from "../../server/platform/db/index.ts";
 import type { TrendingSummary } from "../../server/trending/job.ts";
+import { createLikeCounts } from "../../server/trending/like-counts.ts";
 import type { DatabaseTarget } from "../../server/platform/config.ts";
 import {
   against,
   API_HEADERS,
+  COMMON_OPTIONS,
+  commonSettings,
   clientAddresses,
   ensureBuild,
   exited,
@@ -54,24 +58,17 @@ import {
 
 const { values } = parseArgs({
   options: {
+    ...COMMON_OPTIONS,
     engine: { type: "string", default: "sqlite" },
-    tools: { type: "string", default: "100000" },
     events: { type: "string", default: "1000000" },
     samples: { type: "string", default: "100" },
     likes: { type: "string", default: "200" },
-    duration: { type: "string", default: "10" },
-    rounds: { type: "string", default: "2" },
-    keep: { type: "boolean", default: false },
   },
 });
-const engines: Engine[] =
-  values.engine === "both" ? ["sqlite", "postgres"] : values.engine === "postgres" ? ["postgres"] : ["sqlite"];
-const tools = Number(values.tools);
+const { engines, tools, duration } = commonSettings(values);
 const events = Number(values.events);
 const samples = Number(values.samples);
 const likeCount = Number(values.likes);
-const duration = Number(values.duration);
-const rounds = Number(values.rounds);
 if (!Number.isInteger(tools) || tools < 1000) fail("--tools must be a whole number from 1000");
 if (!Number.isInteger(events) || events < 1000) fail("--events must be a whole number from 1000");
 if (!Number.isInteger(samples) || samples < 5) fail("--samples must be a whole number from 5");
@@ -89,6 +86,9 @@ async function recordEvents(database: Database, ids: string[], now: number): Pro
   const likes = Math.floor(events / 2);
   const views = events - likes;
   const CHUNK = 500;
+  // Each like as the like path leaves it: its row, and its count for trending (written as the
+  // counts-flush job writes them).
+  const counted = createLikeCounts(database);
   let batch: { tool_id: string; visitor_id: string; created_at: number }[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
@@ -96,14 +96,18 @@ async function recordEvents(database: Database, ids: string[], now: number): Pro
     batch = [];
   };
   for (let i = 0; i < likes; i++) {
-    batch.push({
+    const like = {
       tool_id: pick(),
       visitor_id: `v_bench${String(i).padStart(17, "0")}`,
       created_at: Math.floor(now - rng() * 7 * DAY),
-    });
+    };
+    batch.push(like);
+    counted.record(like.tool_id, like.created_at, 1);
     if (batch.length === CHUNK) await flush();
+    if (i % 50_000 === 49_999) await counted.flush();
   }
   await flush();
+  await counted.flush();
   const days = new Map<string, number>();
   const today = Math.floor(now / DAY) * DAY;
   for (let i = 0; i < views; i++) {
@@ -163,6 +167,20 @@ async function runJob(target: DatabaseTarget): Promise<{ ms: number; summary: Tr
   const exit = await exited(child);
   if (exit !== 0) throw new Error(`the trending job exited with ${exit ?? child.signalCode}`);
   return JSON.parse(output) as { ms: number; summary: TrendingSummary };
+}
+
+/** What counting one like for trending costs, in ms: the median of rounds of 100,000 counts in memory. */
+function countingCost(database: Database): number {
+  const rounds: number[] = [];
+  const ids = Array.from({ length: 1000 }, (_, i) => `t_bench${String(i).padStart(18, "0")}`);
+  for (let round = 0; round < 5; round++) {
+    // A counter never flushed: only the count is timed.
+    const counts = createLikeCounts(database);
+    const started = performance.now();
+    for (let i = 0; i < 100_000; i++) counts.record(ids[i % 1000]!, Date.now(), 1);
+    rounds.push((performance.now() - started) / 100_000);
+  }
+  return rounds.sort((x, y) => x - y)[2]!;
 }
 
 const row = (label: string, l: Latencies, extra = "") =>
@@ -243,10 +261,10 @@ async function benchEngine(engine: Engine, tmp: string): Promise<void> {
       await get(app.port, "/trending", PAGE_HEADERS);
       const load = await loadTest(app.port, "/trending", PAGE_HEADERS, duration);
 
-      // A like's cost: with the index trending added on likes, without it (as before), and while the job runs.
+      // A like's cost: one at a time, idle, then while the job runs.
       const address = clientAddresses();
       let next = 0;
-      const targets = shuffled.slice(shuffled.length - likeCount * (2 * rounds + 1));
+      const targets = shuffled.slice(shuffled.length - 2 * likeCount - 20);
       const likes = async (n: number) => {
         const ms: number[] = [];
         for (let i = 0; i < n; i++) ms.push(await likeOnce(app.port, targets[next++]!, address()));
@@ -254,14 +272,7 @@ async function benchEngine(engine: Engine, tmp: string): Promise<void> {
       };
       await likes(20); // warm-up, not counted
       await waitForQuiet();
-      const withIndex: number[] = [];
-      const without: number[] = [];
-      for (let round = 0; round < rounds; round++) {
-        withIndex.push(...(await likes(likeCount / 2)));
-        await sql`drop index likes_created_at`.execute(database.db);
-        without.push(...(await likes(likeCount / 2)));
-        await sql`create index likes_created_at on likes (created_at, tool_id)`.execute(database.db);
-      }
+      const idle = await likes(likeCount);
       let running = true;
       const during: number[] = [];
       const jobRun = runJob(target).finally(() => (running = false));
@@ -288,14 +299,15 @@ async function benchEngine(engine: Engine, tmp: string): Promise<void> {
       console.log(
         `${"warm /trending, 20 connections".padEnd(44)} ${num(load.rps)} req/s, p50 ${num(load.p50)} ms, p99 ${num(load.p99)} ms, non-2xx ${load.non2xx}`,
       );
-      const a = latencies(withIndex);
-      const b = latencies(without);
-      console.log(row(`like, with the trending index (${withIndex.length})`, a));
-      console.log(row(`like, without it, as before (${without.length})`, b));
+      const a = latencies(idle);
+      console.log(row(`like, one at a time (${idle.length})`, a));
       console.log(
         row(`like, while the job runs (${during.length})`, latencies(during), `(that run: ${num(duringJob.ms)} ms)`),
       );
-      console.log(`${"like p50 with / without".padEnd(44)} ${num(a.p50 / b.p50, 2)}`);
+      const counting = countingCost(database);
+      console.log(
+        `${"what trending adds to a like: a count".padEnd(44)} ${num(counting * 1000, 2)} µs (${num((counting / a.p50) * 100, 3)} % of the like's p50)`,
+      );
       console.log(`resident memory: ${num(rssStarted)} MB started, ${num(rssAfter)} MB after  (host ${HOST})`);
     } finally {
       await stop(app.app);

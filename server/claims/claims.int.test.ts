@@ -466,7 +466,7 @@ describe("claiming a listing", () => {
     }
   });
 
-  it("writes counted views by the scheduled view-flush job, and what is left when the server stops", async () => {
+  it("writes counted views by the scheduled counts-flush job, and what is left when the server stops", async () => {
     await s.services.views.flush();
     const total = async () =>
       (
@@ -480,16 +480,16 @@ describe("claiming a listing", () => {
     await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.40" } });
     await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.41" } });
     expect(s.services.views.unwritten([emailTool.slug])).toBe(2);
-    const outcome = await s.services.scheduler.run("view-flush");
+    const outcome = await s.services.scheduler.run("counts-flush");
     expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual([
       "succeeded",
-      { written: 1 },
+      { views: 1, likes: 0 },
     ]);
     expect(await total()).toBe(before + 2);
     expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
     // Nothing counted since: a run writes nothing, and says so.
-    const idle = await s.services.scheduler.run("view-flush");
-    expect(idle.kind === "finished" && idle.run.summary).toEqual({ written: 0 });
+    const idle = await s.services.scheduler.run("counts-flush");
+    expect(idle.kind === "finished" && idle.run.summary).toEqual({ views: 0, likes: 0 });
     // Stopping writes what the last run left.
     await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.42" } });
     await s.services.views.stop();

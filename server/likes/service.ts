@@ -5,6 +5,7 @@ import type { CatalogFreshness } from "../catalog/freshness.ts";
 import { moveLikeCount } from "../catalog/write.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { Metrics } from "../platform/metrics/index.ts";
+import type { LikeCounts } from "../trending/like-counts.ts";
 import { addressKey, type RateLimiter } from "../platform/ratelimit/index.ts";
 import { createBatcher } from "./batcher.ts";
 import type { VisitorCookies } from "./visitor.ts";
@@ -45,6 +46,8 @@ export function createLikeService(options: {
   database: Database;
   freshness: CatalogFreshness;
   metrics: Pick<Metrics, "likeAdded">;
+  /** Where the likes added and taken back are counted for trending, in memory. */
+  trending: Pick<LikeCounts, "record">;
   cookies: () => Promise<VisitorCookies>;
   limiters: { ip: RateLimiter; visitor: RateLimiter; toolAddress: RateLimiter; newVisitor: RateLimiter };
 }): LikeService {
@@ -87,6 +90,7 @@ export function createLikeService(options: {
       const added = result?.changed === true && result.state.liked;
       const removed = result?.changed === true && !result.state.liked;
       if (added) metrics.likeAdded();
+      if (result?.changed && result.likedAt !== null) options.trending.record(toolId, result.likedAt, added ? 1 : -1);
       if (mayAdd && !added) await limiters.toolAddress.refund(budgetKey);
       // The budget counts the likes an address adds and keeps: an unlike gives its point back, so
       // changing one's mind costs nothing; a like kept from an earlier day gives back none of today's.
@@ -113,10 +117,14 @@ export interface LikeRequest {
   intent: LikeIntent;
 }
 
-/** What a like did: the state it left, and whether a pair was really added or removed. */
+/**
+ * What a like did: the state it left, whether a pair was really added or removed, and when the
+ * like added or removed was made (an unlike takes back a like of its own time).
+ */
 export interface LikeResult {
   state: LikeState;
   changed: boolean;
+  likedAt: number | null;
 }
 
 /**
@@ -133,7 +141,7 @@ export function setLikes(
     const trx = write.db;
     const tool = await trx.selectFrom("tools").select("status").where("id", "=", toolId).executeTakeFirst();
     if (!tool || !(PUBLIC_STATUSES as readonly string[]).includes(tool.status)) return null;
-    const done: { liked: boolean; move: number }[] = [];
+    const done: { liked: boolean; move: number; likedAt: number | null }[] = [];
     for (const { visitorId, intent } of requests) {
       let liked = intent === "like";
       if (intent === "toggle") {
@@ -151,14 +159,16 @@ export function setLikes(
           .values({ tool_id: toolId, visitor_id: visitorId, created_at: write.now })
           .onConflict((oc) => oc.columns(["tool_id", "visitor_id"]).doNothing())
           .executeTakeFirst();
-        done.push({ liked, move: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0 });
+        const added = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+        done.push({ liked, move: added ? 1 : 0, likedAt: added ? write.now : null });
       } else {
         const deleted = await trx
           .deleteFrom("likes")
           .where("tool_id", "=", toolId)
           .where("visitor_id", "=", visitorId)
+          .returning("created_at")
           .executeTakeFirst();
-        done.push({ liked, move: Number(deleted.numDeletedRows) > 0 ? -1 : 0 });
+        done.push({ liked, move: deleted ? -1 : 0, likedAt: deleted ? Number(deleted.created_at) : null });
       }
     }
     // The tool's row is locked last, for one statement: a like of it on another instance waits that long only.
@@ -170,8 +180,8 @@ export function setLikes(
             .upvotes_count;
     const results: LikeResult[] = [];
     for (let i = done.length - 1; i >= 0; i--) {
-      const { liked, move } = done[i]!;
-      results[i] = { state: { toolId, liked, count: Math.max(0, count) }, changed: move !== 0 };
+      const { liked, move, likedAt } = done[i]!;
+      results[i] = { state: { toolId, liked, count: Math.max(0, count) }, changed: move !== 0, likedAt };
       count -= move;
     }
     return results;

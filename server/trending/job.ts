@@ -26,8 +26,8 @@ export interface TrendingDeps {
   now: () => number;
 }
 
-/** What a run reports: the events it read (likes, and day counts of views), and the tools given a score. */
-export type TrendingSummary = { likes: number; views: number; tools: number };
+/** What a run reports: the events it read (likes, published reviews, views), and the tools given a score. */
+export type TrendingSummary = { likes: number; reviews: number; views: number; tools: number };
 
 /** The trending scores as a scheduled job, every ten minutes on one instance. */
 export function trendingJob(deps: TrendingDeps): ScheduledJob<TrendingSummary> {
@@ -42,11 +42,12 @@ export function trendingJob(deps: TrendingDeps): ScheduledJob<TrendingSummary> {
 }
 
 /**
- * Reads the events of the longest window — public tools' likes an hour at a time, and their views
- * a day at a time, each already counted once per visitor — adds what each adds to its tool's score
- * in each window, and replaces the stored scores with the best TRENDING_KEPT of each, as one
- * catalogue change. The reads are small and the run yields between them: on SQLite a query blocks
- * the process, so no single one may take long.
+ * Reads the events of the longest window — public tools' likes an hour at a time (as counted in
+ * trending_likes), their published reviews, and their views a day at a time, each counted once per
+ * visitor — adds what each adds to its tool's score in each window, and replaces the stored scores
+ * with the best TRENDING_KEPT of each, as one catalogue change. Like counts older than the window
+ * are dropped. The reads are small and the run yields between them: on SQLite a query blocks the
+ * process, so no single one may take long.
  */
 export async function computeTrending(deps: TrendingDeps): Promise<TrendingSummary> {
   const { database } = deps;
@@ -67,25 +68,38 @@ export async function computeTrending(deps: TrendingDeps): Promise<TrendingSumma
 
   let likeCount = 0;
   for (let hour = Math.floor(from / HOUR_MS) * HOUR_MS; hour <= now; hour += HOUR_MS) {
-    // Along the index on the likes' time; whether a tool is public is asked once, at the end (a
-    // join here let SQLite walk every tool's likes instead, for every hour).
+    // An hour's counts by the key (hour, tool); whether a tool is public is asked once, at the end.
     const rows = await database.db
-      .selectFrom("likes")
-      .select("tool_id as toolId")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("created_at", ">=", Math.max(hour, from))
-      .where("created_at", "<", Math.min(hour + HOUR_MS, now + 1))
-      .groupBy("tool_id")
+      .selectFrom("trending_likes")
+      .select(["tool_id as toolId", "count"])
+      .where("hour", "=", hour)
+      .where("count", ">", 0)
       .execute();
-    // The middle of the hour, as a day's views are taken at the middle of the day.
+    // The middle of the hour, as a day's views are taken at the middle of the day; the first hour
+    // of the window counts only if that falls in it.
     const at = Math.min(hour + HOUR_MS / 2, now);
     for (const row of rows) {
-      const n = Number(row.n);
+      const n = Number(row.count);
       likeCount += n;
       add(row.toolId, { kind: "like", at, count: n });
     }
     await yieldToEvents();
   }
+
+  await database.db
+    .deleteFrom("trending_likes")
+    .where("hour", "<", Math.floor(from / HOUR_MS) * HOUR_MS)
+    .execute();
+
+  // Published reviews: few beside likes and views, read at once by the time they were published.
+  const reviews = await database.db
+    .selectFrom("reviews")
+    .select(["tool_id as toolId", "decided_at as at"])
+    .where("status", "=", "published")
+    .where("decided_at", ">=", from)
+    .where("decided_at", "<=", now)
+    .execute();
+  for (const review of reviews) add(review.toolId, { kind: "review", at: Number(review.at), count: 1 });
 
   let viewCount = 0;
   // A day that began before the window may be taken to be in it (its views count at its middle).
@@ -116,7 +130,7 @@ export async function computeTrending(deps: TrendingDeps): Promise<TrendingSumma
   const rows = scored.filter((s) => kept.has(s.toolId));
   // A quiet site: nothing scored now nor before, so nothing to store, and no page cache to empty.
   if (rows.length === 0 && !(await database.db.selectFrom("trending_scores").select("tool_id").executeTakeFirst()))
-    return { likes: likeCount, views: viewCount, tools: 0 };
+    return { likes: likeCount, reviews: reviews.length, views: viewCount, tools: 0 };
 
   await changeCatalog({ database, freshness: deps.freshness, now: () => now }, async (write) => {
     await write.db.deleteFrom("trending_scores").execute();
@@ -133,7 +147,7 @@ export async function computeTrending(deps: TrendingDeps): Promise<TrendingSumma
       .execute();
     write.changed("trending");
   });
-  return { likes: likeCount, views: viewCount, tools: rows.length };
+  return { likes: likeCount, reviews: reviews.length, views: viewCount, tools: rows.length };
 }
 
 /** Which of these tools are public, asked a few hundred at a time. */

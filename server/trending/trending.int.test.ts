@@ -38,12 +38,24 @@ async function view(server: TestServer, tool: NewTool, address = anotherAddress(
   expect(res.status).toBe(200);
 }
 
-/** What the scheduler does: the views counted so far written, then the scores worked out. */
+/** What the scheduler does: the views and likes counted so far written, then the scores worked out. */
 async function runJobs(server: TestServer): Promise<void> {
-  await server.services.views.flush();
-  const outcome = await server.services.scheduler.run("trending");
-  expect(outcome.kind).toBe("finished");
-  if (outcome.kind === "finished") expect(outcome.run.status).toBe("succeeded");
+  for (const job of ["counts-flush", "trending"]) {
+    const outcome = await server.services.scheduler.run(job);
+    expect(outcome.kind).toBe("finished");
+    if (outcome.kind === "finished") expect(outcome.run.status).toBe("succeeded");
+  }
+}
+
+/** The like counts trending holds for a tool, by hour. */
+function likeHours(server: TestServer, toolId: string): Promise<{ hour: number; count: number }[]> {
+  return server.services.database.db
+    .selectFrom("trending_likes")
+    .select(["hour", "count"])
+    .where("tool_id", "=", toolId)
+    .orderBy("hour")
+    .execute()
+    .then((rows) => rows.map((r) => ({ hour: Number(r.hour), count: Number(r.count) })));
 }
 
 async function trendingIds(server: TestServer, window: "week" | "today"): Promise<string[]> {
@@ -221,5 +233,58 @@ describe("trending", () => {
     expect((await trendingIds(server, "today"))[0]).toBe(loved.id);
     const { html } = await getPage(server.url, "/trending");
     expect(toolSlugs(html).slice(0, 2)).toEqual([loved.slug, botted.slug]);
+  });
+
+  it("counts likes for trending in memory: a like writes no more than the like, the flush writes the count", async () => {
+    const tool = makeTool({ name: "Trend Counted" });
+    await addTools(server.services, [tool]);
+    const first = await like(server, tool.id);
+    expect(first.status).toBe(200);
+    // The first visitor's cookie, to take the like back later.
+    const cookie = first.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await like(server, tool.id)).status).toBe(200);
+    // The requests wrote the likes, and nothing for trending.
+    expect(await likeHours(server, tool.id)).toEqual([]);
+    await runJobs(server);
+    const hour = Math.floor(clock / HOUR) * HOUR;
+    expect(await likeHours(server, tool.id)).toEqual([{ hour, count: 2 }]);
+    expect((await scoreOf(server, tool.id))!.week).toBeCloseTo(2 * TRENDING_WEIGHTS.like, 6);
+
+    // An unlike three hours later takes its like back from the hour the like was made in.
+    clock += 3 * HOUR;
+    const unlike = await postForm(
+      `${server.url}/like/${tool.id}`,
+      { intent: "unlike" },
+      { Accept: "application/json", "X-Forwarded-For": anotherAddress(), Cookie: cookie },
+    );
+    expect(unlike.status).toBe(200);
+    await runJobs(server);
+    expect(await likeHours(server, tool.id)).toEqual([{ hour, count: 1 }]);
+    expect((await scoreOf(server, tool.id))!.week).toBeLessThan(TRENDING_WEIGHTS.like);
+    expect((await scoreOf(server, tool.id))!.week).toBeGreaterThan(TRENDING_WEIGHTS.like * Math.pow(2, -4 / 24));
+  });
+
+  it("weighs a published review more than a like, from the time it was published", async () => {
+    const reviewed = makeTool({ name: "Trend Reviewed" });
+    await addTools(server.services, [reviewed]);
+    const review = (id: string, status: "published" | "pending") => ({
+      id,
+      tool_id: reviewed.id,
+      mailbox_hash: `mailbox-${id}`,
+      rating: 4,
+      text: "Does what it says.",
+      status,
+      created_at: clock - HOUR,
+      confirmed_at: clock - HOUR,
+      decided_at: status === "published" ? clock : null,
+    });
+    await server.services.database.db
+      .insertInto("reviews")
+      .values([review("trendreview1", "published"), review("trendreview2", "pending")])
+      .execute();
+    await runJobs(server);
+    // The published one counts, undecayed (the clock stood still); the waiting one not at all.
+    expect((await scoreOf(server, reviewed.id))!.week).toBeCloseTo(TRENDING_WEIGHTS.review, 6);
+    expect(TRENDING_WEIGHTS.review).toBeGreaterThan(TRENDING_WEIGHTS.like);
   });
 });

@@ -3,9 +3,9 @@ import { makeTool } from "../support/catalog.ts";
 import { changeE2eCatalog } from "./fixture-tools.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
-// A visitor likes a tool; once the trending scores are worked out (an admin runs the job from the
-// jobs screen rather than waiting for its ten minutes), the tool is on /trending, on "Today" and on
-// the home page's section. Every page is checked with axe. The tool is this run's own.
+// A visitor likes a tool; once the counted likes are written and the trending scores worked out (an
+// admin runs both jobs from the jobs screen rather than waiting for them), the tool is on /trending,
+// on "Today" and on the home page's section. Every page is checked with axe. The tool is this run's own.
 
 const run = Date.now();
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${(run >> 3) % 250}` } });
@@ -29,8 +29,12 @@ test("a liked tool shows on the trending pages and the home page once the scores
 
   await page.goto("/admin/jobs");
   await signIn(page);
+  await page.getByRole("button", { name: "Run now (Counted views and likes)" }).click();
+  await expect(
+    page.getByText(/Wrote \d+ day counts of tool page views and \d+ hour counts of likes/).first(),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Run now (Trending scores)" }).click();
-  await expect(page.getByText(/Scored \d+ tools from \d+ likes/).first()).toBeVisible();
+  await expect(page.getByText(/Scored [1-9]\d* tools from \d+ reviews, [1-9]\d* likes/).first()).toBeVisible();
 
   expect(await visit("/trending")).toBe(200);
   await expect(page.getByRole("heading", { name: tool.name })).toBeVisible();

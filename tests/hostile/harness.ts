@@ -48,6 +48,7 @@ export const TABLES = [
   "collection_tools",
   "reviews",
   "review_votes",
+  "trending_likes",
   "trending_scores",
   "trending_state",
 ] as const satisfies readonly (keyof DB)[];

@@ -497,6 +497,13 @@ export interface ReviewVotesTable {
   created_at: number;
 }
 
+/** Likes of a tool still held, by the hour they were made in (docs/decisions/052). */
+export interface TrendingLikesTable {
+  hour: number;
+  tool_id: string;
+  count: number;
+}
+
 /** A tool's trending scores (docs/decisions/052) as of trending_state.computed_at. */
 export interface TrendingScoresTable {
   tool_id: string;
@@ -543,6 +550,7 @@ export interface DB {
   collection_tools: CollectionToolsTable;
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
+  trending_likes: TrendingLikesTable;
   trending_scores: TrendingScoresTable;
   trending_state: TrendingStateTable;
 }

@@ -198,11 +198,11 @@ describe("scheduled runs", () => {
 
   it("runs a job of every instance on each instance at one tick, each under its own lease, and records both", async () => {
     const { job, state, started } = heldJob();
-    const own = { ...job, name: "view-flush", everyInstance: true };
+    const own = { ...job, name: "counts-flush", everyInstance: true };
     const a = scheduler(testDb.database, own);
     const b = scheduler(second, own);
     const slot = Date.parse("2026-11-23T12:00:00Z");
-    const both = Promise.all([a.tick("view-flush", slot), b.tick("view-flush", slot)]);
+    const both = Promise.all([a.tick("counts-flush", slot), b.tick("counts-flush", slot)]);
     const first = await started();
     const other = await started();
     // Both hold a lease at once: each instance's own.
@@ -217,9 +217,9 @@ describe("scheduled runs", () => {
       ["succeeded", null],
     ]);
     // A run by hand on one instance while it runs on another is not refused, nor does it end the other's run.
-    const elsewhere = a.tick("view-flush", slot + 60_000);
+    const elsewhere = a.tick("counts-flush", slot + 60_000);
     const running = await started();
-    const byHand = b.run("view-flush");
+    const byHand = b.run("counts-flush");
     (await started()).release();
     expect((await byHand).kind).toBe("finished");
     running.release();

@@ -1,12 +1,21 @@
 import { sql, type Kysely } from "kysely";
 
 // Frozen once landed. Trending tools (docs/decisions/052): the scores a scheduled job works out
-// from recent likes and page views, and the version every instance follows to reload them.
+// from recent likes, reviews and page views, and the version every instance follows to reload them.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // The job reads only the recent events: likes an hour at a time (from the index alone, which
-  // holds the tool too), and a day's view counts in tool order.
-  await db.schema.createIndex("likes_created_at").on("likes").columns(["created_at", "tool_id"]).execute();
+  // Likes kept and taken back, per tool and hour, as each instance counted them in memory: the job
+  // reads an hour's counts by the key, and `likes` needs no index on its time (which every like
+  // would have had to write). `count` is the likes of that hour still held: an unlike takes one back
+  // from the hour of its like.
+  await db.schema
+    .createTable("trending_likes")
+    .addColumn("hour", "bigint", (c) => c.notNull())
+    .addColumn("tool_id", "text", (c) => c.notNull().references("tools.id").onDelete("cascade"))
+    .addColumn("count", "bigint", (c) => c.notNull())
+    .addPrimaryKeyConstraint("trending_likes_pk", ["hour", "tool_id"])
+    .execute();
+  // Views: a day's counts in tool order.
   await db.schema.createIndex("tool_views_day").on("tool_views").columns(["day", "tool_id"]).execute();
 
   // One row per tool with a score in either window, as of `trending_state.computed_at`.
@@ -31,5 +40,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("trending_state").execute();
   await db.schema.dropTable("trending_scores").execute();
   await db.schema.dropIndex("tool_views_day").execute();
-  await db.schema.dropIndex("likes_created_at").execute();
+  await db.schema.dropTable("trending_likes").execute();
 }

@@ -56,6 +56,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("reviews_confirm_token").on("reviews").column("confirm_token_hash").unique().execute();
   await db.schema.createIndex("reviews_tool_status").on("reviews").columns(["tool_id", "status", "decided_at"]).execute();
   await db.schema.createIndex("reviews_status").on("reviews").columns(["status", "confirmed_at"]).execute();
+  // Trending reads the reviews published lately.
+  await db.schema.createIndex("reviews_published").on("reviews").columns(["status", "decided_at"]).execute();
   await db.schema.createIndex("reviews_reply_status").on("reviews").column("reply_status").execute();
 
   // "Helpful" votes: one per visitor and review, the visitor kept only as a keyed hash of their
