@@ -269,7 +269,9 @@ describe("the ranking page", () => {
     expect(text).toContain("sponsored: true");
     expect(text).toContain("They are not for sale");
     // Trending in words, with the weights of the code and the half-life of the configuration.
-    expect(text).toContain(`Each like is worth ${TRENDING_WEIGHTS.like} points`);
+    expect(text).toContain(
+      `Each published review is worth ${TRENDING_WEIGHTS.review} points, each like ${TRENDING_WEIGHTS.like} and each view of a tool's page ${TRENDING_WEIGHTS.view}`,
+    );
     expect(text).toContain(`halves in worth each ${server.services.config.trending.halfLifeMs / 3_600_000} hours`);
     // Drawn on the server: no React scripts to hydrate it.
     expect(html).not.toMatch(/<script[^>]+type="module"/);
