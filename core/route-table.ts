@@ -2,7 +2,7 @@
 // React Router) and what the server does with its requests, and the paths Express answers before
 // React Router does. The server reads every per-path rule from here (server/platform/http/routes.ts):
 // metrics labels, which pages the page cache may keep, which are private, which take uploads,
-// which count tool views and searches, which addresses carry a secret the logs leave out. A new page is one line here and its module under app/routes.
+// which count tool views, website clicks and searches, which addresses carry a secret the logs leave out. A new page is one line here and its module under app/routes.
 
 /** What the server does with the requests of a route. A layout's policy holds for its children unless they say otherwise. */
 export interface RoutePolicy {
@@ -22,6 +22,8 @@ export interface RoutePolicy {
   body?: "page" | "upload";
   /** A tool page: the parameter holding the tool's key. A GET answered 200 counts a view for its owner. */
   views?: string;
+  /** The way out to a tool's website: the parameter holding the tool's key. A GET answered 302 counts a click. */
+  clicks?: string;
   /** The search page: the parameter holding the term. Each page 1 served is counted in the term's record. */
   search?: string;
   /**
@@ -82,6 +84,8 @@ export const PAGES: RouteEntry[] = [
   route("tool/:key", "routes/tool.tsx", { label: "/tool/:slug", views: "key" }),
   // The page as Markdown: ranked above tool/:key by React Router (a parameter with a suffix).
   route("tool/:key.md", "routes/tool-markdown.ts", { label: "/tool/:slug.md" }),
+  // "Visit website": a redirect to the tool's website, counted as a click.
+  route("go/:key", "routes/go.ts", { label: "/go/:slug", cache: false, clicks: "key" }),
   route("alternatives/:key", "routes/alternatives.tsx", { label: "/alternatives/:slug" }),
   route("compare/:key?", "routes/compare.tsx", { label: "/compare/:slugs" }),
   route("tag/:slug", "routes/tag.tsx"),

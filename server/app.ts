@@ -223,8 +223,13 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     // Every search page served is counted, stored or not: counting is not rendering (docs/decisions/023).
     const search = searchRequestOf(req.method ?? "", req.url ?? "");
     if (search) void countSearch(services, search, addressKey(ipOf(req)));
-    // Tool page views for their owners: counted in memory once answered 200, once per visitor and day, never written here.
-    if (req.method === "GET") services.views.track(req, res, () => addressKey(ipOf(req)));
+    // Tool page views and website clicks for their owners: counted in memory once answered, once per
+    // visitor, tool and day, never written here.
+    if (req.method === "GET") {
+      const visitor = () => addressKey(ipOf(req));
+      services.views.track(req, res, visitor);
+      services.clicks.track(req, res, visitor);
+    }
     if (!pageCache?.serveFromMemory(req, res)) app(req, res);
   };
 }

@@ -124,10 +124,11 @@ gracefulShutdown({
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
     { name: "mail connections", stop: async () => services.mailer.close() },
   ],
-  // Views and likes counted while requests drained are written last, just before the database closes.
+  // Views, clicks and likes counted while requests drained are written last, just before the database closes.
   close: () =>
     Promise.all([
       services.views.stop(),
+      services.clicks.stop(),
       services.trendingLikes
         .flush()
         .catch((error: unknown) => log.warn({ err: error }, "likes for trending not written as the server stopped")),

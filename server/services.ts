@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createPublicExport, type PublicExport } from "./api/export.ts";
 import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshness.ts";
-import { createViewCounter, type ViewCounter } from "./claims/views.ts";
+import { createClickCounter, createViewCounter, type ViewCounter } from "./claims/views.ts";
 import { countsFlushJob } from "./platform/jobs/counts-flush-job.ts";
 import { createLikeCounts, type LikeCounts } from "./trending/like-counts.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
@@ -72,6 +72,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Tool page views, counted in memory and written a batch at a time (by the scheduler's counts-flush job). */
   views: ViewCounter;
+  /** Clicks on tools' "Visit website" (/go/{slug}), counted and written as views are. */
+  clicks: ViewCounter;
   /** Likes added and taken back, per tool and hour, for trending: counted and written as views are. */
   trendingLikes: LikeCounts;
   /** Set once the process is shutting down (server/platform/shutdown.ts): not ready, connections not kept alive. */
@@ -167,6 +169,7 @@ export function createServices(
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
   const views = createViewCounter({ database, log, now });
+  const clicks = createClickCounter({ database, log, now });
   const trendingLikes = createLikeCounts(database);
   return {
     config,
@@ -223,7 +226,7 @@ export function createServices(
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         trendingJob({ config, database, freshness, now }),
         // Housekeeping.
-        countsFlushJob({ views, likes: trendingLikes }),
+        countsFlushJob({ views, clicks, likes: trendingLikes }),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         unconfirmedReviewsJob({ database, now }),
@@ -236,6 +239,7 @@ export function createServices(
     metrics,
     mailer,
     views,
+    clicks,
     trendingLikes,
     lifecycle: { stopping: false },
     limiters: {

@@ -215,7 +215,8 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </div>
         <a
-          href={tool.websiteUrl}
+          // A public tool's way out is counted (/go); a tool under review has no public address yet.
+          href={tool.isPublic ? `/go/${encodeURIComponent(tool.slug)}` : tool.websiteUrl}
           target="_blank"
           rel={outboundRel(tool)}
           className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800"

@@ -800,9 +800,12 @@ describe("tool page", () => {
     expect(bareData).not.toHaveProperty("operatingSystem");
   });
 
-  it("opens the website in a new tab, without opener access and not followed", async () => {
+  it("opens the website in a new tab through the counted way out, without opener access and not followed", async () => {
     const link = visitWebsite((await getPage(server.url, `/tool/${main.slug}`)).html);
-    expect(link.attrs.href).toBe("https://main.example.com/");
+    expect(link.attrs.href).toBe(`/go/${main.slug}`);
+    const out = await fetch(`${server.url}${link.attrs.href}`, { redirect: "manual" });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("https://main.example.com/");
     expect(link.attrs.target).toBe("_blank");
     expect(link.rel).toEqual(expect.arrayContaining(["noopener", "nofollow"]));
   });

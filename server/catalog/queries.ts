@@ -427,13 +427,25 @@ export async function* toolDetailBatches(
 export async function findPublicToolHead(
   database: Database,
   key: string,
-): Promise<Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "logoUrl"> | null> {
+): Promise<(Pick<ToolCard, "id" | "slug" | "name" | "tagline" | "logoUrl"> & { websiteUrl: string }) | null> {
   const select = () =>
-    database.db.selectFrom("tools").select(["id", "slug", "name", "tagline", "logo_url"]).where(IS_PUBLIC);
+    database.db
+      .selectFrom("tools")
+      .select(["id", "slug", "name", "tagline", "logo_url", "website_url"])
+      .where(IS_PUBLIC);
   const row =
     (await select().where("slug", "=", key).executeTakeFirst()) ??
     (await select().where("id", "=", key).executeTakeFirst());
-  return row ? { id: row.id, slug: row.slug, name: row.name, tagline: row.tagline, logoUrl: row.logo_url } : null;
+  return row
+    ? {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        tagline: row.tagline,
+        logoUrl: row.logo_url,
+        websiteUrl: row.website_url,
+      }
+    : null;
 }
 
 /** What a public tool's badge shows (server/badge), by slug: its likes and whether it is featured at `now`; null when none is public. */

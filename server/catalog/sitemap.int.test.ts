@@ -135,7 +135,10 @@ describe("sitemap, feed and robots.txt", () => {
   it("names the sitemap in robots.txt with SITE_URL", async () => {
     const res = await fetch(`${server.url}/robots.txt`);
     expect(res.status).toBe(200);
-    expect((await res.text()).split("\n")).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    const lines = (await res.text()).split("\n");
+    expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    // The counted way out to a website is no page to crawl.
+    expect(lines).toContain("Disallow: /go/");
   });
 });
 

@@ -4,15 +4,17 @@ import { isbot } from "isbot";
 import { sql } from "kysely";
 import { createBatchedCounts } from "../platform/batched-counts.ts";
 import type { Database } from "../platform/db/index.ts";
-import { lookupRoute } from "../platform/http/routes.ts";
+import { lookupRoute, type PathRoute } from "../platform/http/routes.ts";
 import type { Logger } from "../platform/logger.ts";
 
-// Page views of tool pages, for their owners. A view is a GET of /tool/<key> answered 200 — from
-// the page cache or rendered — to a browser that is not a bot, counted once per visitor, page and
-// day. Counting is a Map increment in memory (../platform/batched-counts.ts); each instance writes
-// its counts a batch at a time (by the scheduled counts-flush job, every minute on every instance,
-// and when it stops) as upserts into tool_views(tool_id, day, count). No request writes, and no count touches the
-// catalogue's versions, so no cached page goes stale because it was viewed.
+// Page views of tool pages and clicks on their "Visit website", for their owners. A view is a GET
+// of /tool/<key> answered 200 — from the page cache or rendered — and a click a GET of /go/<key>
+// answered with its redirect, to a browser that is not a bot, each counted once per visitor, tool
+// and day. Counting is a Map increment in memory (../platform/batched-counts.ts); each instance
+// writes its counts a batch at a time (by the scheduled counts-flush job, every minute on every
+// instance, and when it stops) as upserts into tool_views or tool_clicks (tool_id, day, count). No
+// request writes, and no count touches the catalogue's versions, so no cached page goes stale
+// because it was viewed.
 //
 // A visitor is the client's address key (an IPv4 address, an IPv6 /64), which nothing stores:
 // what is remembered, in memory and for the current day only, is an HMAC of the day, that key and
@@ -20,39 +22,69 @@ import type { Logger } from "../platform/logger.ts";
 // nothing links a view to an address; a restart forgets today's visitors, who then count again.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** Distinct tool keys held between writes: only tool pages answered 200 are counted, so this is a guard, not a limit met. */
+/** Distinct tool keys held between writes: only answered tool addresses count, so this is a guard, not a limit met. */
 const MAX_KEYS = 200_000;
-/** Today's (visitor, page) pairs remembered at most (about 8 MB); past it, views are counted without being remembered. */
+/** Today's (visitor, tool) pairs remembered at most (about 8 MB); past it, events are counted without being remembered. */
 const MAX_SEEN = 100_000;
+
+/** What a counter counts: where, which answer, and the table it writes. */
+const KINDS = {
+  /** Tool pages (the route counting views in core/route-table.ts), answered 200. */
+  views: { key: (route: PathRoute) => route.toolKey, status: 200, table: "tool_views", what: "tool views" },
+  /** The way out to a tool's website (the route counting clicks), answered with its redirect. */
+  clicks: { key: (route: PathRoute) => route.clickKey, status: 302, table: "tool_clicks", what: "website clicks" },
+} as const;
+export type ToolCountKind = keyof typeof KINDS;
 
 export interface ViewCounter {
   /**
-   * Watches a request: a GET of a tool page answered 200 to a person counts as one view, the first
-   * time that day for the visitor (`visitor()`: the client's address key).
+   * Watches a request: a GET of a counted address answered as counted (a tool page 200, a way out
+   * 302) to a person counts once, the first time that day for the visitor (`visitor()`: the
+   * client's address key).
    */
   track(req: IncomingMessage, res: ServerResponse, visitor: () => string): void;
-  /** Adds one view of the tool page with this key (its slug or id) on `day`. */
+  /** Adds one event for the tool with this key (its slug or id) on `day`. */
   record(key: string, at?: number): void;
-  /** Views counted here and not yet written, for these keys (a tool's slug and id). */
+  /** Events counted here and not yet written, for these keys (a tool's slug and id). */
   unwritten(keys: readonly string[]): number;
-  /** Writes the counted views and says how many day counts it wrote; a failed write keeps them for the next one, and throws. */
+  /** Writes the counted events and says how many day counts it wrote; a failed write keeps them for the next one, and throws. */
   flush(): Promise<number>;
   /** Writes what is left, as the process stops; a failure is logged. */
   stop(): Promise<void>;
 }
 
 /**
- * The key of a tool page's path (its route counts views in core/route-table.ts; decoded and
- * lower-cased as the page reads it, query dropped), or null for any other path and for the page's
- * data URL (a client-side navigation is no page view of its own).
+ * The tool key of a counted path (decoded and lower-cased as the page reads it, query dropped), or
+ * null for any other path and for a page's data URL (a client-side navigation is no page view of
+ * its own).
  */
-export function toolPageKey(url: string): string | null {
+export function countedKey(kind: ToolCountKind, url: string): string | null {
   const route = lookupRoute(url);
-  if (route.toolKey === null || route.data || route.toolKey.length > 300) return null;
-  return route.toolKey;
+  const key = KINDS[kind].key(route);
+  if (key === null || route.data || key.length > 300) return null;
+  return key;
 }
 
+/** The key of a tool page's path, or null (see countedKey). */
+export const toolPageKey = (url: string) => countedKey("views", url);
+
+/** Tool page views, counted for owners. */
 export function createViewCounter(deps: { database: Database; log: Logger; now: () => number }): ViewCounter {
+  return createToolCounter({ ...deps, kind: "views" });
+}
+
+/** Clicks on tools' "Visit website", counted for owners and sponsors. */
+export function createClickCounter(deps: { database: Database; log: Logger; now: () => number }): ViewCounter {
+  return createToolCounter({ ...deps, kind: "clicks" });
+}
+
+function createToolCounter(deps: {
+  database: Database;
+  log: Logger;
+  now: () => number;
+  kind: ToolCountKind;
+}): ViewCounter {
+  const kind = KINDS[deps.kind];
   const botByAgent = new Map<string, boolean>();
   // A KeyObject, made once: given raw bytes, createHmac checks and wraps the key on every call,
   // which cost a tool page served from memory a sixth of its time.
@@ -83,7 +115,7 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     return bot;
   };
 
-  /** Upserts a batch of `${day} ${key}` → views; how many (tool, day) rows it wrote. */
+  /** Upserts a batch of `${day} ${key}` → events; how many (tool, day) rows it wrote. */
   async function write(batch: ReadonlyMap<string, number>): Promise<number> {
     const byKey = new Map<string, { day: number; n: number }[]>();
     for (const [entry, n] of batch) {
@@ -119,10 +151,12 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     await deps.database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < values.length; i += 300) {
         await trx
-          .insertInto("tool_views")
+          .insertInto(kind.table)
           .values(values.slice(i, i + 300))
           .onConflict((oc) =>
-            oc.columns(["tool_id", "day"]).doUpdateSet({ count: sql<number>`tool_views.count + excluded.count` }),
+            oc
+              .columns(["tool_id", "day"])
+              .doUpdateSet({ count: sql<number>`${sql.table(kind.table)}.count + excluded.count` }),
           )
           .execute();
       }
@@ -138,10 +172,10 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
 
   return {
     track(req, res, visitor) {
-      const key = toolPageKey(req.url ?? "");
+      const key = countedKey(deps.kind, req.url ?? "");
       if (key === null || isBot(req.headers["user-agent"] ?? "")) return;
       res.once("finish", () => {
-        if (res.statusCode !== 200) return;
+        if (res.statusCode !== kind.status) return;
         const at = deps.now();
         if (firstToday(key, visitor(), at)) record(key, at);
       });
@@ -156,7 +190,7 @@ export function createViewCounter(deps: { database: Database; log: Logger; now: 
     flush,
     async stop() {
       await flush().catch((error: unknown) =>
-        deps.log.warn({ err: error }, "tool views not written as the server stopped"),
+        deps.log.warn({ err: error }, `${kind.what} not written as the server stopped`),
       );
     },
   };

@@ -205,9 +205,11 @@ test("sign in → the import box refuses a non-launch URL → imports a launch �
     await expect(categories).toHaveText(CATEGORIES.slice(0, 2).join(", "));
     await expect(categories).not.toContainText(NOT_A_CATEGORY);
 
-    // The website link carries our ref, not Product Hunt's.
+    // The website link (through the counted way out) carries our ref, not Product Hunt's.
     const website = page.getByRole("link", { name: /Visit Website/ });
-    const href = (await website.getAttribute("href"))!;
+    const out = await page.request.get((await website.getAttribute("href"))!, { maxRedirects: 0 });
+    expect(out.status()).toBe(302);
+    const href = out.headers()["location"]!;
     expect(new URL(href).searchParams.getAll("ref")).toEqual(["toolshelf"]);
     expect(href).not.toContain("ref=producthunt");
     await checkA11y();

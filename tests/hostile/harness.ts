@@ -39,6 +39,7 @@ export const TABLES = [
   "tool_claims",
   "owner_edits",
   "tool_views",
+  "tool_clicks",
   "digest_subscribers",
   "digest_issues",
   "digest_deliveries",

@@ -22,6 +22,7 @@ import * as communityAudit from "./migrations/2026-11-28T19-community-audit.ts";
 import * as collections from "./migrations/2026-11-28T20-collections.ts";
 import * as trending from "./migrations/2026-11-28T21-trending.ts";
 import * as reviews from "./migrations/2026-11-28T22-reviews.ts";
+import * as clicks from "./migrations/2026-11-28T23-clicks.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T20-collections": collections,
   "2026-11-28T21-trending": trending,
   "2026-11-28T22-reviews": reviews,
+  "2026-11-28T23-clicks": clicks,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

@@ -541,6 +541,8 @@ export interface DB {
   tool_claims: ToolClaimsTable;
   owner_edits: OwnerEditsTable;
   tool_views: ToolViewsTable;
+  /** Clicks on "Visit website" by people, per tool and day: the same shape as the views. */
+  tool_clicks: ToolViewsTable;
   digest_subscribers: DigestSubscribersTable;
   digest_issues: DigestIssuesTable;
   digest_deliveries: DigestDeliveriesTable;

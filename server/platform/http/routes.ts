@@ -4,7 +4,7 @@ import { OTHER_LABEL, PAGES, SERVER_PATHS, type RouteEntry, type RoutePolicy } f
 
 // What the route table (core/route-table.ts) says about a request path, found as React Router finds
 // a page: with its matchRoutes, case-insensitively, the most specific pattern first. Asked several
-// times for every request (metrics, privacy, page cache, body limit, view and search counting), so
+// times for every request (metrics, privacy, page cache, body limit, view, click and search counting), so
 // the answer is kept per path: matching walks and ranks the whole table.
 
 /** What the server does with the requests of one path. */
@@ -21,6 +21,8 @@ export interface PathRoute {
   data: boolean;
   /** A tool page's key as the page reads it (decoded, lower-cased), or null. */
   toolKey: string | null;
+  /** The key of the tool whose website the way out leads to (decoded, lower-cased), or null. */
+  clickKey: string | null;
   /** A search page's term (decoded), or null. */
   searchTerm: string | null;
 }
@@ -33,6 +35,7 @@ const UNROUTED: PathRoute = {
   upload: false,
   data: false,
   toolKey: null,
+  clickKey: null,
   searchTerm: null,
 };
 
@@ -147,6 +150,7 @@ function resolve(candidates: Candidates, path: string): PathRoute {
   const policy = policyOf(answering.route);
   const param = (name: string | undefined) => (name === undefined ? undefined : answering.params[name]);
   const toolKey = param(policy.views);
+  const clickKey = param(policy.clicks);
   const searchTerm = param(policy.search);
   return {
     label,
@@ -155,6 +159,7 @@ function resolve(candidates: Candidates, path: string): PathRoute {
     upload: policy.body === "upload",
     data,
     toolKey: toolKey ? toolKey.toLowerCase() : null,
+    clickKey: clickKey ? clickKey.toLowerCase() : null,
     searchTerm: searchTerm || null,
   };
 }
