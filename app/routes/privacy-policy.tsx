@@ -28,6 +28,10 @@ export default function PrivacyPolicy() {
         </li>
         <li>What people search for is counted, without who searched, to show popular searches and improve results.</li>
         <li>
+          Visits to a tool&apos;s page and clicks on its &ldquo;Visit Website&rdquo; are counted per tool and day, once
+          per network, for the tool&apos;s owner. Who visited or clicked is not kept.
+        </li>
+        <li>
           Our servers keep short-lived logs of requests (address, page, time) to stop abuse and fix faults. They are
           deleted after 30 days.
         </li>
