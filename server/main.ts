@@ -124,7 +124,7 @@ gracefulShutdown({
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
     { name: "mail connections", stop: async () => services.mailer.close() },
   ],
-  // Views, clicks and likes counted while requests drained are written last, just before the database closes.
+  // Views, clicks, likes and searches counted while requests drained are written last, just before the database closes.
   close: () =>
     Promise.all([
       services.views.stop(),
@@ -132,5 +132,8 @@ gracefulShutdown({
       services.trendingLikes
         .flush()
         .catch((error: unknown) => log.warn({ err: error }, "likes for trending not written as the server stopped")),
+      services.searchDays
+        .flush()
+        .catch((error: unknown) => log.warn({ err: error }, "searches per day not written as the server stopped")),
     ]).then(() => database.close()),
 });

@@ -27,6 +27,7 @@ import { createRateLimiter, type RateLimiter } from "./platform/ratelimit/index.
 import { rateLimitsPruneJob } from "./platform/ratelimit/prune.ts";
 import { loadSecret } from "./platform/secrets/index.ts";
 import { searchTermsPruneJob } from "./search/prune-job.ts";
+import { createSearchDays, type SearchDays } from "./search/daily.ts";
 import { createSearchService, type SearchService } from "./search/service.ts";
 import { createScreenshotCapturer } from "./screenshots/capture.ts";
 import { createScreenshotService, screenshotJob, type ScreenshotService } from "./screenshots/service.ts";
@@ -72,6 +73,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Tool page views, counted in memory and written a batch at a time (by the scheduler's counts-flush job). */
   views: ViewCounter;
+  /** Searches per day and those that found nothing, counted and written as views are. */
+  searchDays: SearchDays;
   /** Clicks on tools' "Visit website" (/go/{slug}), counted and written as views are. */
   clicks: ViewCounter;
   /** Likes added and taken back, per tool and hour, for trending: counted and written as views are. */
@@ -170,6 +173,7 @@ export function createServices(
   const mailer = createMailer(config.mail, log);
   const views = createViewCounter({ database, log, now });
   const clicks = createClickCounter({ database, log, now });
+  const searchDays = createSearchDays(database);
   const trendingLikes = createLikeCounts(database);
   return {
     config,
@@ -226,7 +230,7 @@ export function createServices(
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         trendingJob({ config, database, freshness, now }),
         // Housekeeping.
-        countsFlushJob({ views, clicks, likes: trendingLikes }),
+        countsFlushJob({ views, clicks, likes: trendingLikes, searches: searchDays }),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         unconfirmedReviewsJob({ database, now }),
@@ -240,6 +244,7 @@ export function createServices(
     mailer,
     views,
     clicks,
+    searchDays,
     trendingLikes,
     lifecycle: { stopping: false },
     limiters: {

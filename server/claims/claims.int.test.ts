@@ -483,13 +483,13 @@ describe("claiming a listing", () => {
     const outcome = await s.services.scheduler.run("counts-flush");
     expect(outcome.kind === "finished" && [outcome.run.status, outcome.run.summary]).toEqual([
       "succeeded",
-      { views: 1, clicks: 0, likes: 0 },
+      { views: 1, clicks: 0, likes: 0, searches: 0 },
     ]);
     expect(await total()).toBe(before + 2);
     expect(s.services.views.unwritten([emailTool.slug])).toBe(0);
     // Nothing counted since: a run writes nothing, and says so.
     const idle = await s.services.scheduler.run("counts-flush");
-    expect(idle.kind === "finished" && idle.run.summary).toEqual({ views: 0, clicks: 0, likes: 0 });
+    expect(idle.kind === "finished" && idle.run.summary).toEqual({ views: 0, clicks: 0, likes: 0, searches: 0 });
     // Stopping writes what the last run left.
     await getPage(s.url, `/tool/${emailTool.slug}`, { headers: { "X-Forwarded-For": "198.51.100.42" } });
     await s.services.views.stop();

@@ -4,6 +4,7 @@ import type { Database } from "../platform/db/index.ts";
 import { lookupRoute } from "../platform/http/routes.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { RateLimiter } from "../platform/ratelimit/index.ts";
+import type { SearchDays } from "./daily.ts";
 import type { SearchService } from "./service.ts";
 
 /** Where a search came from (docs/design.md#entities): the home page's hero box, or the search page itself. */
@@ -76,16 +77,16 @@ export async function pruneOneOffTerms(database: Database, now: number): Promise
 
 /**
  * Records a search without the visitor waiting for it or seeing it fail: tracking must never
- * slow or break a search (failures are logged only).
+ * slow or break a search (failures are logged only, and answer "failed").
  */
 export function recordSearchInBackground(
   deps: TrackingDeps & { log: Logger },
   search: Parameters<typeof recordSearch>[1],
-): Promise<void> {
-  return recordSearch(deps, search).then(
-    () => undefined,
-    (error: unknown) => deps.log.warn({ err: error }, "search term not recorded"),
-  );
+): Promise<Awaited<ReturnType<typeof recordSearch>> | "failed"> {
+  return recordSearch(deps, search).catch((error: unknown) => {
+    deps.log.warn({ err: error }, "search term not recorded");
+    return "failed" as const;
+  });
 }
 
 /** What a request for a search page counts as: its term and where it came from; null for any other request. */
@@ -104,7 +105,8 @@ export function searchRequestOf(method: string, url: string): { term: string; fr
 /**
  * Counts a search page served, whether rendered or answered from the page cache: counting is not
  * rendering (docs/decisions/023). The response never waits for it; the result count comes from the
- * search service, which keeps the answer the page shows.
+ * search service, which keeps the answer the page shows. A search its term's record counts is also
+ * counted for its day (./daily.ts), with whether it found anything.
  */
 export async function countSearch(
   services: {
@@ -112,6 +114,7 @@ export async function countSearch(
     log: Logger;
     now: () => number;
     search: SearchService;
+    searchDays: Pick<SearchDays, "record">;
     limiters: Record<"searchTracking" | "searchNewTerm", RateLimiter>;
   },
   request: { term: string; fromHome: boolean },
@@ -126,13 +129,15 @@ export async function countSearch(
   try {
     const outcome = await services.search.search(request.term, 1);
     if (outcome.kind !== "results") return;
-    await recordSearchInBackground(deps, {
+    const now = services.now();
+    const recorded = await recordSearchInBackground(deps, {
       // What was searched for (control characters removed, normalised), not the raw path.
       raw: outcome.query,
       client,
       source: request.fromHome ? { kind: "homepage" } : { kind: "search-page", resultCount: outcome.total },
-      now: services.now(),
+      now,
     });
+    if (recorded === "recorded") services.searchDays.record(now, outcome.total > 0);
   } catch (error) {
     services.log.warn({ err: error }, "search term not recorded");
   }

@@ -29,11 +29,9 @@ test("a liked tool shows on the trending pages and the home page once the scores
 
   await page.goto("/admin/jobs");
   await signIn(page);
-  await page.getByRole("button", { name: "Run now (Counted views, clicks and likes)" }).click();
+  await page.getByRole("button", { name: "Run now (Counted views, clicks, likes and searches)" }).click();
   await expect(
-    page
-      .getByText(/Wrote \d+ day counts of tool page views, \d+ of website clicks and \d+ hour counts of likes/)
-      .first(),
+    page.getByText(/Wrote \d+ day counts of tool page views, \d+ of website clicks, \d+ hour counts of likes/).first(),
   ).toBeVisible();
   await page.getByRole("button", { name: "Run now (Trending scores)" }).click();
   await expect(page.getByText(/Scored [1-9]\d* tools from \d+ reviews, [1-9]\d* likes/).first()).toBeVisible();

@@ -40,6 +40,7 @@ export const TABLES = [
   "owner_edits",
   "tool_views",
   "tool_clicks",
+  "search_days",
   "digest_subscribers",
   "digest_issues",
   "digest_deliveries",

@@ -518,6 +518,13 @@ export interface TrendingStateTable {
   computed_at: number;
 }
 
+/** Searches counted per day, and those that found nothing. */
+export interface SearchDaysTable {
+  day: number;
+  searches: number;
+  no_results: number;
+}
+
 export interface DB {
   tools: ToolsTable;
   tool_categories: ToolCategoriesTable;
@@ -543,6 +550,7 @@ export interface DB {
   tool_views: ToolViewsTable;
   /** Clicks on "Visit website" by people, per tool and day: the same shape as the views. */
   tool_clicks: ToolViewsTable;
+  search_days: SearchDaysTable;
   digest_subscribers: DigestSubscribersTable;
   digest_issues: DigestIssuesTable;
   digest_deliveries: DigestDeliveriesTable;
