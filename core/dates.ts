@@ -1,3 +1,11 @@
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The start (00:00 UTC) of the day `ms` falls in, as days are counted and stored. */
+export function startOfDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
 // UTC everywhere so the server-rendered HTML and the hydrated browser render the same date.
 const shortFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const fullFormat = new Intl.DateTimeFormat("en-US", {

@@ -2,6 +2,7 @@
 // a state set by hand (discontinued, acquired) wins; otherwise the link check decides — failed
 // `unreachableAfter` times in a row is unreachable, nothing seen change (the website's start, or
 // the source repository's activity) or no good answer for `staleDays` is stale.
+import { DAY_MS } from "./dates.ts";
 
 export const LIFECYCLE_STATES = ["active", "stale", "unreachable", "discontinued", "acquired"] as const;
 export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
@@ -42,8 +43,6 @@ export interface LifecycleFacts {
   /** The source repository's last activity, when the website is a public repository. */
   repoActivityAt: number | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function isManualLifecycle(value: unknown): value is ManualLifecycleState {
   return (MANUAL_LIFECYCLE_STATES as readonly unknown[]).includes(value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { HOUR_MS } from "./dates.ts";
 import {
   decayFactor,
-  HOUR_MS,
   parseTrendingWindow,
   scoreAt,
   TRENDING_WEIGHTS,

@@ -2,8 +2,7 @@
 // its kind's weight, halved every half-life of its age, counted over a window (this week, today).
 // Pure rules: the scheduled job (server/trending/) gathers the events and stores the scores.
 
-export const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS } from "./dates.ts";
 
 /** The windows trending is shown for, as the URL names them, with what they are called and how long they are. */
 export const TRENDING_WINDOWS = {

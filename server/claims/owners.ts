@@ -19,7 +19,8 @@ import { newId } from "../platform/db/ids.ts";
 import type { RateLimiter } from "../platform/ratelimit/index.ts";
 import { readLogo, storeLogo } from "../submissions/logo.ts";
 import { hashToken, TOKEN_PATTERN, type Client, type Limited } from "./service.ts";
-import { DAY_MS, type ViewCounter } from "./views.ts";
+import type { ViewCounter } from "./views.ts";
+import { DAY_MS, startOfDay } from "../../core/dates.ts";
 
 // What a verified owner does with their private link (/owner/<token>): sees the listing's likes
 // and views, and proposes edits of its content and logo. An edit never changes the listing by
@@ -149,7 +150,7 @@ export async function ownerPage(
 ): Promise<OwnerPage | null> {
   const tool = await findToolForEdit(database, owner.toolId);
   if (!tool) return null;
-  const since = Math.floor(now / DAY_MS) * DAY_MS - 29 * DAY_MS;
+  const since = startOfDay(now) - 29 * DAY_MS;
   const [likes, counted, pending, decided] = await Promise.all([
     database.db.selectFrom("tools").select("upvotes_count").where("id", "=", tool.id).executeTakeFirst(),
     database.db

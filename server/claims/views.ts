@@ -6,6 +6,7 @@ import { createBatchedCounts } from "../platform/batched-counts.ts";
 import type { Database } from "../platform/db/index.ts";
 import { lookupRoute, type PathRoute } from "../platform/http/routes.ts";
 import type { Logger } from "../platform/logger.ts";
+import { DAY_MS } from "../../core/dates.ts";
 
 // Page views of tool pages and clicks on their "Visit website", for their owners. A view is a GET
 // of /tool/<key> answered 200 — from the page cache or rendered — and a click a GET of /go/<key>
@@ -21,7 +22,6 @@ import type { Logger } from "../platform/logger.ts";
 // the page under a key this process drew at random and never writes down. Once the day is over
 // nothing links a view to an address; a restart forgets today's visitors, who then count again.
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Distinct tool keys held between writes: only answered tool addresses count, so this is a guard, not a limit met. */
 const MAX_KEYS = 200_000;
 /** Today's (visitor, tool) pairs remembered at most (about 8 MB); past it, events are counted without being remembered. */

@@ -20,13 +20,12 @@ import type { Logger } from "../platform/logger.ts";
 import { joinHtml, mailHtml, mailLine } from "../platform/mail/html.ts";
 import type { Mailer } from "../platform/mail/mailer.ts";
 import type { RateLimiter } from "../platform/ratelimit/index.ts";
+import { startOfDay } from "../../core/dates.ts";
 
 // Reports of a problem with a listing (docs/decisions/049): a visitor says what is wrong with a
 // public tool's page; an admin resolves all of a tool's open reports at once, and whoever left an
 // address is told how. Of the visitor only a keyed hash of who they were that day is kept, enough
 // to take one report per visitor, tool and day; the address is emptied once the mail has gone.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ReportDeps {
   database: Database;
@@ -85,7 +84,7 @@ export async function submitReport(
   visitor: { cookieHeader: string | undefined; addressKey: string },
 ): Promise<ReportResult> {
   const now = deps.now();
-  const day = Math.floor(now / DAY_MS) * DAY_MS;
+  const day = startOfDay(now);
   const hash = await visitorHash(deps, visitor, day);
   const existing = await deps.database.db
     .selectFrom("listing_reports")

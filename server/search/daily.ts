@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import { createBatchedCounts } from "../platform/batched-counts.ts";
 import type { Database } from "../platform/db/index.ts";
+import { startOfDay } from "../../core/dates.ts";
 
 // Searches per day, and how many of them found nothing, for the admin's charts: counted in memory
 // as a search is counted in its term's record, and written a batch at a time by the counts-flush
 // job into search_days (day, searches, no_results), adding to what other instances wrote.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SearchDays {
   /** One search counted at `at`; `found`: whether it had any result. */
@@ -45,7 +44,7 @@ export function createSearchDays(database: Database): SearchDays {
   });
   return {
     record(at, found) {
-      const day = Math.floor(at / DAY_MS) * DAY_MS;
+      const day = startOfDay(at);
       counts.add(`${day} all`, 1);
       if (!found) counts.add(`${day} none`, 1);
     },

@@ -11,8 +11,7 @@ import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
 import { insertPaidOrder, insertTools, type NewTool } from "../catalog/write.ts";
 import { DEMO_TOOLS, type DemoTool } from "./demo-tools.ts";
 import { renderLetterLogo } from "./logos.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../../core/dates.ts";
 
 /**
  * Loads the demo catalogue into an empty database (first start of a new install). Returns how

@@ -1,7 +1,8 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { sql } from "kysely";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
-import { eventScore, HOUR_MS, TRENDING_WINDOWS, viewTime, type TrendingEvent } from "../../core/trending.ts";
+import { DAY_MS, HOUR_MS } from "../../core/dates.ts";
+import { eventScore, TRENDING_WINDOWS, viewTime, type TrendingEvent } from "../../core/trending.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../platform/config.ts";
@@ -14,7 +15,6 @@ import type { ScheduledJob } from "../platform/jobs/scheduler.ts";
 
 /** Tools kept per window, best first: the trending order goes this deep, then the newest follow. */
 export const TRENDING_KEPT = 5000;
-const DAY_MS = 24 * HOUR_MS;
 const INSERT_CHUNK = 500;
 /** View counts read per statement (a day's, in tool order). */
 const VIEW_PAGE = 2000;

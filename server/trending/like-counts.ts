@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { HOUR_MS } from "../../core/trending.ts";
+import { HOUR_MS } from "../../core/dates.ts";
 import { createBatchedCounts } from "../platform/batched-counts.ts";
 import type { Database } from "../platform/db/index.ts";
 
