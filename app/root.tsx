@@ -40,6 +40,11 @@ export interface RouteHandle {
    * on this instance makes the stored page stale at once (server/platform/http/page-cache.ts).
    */
   likeCounts?: (loaderData: never) => readonly string[];
+  /**
+   * The featured placements (tool ids) the page shows, read from its loader's data: each time the
+   * page is sent to a person counts as an impression of them, for their sponsors' reports.
+   */
+  featured?: (loaderData: never) => readonly string[];
 }
 
 export const links: Route.LinksFunction = () => [

@@ -177,6 +177,10 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
         maxBytes: config.cache.maxBytes,
         now: services.now,
         metrics: services.metrics,
+        impressions: (toolIds) => {
+          const at = services.now();
+          for (const id of toolIds) services.counts.impressions.add(id, at);
+        },
       })
     : null;
   app.use(["/api", "/like", "/webhooks", "/og", "/badge"], refuseUnreadableAddress);
@@ -227,8 +231,8 @@ export function createApp({ services, build, clientDir, devMiddleware }: CreateA
     // visitor, tool and day, never written here.
     if (req.method === "GET") {
       const visitor = () => addressKey(ipOf(req));
-      services.views.track(req, res, visitor);
-      services.clicks.track(req, res, visitor);
+      services.counts.views.track(req, res, visitor);
+      services.counts.clicks.track(req, res, visitor);
     }
     if (!pageCache?.serveFromMemory(req, res)) app(req, res);
   };

@@ -126,14 +126,11 @@ gracefulShutdown({
   ],
   // Views, clicks, likes and searches counted while requests drained are written last, just before the database closes.
   close: () =>
-    Promise.all([
-      services.views.stop(),
-      services.clicks.stop(),
-      services.trendingLikes
-        .flush()
-        .catch((error: unknown) => log.warn({ err: error }, "likes for trending not written as the server stopped")),
-      services.searchDays
-        .flush()
-        .catch((error: unknown) => log.warn({ err: error }, "searches per day not written as the server stopped")),
-    ]).then(() => database.close()),
+    Promise.all(
+      Object.entries(services.counts).map(([kind, counts]) =>
+        counts
+          .flush()
+          .catch((error: unknown) => log.warn({ err: error, kind }, "counts not written as the server stopped")),
+      ),
+    ).then(() => database.close()),
 });

@@ -4,6 +4,7 @@ import { createCatalogFreshness, type CatalogFreshness } from "./catalog/freshne
 import { createClickCounter, createViewCounter, type ViewCounter } from "./claims/views.ts";
 import { countsFlushJob } from "./platform/jobs/counts-flush-job.ts";
 import { createLikeCounts, type LikeCounts } from "./trending/like-counts.ts";
+import { createToolCounts, type ToolCounts } from "./insights/tool-counts.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/index.ts";
@@ -71,14 +72,22 @@ export interface AppServices {
   metrics: Metrics;
   /** Outgoing e-mail: SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer: Mailer;
-  /** Tool page views, counted in memory and written a batch at a time (by the scheduler's counts-flush job). */
-  views: ViewCounter;
-  /** Searches per day and those that found nothing, counted and written as views are. */
-  searchDays: SearchDays;
-  /** Clicks on tools' "Visit website" (/go/{slug}), counted and written as views are. */
-  clicks: ViewCounter;
-  /** Likes added and taken back, per tool and hour, for trending: counted and written as views are. */
-  trendingLikes: LikeCounts;
+  /**
+   * What this instance counts in memory and writes a batch at a time (by the scheduler's
+   * counts-flush job, and as the server stops), each written on its own.
+   */
+  counts: {
+    /** Tool page views by people. */
+    views: ViewCounter;
+    /** Clicks on tools' "Visit website" (/go/{slug}). */
+    clicks: ViewCounter;
+    /** Times a featured placement was shown on a page served to a person. */
+    impressions: ToolCounts;
+    /** Likes added and taken back, per tool and hour (trending) and day. */
+    likes: LikeCounts;
+    /** Searches per day and those that found nothing. */
+    searches: SearchDays;
+  };
   /** Set once the process is shutting down (server/platform/shutdown.ts): not ready, connections not kept alive. */
   lifecycle: { stopping: boolean };
   limiters: {
@@ -171,10 +180,13 @@ export function createServices(
   );
   const importJob = productHuntImportJob(importer);
   const mailer = createMailer(config.mail, log);
-  const views = createViewCounter({ database, log, now });
-  const clicks = createClickCounter({ database, log, now });
-  const searchDays = createSearchDays(database);
-  const trendingLikes = createLikeCounts(database);
+  const counts = {
+    views: createViewCounter({ database, now }),
+    clicks: createClickCounter({ database, now }),
+    impressions: createToolCounts(database, { table: "tool_impressions", per: "day", site: "impressions" }),
+    likes: createLikeCounts(database),
+    searches: createSearchDays(database),
+  };
   return {
     config,
     database,
@@ -197,7 +209,7 @@ export function createServices(
       database,
       freshness,
       metrics,
-      trending: trendingLikes,
+      counts: counts.likes,
       cookies: loadCookies,
       limiters: {
         ip: createRateLimiter(database, "like_ip", config.rateLimits.likeIp),
@@ -230,7 +242,7 @@ export function createServices(
         digestJob({ config, database, catalog, mailer, log, now, signingKey }),
         trendingJob({ config, database, freshness, now }),
         // Housekeeping.
-        countsFlushJob({ views, clicks, likes: trendingLikes, searches: searchDays }),
+        countsFlushJob(counts),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         unconfirmedReviewsJob({ database, now }),
@@ -242,10 +254,7 @@ export function createServices(
     signingKey,
     metrics,
     mailer,
-    views,
-    clicks,
-    searchDays,
-    trendingLikes,
+    counts,
     lifecycle: { stopping: false },
     limiters: {
       submit: createRateLimiter(database, "submit", config.rateLimits.submit),

@@ -131,18 +131,19 @@ const WORDS: Record<string, JobWords> = {
     failedMessage: (reason) => `The search terms clean-up failed: ${reason}`,
   },
   "counts-flush": {
-    label: "Counted views, clicks, likes and searches",
+    label: "Counted views, clicks, impressions, likes and searches",
     description: () =>
-      "Writes the tool page views, website clicks, likes and searches this server has counted in memory to the database, where owners, the trending scores and the dashboard read them. Every server does it for its own counts, and once more when it stops.",
-    runningLabel: "Writing counted views, clicks, likes and searches…",
+      "Writes the tool page views, website clicks, featured impressions, likes and searches this server has counted in memory to the database, where owners, sponsors, the trending scores and the dashboard read them. Every server does it for its own counts, and once more when it stops.",
+    runningLabel: "Writing counted views, clicks, impressions, likes and searches…",
     figures: {
       views: "View counts written",
       clicks: "Click counts written",
+      impressions: "Impression counts written",
       likes: "Like counts written",
       searches: "Search counts written",
     },
     describe: (s) =>
-      `Wrote ${figure(s, "views")} day counts of tool page views, ${figure(s, "clicks")} of website clicks, ${figure(s, "likes")} hour counts of likes and ${figure(s, "searches")} day counts of searches.`,
+      `Wrote ${figure(s, "views")} day counts of tool page views, ${figure(s, "clicks")} of website clicks, ${figure(s, "impressions")} of featured impressions, ${figure(s, "likes")} hour and day counts of likes and ${figure(s, "searches")} day counts of searches.`,
     busyMessage: busy("Counts are already being written"),
     failedMessage: (reason) => `Counts were not written (they are kept for the next run): ${reason}`,
   },

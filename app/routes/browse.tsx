@@ -29,9 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...page, tools: tools.map(cardView), featured: featured.map(cardView) };
 }
 
-/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+/** What it shows of which tools: like buttons (a like makes the stored page stale) and featured placements (app/root.tsx RouteHandle). */
 export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) => [...data.tools, ...data.featured].map((tool) => tool.id),
+  featured: (data: Route.ComponentProps["loaderData"]) => data.featured.map((tool) => tool.id),
 } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

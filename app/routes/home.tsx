@@ -35,10 +35,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured: featured.map(cardView), latest: latest.map(cardView), trending: trending.items.map(cardView) };
 }
 
-/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+/** What it shows of which tools: like buttons (a like makes the stored page stale) and featured placements (app/root.tsx RouteHandle). */
 export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) =>
     [...data.featured, ...data.latest, ...data.trending].map((tool) => tool.id),
+  featured: (data: Route.ComponentProps["loaderData"]) => data.featured.map((tool) => tool.id),
 } satisfies RouteHandle;
 
 export default function Home({ loaderData }: Route.ComponentProps) {

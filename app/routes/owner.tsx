@@ -53,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const owner = await findOwner(services.database, params.token);
   if (!owner) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
-  const page = await ownerPage(services.database, services.views, owner, services.now());
+  const page = await ownerPage(services.database, services.counts.views, owner, services.now());
   if (!page) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   // What visitors reported about the listing and no admin has resolved yet; never who reported it.

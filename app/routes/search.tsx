@@ -86,12 +86,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(outcome.kind === "results" ? { ...outcome, term: displayQuery(raw) } : outcome, init);
 }
 
-/** The like buttons it shows: a like of one of these tools makes the stored page stale (app/root.tsx RouteHandle). */
+/** What it shows of which tools: like buttons (a like makes the stored page stale) and featured placements (app/root.tsx RouteHandle). */
 export const handle = {
   likeCounts: (data: Route.ComponentProps["loaderData"]) =>
     data.kind === "results"
       ? [...data.items, ...data.featured, ...data.related, ...data.favourites].map((tool) => tool.id)
       : [],
+  featured: (data: Route.ComponentProps["loaderData"]) =>
+    data.kind === "results" ? data.featured.map((tool) => tool.id) : [],
 } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { toolMarkdown } from "../../core/markdown.ts";
 import { toolDetail } from "../../server/api/tool-json.ts";
 import { findPublicTool } from "../../server/catalog/queries.ts";
-import { showsLikeCounts } from "../../server/platform/http/like-counts.ts";
+import { showsLikeCounts } from "../../server/platform/http/shown-tools.ts";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/tool-markdown.ts";
 import { lifecycleThresholds } from "../../server/catalog/lifecycle.ts";

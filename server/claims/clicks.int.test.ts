@@ -6,7 +6,7 @@ import { BROWSER_UA } from "../../tests/support/html.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
 import { startServerProcess } from "../../tests/support/server-process.ts";
 import { changeCatalog } from "../catalog/change.ts";
-import { insertTools } from "../catalog/write.ts";
+import { insertPaidOrder, insertTools } from "../catalog/write.ts";
 
 // "Visit website" through /go/{slug}: the redirect, and the clicks counted for the tool — in
 // memory, once per visitor, tool and day, people only, written by the counts-flush job — against
@@ -87,8 +87,8 @@ describe("the way out to a tool's website", () => {
     await go(server, "no-such-tool", "203.0.113.4");
     // Nothing written per request; a click is no page view.
     expect(await stored(server, "tool_clicks", tool.id)).toEqual(before);
-    expect(server.services.clicks.unwritten([tool.slug, tool.id])).toBe(3);
-    expect(server.services.views.unwritten([tool.slug, tool.id])).toBe(0);
+    expect(server.services.counts.clicks.unwritten([tool.slug, tool.id])).toBe(3);
+    expect(server.services.counts.views.unwritten([tool.slug, tool.id])).toBe(0);
 
     await flush(server);
     const day = Math.floor(clock.now / DAY) * DAY;
@@ -112,7 +112,18 @@ describe("counting on two server processes of one database", () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    await changeCatalog({ database: testDb.database, now: Date.now }, (write) => insertTools(write, [tool]));
+    // Featured, so that the home page shows it: an impression each time a person is sent the page.
+    await changeCatalog({ database: testDb.database, now: Date.now }, async (write) => {
+      await insertTools(write, [tool]);
+      await insertPaidOrder(write, {
+        toolId: tool.id,
+        toolName: tool.name,
+        amountCents: 5000,
+        provider: "test",
+        sessionId: "two-instances",
+        paidAt: Date.now() - 60_000,
+      });
+    });
   });
 
   afterAll(async () => {
@@ -120,7 +131,7 @@ describe("counting on two server processes of one database", () => {
     await testDb.drop();
   });
 
-  it("adds up both processes' views and clicks exactly, whatever runs at once", async () => {
+  it("adds up both processes' views, clicks and impressions exactly, whatever runs at once", async () => {
     const env = {
       DATA_DIR: testDb.dataDir,
       DATABASE_URL: databaseUrlOf(testDb.target),
@@ -130,13 +141,15 @@ describe("counting on two server processes of one database", () => {
     const instances = [await startServerProcess(env), await startServerProcess(env)];
     running.push(...instances.map((i) => i.child));
     // Forty visitors, half served by each process (as a balancer keeping a visitor on one would),
-    // each viewing and clicking three times at once: one view and one click each.
+    // each opening the home page, viewing and clicking three times at once: one view and one click
+    // each, and an impression each time the home page was sent.
     const headers = (address: string) => ({ "User-Agent": BROWSER_UA, "X-Forwarded-For": address });
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
         const base = `http://127.0.0.1:${instances[i % 2]!.port}`;
         const address = `192.0.2.${i + 1}`;
         return [1, 2, 3].flatMap(() => [
+          fetch(`${base}/`, { headers: headers(address) }).then(async (r) => (await r.text(), r.status)),
           fetch(`${base}/tool/${tool.slug}`, { headers: headers(address) }).then(
             async (r) => (await r.text(), r.status),
           ),
@@ -144,7 +157,7 @@ describe("counting on two server processes of one database", () => {
         ]);
       }).flat(),
     );
-    expect(answers.filter((status) => status === 200)).toHaveLength(120);
+    expect(answers.filter((status) => status === 200)).toHaveLength(240);
     expect(answers.filter((status) => status === 302)).toHaveLength(120);
     // Each writes what it counted by its job or, at the latest, as it stops.
     await Promise.all(
@@ -154,12 +167,17 @@ describe("counting on two server processes of one database", () => {
         return exit;
       }),
     );
-    const total = async (table: "tool_views" | "tool_clicks") =>
+    const total = async (table: "tool_views" | "tool_clicks" | "tool_impressions") =>
       (await testDb.database.db.selectFrom(table).select("count").where("tool_id", "=", tool.id).execute()).reduce(
         (sum, r) => sum + Number(r.count),
         0,
       );
     expect(await total("tool_views")).toBe(40);
     expect(await total("tool_clicks")).toBe(40);
+    expect(await total("tool_impressions")).toBe(120);
+    // The site's day totals are the sums of the tools' days (the run ends within a day or two).
+    const site = await testDb.database.db.selectFrom("site_days").select(["kind", "count"]).execute();
+    const sum = (kind: string) => site.filter((r) => r.kind === kind).reduce((n, r) => n + Number(r.count), 0);
+    expect([sum("views"), sum("clicks"), sum("impressions")]).toEqual([40, 40, 120]);
   });
 });

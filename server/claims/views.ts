@@ -1,17 +1,15 @@
 import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isbot } from "isbot";
-import { sql } from "kysely";
-import { createBatchedCounts } from "../platform/batched-counts.ts";
+import { createToolCounts } from "../insights/tool-counts.ts";
 import type { Database } from "../platform/db/index.ts";
 import { lookupRoute, type PathRoute } from "../platform/http/routes.ts";
-import type { Logger } from "../platform/logger.ts";
 import { DAY_MS } from "../../core/dates.ts";
 
 // Page views of tool pages and clicks on their "Visit website", for their owners. A view is a GET
 // of /tool/<key> answered 200 — from the page cache or rendered — and a click a GET of /go/<key>
 // answered with its redirect, to a browser that is not a bot, each counted once per visitor, tool
-// and day. Counting is a Map increment in memory (../platform/batched-counts.ts); each instance
+// and day. Counting is a Map increment in memory (../insights/tool-counts.ts); each instance
 // writes its counts a batch at a time (by the scheduled counts-flush job, every minute on every
 // instance, and when it stops) as upserts into tool_views or tool_clicks (tool_id, day, count). No
 // request writes, and no count touches the catalogue's versions, so no cached page goes stale
@@ -22,17 +20,15 @@ import { DAY_MS } from "../../core/dates.ts";
 // the page under a key this process drew at random and never writes down. Once the day is over
 // nothing links a view to an address; a restart forgets today's visitors, who then count again.
 
-/** Distinct tool keys held between writes: only answered tool addresses count, so this is a guard, not a limit met. */
-const MAX_KEYS = 200_000;
 /** Today's (visitor, tool) pairs remembered at most (about 8 MB); past it, events are counted without being remembered. */
 const MAX_SEEN = 100_000;
 
 /** What a counter counts: where, which answer, and the table it writes. */
 const KINDS = {
   /** Tool pages (the route counting views in core/route-table.ts), answered 200. */
-  views: { key: (route: PathRoute) => route.toolKey, status: 200, table: "tool_views", what: "tool views" },
+  views: { key: (route: PathRoute) => route.toolKey, status: 200, table: "tool_views" },
   /** The way out to a tool's website (the route counting clicks), answered with its redirect. */
-  clicks: { key: (route: PathRoute) => route.clickKey, status: 302, table: "tool_clicks", what: "website clicks" },
+  clicks: { key: (route: PathRoute) => route.clickKey, status: 302, table: "tool_clicks" },
 } as const;
 export type ToolCountKind = keyof typeof KINDS;
 
@@ -49,8 +45,6 @@ export interface ViewCounter {
   unwritten(keys: readonly string[]): number;
   /** Writes the counted events and says how many day counts it wrote; a failed write keeps them for the next one, and throws. */
   flush(): Promise<number>;
-  /** Writes what is left, as the process stops; a failure is logged. */
-  stop(): Promise<void>;
 }
 
 /**
@@ -69,21 +63,16 @@ export function countedKey(kind: ToolCountKind, url: string): string | null {
 export const toolPageKey = (url: string) => countedKey("views", url);
 
 /** Tool page views, counted for owners. */
-export function createViewCounter(deps: { database: Database; log: Logger; now: () => number }): ViewCounter {
+export function createViewCounter(deps: { database: Database; now: () => number }): ViewCounter {
   return createToolCounter({ ...deps, kind: "views" });
 }
 
 /** Clicks on tools' "Visit website", counted for owners and sponsors. */
-export function createClickCounter(deps: { database: Database; log: Logger; now: () => number }): ViewCounter {
+export function createClickCounter(deps: { database: Database; now: () => number }): ViewCounter {
   return createToolCounter({ ...deps, kind: "clicks" });
 }
 
-function createToolCounter(deps: {
-  database: Database;
-  log: Logger;
-  now: () => number;
-  kind: ToolCountKind;
-}): ViewCounter {
+function createToolCounter(deps: { database: Database; now: () => number; kind: ToolCountKind }): ViewCounter {
   const kind = KINDS[deps.kind];
   const botByAgent = new Map<string, boolean>();
   // A KeyObject, made once: given raw bytes, createHmac checks and wraps the key on every call,
@@ -115,60 +104,8 @@ function createToolCounter(deps: {
     return bot;
   };
 
-  /** Upserts a batch of `${day} ${key}` → events; how many (tool, day) rows it wrote. */
-  async function write(batch: ReadonlyMap<string, number>): Promise<number> {
-    const byKey = new Map<string, { day: number; n: number }[]>();
-    for (const [entry, n] of batch) {
-      const space = entry.indexOf(" ");
-      const key = entry.slice(space + 1);
-      const list = byKey.get(key) ?? [];
-      list.push({ day: Number(entry.slice(0, space)), n });
-      byKey.set(key, list);
-    }
-    const keys = [...byKey.keys()];
-    const rows = new Map<string, number>();
-    for (let i = 0; i < keys.length; i += 400) {
-      const chunk = keys.slice(i, i + 400);
-      const tools = await deps.database.db
-        .selectFrom("tools")
-        .select(["id", "slug"])
-        .where((eb) => eb.or([eb("slug", "in", chunk), eb("id", "in", chunk)]))
-        .execute();
-      // As the tool page looks up: by slug first, then by id.
-      const bySlug = new Map(tools.map((t) => [t.slug.toLowerCase(), t.id]));
-      const byId = new Map(tools.map((t) => [t.id, t.id]));
-      for (const key of chunk) {
-        const id = bySlug.get(key) ?? byId.get(key);
-        if (!id) continue;
-        for (const { day, n } of byKey.get(key)!) rows.set(`${id} ${day}`, (rows.get(`${id} ${day}`) ?? 0) + n);
-      }
-    }
-    const values = [...rows].map(([entry, count]) => {
-      const [tool_id, day] = entry.split(" ") as [string, string];
-      return { tool_id, day: Number(day), count };
-    });
-    if (values.length === 0) return 0;
-    await deps.database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < values.length; i += 300) {
-        await trx
-          .insertInto(kind.table)
-          .values(values.slice(i, i + 300))
-          .onConflict((oc) =>
-            oc
-              .columns(["tool_id", "day"])
-              .doUpdateSet({ count: sql<number>`${sql.table(kind.table)}.count + excluded.count` }),
-          )
-          .execute();
-      }
-    });
-    return values.length;
-  }
-
-  const counts = createBatchedCounts({ maxEntries: MAX_KEYS, write });
-  const record = (key: string, at: number = deps.now()) => {
-    counts.add(`${Math.floor(at / DAY_MS) * DAY_MS} ${key}`, 1);
-  };
-  const flush = () => counts.flush();
+  const counts = createToolCounts(deps.database, { table: kind.table, per: "day", site: deps.kind });
+  const record = (key: string, at: number = deps.now()) => counts.add(key, at);
 
   return {
     track(req, res, visitor) {
@@ -181,17 +118,7 @@ function createToolCounter(deps: {
       });
     },
     record,
-    unwritten(keys) {
-      let total = 0;
-      const wanted = new Set(keys.map((k) => k.toLowerCase()));
-      for (const [entry, n] of counts.held()) if (wanted.has(entry.slice(entry.indexOf(" ") + 1))) total += n;
-      return total;
-    },
-    flush,
-    async stop() {
-      await flush().catch((error: unknown) =>
-        deps.log.warn({ err: error }, `${kind.what} not written as the server stopped`),
-      );
-    },
+    unwritten: counts.unwritten,
+    flush: counts.flush,
   };
 }

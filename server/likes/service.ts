@@ -46,8 +46,8 @@ export function createLikeService(options: {
   database: Database;
   freshness: CatalogFreshness;
   metrics: Pick<Metrics, "likeAdded">;
-  /** Where the likes added and taken back are counted for trending, in memory. */
-  trending: Pick<LikeCounts, "record">;
+  /** Where the likes added and taken back are counted (for trending and the charts), in memory. */
+  counts: Pick<LikeCounts, "record">;
   cookies: () => Promise<VisitorCookies>;
   limiters: { ip: RateLimiter; visitor: RateLimiter; toolAddress: RateLimiter; newVisitor: RateLimiter };
 }): LikeService {
@@ -90,7 +90,7 @@ export function createLikeService(options: {
       const added = result?.changed === true && result.state.liked;
       const removed = result?.changed === true && !result.state.liked;
       if (added) metrics.likeAdded();
-      if (result?.changed && result.likedAt !== null) options.trending.record(toolId, result.likedAt, added ? 1 : -1);
+      if (result?.changed && result.likedAt !== null) options.counts.record(toolId, result.likedAt, added ? 1 : -1);
       if (mayAdd && !added) await limiters.toolAddress.refund(budgetKey);
       // The budget counts the likes an address adds and keeps: an unlike gives its point back, so
       // changing one's mind costs nothing; a like kept from an earlier day gives back none of today's.

@@ -128,6 +128,12 @@ describe("SIGTERM", () => {
       { name: "link-health" },
     ]);
 
+    // A page view counted in memory, not yet written when the signal comes.
+    const page = await fetch(`http://127.0.0.1:${started.port}/tool/slow-site`, {
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" },
+    });
+    expect(page.status).toBe(200);
+    await page.arrayBuffer();
     const form = await formInFlight(started.port);
     await sleep(100);
     const stopping = Date.now();
@@ -164,5 +170,13 @@ describe("SIGTERM", () => {
     // Jobs that run every minute on every instance (view flushing) may have run meanwhile: none is left running.
     expect(runs.filter((run) => run.job === "link-health")).toEqual([{ job: "link-health", status: "interrupted" }]);
     expect(runs.filter((run) => run.status === "running")).toEqual([]);
+    // What was counted in memory was written as the server stopped, the site's day total with it.
+    const viewed = await db
+      .selectFrom("tool_views")
+      .select((eb) => eb.fn.sum<number>("count").as("n"))
+      .executeTakeFirst();
+    expect(Number(viewed?.n)).toBe(1);
+    const totals = await db.selectFrom("site_days").select(["kind", "count"]).execute();
+    expect(totals.map((row) => [row.kind, Number(row.count)])).toEqual([["views", 1]]);
   });
 });

@@ -114,7 +114,7 @@ export async function countSearch(
     log: Logger;
     now: () => number;
     search: SearchService;
-    searchDays: Pick<SearchDays, "record">;
+    counts: { searches: Pick<SearchDays, "record"> };
     limiters: Record<"searchTracking" | "searchNewTerm", RateLimiter>;
   },
   request: { term: string; fromHome: boolean },
@@ -137,7 +137,7 @@ export async function countSearch(
       source: request.fromHome ? { kind: "homepage" } : { kind: "search-page", resultCount: outcome.total },
       now,
     });
-    if (recorded === "recorded") services.searchDays.record(now, outcome.total > 0);
+    if (recorded === "recorded") services.counts.searches.record(now, outcome.total > 0);
   } catch (error) {
     services.log.warn({ err: error }, "search term not recorded");
   }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { startOfDay } from "../../core/dates.ts";
 import { TRENDING_WEIGHTS } from "../../core/trending.ts";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { getPage, locationOf, sectionLabelledBy, textOf, toolSlugs } from "../../tests/support/html.ts";
@@ -56,6 +57,17 @@ function likeHours(server: TestServer, toolId: string): Promise<{ hour: number; 
     .orderBy("hour")
     .execute()
     .then((rows) => rows.map((r) => ({ hour: Number(r.hour), count: Number(r.count) })));
+}
+
+/** A tool's likes per day, kept for the charts and owners. */
+function likeDays(server: TestServer, toolId: string): Promise<{ day: number; count: number }[]> {
+  return server.services.database.db
+    .selectFrom("tool_like_days")
+    .select(["day", "count"])
+    .where("tool_id", "=", toolId)
+    .orderBy("day")
+    .execute()
+    .then((rows) => rows.map((r) => ({ day: Number(r.day), count: Number(r.count) })));
 }
 
 async function trendingIds(server: TestServer, window: "week" | "today"): Promise<string[]> {
@@ -243,11 +255,14 @@ describe("trending", () => {
     // The first visitor's cookie, to take the like back later.
     const cookie = first.headers.get("set-cookie")!.split(";")[0]!;
     expect((await like(server, tool.id)).status).toBe(200);
-    // The requests wrote the likes, and nothing for trending.
+    // The requests wrote the likes, and nothing for trending or the charts.
     expect(await likeHours(server, tool.id)).toEqual([]);
+    expect(await likeDays(server, tool.id)).toEqual([]);
     await runJobs(server);
     const hour = Math.floor(clock / HOUR) * HOUR;
+    const day = startOfDay(clock);
     expect(await likeHours(server, tool.id)).toEqual([{ hour, count: 2 }]);
+    expect(await likeDays(server, tool.id)).toEqual([{ day, count: 2 }]);
     expect((await scoreOf(server, tool.id))!.week).toBeCloseTo(2 * TRENDING_WEIGHTS.like, 6);
 
     // An unlike three hours later takes its like back from the hour the like was made in.
@@ -260,6 +275,7 @@ describe("trending", () => {
     expect(unlike.status).toBe(200);
     await runJobs(server);
     expect(await likeHours(server, tool.id)).toEqual([{ hour, count: 1 }]);
+    expect(await likeDays(server, tool.id)).toEqual([{ day, count: 1 }]);
     expect((await scoreOf(server, tool.id))!.week).toBeLessThan(TRENDING_WEIGHTS.like);
     expect((await scoreOf(server, tool.id))!.week).toBeGreaterThan(TRENDING_WEIGHTS.like * Math.pow(2, -4 / 24));
   });

@@ -23,6 +23,7 @@ import * as collections from "./migrations/2026-11-28T20-collections.ts";
 import * as trending from "./migrations/2026-11-28T21-trending.ts";
 import * as reviews from "./migrations/2026-11-28T22-reviews.ts";
 import * as clicks from "./migrations/2026-11-28T23-clicks.ts";
+import * as insights from "./migrations/2026-11-29T24-insights.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T21-trending": trending,
   "2026-11-28T22-reviews": reviews,
   "2026-11-28T23-clicks": clicks,
+  "2026-11-29T24-insights": insights,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

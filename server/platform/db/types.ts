@@ -519,6 +519,13 @@ export interface TrendingStateTable {
 }
 
 /** Searches counted per day, and those that found nothing. */
+/** A site-wide count per day (server/insights/tool-counts.ts): the sum of a per-tool table's day. */
+export interface SiteDaysTable {
+  kind: "views" | "clicks" | "impressions" | "likes";
+  day: number;
+  count: number;
+}
+
 export interface SearchDaysTable {
   day: number;
   searches: number;
@@ -551,6 +558,11 @@ export interface DB {
   /** Clicks on "Visit website" by people, per tool and day: the same shape as the views. */
   tool_clicks: ToolViewsTable;
   search_days: SearchDaysTable;
+  /** Times a featured placement was shown on a page served to a person, per tool and day. */
+  tool_impressions: ToolViewsTable;
+  /** Likes given less those taken back, per tool and day (an unlike from its like's day). */
+  tool_like_days: ToolViewsTable;
+  site_days: SiteDaysTable;
   digest_subscribers: DigestSubscribersTable;
   digest_issues: DigestIssuesTable;
   digest_deliveries: DigestDeliveriesTable;

@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.ts";
-import { shownLikeCounts } from "./like-counts.ts";
+import { shownFeatured, shownLikeCounts } from "./shown-tools.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
 import { lookupRoute } from "./routes.ts";
@@ -59,6 +59,8 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Counts what it sends: from memory (HIT) or rendered and stored (MISS). */
   metrics?: { pageCache(result: "HIT" | "MISS"): void };
+  /** Told the featured placements (tool ids) of each page it sends to a person (not a bot, not a HEAD). */
+  impressions?: (toolIds: readonly string[]) => void;
 }
 
 export interface PageCache {
@@ -94,16 +96,20 @@ export interface CachedResponse {
   madeAt: number;
   /** The tools whose like count it shows. */
   likeCounts: readonly string[];
+  /** The featured placements it shows. */
+  featured: readonly string[];
 }
 
-type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer };
+type Rendered = { stored: CachedResponse } | { response: Response; body: Buffer; featured: readonly string[] };
 
 /**
- * What a route module's `handle` may say for the page cache: the tools whose like counts the page
- * shows, read from its loader's data (RouteHandle in app/root.tsx).
+ * What a route module's `handle` may say for the page cache, read from its loader's data
+ * (RouteHandle in app/root.tsx): the tools whose like counts the page shows, and the featured
+ * placements it shows.
  */
-interface LikeCountsHandle {
+interface ShownToolsHandle {
   likeCounts?: (loaderData: never) => readonly string[];
+  featured?: (loaderData: never) => readonly string[];
 }
 
 /**
@@ -138,11 +144,28 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     return entry;
   };
-  const build = typeof options.build === "function" ? withLikeCounts(options.build) : watchingLikeCounts(options.build);
+  const build = typeof options.build === "function" ? withShownTools(options.build) : watchingShownTools(options.build);
   const handle = createRequestHandler(build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
   const botByAgent = new Map<string, boolean>();
   const metrics = options.metrics;
+  // User agents repeat endlessly and isbot's pattern is long: remember the answers (bounded).
+  function isBot(userAgent: string | undefined): boolean {
+    const agent = userAgent ?? "";
+    let bot = botByAgent.get(agent);
+    if (bot === undefined) {
+      bot = isbot(agent);
+      if (botByAgent.size >= 1000) botByAgent.clear();
+      botByAgent.set(agent, bot);
+    }
+    return bot;
+  }
+  const keyOf = (url: string, userAgent: string | undefined) => `${isBot(userAgent) ? "bot" : "human"} ${url}`;
+  /** A page with featured placements, sent (or confirmed unchanged, 304) to a person: an impression of each. */
+  const shown = (req: IncomingMessage, featured: readonly string[]) => {
+    if (featured.length > 0 && req.method === "GET" && !isBot(req.headers["user-agent"]))
+      options.impressions?.(featured);
+  };
   /** Sends a stored response, counted as what its X-Cache header says. */
   const send = (
     req: IncomingMessage,
@@ -152,20 +175,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     requestId?: string,
   ) => {
     metrics?.pageCache(state);
+    shown(req, entry.featured);
     sendStored(req, res, entry, state, requestId);
   };
-
-  // User agents repeat endlessly and isbot's pattern is long: remember the answers (bounded).
-  function keyOf(url: string, userAgent: string | undefined): string {
-    const agent = userAgent ?? "";
-    let bot = botByAgent.get(agent);
-    if (bot === undefined) {
-      bot = isbot(agent);
-      if (botByAgent.size >= 1000) botByAgent.clear();
-      botByAgent.set(agent, bot);
-    }
-    return `${bot ? "bot" : "human"} ${url}`;
-  }
 
   const cacheable = (method: string | undefined, url: string) =>
     (method === "GET" || method === "HEAD") && lookupRoute(url).cache;
@@ -175,7 +187,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const context = options.getLoadContext(req, res);
     const response = await handle(toFetchRequest(req), context);
     let body = await bodyOf(response);
-    if (!isStorable(response)) return { response, body };
+    if (!isStorable(response)) return { response, body, featured: context.get(shownFeatured) };
     const headers = replayableHeaders(res);
     for (const [name, value] of response.headers) if (!PER_RESPONSE_HEADERS.has(name)) headers.set(name, value);
     // Every visitor of a stored page gets the same bytes: its scripts are allowed by hash, not by
@@ -193,6 +205,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         generation,
         madeAt,
         likeCounts: context.get(shownLikeCounts),
+        featured: context.get(shownFeatured),
       }),
     };
   }
@@ -221,6 +234,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       // Not storable (redirect, 404, personal): only its own requester may see it.
       if (!mine) return next();
+      if (rendered.response.status === 200) shown(req, rendered.featured);
       return sendFetchResponse(res, rendered.response, rendered.body, req.method === "HEAD");
     } catch (error) {
       next(error);
@@ -232,7 +246,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async keepJson(req, res, value, made) {
       const headers = replayableHeaders(res);
       headers.set("content-type", "application/json; charset=utf-8");
-      const stored = await storable(200, headers, Buffer.from(JSON.stringify(value), "utf8"), made);
+      const stored = await storable(200, headers, Buffer.from(JSON.stringify(value), "utf8"), {
+        ...made,
+        featured: [],
+      });
       if (cacheable(req.method, req.originalUrl)) cache.set(keyOf(req.originalUrl, req.get("user-agent")), stored);
       send(req, res, stored, "MISS");
     },
@@ -264,7 +281,7 @@ async function storable(
   status: number,
   headers: Map<string, string>,
   body: Buffer,
-  made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts">,
+  made: Pick<CachedResponse, "generation" | "madeAt" | "likeCounts" | "featured">,
 ): Promise<CachedResponse> {
   if (!headers.has("cache-control")) headers.set("cache-control", PUBLIC_CACHE_CONTROL);
   headers.set("vary", "Accept-Encoding");
@@ -368,8 +385,8 @@ function sendFetchResponse(res: ExpressResponse, response: Response, body: Buffe
   res.end(head ? undefined : body);
 }
 
-/** A build whose documents note, in their load context, the tools whose like counts they show. */
-function watchingLikeCounts(build: ServerBuild): ServerBuild {
+/** A build whose documents note, in their load context, what they show of which tools. */
+function watchingShownTools(build: ServerBuild): ServerBuild {
   const render = build.entry.module.default;
   return {
     ...build,
@@ -378,7 +395,8 @@ function watchingLikeCounts(build: ServerBuild): ServerBuild {
       module: {
         ...build.entry.module,
         default: (request, status, headers, context, loadContext) => {
-          loadContext.set(shownLikeCounts, likeCountsOf(context));
+          loadContext.set(shownLikeCounts, shownBy(context, "likeCounts"));
+          loadContext.set(shownFeatured, shownBy(context, "featured"));
           return render(request, status, headers, context, loadContext);
         },
       },
@@ -387,22 +405,19 @@ function watchingLikeCounts(build: ServerBuild): ServerBuild {
 }
 
 /** The same for a build loaded per request (Vite's, in development). */
-function withLikeCounts(load: () => ServerBuild | Promise<ServerBuild>): () => Promise<ServerBuild> {
-  return async () => watchingLikeCounts(await load());
+function withShownTools(load: () => ServerBuild | Promise<ServerBuild>): () => Promise<ServerBuild> {
+  return async () => watchingShownTools(await load());
 }
 
-/**
- * The tools whose like count a document shows: each matched route whose handle has `likeCounts`
- * reads them from its loader's data.
- */
-function likeCountsOf(context: EntryContext): string[] {
+/** The tools a document shows, as each matched route's handle reads them from its loader's data. */
+function shownBy(context: EntryContext, what: keyof ShownToolsHandle): string[] {
   const { matches, loaderData } = context.staticHandlerContext;
   const ids = new Set<string>();
   for (const match of matches) {
-    const handle = context.routeModules[match.route.id]?.handle as LikeCountsHandle | undefined;
+    const read = (context.routeModules[match.route.id]?.handle as ShownToolsHandle | undefined)?.[what];
     const data: unknown = loaderData[match.route.id];
-    if (!handle?.likeCounts || data === undefined) continue;
-    for (const id of (handle.likeCounts as (data: unknown) => readonly string[])(data)) ids.add(id);
+    if (!read || data === undefined) continue;
+    for (const id of (read as (data: unknown) => readonly string[])(data)) ids.add(id);
   }
   return [...ids];
 }
