@@ -5,6 +5,7 @@ import { createClickCounter, createViewCounter, type ViewCounter } from "./claim
 import { countsFlushJob } from "./platform/jobs/counts-flush-job.ts";
 import { createLikeCounts, type LikeCounts } from "./trending/like-counts.ts";
 import { createToolCounts, type ToolCounts } from "./insights/tool-counts.ts";
+import { countsPruneJob } from "./insights/prune-job.ts";
 import { createPublicCatalog, type PublicCatalog } from "./catalog/public.ts";
 import { servesHttps, type Config } from "./platform/config.ts";
 import type { Database } from "./platform/db/index.ts";
@@ -243,6 +244,7 @@ export function createServices(
         trendingJob({ config, database, freshness, now }),
         // Housekeeping.
         countsFlushJob(counts),
+        countsPruneJob({ database, now, retentionMs: config.countsRetentionMs }),
         searchTermsPruneJob({ database, now }),
         unconfirmedReadersJob({ database, now }),
         unconfirmedReviewsJob({ database, now }),

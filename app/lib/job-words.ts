@@ -10,7 +10,7 @@ import type { JobView } from "../../server/platform/jobs/scheduler.ts";
 // does; a page's wording changes here without touching them.
 
 /** Facts of the configuration that a job's description quotes. */
-type Facts = Pick<Config, "productHunt" | "linkHealth" | "digest">;
+type Facts = Pick<Config, "productHunt" | "linkHealth" | "digest" | "countsRetentionMs">;
 
 export interface JobWords extends RunWords {
   /** What pages call it ("Product Hunt import"). */
@@ -119,6 +119,16 @@ const WORDS: Record<string, JobWords> = {
     describe: (s) => `Forgot ${figure(s, "forgotten")} unconfirmed reviews.`,
     busyMessage: busy("Unconfirmed reviews are already being forgotten"),
     failedMessage: (reason) => `Unconfirmed reviews were not forgotten: ${reason}`,
+  },
+  "counts-prune": {
+    label: "Old daily counts",
+    description: ({ countsRetentionMs }) =>
+      `Deletes the daily counts of views, clicks, featured impressions, likes and searches older than ${Math.round(countsRetentionMs / 86_400_000)} days (COUNTS_RETENTION_DAYS).`,
+    runningLabel: "Deleting old daily counts…",
+    figures: { deleted: "Day counts deleted" },
+    describe: (s) => `Deleted ${figure(s, "deleted")} day counts older than the retention.`,
+    busyMessage: busy("Old daily counts are already being deleted"),
+    failedMessage: (reason) => `Old daily counts were not deleted: ${reason}`,
   },
   "search-terms-prune": {
     label: "Search terms clean-up",

@@ -117,6 +117,7 @@ const EnvSchema = z.object({
   LIFECYCLE_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   DISCONTINUED_NOINDEX_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
   TRENDING_HALF_LIFE_HOURS: z.coerce.number().min(1).max(720).default(24),
+  COUNTS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   REPO_API_GITHUB_URL: z.url({ protocol: /^https?$/ }).default("https://api.github.com"),
   REPO_API_GITLAB_URL: z.url({ protocol: /^https?$/ }).default("https://gitlab.com"),
   REPO_API_CODEBERG_URL: z.url({ protocol: /^https?$/ }).default("https://codeberg.org"),
@@ -316,6 +317,8 @@ export interface Config {
   digest: { enabled: boolean; newToolsMax: number; featuredMax: number; confirmTtlMs: number; resendAfterMs: number };
   /** Trending tools (core/trending.ts): an event's worth halves every `halfLifeMs`; scores are worked out every few minutes. */
   trending: { halfLifeMs: number; schedule: string };
+  /** How long the daily counts (views, clicks, impressions, likes, searches) are kept for charts and reports. */
+  countsRetentionMs: number;
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
@@ -638,6 +641,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // Every ten minutes: a like shows in trending within minutes, and a run reads one window of events.
     trending: { halfLifeMs: e.TRENDING_HALF_LIFE_HOURS * 60 * 60 * 1000, schedule: "*/10 * * * *" },
+    countsRetentionMs: e.COUNTS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SEC * 1000,
     jobs: { pollMs: 5000 },
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.
