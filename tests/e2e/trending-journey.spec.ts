@@ -29,9 +29,13 @@ test("a liked tool shows on the trending pages and the home page once the scores
 
   await page.goto("/admin/jobs");
   await signIn(page);
-  await page.getByRole("button", { name: "Run now (Counted views, clicks, likes and searches)" }).click();
+  await page.getByRole("button", { name: "Run now (Counted views, clicks, impressions, likes and searches)" }).click();
   await expect(
-    page.getByText(/Wrote \d+ day counts of tool page views, \d+ of website clicks, \d+ hour counts of likes/).first(),
+    page
+      .getByText(
+        /Wrote \d+ day counts of tool page views, \d+ of website clicks, \d+ of featured impressions, \d+ hour and day counts of likes/,
+      )
+      .first(),
   ).toBeVisible();
   await page.getByRole("button", { name: "Run now (Trending scores)" }).click();
   await expect(page.getByText(/Scored [1-9]\d* tools from \d+ reviews, [1-9]\d* likes/).first()).toBeVisible();
