@@ -20,6 +20,7 @@ import {
   submissionSchema,
   submitFailedMessage,
   SUBMIT_HONEYPOT_FIELD,
+  SUBMISSION_LIMITS,
 } from "../../core/submission.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
 import { isFillIntent, withProposedLogo, type FillStatus } from "../../core/website-fill.ts";
@@ -61,7 +62,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 };
 
 /** What the form's address shows: the form itself, no confirmation. */
-const FORM = { submitted: null, feature: null, statusUrl: null, statusToken: null };
+const FORM = { submitted: null, feature: null, statusUrl: null, statusToken: null, name: null };
 
 /**
  * At `/submit-tool/<status token>` (where a successful post leads) the page shows the confirmation
@@ -77,7 +78,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const status = url.searchParams.get("status");
     if (status !== null && STATUS_TOKEN_PATTERN.test(status))
       throw redirect(confirmationPath(url.pathname, status, feature), 301);
-    return data(FORM);
+    // `?name=` starts the form with a name (the dashboard's searches that found nothing link here).
+    const name = url.searchParams.get("name")?.trim().slice(0, SUBMISSION_LIMITS.name) || null;
+    return data({ ...FORM, name });
   }
   const confirmation = await submissionConfirmation(context.get(servicesContextKey), {
     statusToken: params.statusToken,
@@ -88,7 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { submitted, statusUrl } = confirmation;
   // The confirmation carries the private status link: it stays out of every cache.
   return data(
-    { submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature },
+    { submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature, name: null },
     { headers: PRIVATE },
   );
 }
@@ -174,6 +177,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm({
     lastResult: sending ? undefined : actionData?.form,
+    defaultValue: loaderData.name === null ? undefined : { name: loaderData.name },
     constraint: formConstraint(submissionSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
