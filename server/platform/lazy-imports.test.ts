@@ -5,7 +5,16 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DEFERRED = ["sharp", "stripe", "@aws-sdk/client-s3", "nodemailer", "satori", "@resvg/resvg-js"];
+const DEFERRED = [
+  "sharp",
+  "stripe",
+  "@aws-sdk/client-s3",
+  "nodemailer",
+  "satori",
+  "@resvg/resvg-js",
+  "@observablehq/plot",
+  "linkedom",
+];
 /** Only the screenshot worker, a child process of its own, loads Playwright (server/screenshots/worker.ts). */
 const NEVER_AT_START = [...DEFERRED, "playwright-core"];
 
@@ -32,7 +41,7 @@ stripeProvider({ mode: "stripe", secretKey: "sk_test_unused", webhookSecret: "wh
 s3Storage({ kind: "s3", bucket: "unused", region: "us-east-1", publicUrl: "https://files.example", forcePathStyle: false });
 const atStart = loaded(${JSON.stringify(NEVER_AT_START)});
 const lazy = await import("../server/platform/lazy-imports.ts");
-await Promise.all([lazy.loadSharp(), lazy.loadStripe(), lazy.loadS3(), lazy.loadNodemailer(), lazy.loadSatori(), lazy.loadResvg()]);
+await Promise.all([lazy.loadSharp(), lazy.loadStripe(), lazy.loadS3(), lazy.loadNodemailer(), lazy.loadSatori(), lazy.loadResvg(), lazy.loadPlot()]);
 console.log(JSON.stringify({ atStart, afterLoading: loaded(${JSON.stringify(DEFERRED)}) }));
 `;
 

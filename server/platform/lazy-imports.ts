@@ -41,3 +41,9 @@ export const loadSatori = loadOnce(async () => (await import("satori")).default)
 
 /** resvg, which turns the tool images' SVG into pixels (server/og/render.ts). */
 export const loadResvg = loadOnce(() => import("@resvg/resvg-js"));
+
+/** Observable Plot and a DOM for it to draw in, on the server (the dashboard's charts, server/insights/draw.ts). */
+export const loadPlot = loadOnce(async () => {
+  const [plot, { parseHTML }] = await Promise.all([import("@observablehq/plot"), import("linkedom")]);
+  return { plot, document: parseHTML("<!doctype html><html><body></body></html>").document };
+});

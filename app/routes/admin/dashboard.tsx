@@ -1,6 +1,10 @@
 import { data, Link, useFetcher } from "react-router";
 import { formatUsd } from "../../../core/featuring.ts";
 import { dashboardStats } from "../../../server/admin/stats.ts";
+import { dashboardCharts } from "../../../server/insights/charts.ts";
+import { drawChart } from "../../../server/insights/draw.ts";
+import { CHART_RANGES, parseChartRange, type Chart, type ChartRange } from "../../../core/insights.ts";
+import { InsightChart } from "../../components/insight-chart.tsx";
 import { openReportCount } from "../../../server/reports/service.ts";
 import { waitingReviewCount } from "../../../server/reviews/service.ts";
 import { subscriberCounts } from "../../../server/digest/subscribers.ts";
@@ -27,10 +31,24 @@ const FAILED = "Failed to load dashboard statistics. Please try again later.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Admin" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+const CHARTS_FAILED = "The charts could not be loaded. Please try again later.";
+
+/** The charts of the range asked for, each with its picture (SVG drawn here). */
+async function loadCharts(
+  services: { database: Parameters<typeof dashboardCharts>[0] },
+  now: number,
+  range: ChartRange,
+) {
+  const charts = await dashboardCharts(services.database, now, range);
+  const drawn = await Promise.all(charts.charts.map((chart) => drawChart(chart, { width: 520, height: 220 })));
+  return { ...charts, charts: charts.charts.map((chart, i) => ({ chart, svg: drawn[i]! })) };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const { importJob } = services;
-  const [stats, importRun, digestReaders, openReports, waitingReviews] = await Promise.all([
+  const range = parseChartRange(new URL(request.url).searchParams.get("range"));
+  const [stats, charts, importRun, digestReaders, openReports, waitingReviews] = await Promise.all([
     dashboardStats(services.database, services.now()).then(
       (value) => ({ stats: value, error: null }),
       (error: unknown) => {
@@ -38,6 +56,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         return { stats: null, error: FAILED };
       },
     ),
+    loadCharts(services, services.now(), range).catch((error: unknown) => {
+      services.log.error({ err: error }, "dashboard: charts not loaded");
+      return null;
+    }),
     services.scheduler.lastRun(importJob.name).then(
       (run) => ({ run, runError: null }),
       (error: unknown) => {
@@ -66,6 +88,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     ...stats,
+    range,
+    charts,
     importJob: jobShown(jobView(importJob), services.config),
     lastImport: importRun.run,
     lastImportError: importRun.runError,
@@ -92,8 +116,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 const number = (n: number) => n.toLocaleString("en-US");
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, error, importJob, lastImport, lastImportError, digestReaders, openReports, waitingReviews } =
-    loaderData;
+  const {
+    stats,
+    error,
+    range,
+    charts,
+    importJob,
+    lastImport,
+    lastImportError,
+    digestReaders,
+    openReports,
+    waitingReviews,
+  } = loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -154,7 +188,75 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </section>
         </>
       )}
+      <Insights range={range} charts={charts} />
       <ImportTrigger job={importJob} lastRun={lastImport} lastRunError={lastImportError} pageResult={actionData} />
+    </section>
+  );
+}
+
+/** The charts of the last 30, 90 or 365 days, and the searches that found nothing. */
+function Insights({
+  range,
+  charts,
+}: {
+  range: ChartRange;
+  charts: { charts: { chart: Chart; svg: string }[]; noResultTerms: { term: string; count: number }[] } | null;
+}) {
+  return (
+    <section aria-labelledby="insights-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="insights-title" className="text-xl font-semibold">
+          {`The last ${range} days`}
+        </h2>
+        <nav aria-label="Period of the charts">
+          <ul className="flex gap-2">
+            {CHART_RANGES.map((days) => (
+              <li key={days}>
+                <Link
+                  to={`?range=${days}`}
+                  aria-current={days === range ? "page" : undefined}
+                  className={`inline-block rounded-lg border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${days === range ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-800 hover:bg-slate-50"}`}
+                >
+                  {days} days
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      {charts === null ? (
+        <Alert tone="error">{CHARTS_FAILED}</Alert>
+      ) : (
+        <>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {charts.charts.map(({ chart, svg }) => (
+              <InsightChart key={chart.id} chart={chart} svg={svg} />
+            ))}
+          </div>
+          <section aria-labelledby="no-result-title">
+            <h3 id="no-result-title" className="font-semibold">
+              Top searches with no result
+            </h3>
+            {charts.noResultTerms.length === 0 ? (
+              <p className="mt-2 text-slate-700">Every search in these days found something.</p>
+            ) : (
+              <>
+                <p className="mt-1 text-sm text-slate-700">
+                  What visitors looked for and did not find: each opens the submit form with the term as the name.
+                </p>
+                <ol className="mt-2 list-decimal space-y-1 pl-6">
+                  {charts.noResultTerms.map((t) => (
+                    <li key={t.term}>
+                      <TextLink to={`/submit-tool?name=${encodeURIComponent(t.term)}`}>{t.term}</TextLink>{" "}
+                      <span className="text-slate-700">({number(t.count)})</span>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </section>
+        </>
+      )}
     </section>
   );
 }

@@ -20,6 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ["tool_clicks", "tool_impressions", "tool_like_days"])
     await db.schema.createIndex(`${table}_day`).on(table).columns(["day", "tool_id"]).execute();
 
+  // Submissions received per day, for the charts: the free ones among all tools, by creation.
+  await db.schema.createIndex("tools_source_created").on("tools").columns(["source", "created_at"]).execute();
+
   await db.schema
     .createTable("site_days")
     .addColumn("kind", "text", (c) => c.notNull())
@@ -31,6 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("site_days").execute();
+  await db.schema.dropIndex("tools_source_created").execute();
   for (const table of ["tool_clicks", "tool_impressions", "tool_like_days"])
     await db.schema.dropIndex(`${table}_day`).execute();
   await db.schema.dropTable("tool_like_days").execute();
