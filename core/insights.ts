@@ -13,6 +13,9 @@ export function parseChartRange(value: string | null): ChartRange {
   return (CHART_RANGES as readonly number[]).includes(n) ? (n as ChartRange) : CHART_RANGES[0];
 }
 
+/** Series colours, in order, with enough contrast on white (3:1 at least for graphics). */
+export const SERIES_COLOURS = ["#4338ca", "#b45309", "#be123c"] as const;
+
 /** A chart's numbers: one row per period (a UTC day, or a month), one value per series. */
 export interface Chart {
   id: string;
@@ -52,4 +55,28 @@ export function periodLabel(chart: Pick<Chart, "period">, at: number): string {
 /** How a value is written: a count, or dollars. */
 export function valueLabel(chart: Pick<Chart, "unit">, value: number): string {
   return chart.unit === "cents" ? formatUsd(value) : value.toLocaleString("en-US");
+}
+
+/** Clicks per impression as a percentage with one decimal ("2.5%"), or "–" without impressions. */
+export function clickThrough(clicks: number, impressions: number): string {
+  return impressions > 0 ? `${((clicks / impressions) * 100).toFixed(1)}%` : "–";
+}
+
+/** Quotes a CSV field when it holds a comma, quote or line break (RFC 4180). */
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The chart's figures as CSV: a header of `day` (or `month`) and the series' keys, then one line
+ * per period with its ISO date; `extra` adds computed columns.
+ */
+export function chartCsv(chart: Chart, extra: { header: string; value: (values: number[]) => string }[] = []): string {
+  const header = [chart.period, ...chart.series.map((s) => s.key), ...extra.map((e) => e.header)];
+  const lines = chart.rows.map((row) => [
+    new Date(row.at).toISOString().slice(0, chart.period === "month" ? 7 : 10),
+    ...row.values.map(String),
+    ...extra.map((e) => e.value(row.values)),
+  ]);
+  return [header, ...lines].map((line) => line.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

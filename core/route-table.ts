@@ -158,6 +158,10 @@ export const PAGES: RouteEntry[] = [
   // secrets), and a verified owner's private page (the token is its key).
   route("claim/:key", "routes/claim.tsx", { label: "/claim/:slug", cache: false, secret: "query" }),
   route("owner/:token", "routes/owner.tsx", { cache: false, body: "upload", secret: "path" }),
+  route("owner/:token/stats.csv", "routes/owner-stats-csv.ts", { cache: false, secret: "path" }),
+  // A featured order's report: its payer's private link (the token is its key), and its figures as CSV.
+  route("sponsor/:token", "routes/sponsor.tsx", { cache: false, secret: "path" }),
+  route("sponsor/:token/report.csv", "routes/sponsor-csv.ts", { cache: false, secret: "path" }),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:file", "routes/sitemap-part.ts"),

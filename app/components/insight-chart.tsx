@@ -1,4 +1,4 @@
-import { chartSummary, periodLabel, valueLabel, type Chart } from "../../core/insights.ts";
+import { chartSummary, periodLabel, SERIES_COLOURS, valueLabel, type Chart } from "../../core/insights.ts";
 
 /**
  * One of the dashboard's charts: the picture drawn on the server (an image, summarised in its
@@ -13,6 +13,20 @@ export function InsightChart({ chart, svg }: { chart: Chart; svg: string }) {
         {chart.title}
       </h3>
       <p className="mt-1 text-sm text-slate-700">{summary}</p>
+      {chart.series.length > 1 && (
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+          {chart.series.map((s, i) => (
+            <li key={s.key} className="flex items-center gap-1.5">
+              <span
+                aria-hidden="true"
+                className="inline-block h-3 w-3 rounded-sm"
+                style={{ backgroundColor: SERIES_COLOURS[i] }}
+              />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
       <div
         role="img"
         aria-label={`${chart.title}, per ${chart.period}. ${summary}.`}

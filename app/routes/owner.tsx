@@ -16,6 +16,10 @@ import { ownerReplySchema, REVIEW_LIMITS, reviewerName } from "../../core/review
 import { ownerReviews, submitOwnerReply } from "../../server/reviews/service.ts";
 import { LIFECYCLE_LABELS, SETTABLE_LIFECYCLE_STATES } from "../../core/lifecycle.ts";
 import { readUploadForm } from "../../server/submissions/form.ts";
+import { drawChart } from "../../server/insights/draw.ts";
+import { ownerChart, sponsorReportPath, sponsorToken } from "../../server/insights/reports.ts";
+import { formatUsd } from "../../core/featuring.ts";
+import { InsightChart } from "../components/insight-chart.tsx";
 import { ErrorSummary, Field, inputClass, messagesOf, SubmitButton } from "../components/field.tsx";
 import { StatusPage } from "../components/not-found.tsx";
 import { CheckboxGroup } from "../components/tool-form.tsx";
@@ -23,7 +27,7 @@ import { PageScript } from "../components/page-script.tsx";
 import { ToolLogo } from "../components/tool-logo.tsx";
 import { UtcTime } from "../components/utc-time.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { TextLink } from "../components/ui/text-link.tsx";
+import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { formConstraint } from "../lib/constraint.ts";
 import { refusedPost, unreadUpload } from "../lib/tool-form-replies.ts";
@@ -61,8 +65,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Published reviews of the listing, each with the owner's one reply and its state.
   const reviews = await ownerReviews(services.database, owner.toolId);
   const replied = new URL(request.url).searchParams.get("replied") === "1";
+  // The last 90 days per day, and the listing's featured placements, each with its report.
+  const chart = await ownerChart(services.database, owner.toolId, services.now());
+  const placements = await services.database.db
+    .selectFrom("orders")
+    .select(["id", "amount_cents", "featured_from", "paid_at"])
+    .where("tool_id", "=", owner.toolId)
+    .where("status", "=", "paid")
+    .orderBy("paid_at", "desc")
+    .execute();
+  const featured = await Promise.all(
+    placements.map(async (order) => ({
+      amountCents: Number(order.amount_cents),
+      paidAt: Number(order.paid_at),
+      report: sponsorReportPath(await sponsorToken(services.signingKey, order.id)),
+    })),
+  );
   return data(
     {
+      chart: {
+        chart,
+        svg: await drawChart(chart, { width: 720, height: 260 }),
+        csv: `/owner/${params.token}/stats.csv`,
+      },
+      featured,
       page,
       owner: { method: owner.method, who: owner.email ?? owner.domain, verifiedAt: owner.verifiedAt },
       sent,
@@ -146,7 +172,7 @@ const LIST_FIELDS = [
 ] as const;
 
 export default function OwnerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, owner, sent, reports, reviews, replied } = loaderData;
+  const { page, owner, sent, reports, reviews, replied, chart, featured } = loaderData;
   const replyTo = actionData && "replyTo" in actionData ? actionData.replyTo : undefined;
   const { tool } = page;
   // The form starts from the listing with this owner's own pending proposal on top.
@@ -225,6 +251,31 @@ export default function OwnerPage({ loaderData, actionData }: Route.ComponentPro
             "The listing is not public at the moment."
           )}
         </p>
+      </section>
+
+      <section aria-labelledby="owner-days-title" className="space-y-3">
+        <h2 id="owner-days-title" className="text-xl font-semibold">
+          Per day
+        </h2>
+        <InsightChart chart={chart.chart} svg={chart.svg} />
+        <p>
+          <TextAnchor href={chart.csv} download>
+            Download the last 90 days (CSV)
+          </TextAnchor>
+        </p>
+        {featured.length > 0 && (
+          <>
+            <h3 className="font-semibold">Featured placements</h3>
+            <ul className="list-disc space-y-1 pl-6">
+              {featured.map((placement) => (
+                <li key={placement.report}>
+                  {formatUsd(placement.amountCents)}, paid <UtcTime ms={placement.paidAt} />:{" "}
+                  <TextLink to={placement.report}>its report</TextLink>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
 
       <section aria-labelledby="reports-title" className="space-y-3">

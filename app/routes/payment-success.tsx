@@ -5,6 +5,7 @@ import { FEATURED_DAYS, transactionReference } from "../../core/featuring.ts";
 import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import type { CheckoutStatus } from "../../server/payments/service.ts";
 import { findSubmissionByToken, submissionStatusPath } from "../../server/submissions/service.ts";
+import { sponsorReportPath, sponsorToken } from "../../server/insights/reports.ts";
 import { PageScript } from "../components/page-script.tsx";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = (params.get("session_id") ?? "").trim();
   const check = Math.min(RELOAD_CHECKS, Math.max(0, Number.parseInt(params.get("check") ?? "0", 10) || 0));
-  const nothing = { toolName: null, toolSlug: null, listing: null, featuredUntil: null };
+  const nothing = { toolName: null, toolSlug: null, listing: null, featuredUntil: null, orderId: null };
   let state: CheckoutStatus = { status: "unknown", ...nothing };
   if (sessionId && sessionId.length <= SESSION_ID_MAX) {
     const services = context.get(servicesContextKey);
@@ -76,14 +77,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const submission = await findSubmissionByToken(database, token);
     if (submission?.slug === state.toolSlug) statusUrl = `${config.siteUrl}${submissionStatusPath(token)}`;
   }
+  // The placement's report, by its private link: whoever holds the payment's session holds this.
+  const { orderId, ...shown } = state;
+  const { config, signingKey } = context.get(servicesContextKey);
+  const reportUrl = orderId ? `${config.siteUrl}${sponsorReportPath(await sponsorToken(signingKey, orderId))}` : null;
   return data(
-    { sessionId: sessionId || null, check, statusUrl, ...state },
+    { sessionId: sessionId || null, check, statusUrl, reportUrl, ...shown },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { sessionId, status: loaded, toolName, toolSlug, listing, featuredUntil, check, statusUrl } = loaderData;
+  const {
+    sessionId,
+    status: loaded,
+    toolName,
+    toolSlug,
+    listing,
+    featuredUntil,
+    check,
+    statusUrl,
+    reportUrl,
+  } = loaderData;
   const siteName = useSiteConfig().site?.siteName ?? DEFAULT_SITE_NAME;
   const reference = sessionId ? transactionReference(sessionId) : null;
   const render = (view: View) => (
@@ -93,6 +108,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       reference={reference}
       sessionId={sessionId}
       statusUrl={statusUrl}
+      reportUrl={reportUrl}
     />
   );
   if (!sessionId) return render(loaded);
@@ -135,12 +151,14 @@ function PaymentView({
   reference,
   sessionId,
   statusUrl,
+  reportUrl,
 }: {
   view: View;
   tool: { name: string | null; slug: string | null; listing: CheckoutStatus["listing"]; featuredUntil: number | null };
   reference: string | null;
   sessionId: string | null;
   statusUrl: string | null;
+  reportUrl: string | null;
 }) {
   const { name: toolName, slug: toolSlug } = paidFor;
   if (view === "processing") {
@@ -204,6 +222,16 @@ function PaymentView({
           </ul>
         </div>
         {statusUrl && <StatusLink url={statusUrl} />}
+        {reportUrl && (
+          <div className="mx-auto mt-6 max-w-lg rounded-xl border border-slate-200 bg-slate-50 p-4 text-left">
+            <p className="font-medium text-slate-900">
+              Keep this private link to the placement&apos;s report (impressions, clicks, click-through per day):
+            </p>
+            <p className="mt-2 break-all">
+              <TextAnchor href={reportUrl}>{reportUrl}</TextAnchor>
+            </p>
+          </div>
+        )}
         {reference && (
           <p className="mt-6 text-sm text-slate-700">
             Transaction reference: <span className="font-mono font-semibold text-ink">{reference}</span>

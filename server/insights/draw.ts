@@ -1,12 +1,9 @@
-import type { Chart } from "../../core/insights.ts";
+import { SERIES_COLOURS, type Chart } from "../../core/insights.ts";
 import { loadPlot } from "../platform/lazy-imports.ts";
 
 // The dashboard's charts drawn on the server by Observable Plot as SVG: the page shows them
 // without JavaScript, and the admin's scripts carry no chart library. The figures are in a table
 // beside each (the text alternative), so the picture is marked as an image with a short summary.
-
-/** Series colours with enough contrast on white (3:1 at least for graphics). */
-const COLOURS = ["#4338ca", "#b45309", "#be123c"];
 
 /** The chart as an SVG document fragment, `width` × `height` (it scales down to its container). */
 export async function drawChart(chart: Chart, size: { width: number; height: number }): Promise<string> {
@@ -18,10 +15,11 @@ export async function drawChart(chart: Chart, size: { width: number; height: num
       series: s.label,
     })),
   );
+  // The legend is the page's (HTML beside the picture), in the same colours.
   const colour = {
-    legend: chart.series.length > 1,
+    legend: false,
     domain: chart.series.map((s) => s.label),
-    range: COLOURS.slice(0, chart.series.length),
+    range: SERIES_COLOURS.slice(0, chart.series.length),
   };
   // An empty chart still has a scale to draw its axis on.
   const highest = Math.max(1, ...points.map((p) => p.value));
@@ -48,7 +46,7 @@ export async function drawChart(chart: Chart, size: { width: number; height: num
     },
     marks:
       chart.period === "month"
-        ? [Plot.barY(points, { x: "at", y: "value", fill: COLOURS[0] }), Plot.ruleY([0])]
+        ? [Plot.barY(points, { x: "at", y: "value", fill: SERIES_COLOURS[0] }), Plot.ruleY([0])]
         : [Plot.lineY(points, { x: "at", y: "value", stroke: "series", strokeWidth: 2 }), Plot.ruleY([0])],
   });
   // The page names the picture and gives its figures in a table: Plot's own labels of its parts

@@ -35,6 +35,8 @@ export interface CheckoutStatus {
   listing: "listed" | "pending" | "gone" | null;
   /** When the year this payment bought ends (epoch ms), once paid and its tool approved. */
   featuredUntil: number | null;
+  /** The paid order, whose report its payer is linked to; null until paid. */
+  orderId: string | null;
 }
 
 /** Why a checkout cannot start, as the catalogue's code it is answered with. */
@@ -251,7 +253,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
 
     async status(sessionId) {
       const order = sessionId.length <= 255 ? await findOrder(db, { sessionId }) : null;
-      const unpaid = { listing: null, featuredUntil: null };
+      const unpaid = { listing: null, featuredUntil: null, orderId: null };
       if (!provider || !order || order.provider !== provider.name)
         return { status: "unknown", toolName: null, toolSlug: null, ...unpaid };
       const tool = order.toolId
@@ -265,6 +267,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
       const paid = (paidOrder: Order): CheckoutStatus => ({
         status: "paid",
         ...about,
+        orderId: paidOrder.id,
         listing: !tool
           ? "gone"
           : (PUBLIC_STATUSES as readonly string[]).includes(tool.status)

@@ -94,6 +94,18 @@ test("featuring a tool: dialog → test checkout → success, then first on the 
   await expect(page.getByText(sessionId.slice(-8).toUpperCase())).toBeVisible();
   await checkA11y();
 
+  // The payer's private link to the placement's report: figures from today, and nothing without the link.
+  const reportUrl = await page.getByRole("link", { name: /\/sponsor\// }).getAttribute("href");
+  expect(reportUrl).toMatch(/\/sponsor\/[\w-]+\.[\w-]{43}$/);
+  expect(await visit(new URL(reportUrl!).pathname)).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: TARGET.name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Since it started (1 day)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download the figures (CSV)" })).toBeVisible();
+  const [orderId] = new URL(reportUrl!).pathname.split("/").pop()!.split(".");
+  expect(await visit(`/sponsor/${orderId}`)).toBe(404);
+  await expect(page.getByRole("heading", { name: "Report not found" })).toBeVisible();
+  await expect(page.getByText(TARGET.name)).toHaveCount(0);
+
   // On the home page the tool is featured, above Linear (paid $100), with its badge.
   await visit("/");
   const featured = page.getByRole("region", { name: "Featured" });
