@@ -32,6 +32,10 @@ export default function PrivacyPolicy() {
           per network, for the tool&apos;s owner. Who visited or clicked is not kept.
         </li>
         <li>
+          Each time a page showing a featured tool is sent, that is counted per tool and day for whoever paid for the
+          placement; nothing about who saw it is counted or kept.
+        </li>
+        <li>
           Our servers keep short-lived logs of requests (address, page, time) to stop abuse and fix faults. They are
           deleted after 30 days.
         </li>
