@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import { PageLink } from "./ui/page-link.tsx";
 
 /** A page that is all message — a 404 or an error — with one way on. */
@@ -31,6 +32,31 @@ export function StatusPage({
         </PageLink>
       </p>
     </section>
+  );
+}
+
+/**
+ * The error page of a page reached by a private link (its route's meta gives the title and
+ * noindex): "not found" for a link that does not work, otherwise a failure to try again later.
+ */
+export function PrivateLinkError({
+  error,
+  notFound,
+  failed,
+}: {
+  error: unknown;
+  notFound: { title: string; message: string };
+  failed: string;
+}) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <StatusPage
+      headTags={false}
+      eyebrow={missing ? "404" : undefined}
+      title={missing ? notFound.title : "Something went wrong"}
+      message={missing ? notFound.message : failed}
+      link={{ to: "/", label: "Go to Homepage" }}
+    />
   );
 }
 

@@ -1,11 +1,12 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { formatAddedFull } from "../../core/dates.ts";
 import { formatUsd } from "../../core/featuring.ts";
 import { clickThrough } from "../../core/insights.ts";
 import { drawChart } from "../../server/insights/draw.ts";
 import { orderOfSponsorToken, sponsorReport } from "../../server/insights/reports.ts";
 import { InsightChart } from "../components/insight-chart.tsx";
-import { StatusPage } from "../components/not-found.tsx";
+import { Figures } from "../components/figures.tsx";
+import { PrivateLinkError } from "../components/not-found.tsx";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/sponsor.ts";
@@ -91,21 +92,17 @@ export default function SponsorReportPage({ loaderData }: Route.ComponentProps) 
             <h2 id="totals-title" className="text-xl font-semibold">
               {`Since it started (${fmt(report.chart.rows.length)} ${report.chart.rows.length === 1 ? "day" : "days"})`}
             </h2>
-            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              {(
+            <Figures
+              className="grid-cols-2 sm:grid-cols-4"
+              items={
                 [
                   ["Impressions", fmt(totals.impressions)],
                   ["Website clicks", fmt(totals.clicks)],
                   ["Click-through", clickThrough(totals.clicks, totals.impressions)],
                   ["Rank by clicks", rank ? `${ordinal(rank.position)} of ${fmt(rank.of)}` : "–"],
                 ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="rounded-xl border border-slate-200 p-4">
-                  <dt className="text-sm text-slate-700">{label}</dt>
-                  <dd className="mt-1 text-2xl font-bold">{value}</dd>
-                </div>
-              ))}
-            </dl>
+              }
+            />
           </section>
           {before && (
             <section aria-labelledby="before-title" className="space-y-3">
@@ -167,14 +164,11 @@ export default function SponsorReportPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <StatusPage
-      headTags={false}
-      eyebrow={notFound ? "404" : undefined}
-      title={notFound ? "Report not found" : "Something went wrong"}
-      message={notFound ? NOT_FOUND : "The report could not be shown. Please try again later."}
-      link={{ to: "/", label: "Go to Homepage" }}
+    <PrivateLinkError
+      error={error}
+      notFound={{ title: "Report not found", message: NOT_FOUND }}
+      failed="The report could not be shown. Please try again later."
     />
   );
 }

@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { SUBMISSION_NOT_FOUND } from "../../core/submission.ts";
 import { findSubmissionByToken } from "../../server/submissions/service.ts";
-import { StatusPage } from "../components/not-found.tsx";
+import { PrivateLinkError } from "../components/not-found.tsx";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { servicesContextKey } from "../context.ts";
@@ -116,14 +116,11 @@ function NextSteps({ toolId, slug, name }: { toolId: string; slug: string; name:
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <StatusPage
-      headTags={false}
-      eyebrow={notFound ? "404" : undefined}
-      title={notFound ? "Submission not found" : "Something went wrong"}
-      message={notFound ? NOT_FOUND : "The submission could not be looked up. Please try again later."}
-      link={{ to: "/", label: "Go to Homepage" }}
+    <PrivateLinkError
+      error={error}
+      notFound={{ title: "Submission not found", message: NOT_FOUND }}
+      failed="The submission could not be looked up. Please try again later."
     />
   );
 }

@@ -5,6 +5,7 @@ import { dashboardCharts } from "../../../server/insights/charts.ts";
 import { drawChart } from "../../../server/insights/draw.ts";
 import { CHART_RANGES, parseChartRange, type Chart, type ChartRange } from "../../../core/insights.ts";
 import { InsightChart } from "../../components/insight-chart.tsx";
+import { Figures } from "../../components/figures.tsx";
 import { openReportCount } from "../../../server/reports/service.ts";
 import { waitingReviewCount } from "../../../server/reviews/service.ts";
 import { subscriberCounts } from "../../../server/digest/subscribers.ts";
@@ -145,8 +146,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <Alert tone="error">{error ?? FAILED}</Alert>
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {(
+          <Figures
+            className="grid-cols-2 md:grid-cols-4"
+            items={
               [
                 ["Total tools", number(stats.totalTools)],
                 ["Approved", number(stats.approvedTools)],
@@ -163,13 +165,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
                 ...(openReports !== null ? ([["Open reports", number(openReports)]] as const) : []),
                 ...(waitingReviews !== null ? ([["Reviews to moderate", number(waitingReviews)]] as const) : []),
               ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="rounded-xl border border-slate-200 p-4">
-                <dt className="text-sm text-slate-700">{label}</dt>
-                <dd className="mt-1 text-2xl font-bold">{value}</dd>
-              </div>
-            ))}
-          </dl>
+            }
+          />
           <section aria-labelledby="terms-title">
             <h2 id="terms-title" className="text-xl font-semibold">
               Top search terms
