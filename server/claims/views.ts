@@ -1,8 +1,8 @@
 import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isbot } from "isbot";
 import { createToolCounts } from "../insights/tool-counts.ts";
 import type { Database } from "../platform/db/index.ts";
+import { createBotCheck } from "../platform/http/bots.ts";
 import { lookupRoute, type PathRoute } from "../platform/http/routes.ts";
 import { DAY_MS } from "../../core/dates.ts";
 
@@ -74,7 +74,7 @@ export function createClickCounter(deps: { database: Database; now: () => number
 
 function createToolCounter(deps: { database: Database; now: () => number; kind: ToolCountKind }): ViewCounter {
   const kind = KINDS[deps.kind];
-  const botByAgent = new Map<string, boolean>();
+  const isBot = createBotCheck();
   // A KeyObject, made once: given raw bytes, createHmac checks and wraps the key on every call,
   // which cost a tool page served from memory a sixth of its time.
   const visitorKey = createSecretKey(randomBytes(32));
@@ -94,23 +94,13 @@ function createToolCounter(deps: { database: Database; now: () => number; kind: 
     return true;
   };
 
-  const isBot = (agent: string) => {
-    let bot = botByAgent.get(agent);
-    if (bot === undefined) {
-      bot = isbot(agent);
-      if (botByAgent.size >= 1000) botByAgent.clear();
-      botByAgent.set(agent, bot);
-    }
-    return bot;
-  };
-
   const counts = createToolCounts(deps.database, { table: kind.table, per: "day", site: deps.kind });
   const record = (key: string, at: number = deps.now()) => counts.add(key, at);
 
   return {
     track(req, res, visitor) {
       const key = countedKey(deps.kind, req.url ?? "");
-      if (key === null || isBot(req.headers["user-agent"] ?? "")) return;
+      if (key === null || isBot(req.headers["user-agent"])) return;
       res.once("finish", () => {
         if (res.statusCode !== kind.status) return;
         const at = deps.now();

@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { createRequestHandler, type EntryContext, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "../logger.ts";
+import { createBotCheck } from "./bots.ts";
 import { shownFeatured, shownLikeCounts } from "./shown-tools.ts";
 import { bodyOf } from "./rendered-body.ts";
 import { trackRequest } from "./request-context.ts";
@@ -147,19 +147,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const build = typeof options.build === "function" ? withShownTools(options.build) : watchingShownTools(options.build);
   const handle = createRequestHandler(build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
-  const botByAgent = new Map<string, boolean>();
+  const isBot = createBotCheck();
   const metrics = options.metrics;
-  // User agents repeat endlessly and isbot's pattern is long: remember the answers (bounded).
-  function isBot(userAgent: string | undefined): boolean {
-    const agent = userAgent ?? "";
-    let bot = botByAgent.get(agent);
-    if (bot === undefined) {
-      bot = isbot(agent);
-      if (botByAgent.size >= 1000) botByAgent.clear();
-      botByAgent.set(agent, bot);
-    }
-    return bot;
-  }
   const keyOf = (url: string, userAgent: string | undefined) => `${isBot(userAgent) ? "bot" : "human"} ${url}`;
   /** A page with featured placements, sent (or confirmed unchanged, 304) to a person: an impression of each. */
   const shown = (req: IncomingMessage, featured: readonly string[]) => {
