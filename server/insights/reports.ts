@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { DAY_MS, startOfDay } from "../../core/dates.ts";
-import { featuredUntil } from "../../core/featuring.ts";
+import { FEATURED_DURATION_MS, featuredUntil } from "../../core/featuring.ts";
 import type { Chart } from "../../core/insights.ts";
 import type { Database } from "../platform/db/index.ts";
 
@@ -160,7 +160,7 @@ export async function sponsorReport(database: Database, orderId: string, now: nu
     .where("status", "=", "paid")
     .where("tool_id", "is not", null)
     .where("featured_from", "<", to + DAY_MS)
-    .where("featured_from", ">", from - featuredUntil(0))
+    .where("featured_from", ">", from - FEATURED_DURATION_MS)
     .execute();
   const placedIds = placed.map((p) => p.tool_id!);
   if (!placedIds.includes(order.tool_id)) placedIds.push(order.tool_id);
