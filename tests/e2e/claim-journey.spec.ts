@@ -53,7 +53,7 @@ test("claim by e-mail → owner page → propose an edit → the admin approves 
 
   expect(await visit(ownerPath)).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "YNAB: owner page" })).toBeVisible();
-  await expect(page.getByText("Likes", { exact: true })).toBeVisible();
+  await expect(page.getByRole("term").getByText("Likes", { exact: true })).toBeVisible();
   await expect(page.getByText("Page views, all time")).toBeVisible();
   // A refused proposal opens on the error summary, which links to the field.
   await page.getByLabel("Tagline *").fill("");
