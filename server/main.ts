@@ -124,7 +124,7 @@ gracefulShutdown({
     { name: "metrics listener", stop: () => stopMetricsServer(metricsServer) },
     { name: "mail connections", stop: async () => services.mailer.close() },
   ],
-  // Views, clicks, likes and searches counted while requests drained are written last, just before the database closes.
+  // What was counted while requests drained (services.counts) is written last, just before the database closes.
   close: () =>
     Promise.all(
       Object.entries(services.counts).map(([kind, counts]) =>
