@@ -27,7 +27,6 @@
 // under 100 ms), with the p50 of its parts; and each statement alone (warm, median of 20) with the
 // plans of the slowest. Exits non-zero only when something could not be measured, never for a
 // missed target (marked MISSED).
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,6 +49,7 @@ import {
   commonSettings,
   exited,
   fail,
+  inMemoryGroup,
   latencies,
   lpad,
   median,
@@ -572,15 +572,8 @@ async function measure(plan: MeasurePlan): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The run: datasets, the year added, the measuring process, the report.
 
-/** cgroup.procs of the memory cgroup lib.ts's `--memory` sets up (setMemory there), v1 or v2. */
-function memoryGroupProcs(): string | null {
-  if (values.memory === undefined) return null;
-  const v1 = "/sys/fs/cgroup/memory/toolshelf-bench";
-  return path.join(fs.existsSync(v1) ? v1 : "/sys/fs/cgroup/toolshelf-bench", "cgroup.procs");
-}
-
 async function runMeasure(plan: MeasurePlan): Promise<Measured> {
-  const command = [
+  const [file, ...argv] = inMemoryGroup([
     "taskset",
     "-c",
     "0",
@@ -589,11 +582,7 @@ async function runMeasure(plan: MeasurePlan): Promise<Measured> {
     fileURLToPath(import.meta.url),
     "--measure",
     JSON.stringify(plan),
-  ];
-  const procs = memoryGroupProcs();
-  // In the memory cgroup the shell joins it first and then becomes the measuring process (same
-  // pid), so Node sizes its heap from the limit from the start.
-  const [file, ...argv] = procs ? ["sh", "-c", 'echo $$ > "$0" && exec "$@"', procs, ...command] : command;
+  ]);
   const child = start(file!, argv, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));

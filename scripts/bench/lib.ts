@@ -190,12 +190,7 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<StartedApp> {
   const port = await freePort();
   const { args, env: startEnv } = startCommand();
   const spawnedAt = performance.now();
-  const command = ["taskset", "-c", "0", process.execPath, ...args];
-  // In a memory cgroup the shell joins it first and then becomes the server (same pid), so Node
-  // sizes its heap from the limit from the start, as on a machine of that size.
-  const [file, ...argv] = memoryGroup
-    ? ["sh", "-c", 'echo $$ > "$0" && exec "$@"', path.join(memoryGroup.dir, "cgroup.procs"), ...command]
-    : command;
+  const [file, ...argv] = inMemoryGroup(["taskset", "-c", "0", process.execPath, ...args]);
   const app = start(file!, argv, {
     cwd: root,
     env: {
@@ -354,6 +349,17 @@ export function machineLine(): string {
 
 /** The memory cgroup the server runs in (--memory), or none: the host's memory. */
 let memoryGroup: { mb: number; dir: string } | null = null;
+
+/**
+ * A command to run in this run's memory cgroup (--memory), or as it is without one. The shell
+ * joins the group first and then becomes the command (same pid), so Node sizes its heap from the
+ * limit from the start, as on a machine of that size.
+ */
+export function inMemoryGroup(command: string[]): string[] {
+  return memoryGroup
+    ? ["sh", "-c", 'echo $$ > "$0" && exec "$@"', path.join(memoryGroup.dir, "cgroup.procs"), ...command]
+    : command;
+}
 
 /**
  * Sets the memory cgroup `toolshelf-bench` to `value` MiB for the servers of this run (cgroup v1 or
