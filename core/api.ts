@@ -3,6 +3,7 @@ import { categoryBySlug } from "./categories.ts";
 import { DEFAULT_SORT, LIMITS, parsePage, SORTS, type Sort } from "./catalog.ts";
 import { FEATURE_MAX_USD, FEATURE_MIN_USD } from "./featuring.ts";
 import { INCLUDE_INACTIVE, parseFilters, PLATFORM_SLUGS, PRICING_SLUGS } from "./filters.ts";
+import { PRIORITY_REVIEW_PRODUCT } from "./priority-review.ts";
 import { MAX_QUERY_LENGTH, normalizeQuery } from "./search.ts";
 import { STATUS_TOKEN_PATTERN } from "./submission.ts";
 import { isOneLine, oneLineMessage } from "./text.ts";
@@ -209,6 +210,20 @@ export const checkoutRequestSchema = z.object({
   amount: wholeNumber(AMOUNT_MESSAGE, { min: FEATURE_MIN_USD, max: FEATURE_MAX_USD }),
   // A submitter's private status token (the submit page's paid path), handed back on the success page.
   statusToken: z.string().regex(STATUS_TOKEN_PATTERN, "statusToken is not a status link's token.").optional(),
+});
+
+/**
+ * Body of `POST /api/checkout-session` with `product=priority-review`: a priority review of a
+ * pending submission, at the site's fixed price, bought by its submitter (their status token).
+ */
+export const priorityReviewRequestSchema = z.object({
+  product: z.literal(PRIORITY_REVIEW_PRODUCT, {
+    error: "product must be priority-review, or left out to feature a tool.",
+  }),
+  toolId: toolIdField,
+  statusToken: z
+    .string({ error: "statusToken is required: a priority review is bought from the submission's status link." })
+    .regex(STATUS_TOKEN_PATTERN, "statusToken is not a status link's token."),
 });
 
 /**

@@ -71,6 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .selectFrom("orders")
     .select(["id", "amount_cents", "featured_from", "paid_at"])
     .where("tool_id", "=", owner.toolId)
+    .where("kind", "=", "featuring")
     .where("status", "=", "paid")
     .orderBy("paid_at", "desc")
     .execute();

@@ -6,7 +6,9 @@ import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import type { CheckoutStatus } from "../../server/payments/service.ts";
 import { findSubmissionByToken, submissionStatusPath } from "../../server/submissions/service.ts";
 import { sponsorReportPath, sponsorToken } from "../../server/insights/reports.ts";
+import { PRIORITY_REVIEW_BUSINESS_DAYS, PRIORITY_REVIEW_TEXTS } from "../../core/priority-review.ts";
 import { PageScript } from "../components/page-script.tsx";
+import { UtcTime } from "../components/utc-time.tsx";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { servicesContextKey } from "../context.ts";
 import { DEFAULT_SITE_NAME, pageMeta } from "../lib/meta.ts";
@@ -57,7 +59,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = (params.get("session_id") ?? "").trim();
   const check = Math.min(RELOAD_CHECKS, Math.max(0, Number.parseInt(params.get("check") ?? "0", 10) || 0));
-  const nothing = { toolName: null, toolSlug: null, listing: null, featuredUntil: null, orderId: null };
+  const nothing = {
+    toolName: null,
+    toolSlug: null,
+    listing: null,
+    featuredUntil: null,
+    orderId: null,
+    kind: "featuring",
+    reviewDueAt: null,
+  } as const;
   let state: CheckoutStatus = { status: "unknown", ...nothing };
   if (sessionId && sessionId.length <= SESSION_ID_MAX) {
     const services = context.get(servicesContextKey);
@@ -78,9 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (submission?.slug === state.toolSlug) statusUrl = `${config.siteUrl}${submissionStatusPath(token)}`;
   }
   // The placement's report, by its private link: whoever holds the payment's session holds this.
+  // A priority review is no placement and has none.
   const { orderId, ...shown } = state;
   const { config, signingKey } = context.get(servicesContextKey);
-  const reportUrl = orderId ? `${config.siteUrl}${sponsorReportPath(await sponsorToken(signingKey, orderId))}` : null;
+  const reportUrl =
+    orderId && state.kind === "featuring"
+      ? `${config.siteUrl}${sponsorReportPath(await sponsorToken(signingKey, orderId))}`
+      : null;
   return data(
     { sessionId: sessionId || null, check, statusUrl, reportUrl, ...shown },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -98,13 +112,15 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     check,
     statusUrl,
     reportUrl,
+    kind,
+    reviewDueAt,
   } = loaderData;
   const siteName = useSiteConfig().site?.siteName ?? DEFAULT_SITE_NAME;
   const reference = sessionId ? transactionReference(sessionId) : null;
   const render = (view: View) => (
     <PaymentView
       view={view}
-      tool={{ name: toolName, slug: toolSlug, listing, featuredUntil }}
+      tool={{ name: toolName, slug: toolSlug, listing, featuredUntil, kind, reviewDueAt }}
       reference={reference}
       sessionId={sessionId}
       statusUrl={statusUrl}
@@ -154,7 +170,10 @@ function PaymentView({
   reportUrl,
 }: {
   view: View;
-  tool: { name: string | null; slug: string | null; listing: CheckoutStatus["listing"]; featuredUntil: number | null };
+  tool: Pick<CheckoutStatus, "listing" | "featuredUntil" | "kind" | "reviewDueAt"> & {
+    name: string | null;
+    slug: string | null;
+  };
   reference: string | null;
   sessionId: string | null;
   statusUrl: string | null;
@@ -184,6 +203,29 @@ function PaymentView({
         (toolName ?? "Your tool")
       );
     const until = paidFor.featuredUntil === null ? null : formatAddedFull(paidFor.featuredUntil);
+    if (paidFor.kind === "priority-review")
+      return (
+        <Panel title={TITLES.paid}>
+          <p className="mt-4 text-lg text-slate-800" role="status">
+            {paidFor.listing === "pending" && paidFor.reviewDueAt !== null ? (
+              <>
+                Thank you! Your payment for a priority review of {tool} is confirmed. We will review it by{" "}
+                <UtcTime ms={paidFor.reviewDueAt} /> ({PRIORITY_REVIEW_BUSINESS_DAYS} business days).
+              </>
+            ) : (
+              <>Thank you! Your payment for a priority review of {tool} is confirmed; it has already been reviewed.</>
+            )}
+          </p>
+          <p className="mt-2 text-slate-700">{PRIORITY_REVIEW_TEXTS.noApproval}</p>
+          {statusUrl && <StatusLink url={statusUrl} />}
+          <Reference reference={reference} />
+          <Links>
+            <PageLink to="/" className={buttonClass}>
+              Back to the directory
+            </PageLink>
+          </Links>
+        </Panel>
+      );
     return (
       <Panel title={TITLES.paid}>
         {paidFor.listing === "pending" ? (
@@ -232,11 +274,7 @@ function PaymentView({
             </p>
           </div>
         )}
-        {reference && (
-          <p className="mt-6 text-sm text-slate-700">
-            Transaction reference: <span className="font-mono font-semibold text-ink">{reference}</span>
-          </p>
-        )}
+        <Reference reference={reference} />
         <Links>
           <PageLink to="/" className={buttonClass}>
             Back to the directory
@@ -252,20 +290,17 @@ function PaymentView({
     return (
       <Panel title={TITLES.pending}>
         <p className="mt-4 text-slate-800" role="status">
-          The payment provider has not confirmed this payment yet, so the tool is not featured yet.
+          The payment provider has not confirmed this payment yet
+          {paidFor.kind === "featuring" ? ", so the tool is not featured yet" : ""}.
         </p>
         <p className="mt-2 text-slate-700">
-          If you completed the payment, confirmation usually arrives within a minute and the tool is then featured on
-          its own. Check again in a moment. If you were charged and it is still not confirmed after an hour,{" "}
-          <TextLink to="/contact">contact us</TextLink>
+          If you completed the payment, confirmation usually arrives within a minute
+          {paidFor.kind === "featuring" ? " and the tool is then featured on its own" : ""}. Check again in a moment. If
+          you were charged and it is still not confirmed after an hour, <TextLink to="/contact">contact us</TextLink>
           {reference ? " and quote the transaction reference below" : ""}.
         </p>
         {statusUrl && <StatusLink url={statusUrl} />}
-        {reference && (
-          <p className="mt-6 text-sm text-slate-700">
-            Transaction reference: <span className="font-mono font-semibold text-ink">{reference}</span>
-          </p>
-        )}
+        <Reference reference={reference} />
         <Links>
           {/* A full page load, so the server asks the provider again. */}
           <a href={again} className={buttonClass}>
@@ -293,6 +328,15 @@ function PaymentView({
         <TextLink to="/">Back to the directory</TextLink>
       </Links>
     </Panel>
+  );
+}
+
+function Reference({ reference }: { reference: string | null }) {
+  if (!reference) return null;
+  return (
+    <p className="mt-6 text-sm text-slate-700">
+      Transaction reference: <span className="font-mono font-semibold text-ink">{reference}</span>
+    </p>
   );
 }
 

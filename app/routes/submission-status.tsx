@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { SUBMISSION_NOT_FOUND } from "../../core/submission.ts";
 import { findSubmissionByToken } from "../../server/submissions/service.ts";
 import { PrivateLinkError } from "../components/not-found.tsx";
+import { PriorityReviewOffer } from "../components/priority-review-offer.tsx";
+import { priorityReviewState } from "../../server/payments/priority-review.ts";
 import { TextAnchor, TextLink } from "../components/ui/text-link.tsx";
 import { useFeaturingOffered } from "../lib/featuring.ts";
 import { servicesContextKey } from "../context.ts";
@@ -17,10 +19,11 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database } = context.get(servicesContextKey);
-  const submission = await findSubmissionByToken(database, params.token);
+  const services = context.get(servicesContextKey);
+  const submission = await findSubmissionByToken(services.database, params.token);
   if (!submission) throw data(NOT_FOUND, { status: 404, headers: PRIVATE });
-  return data(submission, { headers: PRIVATE });
+  const review = submission.status === "pending" ? await priorityReviewState(services, submission.toolId) : null;
+  return data({ ...submission, review, token: params.token }, { headers: PRIVATE });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,7 +50,7 @@ const STATES = {
 } as const;
 
 export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
-  const { toolId, name, slug, status, rejectionReason, payment } = loaderData;
+  const { toolId, name, slug, status, rejectionReason, payment, review, token } = loaderData;
   const state = STATES[status];
   return (
     <section className="mx-auto max-w-xl py-8" aria-labelledby="submission-title">
@@ -67,6 +70,7 @@ export default function SubmissionStatus({ loaderData }: Route.ComponentProps) {
         )}
         {payment && <p className="mt-3 font-medium">{payment}</p>}
       </div>
+      {review && <PriorityReviewOffer toolId={toolId} statusToken={token} review={review} />}
       {status === "approved" && <NextSteps toolId={toolId} slug={slug} name={name} />}
       {status === "rejected" && (
         <div className="mt-6">

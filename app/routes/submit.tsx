@@ -33,6 +33,8 @@ import { mailStatusLink } from "../../server/submissions/status-mail.ts";
 import { AmountSlider } from "../components/amount-slider.tsx";
 import { ErrorSummary, Field, Honeypot, inputClass, SubmitButton } from "../components/field.tsx";
 import { PageScript } from "../components/page-script.tsx";
+import { PriorityReviewOffer } from "../components/priority-review-offer.tsx";
+import { priorityReviewState } from "../../server/payments/priority-review.ts";
 import { ToolFormFields, toolSummaryFields, websiteFillOf } from "../components/tool-form.tsx";
 import { requestContextKey, servicesContextKey } from "../context.ts";
 import { useFeaturingOffered } from "../lib/featuring.ts";
@@ -62,7 +64,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 };
 
 /** What the form's address shows: the form itself, no confirmation. */
-const FORM = { submitted: null, feature: null, statusUrl: null, statusToken: null, name: null };
+const FORM = { submitted: null, feature: null, statusUrl: null, statusToken: null, name: null, review: null };
 
 /**
  * At `/submit-tool/<status token>` (where a successful post leads) the page shows the confirmation
@@ -82,16 +84,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const name = url.searchParams.get("name")?.trim().slice(0, SUBMISSION_LIMITS.name) || null;
     return data({ ...FORM, name });
   }
-  const confirmation = await submissionConfirmation(context.get(servicesContextKey), {
+  const services = context.get(servicesContextKey);
+  const confirmation = await submissionConfirmation(services, {
     statusToken: params.statusToken,
     feature,
   });
   if (confirmation.kind === "unknown") throw data(SUBMISSION_NOT_FOUND, { status: 404, headers: PRIVATE });
   if (confirmation.kind === "decided") throw redirect(confirmation.statusPath, { headers: PRIVATE });
   const { submitted, statusUrl } = confirmation;
+  const review = await priorityReviewState(services, submitted.id);
   // The confirmation carries the private status link: it stays out of every cache.
   return data(
-    { submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature, name: null },
+    { submitted, statusUrl, statusToken: params.statusToken, feature: confirmation.feature, name: null, review },
     { headers: PRIVATE },
   );
 }
@@ -212,6 +216,10 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
         )}
         {loaderData.feature !== null && (
           <ContinueToCheckout toolId={id} amount={loaderData.feature} statusToken={loaderData.statusToken} />
+        )}
+        {/* One payment at a time: featuring, when it was chosen, already puts it first in the queue. */}
+        {loaderData.feature === null && loaderData.review && loaderData.statusToken && (
+          <PriorityReviewOffer toolId={id} statusToken={loaderData.statusToken} review={loaderData.review} />
         )}
         <p className="mt-8 flex flex-wrap justify-center gap-6">
           <TextLink to={`/tool/${encodeURIComponent(slug)}`}>See its page</TextLink>

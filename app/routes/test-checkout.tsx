@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FEATURED_YEAR_FROM_APPROVAL, formatUsd, featureTier } from "../../core/featuring.ts";
+import { PRIORITY_REVIEW_BUSINESS_DAYS, PRIORITY_REVIEW_TEXTS } from "../../core/priority-review.ts";
 import { STATUS_TOKEN_PATTERN } from "../../core/submission.ts";
 import { findOrder } from "../../server/payments/orders.ts";
 import { servicesContextKey } from "../context.ts";
@@ -23,6 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     amountCents: order.amountCents,
     status: order.status,
     waitsForReview: tool?.status === "pending",
+    priority: order.kind === "priority-review",
   };
 }
 
@@ -51,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TestCheckout({ loaderData }: Route.ComponentProps) {
-  const { toolName, amountCents, status, waitsForReview } = loaderData;
+  const { toolName, amountCents, status, waitsForReview, priority } = loaderData;
   const busy = useNavigation().state !== "idle";
   const amountUsd = amountCents / 100;
   return (
@@ -67,18 +69,29 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
           <dt className="text-slate-700">Tool</dt>
           <dd className="font-medium">{toolName}</dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Featured for</dt>
-          <dd className="font-medium">
-            1 year{waitsForReview ? " from approval" : ""} ({featureTier(amountUsd)})
-          </dd>
-        </div>
+        {priority ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">For</dt>
+            <dd className="font-medium">Priority review within {PRIORITY_REVIEW_BUSINESS_DAYS} business days</dd>
+          </div>
+        ) : (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">Featured for</dt>
+            <dd className="font-medium">
+              1 year{waitsForReview ? " from approval" : ""} ({featureTier(amountUsd)})
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
           <dt className="text-slate-700">Amount</dt>
           <dd className="text-lg font-bold">{formatUsd(amountCents)}</dd>
         </div>
       </dl>
-      {waitsForReview && <p className="mt-3 text-sm text-slate-700">{FEATURED_YEAR_FROM_APPROVAL}</p>}
+      {(priority || waitsForReview) && (
+        <p className="mt-3 text-sm text-slate-700">
+          {priority ? PRIORITY_REVIEW_TEXTS.noApproval : FEATURED_YEAR_FROM_APPROVAL}
+        </p>
+      )}
       {status === "created" || status === "expired" ? (
         <Form method="post" className="mt-8 flex gap-3">
           <button

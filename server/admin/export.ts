@@ -65,6 +65,7 @@ async function paidOrdersOf(
       sql<number | string | null>`max(paid_at)`.as("last_paid_at"),
     ])
     .where("tool_id", "in", ids)
+    .where("kind", "=", "featuring")
     .where("status", "=", "paid")
     .groupBy("tool_id")
     .execute();

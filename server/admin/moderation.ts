@@ -12,7 +12,13 @@ import { ownStorageKey, type Storage } from "../platform/storage/index.ts";
 import { CodedError } from "../platform/errors.ts";
 import { startFeaturedYears } from "../payments/orders.ts";
 import type { PaymentService } from "../payments/service.ts";
-import { mailPaidRejection, paidOrdersOf, settleOrders, type Settlement } from "../payments/settlement.ts";
+import {
+  mailPaidRejection,
+  paidOrdersOf,
+  settleOrders,
+  type PaidOrder,
+  type Settlement,
+} from "../payments/settlement.ts";
 import { settlementText } from "../../core/featuring.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { Admin } from "./session.ts";
@@ -40,8 +46,10 @@ export interface QueueItem extends ToolPreview {
   excerpt: string;
   source: string;
   createdAt: number;
-  /** The sum of its paid orders (cents), or null when nobody paid to feature it. */
+  /** The sum of its paid featuring orders (cents), or null when nobody paid to feature it. */
   paidCents: number | null;
+  /** When its paid priority review is due (epoch ms), or null when none was paid for. */
+  reviewDueAt: number | null;
 }
 
 const EXCERPT_LENGTH = 280;
@@ -52,8 +60,9 @@ function excerptOf(description: string): string {
 }
 
 /**
- * One page of the queue: pending tools, those someone paid to feature first (they are owed a
- * quick answer), then oldest first; with the number of pending tools.
+ * One page of the queue: pending tools, those with a paid priority review first (soonest due
+ * first), then those someone paid to feature (they are owed a quick answer too), then oldest
+ * first; with the number of pending tools.
  */
 export async function listModerationQueue(
   database: Database,
@@ -62,15 +71,32 @@ export async function listModerationQueue(
   const { db } = database;
   const paid = db
     .selectFrom("orders")
-    .select(["orders.tool_id", sql<number>`sum(orders.amount_cents)`.as("paid_cents")])
+    .select([
+      "orders.tool_id",
+      sql<
+        number | null
+      >`sum(case when ${sql.ref("orders.kind")} = 'featuring' then ${sql.ref("orders.amount_cents")} end)`.as(
+        "paid_cents",
+      ),
+      sql<number | null>`min(${sql.ref("orders.review_due_at")})`.as("review_due_at"),
+    ])
     .where("orders.status", "=", "paid")
     .groupBy("orders.tool_id");
   const [rows, count] = await Promise.all([
     db
       .selectFrom("tools")
       .leftJoin(paid.as("p"), "p.tool_id", "tools.id")
-      .select([...PREVIEW_COLUMNS, "tools.description", "tools.source", "tools.created_at", "p.paid_cents"])
+      .select([
+        ...PREVIEW_COLUMNS,
+        "tools.description",
+        "tools.source",
+        "tools.created_at",
+        "p.paid_cents",
+        "p.review_due_at",
+      ])
       .where("tools.status", "=", "pending")
+      .orderBy(sql`case when ${sql.ref("p.review_due_at")} is null then 1 else 0 end`)
+      .orderBy("p.review_due_at", "asc")
       .orderBy(sql`case when ${sql.ref("p.paid_cents")} is null then 1 else 0 end`)
       .orderBy("tools.created_at", "asc")
       .orderBy("tools.id", "asc")
@@ -95,6 +121,7 @@ export async function listModerationQueue(
       source: r.source,
       createdAt: r.created_at,
       paidCents: r.paid_cents === null ? null : Number(r.paid_cents),
+      reviewDueAt: r.review_due_at === null ? null : Number(r.review_due_at),
     })),
     total: count.n,
   };
@@ -146,8 +173,10 @@ export class RefundFailed extends CodedError<"refund-failed"> {
  * Rejects tools not rejected already, with the reason the submitter will read (null: none given).
  * A public tool that is rejected leaves browse and search. A tool someone paid to feature is
  * rejected only on its own and with `settlement`: its payments are refunded at the provider first
- * (nothing changes here if that fails), or kept as credit with a note; then they are marked so in
- * the same change, and the submitter is mailed. Returns the tools it changed.
+ * (nothing changes here if that fails), or kept as credit with a note. A pending submission's paid
+ * priority review is always refunded, whatever `settlement` says: it never bought approval. The
+ * orders are marked so in the same change, and the submitters are mailed. Returns the tools it
+ * changed.
  */
 export async function rejectTools(
   deps: ModerationDeps,
@@ -155,10 +184,14 @@ export async function rejectTools(
   ids: readonly string[],
   reason: string | null,
   settlement: Settlement | null = null,
-): Promise<ChangedTool[]> {
+): Promise<(ChangedTool & { reviewRefunded: boolean })[]> {
   const paid = await paidOrdersOf(deps.database.db, ids);
-  if (paid.length > 0) {
-    const paidIds = new Set(paid.map((o) => o.toolId));
+  const featuring = paid.filter((o) => o.kind === "featuring");
+  // A review is owed back only while its submission waits: once approved, it was delivered.
+  const pending = await pendingOf(deps.database, [...new Set(paid.map((o) => o.toolId))]);
+  const reviews = paid.filter((o) => o.kind === "priority-review" && pending.has(o.toolId));
+  if (featuring.length > 0) {
+    const paidIds = new Set(featuring.map((o) => o.toolId));
     if (ids.length > 1) {
       throw new SettlementRequired(
         `${paidIds.size === 1 ? "One of the selected tools was" : "Some of the selected tools were"} paid for: reject ${paidIds.size === 1 ? "it" : "each"} on its own, choosing to refund the payment or keep it as credit. Nothing was rejected.`,
@@ -168,13 +201,15 @@ export async function rejectTools(
       throw new SettlementRequired(
         "This tool was paid for: choose to refund the payment or keep it as credit. Nothing was rejected.",
       );
-    if (settlement.kind === "refund") {
-      try {
-        await deps.payments.refund(paid);
-      } catch (error) {
-        const said = error instanceof Error && (error as { code?: unknown }).code === "provider-failed";
-        throw new RefundFailed(said ? error.message : "The payment provider could not be asked.", { cause: error });
-      }
+  }
+  const featuringSettled = featuring.length > 0 ? settlement : null;
+  const refunds = [...reviews, ...(featuringSettled?.kind === "refund" ? featuring : [])];
+  if (refunds.length > 0) {
+    try {
+      await deps.payments.refund(refunds);
+    } catch (error) {
+      const said = error instanceof Error && (error as { code?: unknown }).code === "provider-failed";
+      throw new RefundFailed(said ? error.message : "The payment provider could not be asked.", { cause: error });
     }
   }
   const rows = await changeCatalog(deps, async (write) => {
@@ -184,31 +219,63 @@ export async function rejectTools(
       rejectionReason: reason,
     });
     // Settled whether or not the status changed: a refund asked for above has been made.
-    if (settlement) await settleOrders(write, paid, settlement);
-    const payment =
-      paid.length > 0 && settlement
-        ? { payment: settlement.kind, ...(settlement.note ? { paymentNote: settlement.note } : {}) }
-        : {};
-    const detail = { ...(reason === null ? {} : { reason }), ...payment };
+    if (featuringSettled) await settleOrders(write, featuring, featuringSettled);
+    await settleOrders(write, reviews, REVIEW_REFUND);
+    const refundedReview = new Set(reviews.map((o) => o.toolId));
     await recordAudit(
       write.db,
       admin,
-      changed.map((r) => ({
-        action: "reject",
-        toolId: r.id,
-        toolName: r.name,
-        detail: Object.keys(detail).length === 0 ? undefined : detail,
-      })),
+      changed.map((r) => {
+        const detail = {
+          ...(reason === null ? {} : { reason }),
+          ...(featuringSettled
+            ? {
+                payment: featuringSettled.kind,
+                ...(featuringSettled.note ? { paymentNote: featuringSettled.note } : {}),
+              }
+            : {}),
+          ...(refundedReview.has(r.id) ? { priorityReview: "refund" } : {}),
+        };
+        return {
+          action: "reject",
+          toolId: r.id,
+          toolName: r.name,
+          detail: Object.keys(detail).length === 0 ? undefined : detail,
+        };
+      }),
       write.now,
     );
     return changed;
   });
-  if (rows.length > 0 && paid.length > 0 && settlement) {
-    const cents = paid.reduce((sum, o) => sum + o.amountCents, 0);
-    // The answer does not wait for the mail server.
-    void mailPaidRejection(deps, rows[0]!.id, reason, settlementText(settlement, cents));
+  // The answer does not wait for the mail server.
+  for (const row of rows) {
+    const ofTool = (orders: readonly PaidOrder[]) => orders.filter((o) => o.toolId === row.id);
+    const cents = (orders: readonly PaidOrder[]) => orders.reduce((sum, o) => sum + o.amountCents, 0);
+    const mine = { featuring: ofTool(featuringSettled ? featuring : []), reviews: ofTool(reviews) };
+    if (mine.featuring.length === 0 && mine.reviews.length === 0) continue;
+    const money = [
+      ...(mine.featuring.length > 0 ? [settlementText(featuringSettled!, cents(mine.featuring))] : []),
+      ...(mine.reviews.length > 0 ? [settlementText(REVIEW_REFUND, cents(mine.reviews))] : []),
+    ].join(" ");
+    void mailPaidRejection(deps, row.id, reason, money, mine.featuring.length > 0 ? "featuring" : "priority-review");
   }
-  return rows;
+  const refundedReview = new Set(reviews.map((o) => o.toolId));
+  return rows.map((row) => ({ ...row, reviewRefunded: refundedReview.has(row.id) }));
+}
+
+/** What becomes of a rejected submission's priority review: given back in full. */
+const REVIEW_REFUND: Settlement = { kind: "refund", note: null };
+
+/** Which of these tools are pending. */
+async function pendingOf(database: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await database.db
+    .selectFrom("tools")
+    .select("id")
+    .where("id", "in", ids)
+    .where("status", "=", "pending")
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

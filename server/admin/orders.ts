@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { clampPage, pageCount } from "../../core/catalog.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { DB } from "../platform/db/types.ts";
+import type { OrderKind } from "../../core/priority-review.ts";
 import {
   ABANDONED_AFTER_MS,
   isOrderDisplayStatus,
@@ -20,6 +21,8 @@ export interface AdminOrder {
   /** The tool's slug while it exists and has a page (not deleted, not rejected). */
   toolSlug: string | null;
   amountCents: number;
+  /** What it bought: a year of featuring, or a priority review. */
+  kind: OrderKind;
   currency: string;
   provider: string;
   status: OrderDisplayStatus | string;
@@ -99,6 +102,7 @@ export async function listOrders(
       "orders.tool_name",
       "tools.slug as tool_slug",
       "orders.amount_cents",
+      "orders.kind",
       "orders.currency",
       "orders.provider",
       "orders.status",
@@ -120,6 +124,7 @@ export async function listOrders(
       toolName: row.tool_name,
       toolSlug: row.tool_slug ?? null,
       amountCents: Number(row.amount_cents),
+      kind: row.kind,
       currency: row.currency,
       provider: row.provider,
       status: orderDisplayStatus(row.status, Number(row.created_at), now, row.settled_as),

@@ -176,7 +176,8 @@ export async function updateTool(
   if (
     edit.status === "rejected" &&
     current.status !== "rejected" &&
-    (await paidOrdersOf(database.db, [id])).length > 0
+    // A priority review is owed back only while the submission waits; featuring always is.
+    (await paidOrdersOf(database.db, [id])).some((o) => o.kind === "featuring" || current.status === "pending")
   ) {
     return { kind: "paid", message: PAID_REJECT_ELSEWHERE };
   }

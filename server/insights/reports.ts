@@ -119,6 +119,7 @@ export async function sponsorReport(database: Database, orderId: string, now: nu
       "tools.name",
     ])
     .where("orders.id", "=", orderId)
+    .where("orders.kind", "=", "featuring")
     .where("orders.status", "in", ["paid", "refunded"])
     .executeTakeFirst();
   if (!order) return null;

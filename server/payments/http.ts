@@ -1,5 +1,5 @@
 import express, { type Router } from "express";
-import { checkoutRequestSchema, featureCandidatesQuerySchema } from "../../core/api.ts";
+import { checkoutRequestSchema, featureCandidatesQuerySchema, priorityReviewRequestSchema } from "../../core/api.ts";
 import type { PublicCatalog } from "../catalog/public.ts";
 import { ERROR_STATUS, sendError, wantsJson, type ErrorCode } from "../platform/http/errors.ts";
 import { sameSite, sameSitePath } from "../platform/http/origin.ts";
@@ -70,15 +70,18 @@ export function paymentRoutes(services: PaymentRoutesDeps): Router {
         res.set("Retry-After", String(limit.retryAfterSec));
         return fail("resource-exhausted", "Too many payment attempts in a short time. Please try again later.");
       }
-      const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
+      const body: unknown = req.body ?? {};
+      // Featuring unless the body names the priority review; each product has its own fields.
+      const priority = typeof body === "object" && body !== null && "product" in body;
+      const parsed = priority ? priorityReviewRequestSchema.safeParse(body) : checkoutRequestSchema.safeParse(body);
       if (!parsed.success)
         return fail("invalid-argument", parsed.error.issues[0]?.message ?? "The request could not be read.");
       try {
-        const session = await services.payments.startCheckout({
-          toolId: parsed.data.toolId,
-          amountUsd: parsed.data.amount,
-          statusToken: parsed.data.statusToken,
-        });
+        const session = await services.payments.startCheckout(
+          "amount" in parsed.data
+            ? { toolId: parsed.data.toolId, amountUsd: parsed.data.amount, statusToken: parsed.data.statusToken }
+            : { kind: "priority-review", toolId: parsed.data.toolId, statusToken: parsed.data.statusToken },
+        );
         if (wantsJson(req) || req.is("application/json")) return res.json(session);
         res.redirect(303, session.url);
       } catch (error) {

@@ -62,6 +62,8 @@ describe("orders", () => {
       paidAt: null,
       featuredFrom: null,
       settledNote: null,
+      kind: "featuring",
+      reviewDueAt: null,
     });
     expect((await findOrder(db(), { sessionId: "cs_test_find_me" }))?.id).toBe(id);
     expect(await findOrder(db(), { sessionId: "cs_test_nobody" })).toBeNull();

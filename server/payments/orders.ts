@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { reviewDueAt, type OrderKind } from "../../core/priority-review.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import type { CatalogWrite } from "../catalog/change.ts";
 import { newId } from "../platform/db/ids.ts";
@@ -18,6 +19,10 @@ export interface Order {
   featuredFrom: number | null;
   /** The admin's note when the payment of a rejected tool was refunded or kept as credit. */
   settledNote: string | null;
+  /** What it buys: a year of featuring, or a priority review. */
+  kind: OrderKind;
+  /** A paid priority review's deadline (epoch ms); null otherwise. */
+  reviewDueAt: number | null;
 }
 
 function toOrder(row: {
@@ -31,6 +36,8 @@ function toOrder(row: {
   paid_at: number | null;
   featured_from: number | null;
   settled_note: string | null;
+  kind: OrderKind;
+  review_due_at: number | null;
 }): Order {
   return {
     id: row.id,
@@ -43,6 +50,8 @@ function toOrder(row: {
     paidAt: row.paid_at,
     featuredFrom: row.featured_from,
     settledNote: row.settled_note,
+    kind: row.kind,
+    reviewDueAt: row.review_due_at === null ? null : Number(row.review_due_at),
   };
 }
 
@@ -57,12 +66,14 @@ const COLUMNS = [
   "paid_at",
   "featured_from",
   "settled_note",
+  "kind",
+  "review_due_at",
 ] as const;
 
 /** Records an order before the provider is asked for a checkout session. */
 export async function createOrder(
   db: Kysely<DB>,
-  order: { toolId: string; toolName: string; amountCents: number; provider: string },
+  order: { toolId: string; toolName: string; amountCents: number; provider: string; kind?: OrderKind },
   now: number,
 ): Promise<string> {
   const id = newId();
@@ -80,6 +91,7 @@ export async function createOrder(
       updated_at: now,
       paid_at: null,
       refunded_at: null,
+      kind: order.kind ?? "featuring",
     })
     .execute();
   return id;
@@ -113,8 +125,9 @@ export async function findOrder(db: Kysely<DB>, by: { id: string } | { sessionId
  * page, the other of two events — finds it paid and changes nothing. A public tool is featured
  * from `paidAt`; one still waiting for review from its approval (startFeaturedYears), so the wait
  * does not eat its year (docs/design.md#rule-3: the queries count orders whose year began in the
- * last 365 days). Returns whether this call was the one that changed it. Run inside the
- * transaction that records why.
+ * last 365 days). A priority review is never featured: it is due a few business days after
+ * `paidAt`. Returns whether this call was the one that changed it. Run inside the transaction
+ * that records why.
  */
 export async function fulfilOrder(
   write: CatalogWrite,
@@ -128,17 +141,20 @@ export async function fulfilOrder(
       paid_at: payment.paidAt,
       featured_from: sql<
         number | null
-      >`case when exists (select 1 from ${sql.table("tools")} where ${sql.ref("tools.id")} = ${sql.ref("orders.tool_id")}
+      >`case when ${sql.ref("orders.kind")} = 'featuring' and exists (select 1 from ${sql.table("tools")} where ${sql.ref("tools.id")} = ${sql.ref("orders.tool_id")}
         and ${sql.ref("tools.status")} in (${sql.join(PUBLIC_STATUSES.map((status) => sql.lit(status)))})) then cast(${payment.paidAt} as bigint) else null end`,
+      review_due_at: sql<number | null>`case when ${sql.ref("orders.kind")} = 'priority-review'
+        then cast(${reviewDueAt(payment.paidAt)} as bigint) else null end`,
       provider_payment_id: payment.paymentId,
       updated_at: payment.paidAt,
     })
     .where("id", "=", orderId)
     .where("status", "in", ["created", "expired"])
-    .returning("tool_id")
+    .returning(["tool_id", "kind"])
     .executeTakeFirst();
   if (!row) return false;
-  write.changed("featuring", row.tool_id ? [row.tool_id] : []);
+  // A paid priority review moves its submission up the moderation queue, which no page caches.
+  if (row.kind === "featuring") write.changed("featuring", row.tool_id ? [row.tool_id] : []);
   return true;
 }
 
@@ -152,6 +168,7 @@ export async function startFeaturedYears(write: CatalogWrite, toolIds: readonly 
     .updateTable("orders")
     .set({ featured_from: write.now, updated_at: write.now })
     .where("tool_id", "in", toolIds)
+    .where("kind", "=", "featuring")
     .where("status", "=", "paid")
     .where("featured_from", "is", null)
     .returning("tool_id")

@@ -14,8 +14,8 @@ export interface CheckoutOrder {
   toolId: string;
   toolName: string;
   amountCents: number;
-  /** The tool waits for review: its featured year starts when it is approved, and the checkout says so. */
-  fromApproval: boolean;
+  /** The line item the buyer pays for, as their receipt names it (lineItemName, priorityReviewItem). */
+  item: string;
 }
 
 /** A session's state at the provider, re-read whenever it matters (events may come in any order). */
@@ -88,7 +88,7 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
                 price_data: {
                   currency: "usd",
                   unit_amount: order.amountCents,
-                  product_data: { name: lineItemName(order.toolName, order.fromApproval) },
+                  product_data: { name: order.item },
                 },
               },
             ],

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { z } from "zod";
 import { featuredUntil, FEATURING_UNAVAILABLE, TEST_PROVIDER, usdToCents } from "../../core/featuring.ts";
+import { priorityReviewItem, type OrderKind } from "../../core/priority-review.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import { hashStatusToken } from "../submissions/service.ts";
@@ -20,7 +21,7 @@ import {
   refundOrder,
   type Order,
 } from "./orders.ts";
-import { PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
+import { lineItemName, PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 
 /** What the success page knows about a checkout session. */
 export interface CheckoutStatus {
@@ -37,6 +38,10 @@ export interface CheckoutStatus {
   featuredUntil: number | null;
   /** The paid order, whose report its payer is linked to; null until paid. */
   orderId: string | null;
+  /** What was bought: featuring, or a priority review (which has no report and no featured year). */
+  kind: OrderKind;
+  /** A paid priority review's deadline (epoch ms); null otherwise. */
+  reviewDueAt: number | null;
 }
 
 /** Why a checkout cannot start, as the catalogue's code it is answered with. */
@@ -136,12 +141,12 @@ const WEBHOOK_EVENT = {
 export interface PaymentService {
   /** How featuring is paid here (PAYMENTS_MODE); "off": it is not sold at all. */
   mode: Config["payments"]["mode"];
-  /** createCheckoutSession (docs/design.md#json-api): an order for the tool and amount, and the provider's hosted checkout. */
-  startCheckout(input: {
-    toolId: string;
-    amountUsd: number;
-    statusToken?: string;
-  }): Promise<{ sessionId: string; url: string }>;
+  /**
+   * createCheckoutSession (docs/design.md#json-api): an order and the provider's hosted checkout —
+   * for featuring the tool at an amount, or for a priority review of a pending submission at the
+   * configured price (bought with its status token only).
+   */
+  startCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
   /** The state of a session, asking the provider (and fulfilling) when our order is not paid yet. */
   status(sessionId: string): Promise<CheckoutStatus>;
   /** The test checkout's two buttons; null when there is no such test session. */
@@ -155,6 +160,19 @@ export interface PaymentService {
   /** A Stripe webhook: verified, recorded once, acted on inside one transaction. */
   handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
 }
+
+/** What a checkout buys: featuring at an amount, or a priority review at its fixed price. */
+export type CheckoutInput = { toolId: string; statusToken?: string } & (
+  { kind?: "featuring"; amountUsd: number } | { kind: "priority-review" }
+);
+
+/** Why a priority review cannot be bought, in the buyer's words. */
+export const PRIORITY_REVIEW_REFUSALS = {
+  off: "Priority review is not offered on this site.",
+  token: "A priority review is bought from the submission's private status link.",
+  decided: "This submission is no longer waiting for review.",
+  paid: "Priority review is already paid for this submission.",
+} as const;
 
 export interface PaymentDeps {
   config: Config;
@@ -207,8 +225,15 @@ export function createPaymentService({ config, database, freshness, log, now, me
   return {
     mode: config.payments.mode,
 
-    async startCheckout({ toolId, amountUsd, statusToken }) {
+    async startCheckout(input) {
+      const { toolId, statusToken } = input;
       if (!provider) throw new CheckoutError("unavailable", FEATURING_UNAVAILABLE);
+      const priority = input.kind === "priority-review";
+      if (priority && config.priorityReview.priceCents === 0)
+        throw new CheckoutError("unavailable", PRIORITY_REVIEW_REFUSALS.off);
+      // Only the submitter, who holds the status link, can ask for their submission's review.
+      if (priority && statusToken === undefined)
+        throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.token);
       // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
@@ -222,17 +247,40 @@ export function createPaymentService({ config, database, freshness, log, now, me
       if (statusToken !== undefined && tool.status_token_hash !== hashStatusToken(statusToken)) {
         throw new CheckoutError("invalid-argument", "This status link does not belong to this tool.");
       }
+      if (priority) {
+        if (tool.status !== "pending") throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.decided);
+        const paid = await db
+          .selectFrom("orders")
+          .select("id")
+          .where("tool_id", "=", tool.id)
+          .where("kind", "=", "priority-review")
+          .where("status", "=", "paid")
+          .executeTakeFirst();
+        if (paid) throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.paid);
+      }
       const statusParam = statusToken === undefined ? "" : `&status=${encodeURIComponent(statusToken)}`;
-      const amountCents = usdToCents(amountUsd);
+      const amountCents = priority ? config.priorityReview.priceCents : usdToCents(input.amountUsd);
       const orderId = await createOrder(
         db,
-        { toolId: tool.id, toolName: tool.name, amountCents, provider: provider.name },
+        {
+          toolId: tool.id,
+          toolName: tool.name,
+          amountCents,
+          provider: provider.name,
+          kind: priority ? "priority-review" : "featuring",
+        },
         now(),
       );
       const base = config.siteUrl;
       try {
         const session = await provider.createSession(
-          { orderId, toolId: tool.id, toolName: tool.name, amountCents, fromApproval: tool.status === "pending" },
+          {
+            orderId,
+            toolId: tool.id,
+            toolName: tool.name,
+            amountCents,
+            item: priority ? priorityReviewItem(tool.name) : lineItemName(tool.name, tool.status === "pending"),
+          },
           {
             // {CHECKOUT_SESSION_ID} is filled in by Stripe.
             success: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}&tool_id=${encodeURIComponent(tool.id)}${statusParam}`,
@@ -253,9 +301,9 @@ export function createPaymentService({ config, database, freshness, log, now, me
 
     async status(sessionId) {
       const order = sessionId.length <= 255 ? await findOrder(db, { sessionId }) : null;
-      const unpaid = { listing: null, featuredUntil: null, orderId: null };
+      const unpaid = { listing: null, featuredUntil: null, orderId: null, reviewDueAt: null };
       if (!provider || !order || order.provider !== provider.name)
-        return { status: "unknown", toolName: null, toolSlug: null, ...unpaid };
+        return { status: "unknown", toolName: null, toolSlug: null, kind: "featuring", ...unpaid };
       const tool = order.toolId
         ? await db
             .selectFrom("tools")
@@ -263,7 +311,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
             .where("id", "=", order.toolId)
             .executeTakeFirst()
         : undefined;
-      const about = { toolName: tool?.name ?? order.toolName, toolSlug: tool?.slug ?? null };
+      const about = { toolName: tool?.name ?? order.toolName, toolSlug: tool?.slug ?? null, kind: order.kind };
       const paid = (paidOrder: Order): CheckoutStatus => ({
         status: "paid",
         ...about,
@@ -277,6 +325,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
               : "gone",
         // A tool waiting for review has no end yet: its year starts when it is approved.
         featuredUntil: paidOrder.featuredFrom === null ? null : featuredUntil(paidOrder.featuredFrom),
+        reviewDueAt: paidOrder.reviewDueAt,
       });
       if (order.status === "paid") return paid(order);
       if (order.status === "refunded" || order.status === "failed") return { status: "pending", ...about, ...unpaid };

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { OrderKind } from "../../core/priority-review.ts";
 import type { CatalogWrite } from "../catalog/change.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
@@ -20,6 +21,8 @@ export interface PaidOrder {
   amountCents: number;
   provider: string;
   paymentId: string | null;
+  /** Featuring, or a priority review (always refunded when its submission is rejected). */
+  kind: OrderKind;
 }
 
 /** The paid orders of these tools (in force or waiting for the tool's approval). */
@@ -27,7 +30,7 @@ export async function paidOrdersOf(db: Kysely<DB>, toolIds: readonly string[]): 
   if (toolIds.length === 0) return [];
   const rows = await db
     .selectFrom("orders")
-    .select(["id", "tool_id", "amount_cents", "provider", "provider_payment_id"])
+    .select(["id", "tool_id", "amount_cents", "provider", "provider_payment_id", "kind"])
     .where("tool_id", "in", toolIds)
     .where("status", "=", "paid")
     .orderBy("id")
@@ -38,6 +41,7 @@ export async function paidOrdersOf(db: Kysely<DB>, toolIds: readonly string[]): 
     amountCents: Number(r.amount_cents),
     provider: r.provider,
     paymentId: r.provider_payment_id,
+    kind: r.kind,
   }));
 }
 
@@ -74,10 +78,12 @@ export function renderPaidRejection(
   tool: { name: string },
   reason: string | null,
   money: string,
+  paidFor: OrderKind = "featuring",
 ): { subject: string; text: string; html: string } {
   const subject = mailLine`${tool.name} was not accepted on ${site.name}`;
+  const what = paidFor === "featuring" ? "paid to feature" : "paid to have reviewed first";
   const text = [
-    mailLine`"${tool.name}", which you submitted and paid to feature on ${site.name}, was not accepted.`,
+    mailLine`"${tool.name}", which you submitted and ${what} on ${site.name}, was not accepted.`,
     "",
     mailLine`Reason: ${reason ?? "No reason was given."}`,
     "",
@@ -89,7 +95,7 @@ export function renderPaidRejection(
     subject,
     joinHtml([
       mailHtml`<h1 style="font-size:22px;margin:0 0 16px 0">Your submission was not accepted</h1>`,
-      mailHtml`<p style="margin:0 0 16px 0"><strong>${tool.name}</strong>, which you submitted and paid to feature on ${site.name}, was not accepted.</p>`,
+      mailHtml`<p style="margin:0 0 16px 0"><strong>${tool.name}</strong>, which you submitted and ${what} on ${site.name}, was not accepted.</p>`,
       mailHtml`<p style="margin:0 0 16px 0">Reason: ${reason ?? "No reason was given."}</p>`,
       mailHtml`<p style="margin:0 0 16px 0;font-weight:600">${money}</p>`,
       mailHtml`<p style="margin:0;color:#475569">Reply to the site's contact page if you have questions.</p>`,
@@ -107,6 +113,7 @@ export async function mailPaidRejection(
   toolId: string,
   reason: string | null,
   money: string,
+  paidFor: OrderKind = "featuring",
 ): Promise<void> {
   try {
     const tool = await deps.database.db
@@ -117,7 +124,7 @@ export async function mailPaidRejection(
     if (!tool?.submitter_email) return;
     await deps.mailer.send({
       to: tool.submitter_email,
-      ...renderPaidRejection({ name: deps.config.siteName }, tool, reason, money),
+      ...renderPaidRejection({ name: deps.config.siteName }, tool, reason, money, paidFor),
     });
   } catch (error) {
     deps.log.warn({ err: error, toolId }, "rejection mail of a paid tool not sent");

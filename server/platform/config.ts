@@ -118,6 +118,7 @@ const EnvSchema = z.object({
   DISCONTINUED_NOINDEX_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
   TRENDING_HALF_LIFE_HOURS: z.coerce.number().min(1).max(720).default(24),
   COUNTS_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+  PRIORITY_REVIEW_PRICE_USD: z.coerce.number().int().min(0).max(5000).default(29),
   REPO_API_GITHUB_URL: z.url({ protocol: /^https?$/ }).default("https://api.github.com"),
   REPO_API_GITLAB_URL: z.url({ protocol: /^https?$/ }).default("https://gitlab.com"),
   REPO_API_CODEBERG_URL: z.url({ protocol: /^https?$/ }).default("https://codeberg.org"),
@@ -319,6 +320,11 @@ export interface Config {
   trending: { halfLifeMs: number; schedule: string };
   /** How long the daily counts (views, clicks, impressions, likes, searches) are kept for charts and reports. */
   countsRetentionMs: number;
+  /**
+   * Priority review of a pending submission (core/priority-review.ts): its fixed price in cents,
+   * paid like featuring; 0 when it is not sold (PRIORITY_REVIEW_PRICE_USD=0).
+   */
+  priorityReview: { priceCents: number };
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
   /** Background jobs (screenshots after a submission): how often each instance looks for due ones. */
@@ -642,6 +648,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Every ten minutes: a like shows in trending within minutes, and a run reads one window of events.
     trending: { halfLifeMs: e.TRENDING_HALF_LIFE_HOURS * 60 * 60 * 1000, schedule: "*/10 * * * *" },
     countsRetentionMs: e.COUNTS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    priorityReview: { priceCents: e.PRIORITY_REVIEW_PRICE_USD * 100 },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SEC * 1000,
     jobs: { pollMs: 5000 },
     // In development every edit must show at once; PAGE_CACHE=off measures uncached rendering.

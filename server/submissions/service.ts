@@ -245,12 +245,14 @@ export async function findSubmissionByToken(database: Database, token: string): 
       .where("settled_as", "is not", null)
       .orderBy("updated_at", "desc")
       .execute();
-    const kind = settled[0]?.settled_as === "credit" ? "credit" : "refund";
-    const same = settled.filter((o) => o.settled_as === kind);
-    if (same.length > 0) {
+    // Featuring kept as credit and a priority review given back may both be said.
+    const texts = (["credit", "refund"] as const).flatMap((kind) => {
+      const same = settled.filter((o) => o.settled_as === kind);
+      if (same.length === 0) return [];
       const cents = same.reduce((sum, o) => sum + Number(o.amount_cents), 0);
-      payment = settlementText({ kind, note: same[0]!.settled_note }, cents);
-    }
+      return [settlementText({ kind, note: same[0]!.settled_note }, cents)];
+    });
+    if (texts.length > 0) payment = texts.join(" ");
   }
   return {
     toolId: row.id,

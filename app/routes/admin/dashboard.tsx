@@ -8,6 +8,7 @@ import { InsightChart } from "../../components/insight-chart.tsx";
 import { Figures } from "../../components/figures.tsx";
 import { openReportCount } from "../../../server/reports/service.ts";
 import { waitingReviewCount } from "../../../server/reviews/service.ts";
+import { overdueReviews, type OverdueReview } from "../../../server/payments/priority-review.ts";
 import { subscriberCounts } from "../../../server/digest/subscribers.ts";
 import { runJobNow, type RunActionData } from "../../../server/platform/jobs/run-now.ts";
 import type { RunRecord } from "../../../server/platform/jobs/runs.ts";
@@ -27,6 +28,9 @@ import { TextLink } from "../../components/ui/text-link.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import type { Route } from "./+types/dashboard.ts";
 import { readForm } from "../../lib/form.ts";
+
+/** The overdue priority reviews named at most (the queue lists them all, first). */
+const OVERDUE_SHOWN = 20;
 
 const FAILED = "Failed to load dashboard statistics. Please try again later.";
 
@@ -49,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
   const { importJob } = services;
   const range = parseChartRange(new URL(request.url).searchParams.get("range"));
-  const [stats, charts, importRun, digestReaders, openReports, waitingReviews] = await Promise.all([
+  const [stats, charts, importRun, digestReaders, openReports, waitingReviews, overdue] = await Promise.all([
     dashboardStats(services.database, services.now()).then(
       (value) => ({ stats: value, error: null }),
       (error: unknown) => {
@@ -86,6 +90,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       services.log.error({ err: error }, "dashboard: waiting reviews not counted");
       return null;
     }),
+    // Paid priority reviews past their deadline (the queue shows them first: /admin/moderation).
+    overdueReviews(services.database, services.now(), OVERDUE_SHOWN).catch((error: unknown) => {
+      services.log.error({ err: error }, "dashboard: overdue priority reviews not read");
+      return null;
+    }),
   ]);
   return {
     ...stats,
@@ -97,6 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     digestReaders,
     openReports,
     waitingReviews,
+    overdue,
   };
 }
 
@@ -128,6 +138,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     digestReaders,
     openReports,
     waitingReviews,
+    overdue,
   } = loaderData;
   return (
     <section aria-labelledby="dashboard-title" className="space-y-8">
@@ -142,6 +153,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           Add a tool
         </Link>
       </div>
+      {overdue && overdue.length > 0 && <OverdueReviews overdue={overdue} />}
       {error || !stats ? (
         <Alert tone="error">{error ?? FAILED}</Alert>
       ) : (
@@ -188,6 +200,27 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       <Insights range={range} charts={charts} />
       <ImportTrigger job={importJob} lastRun={lastImport} lastRunError={lastImportError} pageResult={actionData} />
     </section>
+  );
+}
+
+/** The paid priority reviews past their deadline: a flag that stays until each is decided. */
+function OverdueReviews({ overdue }: { overdue: OverdueReview[] }) {
+  return (
+    <Alert tone="warning">
+      <p className="font-semibold">
+        {overdue.length === 1
+          ? "1 paid priority review is overdue"
+          : `${overdue.length >= OVERDUE_SHOWN ? `${OVERDUE_SHOWN} or more` : overdue.length} paid priority reviews are overdue`}
+        : <TextLink to="/admin/moderation">review them first</TextLink>.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        {overdue.map((review) => (
+          <li key={review.toolId}>
+            {review.name}, due <UtcTime ms={review.dueAt} />
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }
 

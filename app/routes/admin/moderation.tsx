@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "../../../core/zod.ts";
 import { pageCount, parsePage } from "../../../core/catalog.ts";
 import { formatUsd } from "../../../core/featuring.ts";
+import { isReviewOverdue } from "../../../core/priority-review.ts";
 import {
   CREDIT_NOTE_REQUIRED,
   PAYMENT_SETTLEMENTS,
@@ -51,7 +52,7 @@ const BULK_FORM = "moderation-bulk";
 export const meta: Route.MetaFunction = () => [{ title: "Moderation — Admin" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, config } = context.get(servicesContextKey);
+  const { database, config, now } = context.get(servicesContextKey);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   if (page === null) throw data("No such page of the queue.", { status: 404 });
   const [{ items, total }, brokenLinks, ownerEdits] = await Promise.all([
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBrokenLinks(database, config.linkHealth.failuresToFlag),
     listPendingOwnerEdits(database),
   ]);
-  return { items, total, page, pages: pageCount(total, PAGE_SIZE), brokenLinks, ownerEdits };
+  return { items, total, page, pages: pageCount(total, PAGE_SIZE), brokenLinks, ownerEdits, now: now() };
 }
 
 const SELECT_ONE = "Select at least one tool.";
@@ -177,7 +178,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const settled = settlementOf(value.payment, value.paymentNote);
     if (typeof settled === "string")
       return data<ActionResult>(actionReply("error", settled, { formKey: key }), { status: 400 });
-    let done: ChangedTool[];
+    let done: Awaited<ReturnType<typeof rejectTools>>;
     try {
       done = await rejectTools(services, admin, value.ids, value.reason || null, settled);
     } catch (error) {
@@ -196,9 +197,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? " The payment was refunded."
         : " The payment is kept as credit."
       : "";
+    const reviews = done.filter((tool) => tool.reviewRefunded).length;
+    const reviewMoney =
+      reviews === 0
+        ? ""
+        : ` ${reviews === 1 ? "Its priority review was" : `${reviews} priority reviews were`} refunded.`;
     notice =
       done.length > 0
-        ? `Rejected ${plural(done.length)}: ${names(done)}.${money}`
+        ? `Rejected ${plural(done.length)}: ${names(done)}.${money}${reviewMoney}`
         : "Nothing to reject: those tools are already rejected, or gone.";
   } else {
     const done = await deleteTools(services, admin, value.ids);
@@ -216,7 +222,7 @@ const neutralClass = `${buttonClass} border-slate-300 bg-white text-slate-900 ho
 const dangerClass = `${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`;
 
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pages, brokenLinks, ownerEdits } = loaderData;
+  const { items, total, page, pages, brokenLinks, ownerEdits, now } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const result = busy ? undefined : (actionData as ActionResult | undefined);
@@ -231,7 +237,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         <p className="text-slate-700">
           {total === 0
             ? "Nothing is waiting for review."
-            : `${plural(total)} waiting for review; paid ones first, then oldest first.`}{" "}
+            : `${plural(total)} waiting for review; paid priority reviews first (soonest due first), then those paid to be featured, then oldest first.`}{" "}
           <TextLink to="/admin/audit">Audit log</TextLink>
         </p>
       </div>
@@ -308,6 +314,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
                       <h2 id={`tool-${tool.id}`} className="text-xl font-semibold">
                         {tool.name}
                       </h2>
+                      {tool.reviewDueAt !== null && <ReviewDue dueAt={tool.reviewDueAt} now={now} />}
                       {tool.paidCents !== null && (
                         <span className="rounded-full border border-amber-400 bg-amber-50 px-2 py-0.5 text-sm font-medium text-amber-900">
                           Paid {formatUsd(tool.paidCents)} to be featured
@@ -594,7 +601,7 @@ function ToolActions({
   busy,
   messageFor,
 }: {
-  tool: { id: string; name: string; paidCents: number | null };
+  tool: { id: string; name: string; paidCents: number | null; reviewDueAt: number | null };
   busy: boolean;
   messageFor: (key: string) => ActionResult | null;
 }) {
@@ -632,6 +639,12 @@ function ToolActions({
             className={inputClass}
           />
           {tool.paidCents !== null && <PaymentChoice id={tool.id} paidCents={tool.paidCents} />}
+          {tool.reviewDueAt !== null && (
+            <p className="text-sm text-slate-800">
+              Its priority review was paid for: rejecting it refunds that payment in full, and the submitter is told by
+              mail.
+            </p>
+          )}
           <FormMessage result={reject} />
           <button type="submit" disabled={busy} className={neutralClass}>
             Reject {tool.name}
@@ -655,6 +668,18 @@ function ToolActions({
         </Form>
       </details>
     </div>
+  );
+}
+
+/** A paid priority review's deadline, and whether it has passed, in words (the colour only repeats it). */
+function ReviewDue({ dueAt, now }: { dueAt: number; now: number }) {
+  const overdue = isReviewOverdue(dueAt, now);
+  return (
+    <span
+      className={`rounded-full border px-2 py-0.5 text-sm font-medium ${overdue ? "border-red-400 bg-red-50 text-red-900" : "border-brand-600 bg-brand-50 text-brand-800"}`}
+    >
+      {overdue ? "Overdue · " : ""}Priority review · due <UtcTime ms={dueAt} />
+    </span>
   );
 }
 

@@ -130,13 +130,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         // Positioned, so what is drawn out of the flow inside (screen-reader text) scrolls with the
         // table instead of widening the page on a phone.
         <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
+          <table className="w-full min-w-[54rem] border-collapse text-left text-sm">
             <caption className="sr-only">
               Orders{status ? `, ${STATUS_LABELS[status].toLowerCase()}` : ""}, page {page} of {pages}
             </caption>
             <thead>
               <tr className="border-b border-slate-300">
-                {["Tool", "Amount", "Status", "Provider", "Created", "Paid", "Refunded"].map((h) => (
+                {["Tool", "For", "Amount", "Status", "Provider", "Created", "Paid", "Refunded"].map((h) => (
                   <th key={h} scope="col" className="px-2 py-2 font-semibold">
                     {h}
                   </th>
@@ -160,6 +160,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                   </th>
+                  <td className="px-2 py-2">{order.kind === "featuring" ? "Featuring" : "Priority review"}</td>
                   <td className="px-2 py-2 tabular-nums">{amountOf(order.amountCents, order.currency)}</td>
                   <td className="px-2 py-2">
                     <span

@@ -127,6 +127,10 @@ export interface OrdersTable {
   settled_as: "refund" | "credit" | null;
   /** The admin's note to the submitter when a rejected tool's payment was refunded or kept as credit. */
   settled_note: string | null;
+  /** What it buys: a year of featuring, or a priority review of the pending submission. */
+  kind: WithDefault<"featuring" | "priority-review">;
+  /** A paid priority review's deadline; null for featuring. */
+  review_due_at: number | null;
 }
 
 export interface PaymentEventsTable {
