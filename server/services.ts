@@ -221,7 +221,7 @@ export function createServices(
     }),
     toolImages: createToolImages({ database, storage, config, log }),
     screenshots,
-    payments: createPaymentService({ config, database, freshness, log, now, metrics }),
+    payments: createPaymentService({ config, database, freshness, log, now, metrics, mailer, signingKey }),
     jobs: createJobRunner({
       database,
       kinds: { screenshot: screenshotJob({ database, screenshots, log }, config.screenshots.timeoutMs) },

@@ -73,7 +73,14 @@ const COLUMNS = [
 /** Records an order before the provider is asked for a checkout session. */
 export async function createOrder(
   db: Kysely<DB>,
-  order: { toolId: string; toolName: string; amountCents: number; provider: string; kind?: OrderKind },
+  order: {
+    toolId: string;
+    toolName: string;
+    amountCents: number;
+    provider: string;
+    kind?: OrderKind;
+    receiptEmail?: string | null;
+  },
   now: number,
 ): Promise<string> {
   const id = newId();
@@ -92,6 +99,7 @@ export async function createOrder(
       paid_at: null,
       refunded_at: null,
       kind: order.kind ?? "featuring",
+      receipt_email: order.receiptEmail ?? null,
     })
     .execute();
   return id;

@@ -309,6 +309,37 @@ describe("a paid submission under review (test mode)", () => {
       "Your payment of $100 is kept as credit for a future listing: Resubmit with a working website and we feature it at no charge.",
     );
   });
+
+  it("mails the submitter who paid from their status link a confirmation, with the placement's report", async () => {
+    const tool = await submit(h, "Receipted");
+    const started = await postCheckout(h.server, { toolId: tool.id, amount: 120, statusToken: tool.token });
+    const { url } = (await started.json()) as { url: string };
+    expect((await postForm(new URL(url, h.server.url).href, { intent: "pay" })).status).toBe(303);
+    const site = h.server.services.config.siteName;
+    const mail = await mailTo(smtp, "maker@receipted.example.com", `Payment received: Receipted featured on ${site}`);
+    const text = mail.parsed.text ?? "";
+    expect(text).toContain("Thank you: your payment of $120 is confirmed.");
+    expect(text).toContain('"Receipted" is featured for 365 days from the day it is approved.');
+    const report = /(https?:\/\/\S+\/sponsor\/\S+)/.exec(text)?.[1];
+    expect(report).toBeDefined();
+    const page = await getPage(h.server.url, new URL(report!).pathname);
+    expect(page.res.status).toBe(200);
+    expect(textOf(page.html)).toContain("Receipted");
+  });
+
+  it("mails no confirmation for a payment made without the status link", async () => {
+    const tool = await submit(h, "Unreceipted");
+    await payTest(h, tool.id, 60);
+    const [order] = await ordersOf(h, tool.id);
+    expect(order).toMatchObject({ status: "paid", receipt_email: null });
+    // A confirmation is sent right after the payment commits: none has come in this while.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      smtp.received.filter(
+        (m) => m.to.includes("maker@unreceipted.example.com") && m.parsed.subject?.startsWith("Payment received"),
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe("a paid submission rejected with a refund through Stripe", () => {

@@ -25,6 +25,8 @@ export interface ProviderSession {
   paid: boolean;
   /** The payment a refund will name (Stripe's payment intent). */
   paymentId: string | null;
+  /** The address the buyer gave at checkout, for the confirmation mail; null when none. */
+  email: string | null;
 }
 
 /** Why the provider could not do what was asked; the message is fit for the buyer. */
@@ -125,6 +127,7 @@ export function stripeProvider(config: Extract<Config["payments"], { mode: "stri
           paid: (session.payment_status === "paid" || session.payment_status === "no_payment_required") && !refunded,
           paymentId:
             typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+          email: session.customer_details?.email ?? null,
         };
       } catch (error) {
         if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
@@ -184,6 +187,7 @@ export function testProvider(
         orderId: order.id,
         paid: order.status === "paid" || order.status === "refunded",
         paymentId: null,
+        email: null,
       };
     },
   };

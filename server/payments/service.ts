@@ -10,6 +10,7 @@ import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import { CodedError } from "../platform/errors.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { Mailer } from "../platform/mail/mailer.ts";
 import type { Metrics, PaymentEventType } from "../platform/metrics/index.ts";
 import {
   attachSession,
@@ -22,6 +23,7 @@ import {
   type Order,
 } from "./orders.ts";
 import { lineItemName, PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
+import { mailReceipt } from "./receipt.ts";
 
 /** What the success page knows about a checkout session. */
 export interface CheckoutStatus {
@@ -177,6 +179,10 @@ export const PRIORITY_REVIEW_REFUSALS = {
 export interface PaymentDeps {
   config: Config;
   database: Database;
+  /** Sends the confirmation mail of each payment. */
+  mailer: Mailer;
+  /** Signs the placement's report link in that mail. */
+  signingKey: () => Promise<string>;
   freshness: CatalogFreshness;
   log: Logger;
   now: () => number;
@@ -184,7 +190,8 @@ export interface PaymentDeps {
   metrics: Pick<Metrics, "paymentEvent">;
 }
 
-export function createPaymentService({ config, database, freshness, log, now, metrics }: PaymentDeps): PaymentService {
+export function createPaymentService(deps: PaymentDeps): PaymentService {
+  const { config, database, freshness, log, now, metrics } = deps;
   const { db } = database;
   const provider: PaymentProvider | null =
     config.payments.mode === "stripe"
@@ -201,7 +208,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
    * Resolves with whether the event was new (false: handled before, nothing done).
    */
   async function settle(
-    session: { orderId: string | null; paymentId: string | null },
+    session: { orderId: string | null; paymentId: string | null; email: string | null },
     event?: { id: string; type: string },
   ): Promise<boolean> {
     const { fresh, fulfilled } = await changeCatalog({ database, freshness, now }, async (write) => {
@@ -211,8 +218,12 @@ export function createPaymentService({ config, database, freshness, log, now, me
         : false;
       return { fresh: true, fulfilled: paid };
     });
-    // Counted once committed, and only by the request that moved the order to paid.
-    if (fulfilled) metrics.paymentEvent("checkout_completed");
+    // Counted and confirmed once committed, and only by the request that moved the order to paid;
+    // the answer does not wait for the mail server.
+    if (fulfilled) {
+      metrics.paymentEvent("checkout_completed");
+      if (session.orderId) void mailReceipt(deps, session.orderId, session.email);
+    }
     return fresh;
   }
 
@@ -237,7 +248,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
       // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
-        .select(["id", "name", "status", "status_token_hash"])
+        .select(["id", "name", "status", "status_token_hash", "submitter_email"])
         .where("id", "=", toolId)
         .where("status", "in", ["approved", "verified", "pending"])
         .executeTakeFirst();
@@ -268,6 +279,8 @@ export function createPaymentService({ config, database, freshness, log, now, me
           amountCents,
           provider: provider.name,
           kind: priority ? "priority-review" : "featuring",
+          // Paid from the status link (checked above): the submitter is the payer, and hears of it.
+          receiptEmail: statusToken === undefined ? null : tool.submitter_email,
         },
         now(),
       );
@@ -342,7 +355,7 @@ export function createPaymentService({ config, database, freshness, log, now, me
     async payTest(sessionId) {
       const order = await testSession(sessionId);
       if (!order) return null;
-      await settle({ orderId: order.id, paymentId: null });
+      await settle({ orderId: order.id, paymentId: null, email: null });
       return { toolId: order.toolId };
     },
 

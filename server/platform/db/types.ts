@@ -131,6 +131,8 @@ export interface OrdersTable {
   kind: WithDefault<"featuring" | "priority-review">;
   /** A paid priority review's deadline; null for featuring. */
   review_due_at: number | null;
+  /** Where the payment's confirmation mail goes: the submitter's address when they paid from their status link. */
+  receipt_email: WithDefault<string | null>;
 }
 
 export interface PaymentEventsTable {
