@@ -47,6 +47,9 @@ async function expectPendingOnly(page: Page, name: string, slug: string) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`submitting a tool ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled });
+    // Every refusal is sent and checked by axe in turn: on a busy 2-core runner that takes close to
+    // the default 30 seconds.
+    test.describe.configure({ timeout: 60_000 });
     const suffix = javaScriptEnabled ? "Js" : "Html";
     const name = `Weekplan ${suffix}`;
     const slug = `weekplan-${suffix.toLowerCase()}`;
