@@ -364,7 +364,7 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     await smtp?.close();
   });
 
-  async function payStripe(toolId: string, amount: number): Promise<void> {
+  async function payStripe(toolId: string, amount: number, email?: string): Promise<void> {
     const started = await postCheckout(h.server, { toolId, amount });
     expect(started.status).toBe(200);
     const { sessionId } = (await started.json()) as { sessionId: string };
@@ -373,7 +373,7 @@ describe("a paid submission rejected with a refund through Stripe", () => {
       price_data: { product_data: { name: string } };
     };
     expect(item.price_data.product_data.name).toMatch(/featured for 1 year \(365 days\) from its approval$/);
-    fake.pay(sessionId);
+    fake.pay(sessionId, { email });
     // The success page asks Stripe, and fulfils the order.
     const success = await fetch(`${h.server.url}/payment-success?session_id=${sessionId}`);
     expect(success.status).toBe(200);
@@ -414,5 +414,23 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded" }]);
     const refundRequests = fake.requests.filter((r) => r.path === "/v1/refunds");
     expect(new Set(refundRequests.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${paid!.id}`]));
+  });
+
+  it("mails the confirmation to the address the buyer gave Stripe, once", async () => {
+    const tool = await submit(h, "Stripereceipt");
+    await payStripe(tool.id, 200, "buyer@elsewhere.example.org");
+    const site = h.server.services.config.siteName;
+    const mail = await mailTo(
+      smtp,
+      "buyer@elsewhere.example.org",
+      `Payment received: Stripereceipt featured on ${site}`,
+    );
+    expect(mail.parsed.text).toContain("Thank you: your payment of $200 is confirmed.");
+    expect(mail.parsed.text).toMatch(/\/sponsor\/\S+/);
+    // Asked again (the success page reloaded), the paid order is not confirmed twice.
+    const [order] = await ordersOf(h, tool.id);
+    await fetch(`${h.server.url}/payment-success?session_id=${order!.provider_session_id}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.to.includes("buyer@elsewhere.example.org"))).toHaveLength(1);
   });
 });

@@ -28,6 +28,8 @@ export interface FakeSession {
   cancel_url: string | null;
   created: number;
   livemode: false;
+  /** What the buyer typed at checkout: null until paid. */
+  customer_details: { email: string | null } | null;
 }
 
 /** A refund made through `POST /v1/refunds`. */
@@ -91,8 +93,8 @@ export interface StripeFake {
   creates(): RecordedRequest[];
   /** A session by id, as the fake holds it (undefined when unknown). */
   session(id: string): FakeSession | undefined;
-  /** The buyer pays: payment_status "paid", status "complete", a payment intent. Returns the session. */
-  pay(id: string): FakeSession;
+  /** The buyer pays (giving `email`, if any): payment_status "paid", status "complete", a payment intent. Returns the session. */
+  pay(id: string, buyer?: { email?: string }): FakeSession;
   /** The payment intent by id (created by `pay`). */
   paymentIntent(id: string): FakePaymentIntent | undefined;
   /**
@@ -216,6 +218,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       cancel_url: asString(form.cancel_url),
       created: Math.floor(Date.now() / 1000),
       livemode: false,
+      customer_details: null,
     };
     sessions.set(id, session);
     return session;
@@ -361,10 +364,11 @@ export async function startStripeFake(): Promise<StripeFake> {
     requests,
     creates: () => requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions"),
     session: (id) => sessions.get(id),
-    pay(id) {
+    pay(id, buyer) {
       const session = must(id);
       session.payment_status = "paid";
       session.status = "complete";
+      session.customer_details = { email: buyer?.email ?? null };
       if (!session.payment_intent) {
         const amount = session.amount_total ?? 0;
         const currency = session.currency ?? "usd";
