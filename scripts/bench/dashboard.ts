@@ -36,6 +36,7 @@ import pg from "pg";
 import { DAY_MS, startOfDay } from "../../core/dates.ts";
 import { TEST_PROVIDER } from "../../core/featuring.ts";
 import { CHART_RANGES, type ChartRange } from "../../core/insights.ts";
+import { overdueReviews } from "../../server/payments/priority-review.ts";
 import { dashboardStats } from "../../server/admin/stats.ts";
 import { dashboardCharts } from "../../server/insights/charts.ts";
 import { drawChart } from "../../server/insights/draw.ts";
@@ -385,7 +386,10 @@ async function dashboardOnce(database: Database, range: ChartRange): Promise<Cal
   const started = performance.now();
   const call = { total: 0, stats: 0, query: 0, draw: 0, cpu: 0 };
   await Promise.all([
-    dashboardStats(database, now).then(() => (call.stats = performance.now() - started)),
+    // The figures and the overdue priority reviews, as the loader reads them beside the charts.
+    Promise.all([dashboardStats(database, now), overdueReviews(database, now)]).then(
+      () => (call.stats = performance.now() - started),
+    ),
     (async () => {
       const charts = await dashboardCharts(database, now, range);
       const queried = performance.now();
