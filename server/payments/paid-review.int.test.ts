@@ -139,6 +139,20 @@ async function mailTo(smtp: LocalSmtp, to: string, subject: string) {
 const statusText = async ({ server }: Harness, token: string) =>
   textOf((await getPage(server.url, `/submission/${token}`)).html);
 
+/** Buys the submission's priority review from its status link, as the offer's plain form does; the checkout's address. */
+async function buyReview({ server }: Harness, tool: { id: string; token: string }): Promise<string> {
+  const res = await postForm(
+    `${server.url}/api/checkout-session`,
+    { product: "priority-review", toolId: tool.id, statusToken: tool.token },
+    { Origin: server.url },
+  );
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get("location")!, server.url).href;
+}
+
+const adminText = async ({ server, cookie }: Harness, path: string) =>
+  textOf((await getPage(server.url, path, { headers: { cookie } })).html);
+
 describe("a paid submission under review (test mode)", () => {
   let smtp: LocalSmtp;
   let h: Harness;
@@ -351,6 +365,163 @@ describe("a paid submission under review (test mode)", () => {
       ),
     ).toEqual([]);
   });
+  it("is offered, paid, first in the queue with its deadline, flagged when overdue, refunded when rejected", async () => {
+    await submit(h, "Olderfree");
+    const featured = await submit(h, "Olderfeatured");
+    await payTest(h, featured.id, 100);
+    h.clock.at += 60_000;
+    const tool = await submit(h, "Hurried");
+    const offer = textOf((await getPage(h.server.url, `/submit-tool/${tool.token}`)).html);
+    expect(offer).toContain("Get reviewed within 2 business days");
+    expect(offer).toContain("Pay $29 for priority review");
+    expect(offer).toContain("Paying buys a faster review, not approval");
+
+    const checkout = await buyReview(h, tool);
+    expect(textOf((await getPage(checkout, "")).html)).toContain("Priority review within 2 business days");
+    const paid = await postForm(checkout, { intent: "pay" });
+    expect(paid.status).toBe(303);
+    const [order] = await ordersOf(h, tool.id);
+    expect(order).toMatchObject({
+      kind: "priority-review",
+      status: "paid",
+      featured_from: null,
+      receipt_email: "maker@hurried.example.com",
+    });
+    expect(Number(order!.amount_cents)).toBe(2900);
+    expect(Number(order!.review_due_at)).toBe(reviewDueAt(Number(order!.paid_at)));
+    const due = formatUtcStamp(Number(order!.review_due_at));
+
+    // What the payer reads: the deadline, no approval bought, no placement's report.
+    const back = new URL(paid.headers.get("location")!, h.server.url);
+    const success = await getPage(h.server.url, `${back.pathname}${back.search}`);
+    const successText = textOf(success.html);
+    expect(successText).toContain(
+      `Your payment for a priority review of Hurried is confirmed. We will review it by ${due}`,
+    );
+    expect(successText).toContain("Paying buys a faster review, not approval");
+    expect(success.html).not.toContain("/sponsor/");
+    const site = h.server.services.config.siteName;
+    const receipt = await mailTo(
+      smtp,
+      "maker@hurried.example.com",
+      `Payment received: priority review of Hurried on ${site}`,
+    );
+    expect(receipt.parsed.text).toContain(`We will review "Hurried" by ${due}.`);
+    expect(await statusText(h, tool.token)).toContain(
+      `Priority review is paid for this submission. It will be reviewed by ${due}`,
+    );
+    // Bought once only, and never a featured placement.
+    const again = await postCheckout(h.server, {
+      product: "priority-review",
+      toolId: tool.id,
+      statusToken: tool.token,
+    });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      "Priority review is already paid for this submission.",
+    );
+
+    // First in the queue, before an older free submission and one paid to be featured.
+    await signIn(h);
+    const queue = await adminText(h, "/admin/moderation");
+    expect(queue).toContain(`Priority review · due ${due}`);
+    const at = (name: string) => queue.indexOf(name);
+    expect(at("Hurried")).toBeGreaterThan(-1);
+    expect(at("Hurried")).toBeLessThan(at("Olderfeatured"));
+    expect(at("Olderfeatured")).toBeLessThan(at("Olderfree"));
+    expect(await adminText(h, "/admin/dashboard")).not.toContain("priority review is overdue");
+
+    // Past its deadline: flagged on the dashboard and in the queue.
+    h.clock.at = Number(order!.review_due_at) + 60_000;
+    await signIn(h);
+    const dashboard = await adminText(h, "/admin/dashboard");
+    expect(dashboard).toContain("1 paid priority review is overdue");
+    expect(dashboard).toContain(`Hurried, due ${due}`);
+    expect(await adminText(h, "/admin/moderation")).toContain(`Overdue · Priority review · due ${due}`);
+
+    // Rejected with no choice to make about the money: refunded, said, mailed, audited.
+    const res = await moderate(h, {
+      intent: "reject",
+      ids: tool.id,
+      formKey: `reject:${tool.id}`,
+      reason: "Not a tool",
+    });
+    expect(res.status).toBe(200);
+    expect(decodeEntities(await res.text())).toContain("Its priority review was refunded.");
+    const [refunded] = await ordersOf(h, tool.id);
+    expect(refunded).toMatchObject({ status: "refunded", settled_as: "refund", refunded_at: h.clock.at });
+    const mail = await mailTo(smtp, "maker@hurried.example.com", `Hurried was not accepted on ${site}`);
+    expect(mail.parsed.text).toContain("which you submitted and paid to have reviewed first");
+    expect(mail.parsed.text).toContain("Your payment of $29 has been refunded");
+    expect(await statusText(h, tool.token)).toContain("Your payment of $29 has been refunded");
+    const audit = await h.server.services.database.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("tool_id", "=", tool.id)
+      .where("action", "=", "reject")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.detail))).toEqual({ reason: "Not a tool", priorityReview: "refund" });
+    expect(await adminText(h, "/admin/dashboard")).not.toContain("priority review is overdue");
+  });
+
+  it("stays paid when the submission is approved, and never features it", async () => {
+    const tool = await submit(h, "Approvedfast");
+    await postForm(await buyReview(h, tool), { intent: "pay" });
+    await signIn(h);
+    expect((await moderate(h, { intent: "approve", ids: tool.id, formKey: "bulk" })).status).toBe(200);
+    expect(await ordersOf(h, tool.id)).toMatchObject([
+      { kind: "priority-review", status: "paid", featured_from: null },
+    ]);
+    expect(await homeFeatured(h)).not.toContain(tool.slug);
+    expect(await featuredUntil(h, tool.id)).toBeNull();
+    // Delivered: rejecting the listing later refunds nothing and asks nothing about it.
+    const res = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}` });
+    expect(res.status).toBe(200);
+    expect(decodeEntities(await res.text())).not.toContain("priority review was refunded");
+    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "paid" }]);
+  });
+
+  it("is refused without the status link, once decided, and answers hostile bodies clearly", async () => {
+    const tool = await submit(h, "Refusedreview");
+    const other = await submit(h, "Othertoken");
+    const cases: [unknown, number, string][] = [
+      [{ product: "priority-review", toolId: tool.id }, 400, "statusToken is required"],
+      [
+        { product: "priority-review", toolId: tool.id, statusToken: other.token },
+        400,
+        "This status link does not belong to this tool.",
+      ],
+      [
+        { product: "featured-forever", toolId: tool.id, statusToken: tool.token },
+        400,
+        "product must be priority-review",
+      ],
+      [{ product: "priority-review", toolId: "x".repeat(300), statusToken: tool.token }, 400, "toolId"],
+      [
+        { product: ["priority-review"], toolId: tool.id, statusToken: tool.token },
+        400,
+        "product must be priority-review",
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await postCheckout(h.server, body);
+      expect(res.status).toBe(status);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    await signIn(h);
+    expect((await moderate(h, { intent: "approve", ids: tool.id, formKey: "bulk" })).status).toBe(200);
+    const decided = await postCheckout(h.server, {
+      product: "priority-review",
+      toolId: tool.id,
+      statusToken: tool.token,
+    });
+    expect(decided.status).toBe(400);
+    expect(((await decided.json()) as { error: { message: string } }).error.message).toBe(
+      "This submission is no longer waiting for review.",
+    );
+    expect(await ordersOf(h, tool.id)).toEqual([]);
+    expect(await statusText(h, tool.token)).not.toContain("Get reviewed within");
+  });
 });
 
 describe("a paid submission rejected with a refund through Stripe", () => {
@@ -508,195 +679,6 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     await fetch(`${h.server.url}/payment-success?session_id=${order!.provider_session_id}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((m) => m.to.includes("buyer@elsewhere.example.org"))).toHaveLength(1);
-  });
-});
-
-/** Buys the submission's priority review from its status link, as the offer's plain form does; the checkout's address. */
-async function buyReview({ server }: Harness, tool: { id: string; token: string }): Promise<string> {
-  const res = await postForm(
-    `${server.url}/api/checkout-session`,
-    { product: "priority-review", toolId: tool.id, statusToken: tool.token },
-    { Origin: server.url },
-  );
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get("location")!, server.url).href;
-}
-
-const adminText = async ({ server, cookie }: Harness, path: string) =>
-  textOf((await getPage(server.url, path, { headers: { cookie } })).html);
-
-describe("a priority review (test mode)", () => {
-  let smtp: LocalSmtp;
-  let h: Harness;
-  beforeAll(async () => {
-    smtp = await startLocalSmtp();
-    h = await start(smtp);
-  });
-  afterAll(async () => {
-    await h?.server.close();
-    await smtp?.close();
-  });
-
-  it("is offered, paid, first in the queue with its deadline, flagged when overdue, refunded when rejected", async () => {
-    const older = await submit(h, "Olderfree");
-    const featured = await submit(h, "Olderfeatured");
-    await payTest(h, featured.id, 100);
-    h.clock.at += 60_000;
-    const tool = await submit(h, "Hurried");
-    const offer = textOf((await getPage(h.server.url, `/submit-tool/${tool.token}`)).html);
-    expect(offer).toContain("Get reviewed within 2 business days");
-    expect(offer).toContain("Pay $29 for priority review");
-    expect(offer).toContain("Paying buys a faster review, not approval");
-
-    const checkout = await buyReview(h, tool);
-    expect(textOf((await getPage(checkout, "")).html)).toContain("Priority review within 2 business days");
-    const paid = await postForm(checkout, { intent: "pay" });
-    expect(paid.status).toBe(303);
-    const [order] = await ordersOf(h, tool.id);
-    expect(order).toMatchObject({
-      kind: "priority-review",
-      status: "paid",
-      featured_from: null,
-      receipt_email: "maker@hurried.example.com",
-    });
-    expect(Number(order!.amount_cents)).toBe(2900);
-    expect(Number(order!.review_due_at)).toBe(reviewDueAt(Number(order!.paid_at)));
-    const due = formatUtcStamp(Number(order!.review_due_at));
-
-    // What the payer reads: the deadline, no approval bought, no placement's report.
-    const back = new URL(paid.headers.get("location")!, h.server.url);
-    const success = await getPage(h.server.url, `${back.pathname}${back.search}`);
-    const successText = textOf(success.html);
-    expect(successText).toContain(
-      `Your payment for a priority review of Hurried is confirmed. We will review it by ${due}`,
-    );
-    expect(successText).toContain("Paying buys a faster review, not approval");
-    expect(success.html).not.toContain("/sponsor/");
-    const site = h.server.services.config.siteName;
-    const receipt = await mailTo(
-      smtp,
-      "maker@hurried.example.com",
-      `Payment received: priority review of Hurried on ${site}`,
-    );
-    expect(receipt.parsed.text).toContain(`We will review "Hurried" by ${due}.`);
-    // Paid on Saturday 10 January: counted from Monday 00:00, due two weekdays later, on Wednesday.
-    expect(due).toBe("2026-01-14 00:00 UTC");
-    expect(await statusText(h, tool.token)).toContain(
-      `Priority review is paid for this submission. It will be reviewed by ${due}`,
-    );
-    // Bought once only, and never a featured placement.
-    const again = await postCheckout(h.server, {
-      product: "priority-review",
-      toolId: tool.id,
-      statusToken: tool.token,
-    });
-    expect(again.status).toBe(400);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
-      "Priority review is already paid for this submission.",
-    );
-
-    // First in the queue, before an older free submission and one paid to be featured.
-    await signIn(h);
-    const queue = await adminText(h, "/admin/moderation");
-    expect(queue).toContain(`Priority review · due ${due}`);
-    const at = (name: string) => queue.indexOf(name);
-    expect(at("Hurried")).toBeGreaterThan(-1);
-    expect(at("Hurried")).toBeLessThan(at("Olderfeatured"));
-    expect(at("Olderfeatured")).toBeLessThan(at("Olderfree"));
-    expect(await adminText(h, "/admin/dashboard")).not.toContain("priority review is overdue");
-
-    // Past its deadline: flagged on the dashboard and in the queue.
-    h.clock.at = Number(order!.review_due_at) + 60_000;
-    await signIn(h);
-    const dashboard = await adminText(h, "/admin/dashboard");
-    expect(dashboard).toContain("1 paid priority review is overdue");
-    expect(dashboard).toContain(`Hurried, due ${due}`);
-    expect(await adminText(h, "/admin/moderation")).toContain(`Overdue · Priority review · due ${due}`);
-
-    // Rejected with no choice to make about the money: refunded, said, mailed, audited.
-    const res = await moderate(h, {
-      intent: "reject",
-      ids: tool.id,
-      formKey: `reject:${tool.id}`,
-      reason: "Not a tool",
-    });
-    expect(res.status).toBe(200);
-    expect(decodeEntities(await res.text())).toContain("Its priority review was refunded.");
-    const [refunded] = await ordersOf(h, tool.id);
-    expect(refunded).toMatchObject({ status: "refunded", settled_as: "refund", refunded_at: h.clock.at });
-    const mail = await mailTo(smtp, "maker@hurried.example.com", `Hurried was not accepted on ${site}`);
-    expect(mail.parsed.text).toContain("which you submitted and paid to have reviewed first");
-    expect(mail.parsed.text).toContain("Your payment of $29 has been refunded");
-    expect(await statusText(h, tool.token)).toContain("Your payment of $29 has been refunded");
-    const audit = await h.server.services.database.db
-      .selectFrom("audit_log")
-      .select("detail")
-      .where("tool_id", "=", tool.id)
-      .where("action", "=", "reject")
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(String(audit.detail))).toEqual({ reason: "Not a tool", priorityReview: "refund" });
-    expect(await adminText(h, "/admin/dashboard")).not.toContain("priority review is overdue");
-    // The other two still wait: the featured one's payment still asks for a choice.
-    expect((await ordersOf(h, older.id)).length).toBe(0);
-  });
-
-  it("stays paid when the submission is approved, and never features it", async () => {
-    const tool = await submit(h, "Approvedfast");
-    await postForm(await buyReview(h, tool), { intent: "pay" });
-    await signIn(h);
-    expect((await moderate(h, { intent: "approve", ids: tool.id, formKey: "bulk" })).status).toBe(200);
-    expect(await ordersOf(h, tool.id)).toMatchObject([
-      { kind: "priority-review", status: "paid", featured_from: null },
-    ]);
-    expect(await homeFeatured(h)).not.toContain(tool.slug);
-    expect(await featuredUntil(h, tool.id)).toBeNull();
-    // Delivered: rejecting the listing later refunds nothing and asks nothing about it.
-    const res = await moderate(h, { intent: "reject", ids: tool.id, formKey: `reject:${tool.id}` });
-    expect(res.status).toBe(200);
-    expect(decodeEntities(await res.text())).not.toContain("priority review was refunded");
-    expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "paid" }]);
-  });
-
-  it("is refused without the status link, once decided, and answers hostile bodies clearly", async () => {
-    const tool = await submit(h, "Refusedreview");
-    const other = await submit(h, "Othertoken");
-    const cases: [unknown, number, string][] = [
-      [{ product: "priority-review", toolId: tool.id }, 400, "statusToken is required"],
-      [
-        { product: "priority-review", toolId: tool.id, statusToken: other.token },
-        400,
-        "This status link does not belong to this tool.",
-      ],
-      [
-        { product: "featured-forever", toolId: tool.id, statusToken: tool.token },
-        400,
-        "product must be priority-review",
-      ],
-      [{ product: "priority-review", toolId: "x".repeat(300), statusToken: tool.token }, 400, "toolId"],
-      [
-        { product: ["priority-review"], toolId: tool.id, statusToken: tool.token },
-        400,
-        "product must be priority-review",
-      ],
-    ];
-    for (const [body, status, message] of cases) {
-      const res = await postCheckout(h.server, body);
-      expect(res.status).toBe(status);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(message);
-    }
-    await signIn(h);
-    expect((await moderate(h, { intent: "approve", ids: tool.id, formKey: "bulk" })).status).toBe(200);
-    const decided = await postCheckout(h.server, {
-      product: "priority-review",
-      toolId: tool.id,
-      statusToken: tool.token,
-    });
-    expect(decided.status).toBe(400);
-    expect(((await decided.json()) as { error: { message: string } }).error.message).toBe(
-      "This submission is no longer waiting for review.",
-    );
-    expect(await ordersOf(h, tool.id)).toEqual([]);
-    expect(await statusText(h, tool.token)).not.toContain("Get reviewed within");
   });
 });
 
