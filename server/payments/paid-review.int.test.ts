@@ -150,6 +150,13 @@ async function buyReview({ server }: Harness, tool: { id: string; token: string 
   return new URL(res.headers.get("location")!, server.url).href;
 }
 
+/** Asks for the submission's priority review, with its status link, and expects a 400 saying `message`. */
+async function refusedReview({ server }: Harness, tool: { id: string; token: string }, message: string) {
+  const res = await postCheckout(server, { product: "priority-review", toolId: tool.id, statusToken: tool.token });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { error: { message: string } }).error.message).toBe(message);
+}
+
 const adminText = async ({ server, cookie }: Harness, path: string) =>
   textOf((await getPage(server.url, path, { headers: { cookie } })).html);
 
@@ -411,15 +418,7 @@ describe("a paid submission under review (test mode)", () => {
       `Priority review is paid for this submission. It will be reviewed by ${due}`,
     );
     // Bought once only, and never a featured placement.
-    const again = await postCheckout(h.server, {
-      product: "priority-review",
-      toolId: tool.id,
-      statusToken: tool.token,
-    });
-    expect(again.status).toBe(400);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
-      "Priority review is already paid for this submission.",
-    );
+    await refusedReview(h, tool, "Priority review is already paid for this submission.");
 
     // First in the queue, before an older free submission and one paid to be featured.
     await signIn(h);
@@ -510,15 +509,7 @@ describe("a paid submission under review (test mode)", () => {
     }
     await signIn(h);
     expect((await moderate(h, { intent: "approve", ids: tool.id, formKey: "bulk" })).status).toBe(200);
-    const decided = await postCheckout(h.server, {
-      product: "priority-review",
-      toolId: tool.id,
-      statusToken: tool.token,
-    });
-    expect(decided.status).toBe(400);
-    expect(((await decided.json()) as { error: { message: string } }).error.message).toBe(
-      "This submission is no longer waiting for review.",
-    );
+    await refusedReview(h, tool, "This submission is no longer waiting for review.");
     expect(await ordersOf(h, tool.id)).toEqual([]);
     expect(await statusText(h, tool.token)).not.toContain("Get reviewed within");
   });

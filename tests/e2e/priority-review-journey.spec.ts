@@ -45,6 +45,17 @@ async function submitTool(page: Page, tool: { name: string; website: string }, e
   return new URL(href!).pathname;
 }
 
+/** The mail to the submitter whose subject matches, once it has come (they get others too, such as the status link). */
+async function mailWithSubject(subject: RegExp) {
+  await expect
+    .poll(async () => (await mailsTo(SUBMITTER, 1)).some((mail) => subject.test(mail.subject ?? "")), {
+      message: `a mail to ${SUBMITTER} about ${subject.source}`,
+      timeout: 10_000,
+    })
+    .toBe(true);
+  return (await mailsTo(SUBMITTER, 1)).find((mail) => subject.test(mail.subject ?? ""))!;
+}
+
 /** The names of the moderation queue's tools, in its order, over all its pages (signed in). */
 async function queueNames(page: Page): Promise<string[]> {
   const names: string[] = [];
@@ -131,14 +142,7 @@ test("priority review: submit → pay on the test checkout → first in the queu
   await expect(paidOffer.getByRole("button")).toHaveCount(0);
 
   // The payment is confirmed by mail to the submitter, who paid from their status link.
-  const receiptSubject = new RegExp(`^Payment received: priority review of ${PRIORITY.name} on `);
-  await expect
-    .poll(async () => (await mailsTo(SUBMITTER, 1)).some((m) => receiptSubject.test(m.subject ?? "")), {
-      message: `the confirmation mail to ${SUBMITTER}`,
-      timeout: 10_000,
-    })
-    .toBe(true);
-  const receipt = (await mailsTo(SUBMITTER, 1)).find((m) => receiptSubject.test(m.subject ?? ""))!;
+  const receipt = await mailWithSubject(new RegExp(`^Payment received: priority review of ${PRIORITY.name} on `));
   expect(receipt.text).toContain("Thank you: your payment of $29 is confirmed.");
   expect(receipt.text).toContain(`We will review "${PRIORITY.name}" by ${due}.`);
   expect(receipt.text).toContain(PRIORITY_REVIEW_TEXTS.noApproval);
@@ -179,14 +183,7 @@ test("priority review: submit → pay on the test checkout → first in the queu
   await expect(page.getByRole("heading", { level: 2, name: PRIORITY.name, exact: true })).toHaveCount(0);
 
   // The submitter is mailed, with the refund (other mails to them, such as the status link, are not this one).
-  const subject = new RegExp(`^${PRIORITY.name} was not accepted on `);
-  await expect
-    .poll(async () => (await mailsTo(SUBMITTER, 1)).some((mail) => subject.test(mail.subject ?? "")), {
-      message: `the rejection mail to ${SUBMITTER}`,
-      timeout: 10_000,
-    })
-    .toBe(true);
-  const mail = (await mailsTo(SUBMITTER, 1)).find((m) => subject.test(m.subject ?? ""))!;
+  const mail = await mailWithSubject(new RegExp(`^${PRIORITY.name} was not accepted on `));
   expect(mail.text).toContain(`"${PRIORITY.name}", which you submitted and paid to have reviewed first on `);
   expect(mail.text).toContain("Reason: Not a software tool.");
   expect(mail.text).toContain("Your payment of $29 has been refunded; it can take a few days to reach your account.");
