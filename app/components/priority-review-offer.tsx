@@ -1,5 +1,9 @@
 import { formatUsd } from "../../core/featuring.ts";
-import { PRIORITY_REVIEW_PRODUCT, PRIORITY_REVIEW_TEXTS } from "../../core/priority-review.ts";
+import {
+  PRIORITY_REVIEW_BUSINESS_DAYS,
+  PRIORITY_REVIEW_PRODUCT,
+  PRIORITY_REVIEW_TEXTS,
+} from "../../core/priority-review.ts";
 import type { PriorityReviewState } from "../../server/payments/priority-review.ts";
 import { UtcTime } from "./utc-time.tsx";
 
@@ -30,7 +34,8 @@ export function PriorityReviewOffer({
       {review.dueAt === null ? (
         <>
           <p className="mt-1 text-slate-800">
-            For {price}, your submission goes to the front of the review queue, and we answer it within 2 business days.
+            For {price}, your submission goes to the front of the review queue, and we answer it within{" "}
+            {PRIORITY_REVIEW_BUSINESS_DAYS} business days.
           </p>
           <p className="mt-2 text-sm text-slate-700">{PRIORITY_REVIEW_TEXTS.noApproval}</p>
           <form method="post" action="/api/checkout-session" className="mt-4">
