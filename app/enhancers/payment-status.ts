@@ -9,6 +9,8 @@ const PROCESSING_MIN_MS = 2000;
 /** How often, and for how long, the page asks again while the payment is not confirmed. */
 const POLL_EVERY_MS = 1000;
 const POLL_FOR_MS = 30_000;
+/** The states that no longer change by waiting: the page's own answer is shown. */
+const FINAL = new Set(["paid", "refunded", "unknown"]);
 
 const box = document.querySelector<HTMLElement>("[data-payment-status]");
 const view = (name: string) => box?.querySelector<HTMLElement>(`:scope > [data-view="${name}"]`) ?? null;
@@ -34,7 +36,7 @@ if (box && processing && answer && sessionId) {
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       const status = page.querySelector<HTMLElement>("[data-payment-status]")?.dataset.status;
       const fresh = page.querySelector<HTMLElement>('[data-payment-status] > [data-view="answer"]');
-      if (!response.ok || !fresh || (status !== "paid" && status !== "unknown"))
+      if (!response.ok || !fresh || !status || !FINAL.has(status))
         throw new Error(`the page answered ${response.status}, ${status}`);
       answer.innerHTML = fresh.innerHTML;
       answer.dataset.title = page.title;
@@ -50,7 +52,7 @@ if (box && processing && answer && sessionId) {
         headers: { Accept: "application/json" },
       });
       const body = response.ok ? ((await response.json()) as { status?: unknown }) : null;
-      if (body?.status === "paid" || body?.status === "unknown") return settle();
+      if (typeof body?.status === "string" && FINAL.has(body.status)) return settle();
     } catch {
       // Not reachable this time: asked again below.
     }

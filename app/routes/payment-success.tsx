@@ -24,25 +24,28 @@ const SESSION_ID_MAX = 255;
 
 type Status = CheckoutStatus["status"];
 
-type View = "processing" | "paid" | "pending" | "unknown";
+type View = "processing" | "paid" | "refunded" | "credit" | "pending" | "unknown";
 
 /** Each view's heading, which is also the page's title, so the two always agree. */
 const TITLES: Record<View, string> = {
   processing: "Processing Payment",
   paid: "Payment Successful!",
+  refunded: "Payment refunded",
+  credit: "Payment kept as credit",
   pending: "Payment not confirmed yet",
   unknown: "Payment Not Found",
 };
 
 /** What the server's page shows first for a status (a pending one reloads itself a few times before saying so). */
-function firstView(status: Status, check: number): View {
+function firstView(status: Status, check: number, settledAs: CheckoutStatus["settledAs"]): View {
+  if (status === "refunded") return settledAs === "credit" ? "credit" : "refunded";
   return status === "pending" && check < RELOAD_CHECKS ? "processing" : status;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(
     matches,
-    TITLES[loaderData ? firstView(loaderData.status, loaderData.check) : "unknown"],
+    TITLES[loaderData ? firstView(loaderData.status, loaderData.check, loaderData.settledAs) : "unknown"],
     "The outcome of a payment to feature a tool.",
   ),
   { name: "robots", content: "noindex" },
@@ -67,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orderId: null,
     kind: "featuring",
     reviewDueAt: null,
+    settledAs: null,
+    refundNote: null,
   } as const;
   let state: CheckoutStatus = { status: "unknown", ...nothing };
   if (sessionId && sessionId.length <= SESSION_ID_MAX) {
@@ -114,13 +119,15 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     reportUrl,
     kind,
     reviewDueAt,
+    settledAs,
+    refundNote,
   } = loaderData;
   const siteName = useSiteConfig().site?.siteName ?? DEFAULT_SITE_NAME;
   const reference = sessionId ? transactionReference(sessionId) : null;
   const render = (view: View) => (
     <PaymentView
       view={view}
-      tool={{ name: toolName, slug: toolSlug, listing, featuredUntil, kind, reviewDueAt }}
+      tool={{ name: toolName, slug: toolSlug, listing, featuredUntil, kind, reviewDueAt, refundNote }}
       reference={reference}
       sessionId={sessionId}
       statusUrl={statusUrl}
@@ -131,7 +138,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   // With JavaScript, 'Processing Payment' shows from the first paint and the page's script
   // (app/enhancers/payment-status.ts) shows the answer after at least 2 seconds, asking again while
   // the payment is pending; without it, the server's answer shows (and a pending one reloads itself).
-  const noScriptView = firstView(loaded, check);
+  const noScriptView = firstView(loaded, check, settledAs);
   return (
     <div data-payment-status="" data-session-id={sessionId} data-status={loaded}>
       <div className="noscript:hidden" data-view="processing">
@@ -170,7 +177,7 @@ function PaymentView({
   reportUrl,
 }: {
   view: View;
-  tool: Pick<CheckoutStatus, "listing" | "featuredUntil" | "kind" | "reviewDueAt"> & {
+  tool: Pick<CheckoutStatus, "listing" | "featuredUntil" | "kind" | "reviewDueAt" | "refundNote"> & {
     name: string | null;
     slug: string | null;
   };
@@ -280,6 +287,32 @@ function PaymentView({
             Back to the directory
           </PageLink>
           <TextLink to="/browse">Browse tools</TextLink>
+        </Links>
+      </Panel>
+    );
+  }
+
+  if (view === "refunded" || view === "credit") {
+    const what = paidFor.kind === "priority-review" ? "a priority review of" : "featuring";
+    return (
+      <Panel title={TITLES[view]}>
+        <p className="mt-4 text-lg text-slate-800" role="status">
+          Your payment for {what} {toolName ?? "your tool"}{" "}
+          {view === "credit" ? "is kept as credit" : "has been refunded in full"}.
+        </p>
+        {paidFor.refundNote && <p className="mt-2 text-slate-700">{paidFor.refundNote}</p>}
+        {view === "refunded" && (
+          <p className="mt-2 text-slate-700">
+            If you have a question about it, <TextLink to="/contact">contact us</TextLink>
+            {reference ? " and quote the transaction reference below" : ""}.
+          </p>
+        )}
+        {statusUrl && <StatusLink url={statusUrl} />}
+        <Reference reference={reference} />
+        <Links>
+          <PageLink to="/" className={buttonClass}>
+            Back to the directory
+          </PageLink>
         </Links>
       </Panel>
     );

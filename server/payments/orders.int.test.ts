@@ -62,6 +62,7 @@ describe("orders", () => {
       paidAt: null,
       featuredFrom: null,
       settledNote: null,
+      settledAs: null,
       kind: "featuring",
       reviewDueAt: null,
     });

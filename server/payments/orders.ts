@@ -19,6 +19,8 @@ export interface Order {
   featuredFrom: number | null;
   /** The admin's note when the payment of a rejected tool was refunded or kept as credit. */
   settledNote: string | null;
+  /** What became of a paid order that left "paid" by a decision here: given back, or kept as credit. */
+  settledAs: "refund" | "credit" | null;
   /** What it buys: a year of featuring, or a priority review. */
   kind: OrderKind;
   /** A paid priority review's deadline (epoch ms); null otherwise. */
@@ -36,6 +38,7 @@ function toOrder(row: {
   paid_at: number | null;
   featured_from: number | null;
   settled_note: string | null;
+  settled_as: "refund" | "credit" | null;
   kind: OrderKind;
   review_due_at: number | null;
 }): Order {
@@ -50,6 +53,7 @@ function toOrder(row: {
     paidAt: row.paid_at,
     featuredFrom: row.featured_from,
     settledNote: row.settled_note,
+    settledAs: row.settled_as,
     kind: row.kind,
     reviewDueAt: row.review_due_at === null ? null : Number(row.review_due_at),
   };
@@ -66,6 +70,7 @@ const COLUMNS = [
   "paid_at",
   "featured_from",
   "settled_note",
+  "settled_as",
   "kind",
   "review_due_at",
 ] as const;

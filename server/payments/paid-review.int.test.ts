@@ -480,6 +480,55 @@ describe("a paid submission under review (test mode)", () => {
     expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "paid" }]);
   });
 
+  it("gives back at once a review paid twice, or paid after its submission was decided", async () => {
+    // Two checkouts opened before either is paid: both are paid, the second is refunded.
+    const tool = await submit(h, "Twiceopened");
+    const checkouts = [await buyReview(h, tool), await buyReview(h, tool)];
+    for (const checkout of checkouts) expect((await postForm(checkout, { intent: "pay" })).status).toBe(303);
+    const orders = await ordersOf(h, tool.id);
+    expect(orders).toMatchObject([
+      { kind: "priority-review", status: "paid", settled_as: null },
+      {
+        kind: "priority-review",
+        status: "refunded",
+        settled_as: "refund",
+        settled_note: "Refunded at once: a priority review of this submission had already been paid for.",
+      },
+    ]);
+    expect(orders[1]!.refunded_at).toBe(h.clock.at);
+    const refundedPage = textOf(
+      (await getPage(h.server.url, `/payment-success?session_id=${orders[1]!.provider_session_id}`)).html,
+    );
+    expect(refundedPage).toContain("Payment refunded");
+    expect(refundedPage).toContain("Your payment for a priority review of Twiceopened has been refunded in full.");
+    expect(refundedPage).toContain("a priority review of this submission had already been paid for");
+    expect(refundedPage).not.toContain("Payment Successful");
+    // The API's answer is final too, so the page's script stops asking.
+    const api = await fetch(`${h.server.url}/api/checkout-session/${orders[1]!.provider_session_id}`);
+    expect(await api.json()).toEqual({ status: "refunded" });
+    // Confirmed once, for the review that stands; the status page keeps its deadline.
+    const subject = `Payment received: priority review of Twiceopened on ${h.server.services.config.siteName}`;
+    await mailTo(smtp, "maker@twiceopened.example.com", subject);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.parsed.subject === subject)).toHaveLength(1);
+    expect(await statusText(h, tool.token)).toContain("Priority review is paid for this submission.");
+
+    // Paid after an admin approved the submission: nobody will review it first, so it is given back.
+    const late = await submit(h, "Paidlate");
+    const checkout = await buyReview(h, late);
+    await signIn(h);
+    expect((await moderate(h, { intent: "approve", ids: late.id, formKey: "bulk" })).status).toBe(200);
+    expect((await postForm(checkout, { intent: "pay" })).status).toBe(303);
+    expect(await ordersOf(h, late.id)).toMatchObject([
+      {
+        status: "refunded",
+        settled_as: "refund",
+        settled_note: "Refunded at once: the submission had already been reviewed when the payment arrived.",
+        review_due_at: expect.any(Number),
+      },
+    ]);
+  });
+
   it("is refused without the status link, once decided, and answers hostile bodies clearly", async () => {
     const tool = await submit(h, "Refusedreview");
     const other = await submit(h, "Othertoken");
@@ -512,6 +561,10 @@ describe("a paid submission under review (test mode)", () => {
     await refusedReview(h, tool, "This submission is no longer waiting for review.");
     expect(await ordersOf(h, tool.id)).toEqual([]);
     expect(await statusText(h, tool.token)).not.toContain("Get reviewed within");
+    // A rejected one, asked with its own status link, is told the same (not "no such tool").
+    expect((await moderate(h, { intent: "reject", ids: other.id, formKey: `reject:${other.id}` })).status).toBe(200);
+    await refusedReview(h, other, "This submission is no longer waiting for review.");
+    expect(await ordersOf(h, other.id)).toEqual([]);
   });
 });
 
@@ -654,6 +707,55 @@ describe("a paid submission rejected with a refund through Stripe", () => {
     expect(await ordersOf(h, tool.id)).toMatchObject([{ status: "refunded", settled_as: "refund" }]);
   });
 
+  it("refunds through Stripe the second of two reviews paid at once, whichever webhook comes first", async () => {
+    const tool = await submit(h, "Stripetwice");
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await postCheckout(h.server, {
+        product: "priority-review",
+        toolId: tool.id,
+        statusToken: tool.token,
+      });
+      expect(started.status).toBe(200);
+      sessions.push(((await started.json()) as { sessionId: string }).sessionId);
+    }
+    const events = sessions.map((id) => sessionCompleted(fake.pay(id)));
+    const before = fake.refunds().length;
+    const sent = await Promise.all(
+      events.map((event) => {
+        const { body, signature } = signedEvent(event, "whsec_test");
+        return fetch(`${h.server.url}/webhooks/stripe`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        });
+      }),
+    );
+    expect(sent.map((r) => r.status)).toEqual([200, 200]);
+    const orders = await ordersOf(h, tool.id);
+    const kept = orders.filter((o) => o.status === "paid");
+    const given = orders.filter((o) => o.status === "refunded");
+    expect(kept).toHaveLength(1);
+    expect(given).toMatchObject([{ settled_as: "refund" }]);
+    expect(fake.refunds().slice(before)).toMatchObject([
+      { payment_intent: given[0]!.provider_payment_id, amount: 2900, metadata: { orderId: given[0]!.id } },
+    ]);
+    // Stripe's refund event for it, and the replay of both payments, change nothing more.
+    const replies = await Promise.all(
+      [refundedCharge(fake.refund(given[0]!.provider_session_id!)), ...events].map((event) => {
+        const { body, signature } = signedEvent(event, "whsec_test");
+        return fetch(`${h.server.url}/webhooks/stripe`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        });
+      }),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await ordersOf(h, tool.id)).toEqual(orders);
+    expect(fake.refunds().slice(before)).toHaveLength(1);
+  });
+
   it("mails the confirmation to the address the buyer gave Stripe, once", async () => {
     const tool = await submit(h, "Stripereceipt");
     await payStripe(tool.id, 200, "buyer@elsewhere.example.org");
@@ -678,6 +780,7 @@ describe("a priority review not sold", () => {
     const smtp = await startLocalSmtp();
     for (const configure of [
       (config: Config) => (config.priorityReview = { priceCents: 0 }),
+      // Featuring's own refusal would speak of featuring: the review's says what is not sold.
       (config: Config) => (config.payments = { mode: "off" }),
     ]) {
       const h = await start(smtp, configure);
@@ -693,6 +796,9 @@ describe("a priority review not sold", () => {
           statusToken: tool.token,
         });
         expect(res.status).toBe(503);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+          "Priority review is not offered on this site.",
+        );
         expect(await ordersOf(h, tool.id)).toEqual([]);
       } finally {
         await h.server.close();

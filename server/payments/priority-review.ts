@@ -1,5 +1,68 @@
+import { sql, type Kysely } from "kysely";
+import type { CatalogWrite } from "../catalog/change.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
+import type { DB } from "../platform/db/types.ts";
+import type { PaidOrder } from "./settlement.ts";
+
+/** A tool's paid priority review (there is at most one that stays paid), other than `except`. */
+export async function paidReviewOf(
+  db: Kysely<DB>,
+  toolId: string,
+  except?: string,
+): Promise<{ id: string; dueAt: number | null } | null> {
+  let query = db
+    .selectFrom("orders")
+    .select(["id", "review_due_at"])
+    .where("tool_id", "=", toolId)
+    .where("kind", "=", "priority-review")
+    .where("status", "=", "paid");
+  if (except !== undefined) query = query.where("id", "!=", except);
+  const row = await query.orderBy("paid_at").orderBy("id").executeTakeFirst();
+  return row ? { id: row.id, dueAt: row.review_due_at === null ? null : Number(row.review_due_at) } : null;
+}
+
+/** A paid priority review to give back, and why: its submission was decided, or one was paid already. */
+export interface UnwantedReview {
+  order: PaidOrder;
+  why: "decided" | "paid";
+}
+
+/**
+ * A priority review just paid that nobody will deliver, to be refunded: its submission was decided
+ * (or deleted) before the money came, or another review of it was paid first — two checkouts
+ * opened before either was paid both end in a payment, and the second must not be kept. Null when
+ * the order is not a priority review or the review is owed. Run in the transaction that fulfilled it.
+ */
+export async function unwantedReview(write: CatalogWrite, orderId: string): Promise<UnwantedReview | null> {
+  const order = await write.db
+    .selectFrom("orders")
+    .select(["id", "tool_id", "amount_cents", "provider", "provider_payment_id", "kind"])
+    .where("id", "=", orderId)
+    .where("status", "=", "paid")
+    .executeTakeFirst();
+  if (!order || order.kind !== "priority-review") return null;
+  const unwanted = {
+    id: order.id,
+    toolId: order.tool_id ?? "",
+    amountCents: Number(order.amount_cents),
+    provider: order.provider,
+    paymentId: order.provider_payment_id,
+    kind: order.kind,
+  };
+  if (order.tool_id === null) return { order: unwanted, why: "decided" };
+  // Writing the tool's row takes its lock on PostgreSQL, so two payments of one submission that
+  // settle at once are judged one after the other, the second seeing the first (SQLite writes one
+  // transaction at a time anyway).
+  const tool = await write.db
+    .updateTable("tools")
+    .set({ status: sql`status` })
+    .where("id", "=", order.tool_id)
+    .returning("status")
+    .executeTakeFirst();
+  if (tool?.status !== "pending") return { order: unwanted, why: "decided" };
+  return (await paidReviewOf(write.db, order.tool_id, order.id)) ? { order: unwanted, why: "paid" } : null;
+}
 
 /** What a pending submission's pages show of priority review: its price, and its deadline once paid. */
 export interface PriorityReviewState {
@@ -18,14 +81,7 @@ export async function priorityReviewState(
   deps: { database: Database; config: Pick<Config, "payments" | "priorityReview"> },
   toolId: string,
 ): Promise<PriorityReviewState | null> {
-  const paid = await deps.database.db
-    .selectFrom("orders")
-    .select("review_due_at")
-    .where("tool_id", "=", toolId)
-    .where("kind", "=", "priority-review")
-    .where("status", "=", "paid")
-    .executeTakeFirst();
-  const dueAt = paid?.review_due_at == null ? null : Number(paid.review_due_at);
+  const dueAt = (await paidReviewOf(deps.database.db, toolId))?.dueAt ?? null;
   const { priceCents } = deps.config.priorityReview;
   if (dueAt === null && (deps.config.payments.mode === "off" || priceCents === 0)) return null;
   return { priceCents, dueAt };

@@ -24,11 +24,16 @@ import {
 } from "./orders.ts";
 import { lineItemName, PaymentProviderError, stripeProvider, testProvider, type PaymentProvider } from "./providers.ts";
 import { mailReceipt } from "./receipt.ts";
+import { paidReviewOf, unwantedReview, type UnwantedReview } from "./priority-review.ts";
+import { settleOrders } from "./settlement.ts";
 
 /** What the success page knows about a checkout session. */
 export interface CheckoutStatus {
-  /** paid: fulfilled (the tool is featured, or will be once approved); pending: not paid (yet); unknown: no such session. */
-  status: "paid" | "pending" | "unknown";
+  /**
+   * paid: fulfilled (the tool is featured, or will be once approved); refunded: paid and given
+   * back (`refundNote` says why when the site said); pending: not paid (yet); unknown: no such session.
+   */
+  status: "paid" | "refunded" | "pending" | "unknown";
   toolName: string | null;
   toolSlug: string | null;
   /**
@@ -44,6 +49,10 @@ export interface CheckoutStatus {
   kind: OrderKind;
   /** A paid priority review's deadline (epoch ms); null otherwise. */
   reviewDueAt: number | null;
+  /** A refunded payment: given back, or kept as credit (null when the provider refunded it on its own). */
+  settledAs: "refund" | "credit" | null;
+  /** Why, when the site said; null otherwise. */
+  refundNote: string | null;
 }
 
 /** Why a checkout cannot start, as the catalogue's code it is answered with. */
@@ -176,6 +185,12 @@ export const PRIORITY_REVIEW_REFUSALS = {
   paid: "Priority review is already paid for this submission.",
 } as const;
 
+/** Why a priority review was given back as soon as it was paid, as its order's note says. */
+const UNWANTED_REVIEW_NOTES = {
+  decided: "Refunded at once: the submission had already been reviewed when the payment arrived.",
+  paid: "Refunded at once: a priority review of this submission had already been paid for.",
+} as const satisfies Record<UnwantedReview["why"], string>;
+
 export interface PaymentDeps {
   config: Config;
   database: Database;
@@ -211,20 +226,55 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
     session: { orderId: string | null; paymentId: string | null; email: string | null },
     event?: { id: string; type: string },
   ): Promise<boolean> {
-    const { fresh, fulfilled } = await changeCatalog({ database, freshness, now }, async (write) => {
-      if (event && !(await recordEvent(write.db, event, write.now))) return { fresh: false, fulfilled: false };
-      const paid = session.orderId
-        ? await fulfilOrder(write, session.orderId, { paidAt: write.now, paymentId: session.paymentId })
+    const { orderId } = session;
+    const { fresh, fulfilled, unwanted } = await changeCatalog({ database, freshness, now }, async (write) => {
+      if (event && !(await recordEvent(write.db, event, write.now)))
+        return { fresh: false, fulfilled: false, unwanted: null };
+      const paid = orderId
+        ? await fulfilOrder(write, orderId, { paidAt: write.now, paymentId: session.paymentId })
         : false;
-      return { fresh: true, fulfilled: paid };
+      return { fresh: true, fulfilled: paid, unwanted: paid && orderId ? await unwantedReview(write, orderId) : null };
     });
     // Counted and confirmed once committed, and only by the request that moved the order to paid;
     // the answer does not wait for the mail server.
     if (fulfilled) {
       metrics.paymentEvent("checkout_completed");
-      if (session.orderId) void mailReceipt(deps, session.orderId, session.email);
+      if (unwanted) await refundUnwanted(unwanted);
+      else if (orderId) void mailReceipt(deps, orderId, session.email);
     }
     return fresh;
+  }
+
+  /**
+   * Gives back a priority review nobody will deliver, at once: at the provider, then marked with
+   * why. When the provider fails, the order stays paid for the admin to refund by hand (the event
+   * is recorded, so no replay would try again) and the payment's own request still succeeds.
+   */
+  async function refundUnwanted(unwanted: UnwantedReview): Promise<void> {
+    try {
+      await refundAtProvider([unwanted.order]);
+      await changeCatalog({ database, freshness, now }, (write) =>
+        settleOrders(write, [unwanted.order], { kind: "refund", note: UNWANTED_REVIEW_NOTES[unwanted.why] }),
+      );
+      log.info({ orderId: unwanted.order.id, why: unwanted.why }, "priority review refunded on payment");
+    } catch (error) {
+      log.error(
+        { err: error, orderId: unwanted.order.id, why: unwanted.why },
+        "priority review paid for nothing and not refunded: refund it by hand",
+      );
+    }
+  }
+
+  async function refundAtProvider(orders: readonly { id: string; provider: string; paymentId: string | null }[]) {
+    for (const order of orders) {
+      // A test order took no money (docs/decisions/017): marking it refunded is all there is to do.
+      if (order.provider === TEST_PROVIDER) continue;
+      if (provider?.name !== order.provider)
+        throw new PaymentProviderError(
+          `This site no longer takes payments through ${order.provider}: refund the payment there.`,
+        );
+      await provider.refund({ orderId: order.id, paymentId: order.paymentId });
+    }
   }
 
   async function testSession(sessionId: string) {
@@ -238,21 +288,22 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
 
     async startCheckout(input) {
       const { toolId, statusToken } = input;
-      if (!provider) throw new CheckoutError("unavailable", FEATURING_UNAVAILABLE);
       const priority = input.kind === "priority-review";
-      if (priority && config.priorityReview.priceCents === 0)
+      if (priority && (!provider || config.priorityReview.priceCents === 0))
         throw new CheckoutError("unavailable", PRIORITY_REVIEW_REFUSALS.off);
+      if (!provider) throw new CheckoutError("unavailable", FEATURING_UNAVAILABLE);
       // Only the submitter, who holds the status link, can ask for their submission's review.
       if (priority && statusToken === undefined)
         throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.token);
-      // Public or pending (the submit form's paid path); a rejected or unknown tool is not sold.
       const tool = await db
         .selectFrom("tools")
         .select(["id", "name", "status", "status_token_hash", "submitter_email"])
         .where("id", "=", toolId)
-        .where("status", "in", ["approved", "verified", "pending"])
         .executeTakeFirst();
-      if (!tool) throw new CheckoutError("invalid-argument", "No tool has this id.");
+      // Featuring: public or pending (the submit form's paid path); a rejected tool is not sold. A
+      // review's submitter, who holds the status link, is told below that it was decided.
+      if (!tool || (!priority && tool.status === "rejected"))
+        throw new CheckoutError("invalid-argument", "No tool has this id.");
       // The submitter's status link rides along to the success page, which repeats it; only the
       // tool's own token does (it stays in the success address, which the logs leave out).
       if (statusToken !== undefined && tool.status_token_hash !== hashStatusToken(statusToken)) {
@@ -260,14 +311,7 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
       }
       if (priority) {
         if (tool.status !== "pending") throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.decided);
-        const paid = await db
-          .selectFrom("orders")
-          .select("id")
-          .where("tool_id", "=", tool.id)
-          .where("kind", "=", "priority-review")
-          .where("status", "=", "paid")
-          .executeTakeFirst();
-        if (paid) throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.paid);
+        if (await paidReviewOf(db, tool.id)) throw new CheckoutError("invalid-argument", PRIORITY_REVIEW_REFUSALS.paid);
       }
       const statusParam = statusToken === undefined ? "" : `&status=${encodeURIComponent(statusToken)}`;
       const amountCents = priority ? config.priorityReview.priceCents : usdToCents(input.amountUsd);
@@ -314,7 +358,14 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
 
     async status(sessionId) {
       const order = sessionId.length <= 255 ? await findOrder(db, { sessionId }) : null;
-      const unpaid = { listing: null, featuredUntil: null, orderId: null, reviewDueAt: null };
+      const unpaid = {
+        listing: null,
+        featuredUntil: null,
+        orderId: null,
+        reviewDueAt: null,
+        settledAs: null,
+        refundNote: null,
+      };
       if (!provider || !order || order.provider !== provider.name)
         return { status: "unknown", toolName: null, toolSlug: null, kind: "featuring", ...unpaid };
       const tool = order.toolId
@@ -339,15 +390,28 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
         // A tool waiting for review has no end yet: its year starts when it is approved.
         featuredUntil: paidOrder.featuredFrom === null ? null : featuredUntil(paidOrder.featuredFrom),
         reviewDueAt: paidOrder.reviewDueAt,
+        settledAs: null,
+        refundNote: null,
       });
       if (order.status === "paid") return paid(order);
-      if (order.status === "refunded" || order.status === "failed") return { status: "pending", ...about, ...unpaid };
+      // Given back (a rejection, a review nobody will deliver) or kept as credit: not in force.
+      if (order.status === "refunded")
+        return { status: "refunded", ...about, ...unpaid, settledAs: order.settledAs, refundNote: order.settledNote };
+      if (order.status === "failed") return { status: "pending", ...about, ...unpaid };
       // The webhook may not have come yet: ask the provider, and fulfil if it says paid.
       const session = provider.name === "stripe" ? await provider.getSession(sessionId).catch(() => null) : null;
       if (session?.paid && session.orderId === order.id) {
         await settle(session);
         const settled = await findOrder(db, { sessionId });
         if (settled?.status === "paid") return paid(settled);
+        if (settled?.status === "refunded")
+          return {
+            status: "refunded",
+            ...about,
+            ...unpaid,
+            settledAs: settled.settledAs,
+            refundNote: settled.settledNote,
+          };
       }
       return { status: "pending", ...about, ...unpaid };
     },
@@ -366,17 +430,7 @@ export function createPaymentService(deps: PaymentDeps): PaymentService {
       return { toolId: order.toolId };
     },
 
-    async refund(orders) {
-      for (const order of orders) {
-        // A test order took no money (docs/decisions/017): marking it refunded is all there is to do.
-        if (order.provider === TEST_PROVIDER) continue;
-        if (provider?.name !== order.provider)
-          throw new PaymentProviderError(
-            `This site no longer takes payments through ${order.provider}: refund the payment there.`,
-          );
-        await provider.refund({ orderId: order.id, paymentId: order.paymentId });
-      }
-    },
+    refund: refundAtProvider,
 
     async handleStripeWebhook(rawBody, signature) {
       if (!provider?.stripe || config.payments.mode !== "stripe")
