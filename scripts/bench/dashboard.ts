@@ -207,6 +207,12 @@ async function addYear(database: Database, plan: YearPlan): Promise<Record<strin
     add(site.likes, startOfDay(at), 1);
   }
   await insertAll(database, "likes", likes);
+  // Written as the like service would: the dashboard reads the running total, not the rows.
+  await database.db
+    .updateTable("catalog_state")
+    .set({ likes_total: sql<number>`likes_total + ${likes.length}` })
+    .where("id", "=", 1)
+    .execute();
   await insertAll(
     database,
     "tool_like_days",

@@ -147,18 +147,25 @@ export async function setToolStatus(
 }
 
 /**
- * Deletes tools for good: their categories, tags, likes and search rows go with them (foreign keys
- * cascade), their orders stay (tool_id set null). Returns what was deleted, for the audit log and
+ * Deletes tools for good: their likes, categories, tags and search rows go with them (foreign keys
+ * cascade, but for likes, which leave the total of likes), their orders stay (tool_id set null). Returns what was deleted, for the audit log and
  * the stored files to remove; RETURNING names only the rows this transaction deleted, so a
  * concurrent delete is not reported twice.
  */
 export async function deleteTools(write: CatalogWrite, ids: readonly string[]) {
   if (ids.length === 0) return [];
+  // The likes go first, by hand rather than by the cascade, to know how many the total loses: a
+  // concurrent delete of the same tools waits on their rows and then finds none to take.
+  const likes = await write.db
+    .deleteFrom("likes")
+    .where("tool_id", "in", [...ids])
+    .executeTakeFirst();
   const rows = await write.db
     .deleteFrom("tools")
     .where("id", "in", [...ids])
     .returning(["id", "name", "slug", "status", "logo_url", "screenshot_url"])
     .execute();
+  await moveLikesTotal(write, -Number(likes.numDeletedRows));
   write.changed(
     "listing",
     rows.map((r) => r.id),
@@ -209,6 +216,16 @@ export async function updateToolRow(
  * Moves a tool's like count by the likes added less those taken back (never below zero, whatever a
  * count imported or edited by hand says), and returns the new count.
  */
+/** Moves the total of every like (the dashboard's figure) by `by`, in the change that added or removed them. */
+export async function moveLikesTotal(write: CatalogWrite, by: number): Promise<void> {
+  if (by === 0) return;
+  await write.db
+    .updateTable("catalog_state")
+    .set({ likes_total: sql<number>`likes_total + ${by}` })
+    .where("id", "=", 1)
+    .execute();
+}
+
 export async function moveLikeCount(write: CatalogWrite, toolId: string, by: number): Promise<number> {
   const row = await write.db
     .updateTable("tools")

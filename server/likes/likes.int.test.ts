@@ -3,7 +3,8 @@ import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { whileDatabaseBusy } from "../../tests/support/busy.ts";
 import { getPage } from "../../tests/support/html.ts";
 import { postForm, useTestServer, type TestServer } from "../../tests/support/server.ts";
-import type { NewTool } from "../catalog/write.ts";
+import { changeCatalog } from "../catalog/change.ts";
+import { deleteTools, type NewTool } from "../catalog/write.ts";
 import type { Config } from "../platform/config.ts";
 import { VISITOR_COOKIE } from "./visitor.ts";
 
@@ -61,6 +62,16 @@ async function rowsOf(server: TestServer, toolId: string): Promise<number> {
   return rows.length;
 }
 
+/** The running total of every like, as the dashboard shows it. */
+async function likesTotal(server: TestServer): Promise<number> {
+  const row = await server.services.database.db
+    .selectFrom("catalog_state")
+    .select("likes_total")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.likes_total);
+}
+
 /** How many like-count changes the catalogue has recorded. */
 async function countsVersion(server: TestServer): Promise<number> {
   const row = await server.services.database.db
@@ -99,6 +110,7 @@ describe("likes under concurrency", () => {
     const tool = makeTool({ name: "Crowd Favourite" });
     await addTools(server.services, [tool]);
     const versionBefore = await countsVersion(server);
+    const totalBefore = await likesTotal(server);
     const answers = await Promise.all(Array.from({ length: 1000 }, () => like(server, tool.id, "like")));
     expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as LikeJson[];
@@ -108,6 +120,7 @@ describe("likes under concurrency", () => {
     expect(new Set(answers.map(cookieOf)).size).toBe(1000);
     expect(await countOf(server, tool.id)).toBe(1000);
     expect(await rowsOf(server, tool.id)).toBe(1000);
+    expect((await likesTotal(server)) - totalBefore).toBe(1000);
     // On PostgreSQL, likes that arrived while others were being written were written together: far
     // fewer changes than likes. SQLite's writes never wait on I/O, so none arrive meanwhile.
     const changes = (await countsVersion(server)) - versionBefore;
@@ -135,6 +148,7 @@ describe("likes under concurrency", () => {
     const tool = makeTool({ name: "Mixed Feelings" });
     await addTools(server.services, [tool]);
     const visitors = await Promise.all(Array.from({ length: 150 }, () => newVisitor(server, tool.id)));
+    const totalBefore = await likesTotal(server);
     // Each visitor sends a burst of likes and unlikes at once: their order on arrival is anyone's.
     let seed = 1;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -149,6 +163,12 @@ describe("likes under concurrency", () => {
     expect(await countOf(server, tool.id)).toBe(rows);
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThan(150);
+    // The running total moved with the rows, and gives them back when the tool is deleted.
+    expect((await likesTotal(server)) - totalBefore).toBe(rows);
+    const deps = { database: server.services.database, now: () => Date.now() };
+    await Promise.all([1, 2].map(() => changeCatalog(deps, (write) => deleteTools(write, [tool.id]))));
+    expect(await rowsOf(server, tool.id)).toBe(0);
+    expect(await likesTotal(server)).toBe(totalBefore);
   });
 
   it("never counts below zero, even when the stored count was already 0", async () => {

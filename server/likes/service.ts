@@ -2,7 +2,7 @@ import type { LikeIntent, LikeState } from "../../core/likes.ts";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { changeCatalog, type CatalogChangeDeps } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
-import { moveLikeCount } from "../catalog/write.ts";
+import { moveLikeCount, moveLikesTotal } from "../catalog/write.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { Metrics } from "../platform/metrics/index.ts";
 import type { LikeCounts } from "../trending/like-counts.ts";
@@ -178,6 +178,8 @@ export function setLikes(
         ? await moveLikeCount(write, toolId, by)
         : (await trx.selectFrom("tools").select("upvotes_count").where("id", "=", toolId).executeTakeFirstOrThrow())
             .upvotes_count;
+    // After the tool's row: every catalogue change takes the state row last, so none waits in a circle.
+    await moveLikesTotal(write, by);
     const results: LikeResult[] = [];
     for (let i = done.length - 1; i >= 0; i--) {
       const { liked, move, likedAt } = done[i]!;

@@ -25,6 +25,7 @@ import * as reviews from "./migrations/2026-11-28T22-reviews.ts";
 import * as clicks from "./migrations/2026-11-28T23-clicks.ts";
 import * as insights from "./migrations/2026-11-29T24-insights.ts";
 import * as priorityReview from "./migrations/2026-11-29T25-priority-review.ts";
+import * as likesTotal from "./migrations/2026-11-29T26-likes-total.ts";
 import type { DB } from "./types.ts";
 
 // Listed here rather than read from the folder, so the set is the same in every bundle and
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T23-clicks": clicks,
   "2026-11-29T24-insights": insights,
   "2026-11-29T25-priority-review": priorityReview,
+  "2026-11-29T26-likes-total": likesTotal,
 };
 
 /** The names of the migrations this version knows, oldest first (a restore refuses a database past them). */

@@ -231,6 +231,8 @@ export interface CatalogStateTable {
   changed_at: number;
   /** Moves with every change of like counts alone. */
   counts_version: WithDefault<number>;
+  /** Every like there is: moved with each like added, taken back, or deleted with its tool. */
+  likes_total: WithDefault<number>;
 }
 
 /**
