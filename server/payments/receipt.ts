@@ -7,7 +7,7 @@ import type { Database } from "../platform/db/index.ts";
 import type { Logger } from "../platform/logger.ts";
 import { htmlDocument, joinHtml, mailHtml, mailLine, type MailHtml } from "../platform/mail/html.ts";
 import type { Mailer } from "../platform/mail/mailer.ts";
-import { findOrder, type Order } from "./orders.ts";
+import type { Order } from "./orders.ts";
 
 // The confirmation mail of a payment, sent once, by whichever request moved the order to paid.
 // It goes to the submitter's address when they paid from their status link (the payer proved to
@@ -101,16 +101,25 @@ export async function mailReceipt(
   providerEmail: string | null,
 ): Promise<void> {
   try {
-    const order = await findOrder(deps.database.db, { id: orderId });
-    if (!order || order.status !== "paid") return;
-    const row = await deps.database.db
+    const order = await deps.database.db
       .selectFrom("orders")
       .leftJoin("tools", "tools.id", "orders.tool_id")
-      .select(["orders.receipt_email", "tools.name", "tools.status"])
+      .select([
+        "orders.id",
+        "orders.kind",
+        "orders.amount_cents",
+        "orders.review_due_at",
+        "orders.provider_session_id",
+        "orders.tool_name",
+        "orders.receipt_email",
+        "tools.name",
+        "tools.status",
+      ])
       .where("orders.id", "=", orderId)
+      .where("orders.status", "=", "paid")
       .executeTakeFirst();
-    const to = row?.receipt_email ?? providerEmail;
-    if (!to) return;
+    const to = order?.receipt_email ?? providerEmail;
+    if (!order || !to) return;
     const reportUrl =
       order.kind === "featuring"
         ? `${deps.config.siteUrl}${sponsorReportPath(await sponsorToken(deps.signingKey, order.id))}`
@@ -120,13 +129,13 @@ export async function mailReceipt(
       ...renderReceipt(
         { name: deps.config.siteName },
         {
-          toolName: row?.name ?? order.toolName,
-          amountCents: order.amountCents,
+          toolName: order.name ?? order.tool_name,
+          amountCents: Number(order.amount_cents),
           kind: order.kind,
-          waitsForReview: row?.status === "pending",
-          reviewDueAt: order.reviewDueAt,
+          waitsForReview: order.status === "pending",
+          reviewDueAt: order.review_due_at === null ? null : Number(order.review_due_at),
           reportUrl,
-          reference: order.sessionId ? transactionReference(order.sessionId) : null,
+          reference: order.provider_session_id ? transactionReference(order.provider_session_id) : null,
         },
       ),
     });
