@@ -216,6 +216,21 @@ export async function updateToolRow(
  * Moves a tool's like count by the likes added less those taken back (never below zero, whatever a
  * count imported or edited by hand says), and returns the new count.
  */
+/**
+ * A tool's status (null when there is none), its row locked until the change ends: writing the row
+ * takes the lock on PostgreSQL, where a reader would not wait for another change of the tool to
+ * commit; SQLite runs one write transaction at a time anyway.
+ */
+export async function lockedToolStatus(write: CatalogWrite, toolId: string): Promise<string | null> {
+  const row = await write.db
+    .updateTable("tools")
+    .set({ status: sql<string>`status` })
+    .where("id", "=", toolId)
+    .returning("status")
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
 /** Moves the total of every like (the dashboard's figure) by `by`, in the change that added or removed them. */
 export async function moveLikesTotal(write: CatalogWrite, by: number): Promise<void> {
   if (by === 0) return;

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { CatalogWrite } from "../catalog/change.ts";
+import { lockedToolStatus } from "../catalog/write.ts";
 import type { Config } from "../platform/config.ts";
 import type { Database } from "../platform/db/index.ts";
 import type { DB } from "../platform/db/types.ts";
@@ -51,16 +52,9 @@ export async function unwantedReview(write: CatalogWrite, orderId: string): Prom
     kind: order.kind,
   };
   if (order.tool_id === null) return { order: unwanted, why: "decided" };
-  // Writing the tool's row takes its lock on PostgreSQL, so two payments of one submission that
-  // settle at once are judged one after the other, the second seeing the first (SQLite writes one
-  // transaction at a time anyway).
-  const tool = await write.db
-    .updateTable("tools")
-    .set({ status: sql`status` })
-    .where("id", "=", order.tool_id)
-    .returning("status")
-    .executeTakeFirst();
-  if (tool?.status !== "pending") return { order: unwanted, why: "decided" };
+  // Two payments of one submission that settle at once are judged one after the other, the second
+  // seeing the first.
+  if ((await lockedToolStatus(write, order.tool_id)) !== "pending") return { order: unwanted, why: "decided" };
   return (await paidReviewOf(write.db, order.tool_id, order.id)) ? { order: unwanted, why: "paid" } : null;
 }
 
