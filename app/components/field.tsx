@@ -1,5 +1,19 @@
-import type { ReactNode } from "react";
+import { cloneElement, isValidElement, type ReactNode } from "react";
 import { Alert } from "./ui/alert.tsx";
+
+/** The controls whose description a Field's hint becomes. */
+const CONTROLS = new Set(["input", "textarea", "select"]);
+
+/**
+ * The control with the hint added to what describes it (its error line, when it has one), so a
+ * screen reader reads the hint with the field, not only when browsing past it.
+ */
+function describedByHint(children: ReactNode, hintId: string): ReactNode {
+  if (!isValidElement<{ "aria-describedby"?: string }>(children) || typeof children.type !== "string") return children;
+  if (!CONTROLS.has(children.type)) return children;
+  const own = children.props["aria-describedby"];
+  return cloneElement(children, { "aria-describedby": own ? `${hintId} ${own}` : hintId });
+}
 
 /** A labelled form control with its hint and error lines, wired for assistive technology. */
 export function Field({
@@ -22,8 +36,12 @@ export function Field({
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
       </label>
-      {hint && <p className="text-xs text-slate-700">{hint}</p>}
-      <div className="mt-1">{children}</div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-700">
+          {hint}
+        </p>
+      )}
+      <div className="mt-1">{hint ? describedByHint(children, `${id}-hint`) : children}</div>
       <p id={errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
         {errors?.[0]}
       </p>
