@@ -168,8 +168,11 @@ export interface PublicCatalog {
     query: { text: string; id?: string },
     limit: number,
   ): Promise<{ items: FeatureCandidate[]; more: boolean; eligible: number; ranking: FeaturedRanking }>;
-  /** Public tools whose name has `text` where a word starts, shortest names first (a name typed into a form). */
-  namedLike(now: number, text: string, limit: number): Promise<ToolCard[]>;
+  /**
+   * Public tools whose name has `text` where a word starts, shortest names first (a name typed into
+   * a form); `inactive: false` leaves out those lists leave out (unreachable, discontinued).
+   */
+  namedLike(now: number, text: string, limit: number, options?: { inactive?: boolean }): Promise<ToolCard[]>;
   /** Slugs and change times of public tools, oldest first (the sitemap's order): `limit` of them from `offset`. */
   urls(now: number, options: { offset: number; limit: number }): Promise<ToolUrl[]>;
   /** Loads the catalogue ahead of the first request (the server calls it at start). */
@@ -406,11 +409,10 @@ export function createPublicCatalog(
         ranking,
       };
     },
-    async namedLike(now, text, limit) {
-      return cards(
-        now,
-        (await synced.ready(now)).namesMatching(text, limit, () => false),
-      );
+    async namedLike(now, text, limit, options) {
+      const catalog = await synced.ready(now);
+      const skip = options?.inactive === false ? (id: string) => catalog.isInactive(id) : () => false;
+      return cards(now, catalog.namesMatching(text, limit, skip));
     },
     async urls(now, options) {
       const { ids } = (await synced.ready(now)).list({

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addTools, makeTool } from "../../tests/support/catalog.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
+import { setToolLifecycle } from "../catalog/lifecycle.ts";
 import { SUGGEST_LIMITS } from "./suggest.ts";
 
 // The search box's suggestions (GET /api/v1/suggest) against the real app and database, both engines.
@@ -81,6 +82,20 @@ describe("search suggestions", () => {
     });
     // Another address is not held back.
     expect((await ask("no")).status).toBe(200);
+  });
+
+  it("leaves out a discontinued tool, as the lists do, and suggests it again once it is active", async () => {
+    const tool = makeTool({ name: "Noteworthy Legacy", categories: ["productivity"] });
+    await addTools(server.services, [tool]);
+    const names = async () => ((await (await ask("noteworthy")).json()) as Answer).data.tools.map((t) => t.name);
+    expect(await names()).toEqual(["Noteworthy Legacy"]);
+    const admin = { id: null, username: "suggest-admin" };
+    await setToolLifecycle(server.services, tool.id, { state: "discontinued" }, admin);
+    expect(await names()).toEqual([]);
+    // Its page is still there.
+    expect((await fetch(`${server.url}/tool/${tool.slug}`)).status).toBe(200);
+    await setToolLifecycle(server.services, tool.id, { state: "active" }, admin);
+    expect(await names()).toEqual(["Noteworthy Legacy"]);
   });
 
   it("records no search term", async () => {

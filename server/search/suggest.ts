@@ -13,7 +13,9 @@ export interface Suggestions {
 
 /**
  * Suggestions for a normalised query (core/search.ts), from the catalogue held in memory: tools
- * by name (shortest names first), and categories with public tools, by name.
+ * by name (shortest names first), and categories with public tools, by name. Like the lists and
+ * search by default, they leave out tools that are unreachable or discontinued (their pages stay
+ * reachable by a search for every tool).
  */
 export async function suggest(
   deps: { catalog: Pick<PublicCatalog, "namedLike" | "categoryCounts">; now: () => number },
@@ -21,7 +23,7 @@ export async function suggest(
 ): Promise<Suggestions> {
   const now = deps.now();
   const [tools, counts] = await Promise.all([
-    deps.catalog.namedLike(now, query, SUGGEST_LIMITS.tools),
+    deps.catalog.namedLike(now, query, SUGGEST_LIMITS.tools, { inactive: false }),
     deps.catalog.categoryCounts(now),
   ]);
   const categories = CATEGORIES.filter(
