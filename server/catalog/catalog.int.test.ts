@@ -696,11 +696,15 @@ describe("tool page", () => {
     await addTools(server.services, [main, ...related, ...notRelated, secondCategoryOnly, bare]);
   });
 
-  it("is found by slug; by id it redirects permanently to the slug URL", async () => {
+  it("is found by slug; by id, or by its slug in other cases, it redirects permanently to the slug URL", async () => {
     expect((await getPage(server.url, `/tool/${main.slug}`)).res.status).toBe(200);
     const byId = await getPage(server.url, `/tool/${main.id}`);
     expect(byId.res.status).toBe(301);
     expect(locationOf(byId.res, server.url)).toBe(`/tool/${main.slug}`);
+    const typed = await getPage(server.url, `/tool/${main.slug.toUpperCase()}`);
+    expect(typed.res.status).toBe(301);
+    expect(locationOf(typed.res, server.url)).toBe(`/tool/${main.slug}`);
+    expect((await getPage(server.url, `/tool/${main.slug.toUpperCase()}-NOPE`)).res.status).toBe(404);
   });
 
   it("is sent as HTML with no JavaScript file to load (ADR 005, ADR 024), only the header's and the like button's small scripts, as the lists are", async () => {

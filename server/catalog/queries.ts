@@ -301,8 +301,9 @@ export async function mostLikedIdsIn(database: Database, category: CategorySlug,
 }
 
 /**
- * A tool by slug, else by id (docs/design.md#screens). Pending tools are found too — their page is reachable by
- * link (docs/design.md#rule-4); rejected ones are not.
+ * A tool by slug, else by id (docs/design.md#screens), else by the slug in lower case (slugs are,
+ * and an address typed or pasted by hand often is not). Pending tools are found too — their page
+ * is reachable by link (docs/design.md#rule-4); rejected ones are not.
  */
 export async function findTool(
   database: Database,
@@ -313,9 +314,11 @@ export async function findTool(
   const { db } = database;
   const select = () =>
     db.selectFrom("tools").selectAll("tools").select(featuringColumns(now)).where("tools.status", "!=", "rejected");
+  const lower = key.toLowerCase();
   const row =
     (await select().where("tools.slug", "=", key).executeTakeFirst()) ??
-    (await select().where("tools.id", "=", key).executeTakeFirst());
+    (await select().where("tools.id", "=", key).executeTakeFirst()) ??
+    (lower === key ? undefined : await select().where("tools.slug", "=", lower).executeTakeFirst());
   if (!row) return null;
   const [categories, tags, successors] = await Promise.all([
     memberships(database, "tool_categories", [row.id]),
