@@ -3,6 +3,8 @@ import { toolListQuerySchema } from "./api.ts";
 import {
   alternativesResponseSchema,
   categoriesResponseSchema,
+  collectionListResponseSchema,
+  collectionResponseSchema,
   searchResponseSchema,
   toolDetailSchema,
   toolListResponseSchema,
@@ -87,6 +89,10 @@ export const mcpInputs = {
       .max(LIMITS.comparedAtMost, COMPARED_MESSAGE)
       .describe("Two or three tools, each by slug, id or name."),
   },
+  listCollections: {},
+  getCollection: {
+    collection: toolKey("collection", "the collection's slug (as in its page URL /collections/{slug})"),
+  },
 };
 
 /**
@@ -105,6 +111,8 @@ export const mcpOutputs = {
     data: z.array(toolDetailSchema).describe("The tools, in the comparison page's order."),
     url: z.string().describe("The comparison page on this site (absolute)."),
   }),
+  listCollections: asOutput(collectionListResponseSchema),
+  getCollection: asOutput(collectionResponseSchema),
 };
 
 export type McpToolKey = keyof typeof mcpOutputs;

@@ -72,6 +72,22 @@ export const MCP_TOOLS = {
       "other. " +
       SPONSORED_NOTE,
   },
+  listCollections: {
+    name: "list_collections",
+    title: "List collections",
+    description:
+      "The directory's published collections: lists of tools the site's editors chose by hand for a purpose (e.g. " +
+      "'start here', 'open-source note taking'), each with its slug, title, introduction, number of public tools and " +
+      "page URL. Use it when the user wants a curated starting point rather than search results.",
+  },
+  getCollection: {
+    name: "get_collection",
+    title: "Get a collection",
+    description:
+      "One published collection by its slug (list_collections gives them): its title and introduction, and its public " +
+      "tools in the editors' order, each as a tool summary with the editors' note on why it is listed. " +
+      SPONSORED_NOTE,
+  },
 } as const satisfies Record<string, McpToolDefinition>;
 
 /** The tools in the order they are listed. */

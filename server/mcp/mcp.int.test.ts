@@ -7,6 +7,8 @@ import { CATEGORIES } from "../../core/categories.ts";
 import { MCP_TOOL_LIST } from "../../core/mcp-tools.ts";
 import { addPaidOrder, addTools, DAY_MS, makeTool } from "../../tests/support/catalog.ts";
 import { useTestServer, type TestServer } from "../../tests/support/server.ts";
+import { createAdmin } from "../admin/accounts.ts";
+import { addToolToCollection, createCollection, setCollectionStatus, setToolNote } from "../collections/service.ts";
 
 // The MCP endpoint through the SDK's own client, against the real app and database: every tool
 // answers what the catalogue holds, featured tools come marked sponsored, and tools that are not
@@ -88,7 +90,7 @@ describe("MCP endpoint", () => {
     await client?.close();
   });
 
-  it("lists the six tools, each with its title, description, input and output schema", async () => {
+  it("lists the eight tools, each with its title, description, input and output schema", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOL_LIST.map((t) => t.name).sort());
     for (const tool of tools) {
@@ -273,6 +275,62 @@ describe("MCP endpoint", () => {
       const { result } = await call(client, "compare_tools", { tools });
       expect(result.isError, JSON.stringify(tools)).toBe(true);
       expect(JSON.stringify(result.content)).toMatch(message);
+    }
+  });
+
+  it("lists the published collections and reads one, as the API does: public tools in order, sponsored marked", async () => {
+    const deps = { database: server.services.database, now: () => Date.now() };
+    const admin = await createAdmin(server.services.database, "mcp-curator", "a long enough password", Date.now());
+    const made = await createCollection(deps, admin, {
+      title: "Notes to start with",
+      slug: "notes-start",
+      intro: "Pick **one**.",
+    });
+    if (made.kind !== "created") throw new Error("collection not made");
+    for (const tool of [featured, notes, pending]) await addToolToCollection(deps, admin, made.id, tool.slug);
+    await setToolNote(deps, admin, made.id, notes.id, "The free one.");
+    const draft = await createCollection(deps, admin, { title: "Unfinished", slug: "unfinished", intro: "" });
+    if (draft.kind !== "created") throw new Error("draft not made");
+    await addToolToCollection(deps, admin, draft.id, sheets.slug);
+    // Nothing is published yet.
+    expect((await call<{ data: unknown[] }>(client, "list_collections")).content.data).toEqual([]);
+    expect((await setCollectionStatus(deps, admin, made.id, "published")).kind).toBe("done");
+
+    const list = await call<{ data: { slug: string; title: string; toolCount: number; url: string }[] }>(
+      client,
+      "list_collections",
+    );
+    expect(list.result.isError).toBeFalsy();
+    expect(list.content.data).toMatchObject([
+      {
+        slug: "notes-start",
+        title: "Notes to start with",
+        toolCount: 2,
+        url: `${server.services.config.siteUrl}/collections/notes-start`,
+      },
+    ]);
+    expect(list.content).toEqual(await (await fetch(`${server.url}/api/v1/collections`)).json());
+
+    const one = await call<{ data: { introduction: string; tools: (Summary & { note: string })[] } }>(
+      client,
+      "get_collection",
+      { collection: "notes-start" },
+    );
+    expect(one.result.isError).toBeFalsy();
+    // The pending tool is never shown; the curator's order and notes are.
+    expect(one.content.data.tools.map((t) => [t.slug, t.note, t.sponsored])).toEqual([
+      [featured.slug, "", true],
+      [notes.slug, "The free one.", false],
+    ]);
+    expect(one.content).toEqual(await (await fetch(`${server.url}/api/v1/collections/notes-start`)).json());
+    expect(one.text.join("\n")).toContain(
+      `Sponsored (paid featured placement, marked sponsored: true): ${featured.name}.`,
+    );
+
+    for (const collection of ["unfinished", "no-such-list", "x".repeat(300)]) {
+      const { result } = await call(client, "get_collection", { collection });
+      expect(result.isError, collection).toBe(true);
+      expect(JSON.stringify(result.content)).toMatch(/No published collection has the slug|too long/);
     }
   });
 

@@ -6,6 +6,8 @@ import type { z } from "../../core/zod.ts";
 import {
   alternativesAnswer,
   categoriesAnswer,
+  collectionAnswer,
+  collectionsAnswer,
   searchAnswer,
   toolAnswer,
   toolListAnswer,
@@ -42,10 +44,11 @@ function answered<K extends McpToolKey>(_tool: K, content: z.infer<(typeof mcpOu
   return { content: text, structuredContent: structured };
 }
 
-/** The names of the sponsored tools an answer holds. */
+/** The names of the sponsored tools an answer holds (a list, one tool, or a collection's tools). */
 function sponsoredNames(content: Record<string, unknown>): string[] {
   const data = content.data;
-  const tools = Array.isArray(data) ? data : data ? [data] : [];
+  const listed = (data as { tools?: unknown } | undefined)?.tools;
+  const tools = Array.isArray(data) ? data : Array.isArray(listed) ? listed : data ? [data] : [];
   return tools
     .filter((tool): tool is { name: string; sponsored: true } => (tool as { sponsored?: unknown }).sponsored === true)
     .map((tool) => tool.name);
@@ -67,7 +70,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
       capabilities: { tools: { listChanged: false } },
       instructions:
         `Read-only access to the public directory of software, AI and web tools at ${deps.config.siteUrl}. ` +
-        `Search, browse by category, read one tool, find alternatives and compare. ${SPONSORED_NOTE}`,
+        `Search, browse by category, read one tool, find alternatives, compare, and read the editors' collections. ${SPONSORED_NOTE}`,
     },
   );
   const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -175,6 +178,35 @@ export function createMcpServer(deps: McpDeps): McpServer {
         data: outcome.tools.map((tool) => toolDetail(tool, deps.config.siteUrl)),
         url: `${deps.config.siteUrl}${outcome.path}`,
       });
+    }),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.listCollections.name,
+    {
+      title: MCP_TOOLS.listCollections.title,
+      description: MCP_TOOLS.listCollections.description,
+      inputSchema: mcpInputs.listCollections,
+      outputSchema: mcpOutputs.listCollections,
+      annotations,
+    },
+    guarded(MCP_TOOLS.listCollections.name, async () => answered("listCollections", await collectionsAnswer(deps))),
+  );
+
+  server.registerTool(
+    MCP_TOOLS.getCollection.name,
+    {
+      title: MCP_TOOLS.getCollection.title,
+      description: MCP_TOOLS.getCollection.description,
+      inputSchema: mcpInputs.getCollection,
+      outputSchema: mcpOutputs.getCollection,
+      annotations,
+    },
+    guarded(MCP_TOOLS.getCollection.name, async ({ collection }) => {
+      const answer = await collectionAnswer(deps, collection);
+      return answer
+        ? answered("getCollection", answer)
+        : refused(`No published collection has the slug “${collection}”. Use list_collections to find one.`);
     }),
   );
 
