@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type ToolCallback } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { mcpInputs, mcpOutputs, type McpToolKey } from "../../core/mcp-schemas.ts";
 import { MCP_TOOLS, SPONSORED_NOTE } from "../../core/mcp-tools.ts";
@@ -91,124 +91,59 @@ export function createMcpServer(deps: McpDeps): McpServer {
       }
     };
 
-  server.registerTool(
-    MCP_TOOLS.searchTools.name,
-    {
-      title: MCP_TOOLS.searchTools.title,
-      description: MCP_TOOLS.searchTools.description,
-      inputSchema: mcpInputs.searchTools,
-      outputSchema: mcpOutputs.searchTools,
-      annotations,
-    },
-    guarded(MCP_TOOLS.searchTools.name, async ({ query, page }) => {
-      const outcome = await searchAnswer(deps, query, page);
-      if (outcome.kind === "too-long") return refused(`query must be at most ${outcome.maxLength} characters.`);
-      if (outcome.kind === "prompt") return refused("query is required: the words to search for.");
-      return answered("searchTools", outcome.answer);
-    }),
-  );
+  /** Registers a tool with its definition and schemas, all named by its key, its run guarded. */
+  const register = <K extends McpToolKey>(
+    key: K,
+    run: (args: z.infer<z.ZodObject<(typeof mcpInputs)[K]>>) => Promise<CallToolResult>,
+  ) => {
+    const { name, title, description } = MCP_TOOLS[key];
+    server.registerTool(
+      name,
+      { title, description, inputSchema: mcpInputs[key], outputSchema: mcpOutputs[key], annotations },
+      // The SDK's callback type cannot be related to a key's schema through the generic; each
+      // call below is checked against its own schema by `run`'s type.
+      guarded(name, run) as unknown as ToolCallback<(typeof mcpInputs)[K]>,
+    );
+  };
 
-  server.registerTool(
-    MCP_TOOLS.getTool.name,
-    {
-      title: MCP_TOOLS.getTool.title,
-      description: MCP_TOOLS.getTool.description,
-      inputSchema: mcpInputs.getTool,
-      outputSchema: mcpOutputs.getTool,
-      annotations,
-    },
-    guarded(MCP_TOOLS.getTool.name, async ({ tool }) => {
-      const answer = await toolAnswer(deps, tool);
-      return answer ? answered("getTool", answer) : refused(NO_PUBLIC_TOOL(tool));
-    }),
-  );
+  register("searchTools", async ({ query, page }) => {
+    const outcome = await searchAnswer(deps, query, page);
+    if (outcome.kind === "too-long") return refused(`query must be at most ${outcome.maxLength} characters.`);
+    if (outcome.kind === "prompt") return refused("query is required: the words to search for.");
+    return answered("searchTools", outcome.answer);
+  });
 
-  server.registerTool(
-    MCP_TOOLS.listCategories.name,
-    {
-      title: MCP_TOOLS.listCategories.title,
-      description: MCP_TOOLS.listCategories.description,
-      inputSchema: mcpInputs.listCategories,
-      outputSchema: mcpOutputs.listCategories,
-      annotations,
-    },
-    guarded(MCP_TOOLS.listCategories.name, async () => answered("listCategories", await categoriesAnswer(deps))),
-  );
+  register("getTool", async ({ tool }) => {
+    const answer = await toolAnswer(deps, tool);
+    return answer ? answered("getTool", answer) : refused(NO_PUBLIC_TOOL(tool));
+  });
 
-  server.registerTool(
-    MCP_TOOLS.browseTools.name,
-    {
-      title: MCP_TOOLS.browseTools.title,
-      description: MCP_TOOLS.browseTools.description,
-      inputSchema: mcpInputs.browseTools,
-      outputSchema: mcpOutputs.browseTools,
-      annotations,
-    },
-    guarded(MCP_TOOLS.browseTools.name, async (query) => answered("browseTools", await toolListAnswer(deps, query))),
-  );
+  register("listCategories", async () => answered("listCategories", await categoriesAnswer(deps)));
 
-  server.registerTool(
-    MCP_TOOLS.findAlternatives.name,
-    {
-      title: MCP_TOOLS.findAlternatives.title,
-      description: MCP_TOOLS.findAlternatives.description,
-      inputSchema: mcpInputs.findAlternatives,
-      outputSchema: mcpOutputs.findAlternatives,
-      annotations,
-    },
-    guarded(MCP_TOOLS.findAlternatives.name, async ({ tool, page }) => {
-      const answer = await alternativesAnswer(deps, tool, page);
-      return answer ? answered("findAlternatives", answer) : refused(NO_PUBLIC_TOOL(tool));
-    }),
-  );
+  register("browseTools", async (query) => answered("browseTools", await toolListAnswer(deps, query)));
 
-  server.registerTool(
-    MCP_TOOLS.compareTools.name,
-    {
-      title: MCP_TOOLS.compareTools.title,
-      description: MCP_TOOLS.compareTools.description,
-      inputSchema: mcpInputs.compareTools,
-      outputSchema: mcpOutputs.compareTools,
-      annotations,
-    },
-    guarded(MCP_TOOLS.compareTools.name, async ({ tools }) => {
-      const outcome = await compareTools(deps, tools);
-      if (outcome.kind !== "compared") return refused(outcome.message);
-      return answered("compareTools", {
-        data: outcome.tools.map((tool) => toolDetail(tool, deps.config.siteUrl)),
-        url: `${deps.config.siteUrl}${outcome.path}`,
-      });
-    }),
-  );
+  register("findAlternatives", async ({ tool, page }) => {
+    const answer = await alternativesAnswer(deps, tool, page);
+    return answer ? answered("findAlternatives", answer) : refused(NO_PUBLIC_TOOL(tool));
+  });
 
-  server.registerTool(
-    MCP_TOOLS.listCollections.name,
-    {
-      title: MCP_TOOLS.listCollections.title,
-      description: MCP_TOOLS.listCollections.description,
-      inputSchema: mcpInputs.listCollections,
-      outputSchema: mcpOutputs.listCollections,
-      annotations,
-    },
-    guarded(MCP_TOOLS.listCollections.name, async () => answered("listCollections", await collectionsAnswer(deps))),
-  );
+  register("compareTools", async ({ tools }) => {
+    const outcome = await compareTools(deps, tools);
+    if (outcome.kind !== "compared") return refused(outcome.message);
+    return answered("compareTools", {
+      data: outcome.tools.map((tool) => toolDetail(tool, deps.config.siteUrl)),
+      url: `${deps.config.siteUrl}${outcome.path}`,
+    });
+  });
 
-  server.registerTool(
-    MCP_TOOLS.getCollection.name,
-    {
-      title: MCP_TOOLS.getCollection.title,
-      description: MCP_TOOLS.getCollection.description,
-      inputSchema: mcpInputs.getCollection,
-      outputSchema: mcpOutputs.getCollection,
-      annotations,
-    },
-    guarded(MCP_TOOLS.getCollection.name, async ({ collection }) => {
-      const answer = await collectionAnswer(deps, collection);
-      return answer
-        ? answered("getCollection", answer)
-        : refused(`No published collection has the slug “${collection}”. Use list_collections to find one.`);
-    }),
-  );
+  register("listCollections", async () => answered("listCollections", await collectionsAnswer(deps)));
+
+  register("getCollection", async ({ collection }) => {
+    const answer = await collectionAnswer(deps, collection);
+    return answer
+      ? answered("getCollection", answer)
+      : refused(`No published collection has the slug “${collection}”. Use list_collections to find one.`);
+  });
 
   return server;
 }
