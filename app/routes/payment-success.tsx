@@ -224,13 +224,7 @@ function PaymentView({
             )}
           </p>
           <p className="mt-2 text-slate-700">{PRIORITY_REVIEW_TEXTS.noApproval}</p>
-          {statusUrl && <StatusLink url={statusUrl} />}
-          <Reference reference={reference} />
-          <Links>
-            <PageLink to="/" className={buttonClass}>
-              Back to the directory
-            </PageLink>
-          </Links>
+          <PanelEnd statusUrl={statusUrl} reference={reference} />
         </Panel>
       );
     return (
@@ -307,13 +301,7 @@ function PaymentView({
             {reference ? " and quote the transaction reference below" : ""}.
           </p>
         )}
-        {statusUrl && <StatusLink url={statusUrl} />}
-        <Reference reference={reference} />
-        <Links>
-          <PageLink to="/" className={buttonClass}>
-            Back to the directory
-          </PageLink>
-        </Links>
+        <PanelEnd statusUrl={statusUrl} reference={reference} />
       </Panel>
     );
   }
@@ -361,6 +349,21 @@ function PaymentView({
         <TextLink to="/">Back to the directory</TextLink>
       </Links>
     </Panel>
+  );
+}
+
+/** The end of a panel with nothing more to do: the status link, the reference, and the way back. */
+function PanelEnd({ statusUrl, reference }: { statusUrl: string | null; reference: string | null }) {
+  return (
+    <>
+      {statusUrl && <StatusLink url={statusUrl} />}
+      <Reference reference={reference} />
+      <Links>
+        <PageLink to="/" className={buttonClass}>
+          Back to the directory
+        </PageLink>
+      </Links>
+    </>
   );
 }
 
