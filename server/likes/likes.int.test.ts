@@ -62,25 +62,21 @@ async function rowsOf(server: TestServer, toolId: string): Promise<number> {
   return rows.length;
 }
 
-/** The running total of every like, as the dashboard shows it. */
-async function likesTotal(server: TestServer): Promise<number> {
+/** A figure of the catalogue's state row. */
+async function catalogState(server: TestServer, column: "likes_total" | "counts_version"): Promise<number> {
   const row = await server.services.database.db
     .selectFrom("catalog_state")
-    .select("likes_total")
+    .select(column)
     .where("id", "=", 1)
     .executeTakeFirstOrThrow();
-  return Number(row.likes_total);
+  return Number(row[column]);
 }
 
+/** The running total of every like, as the dashboard shows it. */
+const likesTotal = (server: TestServer) => catalogState(server, "likes_total");
+
 /** How many like-count changes the catalogue has recorded. */
-async function countsVersion(server: TestServer): Promise<number> {
-  const row = await server.services.database.db
-    .selectFrom("catalog_state")
-    .select("counts_version")
-    .where("id", "=", 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.counts_version);
-}
+const countsVersion = (server: TestServer) => catalogState(server, "counts_version");
 
 /** A new visitor: the cookie the server gives on a first request (an unlike, which changes nothing). */
 async function newVisitor(server: TestServer, toolId: string): Promise<string> {
