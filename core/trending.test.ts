@@ -3,6 +3,7 @@ import { HOUR_MS } from "./dates.ts";
 import {
   decayFactor,
   parseTrendingWindow,
+  sameTrendingOrder,
   scoreAt,
   TRENDING_WEIGHTS,
   trendingPath,
@@ -110,5 +111,37 @@ describe("windows and addresses", () => {
     expect(trendingPath("week", 1)).toBe("/trending");
     expect(trendingPath("today")).toBe("/trending/today");
     expect(trendingPath("today", 3)).toBe("/trending/today?page=3");
+  });
+});
+
+describe("sameTrendingOrder", () => {
+  const at = (week: number, today: number, toolId: string) => ({ toolId, week, today });
+  const before = [at(9, 3, "a"), at(6, 0, "b"), at(6, 1, "c"), at(1, 1, "d")];
+
+  it("holds when every score decayed alike, in whatever order the rows come", () => {
+    const decayed = before.map((r) => at(r.week * 0.75, r.today * 0.75, r.toolId)).reverse();
+    expect(sameTrendingOrder(before, decayed)).toBe(true);
+    expect(sameTrendingOrder([], [])).toBe(true);
+  });
+
+  it("fails when a tool overtakes another in either window", () => {
+    expect(sameTrendingOrder(before, [at(9, 3, "a"), at(6, 0, "b"), at(6, 1, "c"), at(1, 2, "d")])).toBe(false);
+    expect(sameTrendingOrder(before, [at(5, 3, "a"), at(6, 0, "b"), at(6, 1, "c"), at(1, 1, "d")])).toBe(false);
+  });
+
+  it("fails when a tool comes in, leaves, or leaves one window only", () => {
+    expect(sameTrendingOrder(before, [...before, at(0.5, 0, "e")])).toBe(false);
+    expect(sameTrendingOrder(before, before.slice(0, 3))).toBe(false);
+    expect(sameTrendingOrder(before, [at(9, 0, "a"), at(6, 0, "b"), at(6, 1, "c"), at(1, 1, "d")])).toBe(false);
+  });
+
+  it("fails when a tie is made or broken (pages order tied tools by what they are)", () => {
+    expect(sameTrendingOrder(before, [at(9, 3, "a"), at(6, 0, "b"), at(5, 1, "c"), at(1, 1, "d")])).toBe(false);
+    expect(sameTrendingOrder(before, [at(9, 3, "a"), at(6, 0, "b"), at(6, 1, "c"), at(1, 1, "d"), at(1, 0, "e")])).toBe(
+      false,
+    );
+    const tied = [at(2, 0, "x"), at(2, 0, "y")];
+    expect(sameTrendingOrder(tied, [at(1, 0, "x"), at(1, 0, "y")])).toBe(true);
+    expect(sameTrendingOrder(tied, [at(1, 0, "y"), at(1.5, 0, "x")])).toBe(false);
   });
 });

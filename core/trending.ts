@@ -77,6 +77,37 @@ export function scoreAt(score: number, computedAt: number, now: number, halfLife
   return score * decayFactor(now - computedAt, halfLifeMs);
 }
 
+/** A tool's scores in both windows, as the trending job stores them. */
+export interface TrendingScores {
+  toolId: string;
+  week: number;
+  today: number;
+}
+
+/**
+ * Whether pages would list tools in the same order under both sets of scores: in each window the
+ * same tools have a score, in the same order, tied with the same neighbours (the pages break a tie
+ * by what the tools are, not by their scores, so equal ties give equal orders). Scores all decay
+ * alike between runs, so a run that met no new event and lost none to the window's end changes
+ * numbers, not orders.
+ */
+export function sameTrendingOrder(before: readonly TrendingScores[], after: readonly TrendingScores[]): boolean {
+  for (const window of Object.keys(TRENDING_WINDOWS) as TrendingWindow[]) {
+    const ordered = (rows: readonly TrendingScores[]) =>
+      rows
+        .filter((row) => row[window] > 0)
+        .sort((a, b) => b[window] - a[window] || (a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0));
+    const x = ordered(before);
+    const y = ordered(after);
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) {
+      if (x[i]!.toolId !== y[i]!.toolId) return false;
+      if (i > 0 && (x[i]![window] === x[i - 1]![window]) !== (y[i]![window] === y[i - 1]![window])) return false;
+    }
+  }
+  return true;
+}
+
 /** Tools per page of `/trending`, and on the home page's section. */
 export const TRENDING_PAGE_SIZE = 24;
 export const HOME_TRENDING = 4;

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { sql } from "kysely";
 import { PUBLIC_STATUSES } from "../../core/tool.ts";
 import { DAY_MS, HOUR_MS } from "../../core/dates.ts";
-import { eventScore, TRENDING_WINDOWS, viewTime, type TrendingEvent } from "../../core/trending.ts";
+import { eventScore, sameTrendingOrder, TRENDING_WINDOWS, viewTime, type TrendingEvent } from "../../core/trending.ts";
 import { changeCatalog } from "../catalog/change.ts";
 import type { CatalogFreshness } from "../catalog/freshness.ts";
 import type { Config } from "../platform/config.ts";
@@ -128,10 +128,17 @@ export async function computeTrending(deps: TrendingDeps): Promise<TrendingSumma
   const scored = [...scores].filter(([toolId]) => listed.has(toolId)).map(([toolId, s]) => ({ toolId, ...s }));
   const kept = new Set([...best(scored, "week").map((s) => s.toolId), ...best(scored, "today").map((s) => s.toolId)]);
   const rows = scored.filter((s) => kept.has(s.toolId));
+  const stored = await database.db.selectFrom("trending_scores").select(["tool_id", "week", "today"]).execute();
   // A quiet site: nothing scored now nor before, so nothing to store, and no page cache to empty.
-  if (rows.length === 0 && !(await database.db.selectFrom("trending_scores").select("tool_id").executeTakeFirst()))
+  if (rows.length === 0 && stored.length === 0)
     return { likes: likeCount, reviews: reviews.length, views: viewCount, tools: 0 };
 
+  // Pages show the order alone: when it stands, the cached pages stay, and every instance keeps the
+  // scores it holds (they decay alike) until the catalogue's next change brings these in.
+  const reordered = !sameTrendingOrder(
+    stored.map((r) => ({ toolId: r.tool_id, week: Number(r.week), today: Number(r.today) })),
+    rows,
+  );
   await changeCatalog({ database, freshness: deps.freshness, now: () => now }, async (write) => {
     await write.db.deleteFrom("trending_scores").execute();
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -145,7 +152,7 @@ export async function computeTrending(deps: TrendingDeps): Promise<TrendingSumma
       .set({ version: sql<number>`version + 1`, computed_at: now })
       .where("id", "=", 1)
       .execute();
-    write.changed("trending");
+    if (reordered) write.changed("trending");
   });
   return { likes: likeCount, reviews: reviews.length, views: viewCount, tools: rows.length };
 }

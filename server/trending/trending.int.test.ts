@@ -191,6 +191,34 @@ describe("trending", () => {
     expect(page.items.map((t) => t.id)).toEqual(await trendingIds(server, "week"));
   });
 
+  it("leaves the cached pages alone when a run changes the scores but not the order, and not otherwise", async () => {
+    const catalogVersion = async () =>
+      Number(
+        (
+          await server.services.database.db
+            .selectFrom("catalog_state")
+            .select("version")
+            .where("id", "=", 1)
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const before = await catalogVersion();
+    const likedBefore = (await scoreOf(server, liked.id))!.week;
+    clock += HOUR;
+    await runJobs(server);
+    // Worked out and stored again (a little lower), yet no page went stale.
+    expect((await scoreOf(server, liked.id))!.week).toBeLessThan(likedBefore);
+    expect(await catalogVersion()).toBe(before);
+    expect(toolSlugs((await getPage(server.url, "/trending")).html)).toEqual([liked.slug, viewed.slug]);
+
+    // Enough new views for the viewed tool to overtake: the pages change at once.
+    for (let i = 0; i < 6; i++) await view(server, viewed);
+    await runJobs(server);
+    expect(await catalogVersion()).toBeGreaterThan(before);
+    expect(await trendingIds(server, "week")).toEqual([viewed.id, liked.id]);
+    expect(toolSlugs((await getPage(server.url, "/trending")).html)).toEqual([viewed.slug, liked.slug]);
+  });
+
   it("lowers scores as the clock moves on, and drops events past the window", async () => {
     const before = (await scoreOf(server, liked.id))!.week;
     // A little over one half-life later (the default, 24 hours): out of today, about halved in the
