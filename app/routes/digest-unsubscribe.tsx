@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { subscriberOfToken, subscriptionOf } from "../../server/digest/subscribers.ts";
-import { TextLink } from "../components/ui/text-link.tsx";
+import { LINK_PAGE_HEADERS, LinkPage, linkPageMeta } from "../components/link-page.tsx";
 import { servicesContextKey } from "../context.ts";
 import type { Route } from "./+types/digest-unsubscribe.ts";
 
@@ -8,14 +8,11 @@ import type { Route } from "./+types/digest-unsubscribe.ts";
 // the button posts `List-Unsubscribe=One-Click` to this same address, which server/digest/http.ts
 // answers (it also takes the one-click posts of mail programs, RFC 8058) and sends back here.
 
-const PRIVATE = { "Cache-Control": "private, no-store" };
+const PRIVATE = LINK_PAGE_HEADERS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe from the weekly digest" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => linkPageMeta("Unsubscribe from the weekly digest");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContextKey);
@@ -26,47 +23,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function DigestUnsubscribe({ loaderData, params }: Route.ComponentProps) {
   const { state } = loaderData;
-  if (state === "invalid") {
+  if (state === "invalid")
     return (
-      <section className="mx-auto max-w-xl py-8" aria-labelledby="unsubscribe-title">
-        <h1 id="unsubscribe-title" className="text-3xl font-bold">
-          Link not valid
-        </h1>
-        <p className="mt-4 text-slate-700">
-          This unsubscribe link is not valid. Use the link at the end of the latest digest.
-        </p>
-      </section>
+      <LinkPage title="Link not valid">
+        This unsubscribe link is not valid. Use the link at the end of the latest digest.
+      </LinkPage>
     );
-  }
-  if (state === "unsubscribed") {
+  if (state === "unsubscribed")
     return (
-      <section className="mx-auto max-w-xl py-8" aria-labelledby="unsubscribe-title">
-        <h1 id="unsubscribe-title" className="text-3xl font-bold">
-          You are unsubscribed
-        </h1>
-        <p className="mt-4 text-slate-700" role="status">
-          No more issues of the weekly digest will be sent, and your address has been removed.
-        </p>
-        <p className="mt-6">
-          <TextLink to="/digest">Subscribe again</TextLink>
-        </p>
-      </section>
+      <LinkPage title="You are unsubscribed" status link={{ to: "/digest", label: "Subscribe again" }}>
+        No more issues of the weekly digest will be sent, and your address has been removed.
+      </LinkPage>
     );
-  }
+  // The post is answered by the one-click endpoint, which sends the browser back here.
   return (
-    <section className="mx-auto max-w-xl py-8" aria-labelledby="unsubscribe-title">
-      <h1 id="unsubscribe-title" className="text-3xl font-bold">
-        Unsubscribe from the weekly digest
-      </h1>
-      <p className="mt-4 text-slate-700">Press the button and no more issues will be sent; your address is removed.</p>
-      {/* A plain form: the post is answered by the one-click endpoint, which sends the browser back here. */}
-      <form method="post" action={`/digest/unsubscribe/${encodeURIComponent(params.token)}`} className="mt-6">
-        <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-        <input type="hidden" name="source" value="page" />
-        <button type="submit" className="rounded-lg bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">
-          Unsubscribe
-        </button>
-      </form>
-    </section>
+    <LinkPage
+      title="Unsubscribe from the weekly digest"
+      button={{
+        label: "Unsubscribe",
+        action: `/digest/unsubscribe/${encodeURIComponent(params.token)}`,
+        fields: { "List-Unsubscribe": "One-Click", source: "page" },
+      }}
+    >
+      Press the button and no more issues will be sent; your address is removed.
+    </LinkPage>
   );
 }
