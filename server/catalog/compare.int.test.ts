@@ -342,8 +342,9 @@ describe("comparing tools", () => {
       }
     });
 
-    it("moves (301) a tool's id to its slug, in slug order", async () => {
+    it("moves (301) a tool's id, or its slug typed in capitals, to its slug, in slug order", async () => {
       await expectMoved(`/compare/${inkwell.id}-vs-quillpad`, "/compare/inkwell-studio-vs-quillpad");
+      await expectMoved("/compare/Quillpad-vs-Inkwell-Studio", "/compare/inkwell-studio-vs-quillpad");
       await expectMoved(`/compare/${quillpad.id}-vs-${inkwell.id}`, "/compare/inkwell-studio-vs-quillpad");
       await expectMoved(
         `/compare/margin-notes-vs-${quillpad.id}-vs-inkwell-studio`,
@@ -397,8 +398,7 @@ describe("comparing tools", () => {
         `${rejected.id}-vs-quillpad`,
         "inkwell-studio-vs-quillpad-vs-scrapyard",
         "inkwell-studio-vs-margin-notes-vs-nothing-here",
-        // Slugs are lower case: an address in capitals names nothing.
-        "Inkwell-Studio-vs-Quillpad",
+        "Inkwell-Studio-vs-Nothing-Here",
         "quillpad-vs-",
         "-vs-quillpad",
       ]) {
