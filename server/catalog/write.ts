@@ -148,8 +148,8 @@ export async function setToolStatus(
 
 /**
  * Deletes tools for good: their likes, categories, tags and search rows go with them (foreign keys
- * cascade, but for likes, which leave the total of likes), their orders stay (tool_id set null). Returns what was deleted, for the audit log and
- * the stored files to remove; RETURNING names only the rows this transaction deleted, so a
+ * cascade; the likes are deleted first, as they leave the total of likes), their orders stay
+ * (tool_id set null). Returns what was deleted, for the audit log and the stored files to remove; RETURNING names only the rows this transaction deleted, so a
  * concurrent delete is not reported twice.
  */
 export async function deleteTools(write: CatalogWrite, ids: readonly string[]) {
@@ -213,10 +213,6 @@ export async function updateToolRow(
 }
 
 /**
- * Moves a tool's like count by the likes added less those taken back (never below zero, whatever a
- * count imported or edited by hand says), and returns the new count.
- */
-/**
  * A tool's status (null when there is none), its row locked until the change ends: writing the row
  * takes the lock on PostgreSQL, where a reader would not wait for another change of the tool to
  * commit; SQLite runs one write transaction at a time anyway.
@@ -241,6 +237,10 @@ export async function moveLikesTotal(write: CatalogWrite, by: number): Promise<v
     .execute();
 }
 
+/**
+ * Moves a tool's like count by the likes added less those taken back (never below zero, whatever a
+ * count imported or edited by hand says), and returns the new count.
+ */
 export async function moveLikeCount(write: CatalogWrite, toolId: string, by: number): Promise<number> {
   const row = await write.db
     .updateTable("tools")

@@ -15,7 +15,7 @@ export interface Suggestions {
  * Suggestions for a normalised query (core/search.ts), from the catalogue held in memory: tools
  * by name (shortest names first), and categories with public tools, by name. Like the lists and
  * search by default, they leave out tools that are unreachable or discontinued (their pages stay
- * reachable by a search for every tool).
+ * reachable).
  */
 export async function suggest(
   deps: { catalog: Pick<PublicCatalog, "namedLike" | "categoryCounts">; now: () => number },
